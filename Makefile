@@ -1,0 +1,72 @@
+# cachecat: build, install and test the GCC plugin.
+# CC selects the GCC 12 whose plugin headers we build against (a cross GCC
+# works too); the plugin itself is always built by the host C++ compiler.
+
+CC ?= gcc
+ifeq ($(origin CC),default)
+CC := gcc
+endif
+HOSTCC ?= gcc
+HOSTCXX ?= g++
+PLUGIN_DIR := $(shell $(CC) -print-file-name=plugin)
+PREFIX ?= /usr/local
+
+CFLAGS ?= -O2 -g
+WARN := -Wall -Wextra -Wno-unused-parameter
+ENGINE_CFLAGS := -std=c11 -D_GNU_SOURCE -fPIC $(WARN) $(CFLAGS)
+GLUE_CXXFLAGS := -std=gnu++14 -fPIC -fno-rtti -fno-exceptions $(WARN) -Wno-missing-field-initializers $(CFLAGS) -I$(PLUGIN_DIR)/include
+
+B := build
+ENGINE_SRC := $(sort $(wildcard plugin/*.c))
+GLUE_SRC := $(sort $(wildcard plugin/*.cc))
+ENGINE_OBJ := $(patsubst plugin/%.c,$(B)/%.o,$(ENGINE_SRC))
+GLUE_OBJ := $(patsubst plugin/%.cc,$(B)/%.o,$(GLUE_SRC))
+UNIT_SRC := $(sort $(wildcard testsuite/unit/test_*.c))
+UNIT_BIN := $(patsubst testsuite/unit/%.c,$(B)/unit/%,$(UNIT_SRC))
+TOOL_SRC := $(sort $(wildcard testsuite/tools/*.c))
+TOOL_BIN := $(patsubst testsuite/tools/%.c,$(B)/tools/%,$(TOOL_SRC))
+
+.PHONY: all install example check check-unit check-dg check-scripts csmith clean
+all: cachecat.so
+
+cachecat.so: $(GLUE_OBJ) $(B)/libcachecat.a
+	$(HOSTCXX) -shared -o $@ $(GLUE_OBJ) $(B)/libcachecat.a
+
+$(B)/libcachecat.a: $(ENGINE_OBJ)
+	rm -f $@ && ar rcs $@ $^
+
+$(B)/%.o: plugin/%.c plugin/*.h | $(B)
+	$(HOSTCC) $(ENGINE_CFLAGS) -c -o $@ $<
+
+$(B)/%.o: plugin/%.cc plugin/*.h | $(B)
+	$(HOSTCXX) $(GLUE_CXXFLAGS) -c -o $@ $<
+
+$(B) $(B)/unit $(B)/tools:
+	mkdir -p $@
+
+$(B)/unit/%: testsuite/unit/%.c testsuite/unit/unit.h $(B)/libcachecat.a | $(B)/unit
+	$(HOSTCC) -std=c11 -D_GNU_SOURCE $(WARN) -g -Iplugin -Itestsuite/unit -o $@ $< $(B)/libcachecat.a
+
+$(B)/tools/%: testsuite/tools/%.c $(B)/libcachecat.a | $(B)/tools
+	$(HOSTCC) -std=c11 -D_GNU_SOURCE $(WARN) -O2 -g -Iplugin -o $@ $< $(B)/libcachecat.a
+
+install: cachecat.so
+	install -d $(DESTDIR)$(PLUGIN_DIR) $(DESTDIR)$(PLUGIN_DIR)/cachecat/config
+	install -m 644 cachecat.so $(DESTDIR)$(PLUGIN_DIR)/cachecat.so
+	install -m 644 config/*.conf $(DESTDIR)$(PLUGIN_DIR)/cachecat/config/
+
+# The main job: analyse the bundled example with the default cache.
+example: cachecat.so
+	$(CC) -O2 -S -fplugin=./cachecat.so examples/filter.c -o $(B)/filter.s
+	@echo "annotated assembly: $(B)/filter.s"
+	@echo "report: $(B)/filter.cachecat.json"
+	@grep -c 'cachecat:' $(B)/filter.s | sed 's/^/annotated instructions: /'
+
+check: cachecat.so $(UNIT_BIN) $(TOOL_BIN)
+	CC="$(CC)" B="$(B)" testsuite/run-all.sh
+
+csmith: cachecat.so
+	CC="$(CC)" B="$(B)" testsuite/scripts/csmith-crash.sh 200
+
+clean:
+	rm -rf $(B) cachecat.so testsuite/*.log testsuite/*.sum

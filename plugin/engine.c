@@ -1,0 +1,1387 @@
+/* cachecat engine: abstract cache states, reaching states and categories
+   for direct-mapped caches (semantics.md sections 1, 3 and 4).
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
+
+   Layout.  Offsets are exact within a section, but where the section starts
+   modulo the line size is known only up to its alignment.  Every possible
+   start ("phase") is analysed and the verdicts are merged, so each promise
+   holds whatever the linker does.  Lines of different sections have unknown
+   relative placement: each section is a "group" whose set indices are
+   relative, and a line of another group may sit in any set.
+
+   State.  For each node (function instance, UP) a may-state: a bitset over
+   the program lines, then three markers per (group, set): inv (the slot may
+   be empty), unk (it may hold a line we cannot name) and taint (it may hold
+   a line of another group).  A reference to line l of (g, c) empties (g, c)
+   of everything but l; it may land in any set of another group, so it
+   taints those.  Lines of other groups are never removed by it.
+
+   Reaching states.  Bitsets over the lines plus one "unknown" bit (unknown
+   code runs: any set may be touched).  Program scope follows every edge;
+   function scope stops at the function's returns and summarises callees by
+   everything they may reference (T); loop scope also stops at loop exits.
+
+   Merging.  A first-miss promise of insn i in scope S fails only if, between
+   two fetches of i in one execution of S, a line m of i's set is loaded.
+   Then m is reachable after the first fetch (in its context c1) and may be
+   cached at the second (in its context c2).  So S is accepted only if no
+   line that is possibly cached at i in ANY context is reachable within S
+   after i in ANY context: the contexts are checked jointly, not one by one
+   (checking them one by one is unsound when i runs in several instances).  */
+
+#include "engine_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct ref
+{
+  uint32_t insn;         /* CC_NONE for executed padding */
+  uint32_t line;         /* line id */
+  uint8_t unknown_after; /* an asm: unknown code may run after it */
+} ref;
+
+/* Layout-dependent facts of one function in one phase.  */
+typedef struct fphase
+{
+  uint32_t n_refs;
+  ref *refs;
+  uint32_t *block_ref;   /* n_blocks + 1 offsets into refs */
+  ref *pads;
+  uint32_t *pad_ref;     /* n_blocks + 1 offsets into pads: the padding
+                            executed on each block's fall-through edge */
+  cc_word *up_eff;       /* per UP, an R-format set: lines it references,
+                            the unknown bit if it holds an asm */
+} fphase;
+
+typedef struct edge
+{
+  uint32_t to;           /* node */
+  uint32_t pad_func;     /* padding of this block's fall-through edge is */
+  uint32_t pad_block;    /* executed on the way, CC_NONE if none */
+  uint8_t unknown;       /* unknown code runs first (an unknown call) */
+} edge;
+
+typedef struct edges
+{
+  uint32_t n, cap;
+  edge *e;
+} edges;
+
+typedef struct acc
+{
+  uint8_t any, all_ah, all_am, any_asm, k_unk, k_taint;
+  uint32_t nk;
+  uint32_t *k_lines;
+  uint32_t n_ctx;
+  uint32_t *ctx;         /* nodes */
+} acc;
+
+typedef struct engine
+{
+  const cc_model *m;
+  const cc_cache *cache;
+  cc_result *r;
+  cc_igraph g;
+  cc_fcfg *cfgs;
+  uint8_t *func_ok;
+  uint32_t entry;        /* function index, CC_NONE */
+  uint32_t L, S;
+
+  /* Nodes: (instance, UP).  */
+  uint32_t *node_base;   /* per instance */
+  uint32_t n_nodes;
+  uint32_t *node_inst, *node_up;
+  edges *fwd;            /* program-scope successors (calls, returns) */
+  edges *intra;          /* function-scope successors (calls summarised) */
+  uint32_t *node_callee; /* known callee instance of the tail, CC_NONE */
+  uint8_t *node_unknown_end; /* the tail calls unknown code */
+  uint8_t *node_root_exit;   /* 1: returns to unknown code; 2: also the
+                                instance may be called again */
+
+  /* Per phase.  */
+  uint32_t phase;
+  uint32_t *shift;       /* per section */
+  uint32_t NL, G;
+  uint32_t *line_sec, *line_no, *line_group, *line_set;
+  uint32_t *sec_group;
+  uint32_t **set_lines, *set_n; /* per (group, set) */
+  uint32_t lw;           /* words of the line prefix */
+  uint32_t sw, rw;       /* words of a state, of an R set */
+  fphase *fp;            /* per function */
+  cc_word *T;            /* per instance, R-format */
+  cc_word *callback;     /* R-format: what unknown code may reference */
+  cc_word *foreign;      /* per group, R-format: lines of other groups */
+  cc_word *in;           /* per node */
+  uint8_t *reached;
+  cc_word *rprog, *rfunc;/* per node */
+} engine;
+
+const char *
+cc_category_name (int c)
+{
+  static const char *const names[] = { "always-hit", "always-miss",
+                                       "first-miss", "first-hit", "conflict" };
+  return c >= 0 && c < CC_N_CATEGORIES ? names[c] : "?";
+}
+
+/* ------------------------------------------------------------------ */
+/* Merging verdicts (semantics.md section 4, "Several contexts").       */
+
+/* Depth of a scope: larger is inner.  */
+static uint32_t
+scope_depth (const cc_func_result *fr, cc_verdict v)
+{
+  if (v.scope == CC_SCOPE_PROGRAM)
+    return 0;
+  if (v.scope == CC_SCOPE_FUNCTION)
+    return 1;
+  uint32_t d = 2;
+  for (uint32_t l = fr->loops[v.loop].parent; l != CC_NONE; l = fr->loops[l].parent)
+    d++;
+  return d;
+}
+
+/* Fold B into A; A.category == 0xff means "nothing yet".  */
+static void
+merge_verdict (const cc_func_result *fr, cc_verdict *a, cc_verdict b)
+{
+  if (a->category == 0xff)
+    {
+      *a = b;
+      return;
+    }
+  if (a->category == b.category && b.category != CC_FIRST_MISS)
+    return;
+  int a_ok = a->category == CC_ALWAYS_HIT || a->category == CC_FIRST_MISS;
+  int b_ok = b.category == CC_ALWAYS_HIT || b.category == CC_FIRST_MISS;
+  if (!a_ok || !b_ok)
+    {
+      *a = (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0 };
+      return;
+    }
+  if (b.category == CC_ALWAYS_HIT)
+    return;
+  if (a->category == CC_ALWAYS_HIT || scope_depth (fr, b) > scope_depth (fr, *a))
+    *a = b;
+}
+
+/* The verdicts of one fetch's lines, in order: it misses when any misses.  */
+static void
+combine_lines (const cc_func_result *fr, cc_verdict *a, cc_verdict b)
+{
+  if (a->category == 0xff)
+    *a = b;
+  else if (a->category == CC_ALWAYS_MISS || b.category == CC_ALWAYS_MISS)
+    *a = (cc_verdict){ CC_ALWAYS_MISS, CC_SCOPE_NONE, 0 };
+  else
+    merge_verdict (fr, a, b);
+}
+
+/* ------------------------------------------------------------------ */
+/* Lines of one phase.                                                 */
+
+typedef struct line_key
+{
+  uint32_t sec, no;
+} line_key;
+
+static int
+cmp_key (const void *a, const void *b)
+{
+  const line_key *x = a, *y = b;
+  if (x->sec != y->sec)
+    return x->sec < y->sec ? -1 : 1;
+  return x->no < y->no ? -1 : x->no > y->no;
+}
+
+static uint32_t
+line_id (const engine *e, uint32_t sec, uint32_t no)
+{
+  uint32_t lo = 0, hi = e->NL;
+  while (lo < hi)
+    {
+      uint32_t mid = (lo + hi) / 2;
+      if (e->line_sec[mid] < sec || (e->line_sec[mid] == sec && e->line_no[mid] < no))
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+/* Calls FN for every line of the byte range [off, off+len) of SEC.  */
+#define FOR_LINES(e, sec, off, len, no)                                   \
+  for (uint32_t no = ((off) + (e)->shift[sec]) / (e)->L,                   \
+                no##_last = ((off) + (e)->shift[sec] + (len) - 1) / (e)->L; \
+       (len) > 0 && no <= no##_last; no++)
+
+static int
+func_usable (const engine *e, uint32_t f)
+{
+  return e->func_ok[f];
+}
+
+/* The padding executed on block B's fall-through edge: the bytes between
+   its last insn and its fall-through successor's first insn, if both lie in
+   one section and the gap is plausibly alignment (less than 4 KiB).  */
+static int
+pad_range (const cc_func *f, uint32_t b, uint32_t *sec, uint32_t *off,
+           uint32_t *len)
+{
+  const cc_block *bb = &f->blocks[b];
+  if (bb->fallthru == CC_NONE)
+    return 0;
+  const cc_insn *last = &f->insns[bb->first_insn + bb->n_insns - 1];
+  const cc_insn *next = &f->insns[f->blocks[bb->fallthru].first_insn];
+  const cc_part *pl = &f->parts[last->part], *pn = &f->parts[next->part];
+  uint32_t end = last->offset + last->length;
+  if (pl->section != pn->section || next->offset <= end
+      || next->offset - end >= 4096)
+    return 0;
+  *sec = pl->section;
+  *off = end;
+  *len = next->offset - end;
+  return 1;
+}
+
+static void
+collect_keys (engine *e, line_key **keys, uint32_t *n, uint32_t *cap,
+              uint32_t sec, uint32_t off, uint32_t len)
+{
+  FOR_LINES (e, sec, off, len, no)
+    {
+      if (*n == *cap)
+        {
+          *cap = *cap ? 2 * *cap : 1024;
+          *keys = cc_xrealloc (*keys, *cap * sizeof **keys);
+        }
+      (*keys)[(*n)++] = (line_key){ sec, no };
+    }
+}
+
+static void
+push_refs (engine *e, ref **v, uint32_t *n, uint32_t *cap, uint32_t insn,
+           uint32_t sec, uint32_t off, uint32_t len, int is_asm)
+{
+  uint32_t first = *n;
+  FOR_LINES (e, sec, off, len, no)
+    {
+      if (*n == *cap)
+        {
+          *cap = *cap ? 2 * *cap : 64;
+          *v = cc_xrealloc (*v, *cap * sizeof **v);
+        }
+      (*v)[(*n)++] = (ref){ insn, line_id (e, sec, no), 0 };
+    }
+  if (is_asm && *n > first)
+    (*v)[*n - 1].unknown_after = 1;
+}
+
+static void
+build_lines (engine *e)
+{
+  const cc_model *m = e->m;
+  line_key *keys = NULL;
+  uint32_t n = 0, cap = 0;
+  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
+    {
+      if (!func_usable (e, fi))
+        continue;
+      const cc_func *f = &m->funcs[fi];
+      for (uint32_t i = 0; i < f->n_insns; i++)
+        collect_keys (e, &keys, &n, &cap, f->parts[f->insns[i].part].section,
+                      f->insns[i].offset, f->insns[i].length);
+      for (uint32_t b = 0; b < f->n_blocks; b++)
+        {
+          uint32_t sec, off, len;
+          if (pad_range (f, b, &sec, &off, &len))
+            collect_keys (e, &keys, &n, &cap, sec, off, len);
+        }
+    }
+  qsort (keys, n, sizeof *keys, cmp_key);
+  uint32_t u = 0;
+  for (uint32_t i = 0; i < n; i++)
+    if (u == 0 || cmp_key (&keys[u - 1], &keys[i]) != 0)
+      keys[u++] = keys[i];
+  e->NL = u;
+  e->line_sec = cc_xmalloc ((u + 1) * sizeof (uint32_t));
+  e->line_no = cc_xmalloc ((u + 1) * sizeof (uint32_t));
+  e->line_group = cc_xmalloc ((u + 1) * sizeof (uint32_t));
+  e->line_set = cc_xmalloc ((u + 1) * sizeof (uint32_t));
+  e->sec_group = cc_xmalloc ((m->n_sections + 1) * sizeof (uint32_t));
+  for (uint32_t s = 0; s < m->n_sections; s++)
+    e->sec_group[s] = CC_NONE;
+  e->G = 0;
+  for (uint32_t i = 0; i < u; i++)
+    {
+      e->line_sec[i] = keys[i].sec;
+      e->line_no[i] = keys[i].no;
+      if (e->sec_group[keys[i].sec] == CC_NONE)
+        e->sec_group[keys[i].sec] = e->G++;
+      e->line_group[i] = e->sec_group[keys[i].sec];
+      e->line_set[i] = keys[i].no % e->S;
+    }
+  free (keys);
+  uint32_t nsets = (e->G ? e->G : 1) * e->S;
+  e->set_n = cc_xcalloc (nsets, sizeof *e->set_n);
+  e->set_lines = cc_xcalloc (nsets, sizeof *e->set_lines);
+  for (uint32_t i = 0; i < u; i++)
+    e->set_n[e->line_group[i] * e->S + e->line_set[i]]++;
+  for (uint32_t k = 0; k < nsets; k++)
+    {
+      e->set_lines[k] = cc_xmalloc ((e->set_n[k] + 1) * sizeof (uint32_t));
+      e->set_n[k] = 0;
+    }
+  for (uint32_t i = 0; i < u; i++)
+    {
+      uint32_t k = e->line_group[i] * e->S + e->line_set[i];
+      e->set_lines[k][e->set_n[k]++] = i;
+    }
+  e->lw = CC_WORDS (u);
+  e->sw = e->lw + CC_WORDS (3 * nsets);
+  e->rw = e->lw + 1;
+  e->foreign = cc_xcalloc ((size_t) (e->G ? e->G : 1) * e->rw, sizeof (cc_word));
+  for (uint32_t g = 0; g < e->G; g++)
+    for (uint32_t i = 0; i < u; i++)
+      if (e->line_group[i] != g)
+        cc_bit_set (e->foreign + (size_t) g * e->rw, i);
+}
+
+static void
+free_lines (engine *e)
+{
+  uint32_t nsets = (e->G ? e->G : 1) * e->S;
+  for (uint32_t k = 0; k < nsets; k++)
+    free (e->set_lines[k]);
+  free (e->set_lines);
+  free (e->set_n);
+  free (e->line_sec);
+  free (e->line_no);
+  free (e->line_group);
+  free (e->line_set);
+  free (e->sec_group);
+  free (e->foreign);
+}
+
+/* Bit positions of the markers in a state.  */
+static inline uint32_t
+marker (const engine *e, uint32_t g, uint32_t c, uint32_t which)
+{
+  return e->lw * 64 + 3 * (g * e->S + c) + which;
+}
+enum { M_INV = 0, M_UNK = 1, M_TAINT = 2 };
+#define R_UNKNOWN(e) ((e)->lw * 64)
+
+static void
+build_fphase (engine *e, uint32_t fi)
+{
+  const cc_func *f = &e->m->funcs[fi];
+  const cc_func_result *fr = &e->r->funcs[fi];
+  fphase *p = &e->fp[fi];
+  uint32_t cap = 0, pcap = 0, npads = 0;
+  p->block_ref = cc_xmalloc ((f->n_blocks + 1) * sizeof (uint32_t));
+  p->pad_ref = cc_xmalloc ((f->n_blocks + 1) * sizeof (uint32_t));
+  p->n_refs = 0;
+  p->refs = NULL;
+  p->pads = NULL;
+  for (uint32_t b = 0; b < f->n_blocks; b++)
+    {
+      const cc_block *bb = &f->blocks[b];
+      p->block_ref[b] = p->n_refs;
+      for (uint32_t k = 0; k < bb->n_insns; k++)
+        {
+          uint32_t i = bb->first_insn + k;
+          const cc_insn *in = &f->insns[i];
+          uint32_t sec = f->parts[in->part].section;
+          /* Padding inside a block runs on the way to the next insn.  */
+          if (k > 0)
+            {
+              const cc_insn *pv = &f->insns[i - 1];
+              uint32_t end = pv->offset + pv->length;
+              if (pv->part == in->part && in->offset > end && in->offset - end < 4096)
+                push_refs (e, &p->refs, &p->n_refs, &cap, CC_NONE, sec, end,
+                           in->offset - end, 0);
+            }
+          push_refs (e, &p->refs, &p->n_refs, &cap, i, sec, in->offset,
+                     in->length, in->kind == CC_INSN_ASM);
+        }
+      p->pad_ref[b] = npads;
+      uint32_t sec, off, len;
+      if (pad_range (f, b, &sec, &off, &len))
+        push_refs (e, &p->pads, &npads, &pcap, CC_NONE, sec, off, len, 0);
+    }
+  p->block_ref[f->n_blocks] = p->n_refs;
+  p->pad_ref[f->n_blocks] = npads;
+  p->up_eff = cc_xcalloc ((size_t) (fr->n_ups ? fr->n_ups : 1) * e->rw, sizeof (cc_word));
+  for (uint32_t u = 0; u < fr->n_ups; u++)
+    {
+      cc_word *eff = p->up_eff + (size_t) u * e->rw;
+      const cc_up *up = &fr->ups[u];
+      for (uint32_t k = 0; k < up->n_blocks; k++)
+        {
+          uint32_t b = up->blocks[k];
+          for (uint32_t x = p->block_ref[b]; x < p->block_ref[b + 1]; x++)
+            {
+              cc_bit_set (eff, p->refs[x].line);
+              if (p->refs[x].unknown_after)
+                cc_bit_set (eff, R_UNKNOWN (e));
+            }
+          /* Padding between chained blocks belongs to the UP.  */
+          if (k + 1 < up->n_blocks && f->blocks[b].fallthru == up->blocks[k + 1])
+            for (uint32_t x = p->pad_ref[b]; x < p->pad_ref[b + 1]; x++)
+              cc_bit_set (eff, p->pads[x].line);
+        }
+    }
+}
+
+static void
+free_fphase (fphase *p)
+{
+  free (p->refs);
+  free (p->block_ref);
+  free (p->pads);
+  free (p->pad_ref);
+  free (p->up_eff);
+  memset (p, 0, sizeof *p);
+}
+
+/* ------------------------------------------------------------------ */
+/* Transfer functions on may-states.                                   */
+
+static void
+transfer (const engine *e, cc_word *s, uint32_t l)
+{
+  uint32_t g = e->line_group[l], c = e->line_set[l], k = g * e->S + c;
+  for (uint32_t i = 0; i < e->set_n[k]; i++)
+    cc_bit_clear (s, e->set_lines[k][i]);
+  cc_bit_clear (s, marker (e, g, c, M_INV));
+  cc_bit_clear (s, marker (e, g, c, M_UNK));
+  cc_bit_clear (s, marker (e, g, c, M_TAINT));
+  cc_bit_set (s, l);
+  if (e->G > 1)
+    for (uint32_t h = 0; h < e->G; h++)
+      if (h != g)
+        for (uint32_t cc = 0; cc < e->S; cc++)
+          cc_bit_set (s, marker (e, h, cc, M_TAINT));
+}
+
+/* Unknown code runs: any set may now hold a line we cannot name, any line
+   that unknown code may reach through the unit's callable functions, and
+   (with several groups) a line of another group.  */
+static void
+unknown_effect (const engine *e, cc_word *s)
+{
+  for (uint32_t g = 0; g < e->G; g++)
+    for (uint32_t c = 0; c < e->S; c++)
+      {
+        cc_bit_set (s, marker (e, g, c, M_UNK));
+        if (e->G > 1)
+          cc_bit_set (s, marker (e, g, c, M_TAINT));
+      }
+  cc_bits_or (s, e->callback, e->lw);
+}
+
+static void
+apply_refs (const engine *e, cc_word *s, const ref *v, uint32_t from, uint32_t to)
+{
+  for (uint32_t x = from; x < to; x++)
+    {
+      transfer (e, s, v[x].line);
+      if (v[x].unknown_after)
+        unknown_effect (e, s);
+    }
+}
+
+static void
+apply_pad (const engine *e, cc_word *s, uint32_t func, uint32_t block)
+{
+  if (block == CC_NONE)
+    return;
+  const fphase *p = &e->fp[func];
+  apply_refs (e, s, p->pads, p->pad_ref[block], p->pad_ref[block + 1]);
+}
+
+static void
+or_pad_lines (const engine *e, cc_word *r, uint32_t func, uint32_t block)
+{
+  if (block == CC_NONE)
+    return;
+  const fphase *p = &e->fp[func];
+  for (uint32_t x = p->pad_ref[block]; x < p->pad_ref[block + 1]; x++)
+    cc_bit_set (r, p->pads[x].line);
+}
+
+/* ------------------------------------------------------------------ */
+/* The node graph (layout independent).                                */
+
+static void
+add_edge (edges *v, uint32_t to, uint32_t pad_func, uint32_t pad_block, int unknown)
+{
+  for (uint32_t i = 0; i < v->n; i++)
+    if (v->e[i].to == to && v->e[i].pad_func == pad_func
+        && v->e[i].pad_block == pad_block && v->e[i].unknown == unknown)
+      return;
+  if (v->n == v->cap)
+    {
+      v->cap = v->cap ? 2 * v->cap : 4;
+      v->e = cc_xrealloc (v->e, v->cap * sizeof *v->e);
+    }
+  v->e[v->n++] = (edge){ to, pad_func, pad_block, (uint8_t) unknown };
+}
+
+static uint32_t
+node_of (const engine *e, uint32_t inst, uint32_t block)
+{
+  const cc_fcfg *cfg = &e->cfgs[e->r->instances[inst].func];
+  uint32_t u = cfg->block_up[block];
+  return u == CC_NONE ? CC_NONE : e->node_base[inst] + u;
+}
+
+/* Edges from a block's end to its successors in the same instance.  */
+static void
+succ_edges (engine *e, edges *v, uint32_t inst, uint32_t block, int unknown)
+{
+  uint32_t fi = e->r->instances[inst].func;
+  const cc_block *bb = &e->m->funcs[fi].blocks[block];
+  for (uint32_t k = 0; k < bb->n_succs; k++)
+    {
+      uint32_t to = node_of (e, inst, bb->succs[k]);
+      if (to != CC_NONE)
+        add_edge (v, to, fi, bb->succs[k] == bb->fallthru ? block : CC_NONE, unknown);
+    }
+}
+
+/* Where control goes when instance INST returns.  Returns what unknown
+   code beyond a root's return may do: 0 nothing (the cold entry's return
+   ends the program), 1 run (a warm entry returns to it), 2 run and call the
+   root again (any other root).  */
+static uint8_t
+return_edges (engine *e, edges *v, uint32_t inst, int unknown, uint8_t *seen)
+{
+  if (seen[inst])
+    return 0;
+  seen[inst] = 1;
+  const cc_instance *in = &e->r->instances[inst];
+  uint8_t kind = 0;
+  if (in->root)
+    kind = in->func != e->entry ? 2 : !in->cold ? 1 : 0;
+  for (uint32_t k = 0; k < e->g.n_callers[inst]; k++)
+    {
+      cc_callsite cs = e->g.callers[inst][k];
+      const cc_block *bb = &e->m->funcs[e->r->instances[cs.caller].func].blocks[cs.block];
+      if (bb->noreturn)
+        continue;
+      if (bb->exits)
+        {
+          uint8_t k2 = return_edges (e, v, cs.caller, unknown, seen);
+          if (k2 > kind)
+            kind = k2;
+        }
+      else
+        succ_edges (e, v, cs.caller, cs.block, unknown);
+    }
+  return kind;
+}
+
+static void
+build_nodes (engine *e)
+{
+  cc_result *r = e->r;
+  e->node_base = cc_xmalloc ((r->n_instances + 1) * sizeof (uint32_t));
+  e->n_nodes = 0;
+  for (uint32_t x = 0; x < r->n_instances; x++)
+    {
+      e->node_base[x] = e->n_nodes;
+      e->n_nodes += r->funcs[r->instances[x].func].n_ups;
+    }
+  uint32_t n = e->n_nodes;
+  e->node_inst = cc_xmalloc ((n + 1) * sizeof (uint32_t));
+  e->node_up = cc_xmalloc ((n + 1) * sizeof (uint32_t));
+  e->fwd = cc_xcalloc (n + 1, sizeof (edges));
+  e->intra = cc_xcalloc (n + 1, sizeof (edges));
+  e->node_callee = cc_xmalloc ((n + 1) * sizeof (uint32_t));
+  e->node_unknown_end = cc_xcalloc (n + 1, 1);
+  e->node_root_exit = cc_xcalloc (n + 1, 1);
+  uint8_t *seen = cc_xcalloc (r->n_instances + 1, 1);
+  for (uint32_t x = 0; x < r->n_instances; x++)
+    {
+      uint32_t fi = r->instances[x].func;
+      const cc_func *f = &e->m->funcs[fi];
+      const cc_func_result *fr = &r->funcs[fi];
+      for (uint32_t u = 0; u < fr->n_ups; u++)
+        {
+          uint32_t nd = e->node_base[x] + u;
+          e->node_inst[nd] = x;
+          e->node_up[nd] = u;
+          uint32_t t = fr->ups[u].blocks[fr->ups[u].n_blocks - 1];
+          const cc_block *tb = &f->blocks[t];
+          uint32_t y = tb->call != CC_CALL_NONE ? e->g.callee[x][t] : CC_NONE;
+          e->node_callee[nd] = y;
+          int unknown = tb->call != CC_CALL_NONE && y == CC_NONE;
+          e->node_unknown_end[nd] = (uint8_t) unknown;
+          if (y != CC_NONE)
+            {
+              /* Into the callee; its returns come back through
+                 return_edges of the callee.  */
+              add_edge (&e->fwd[nd], node_of (e, y, 0), CC_NONE, CC_NONE, 0);
+              if (!tb->noreturn && !tb->exits)
+                succ_edges (e, &e->intra[nd], x, t, 0);
+            }
+          else if (!tb->noreturn || tb->call == CC_CALL_NONE)
+            {
+              /* A block may both return and branch (a conditional
+                 return): follow both.  */
+              if (tb->exits)
+                {
+                  memset (seen, 0, r->n_instances);
+                  e->node_root_exit[nd]
+                    = return_edges (e, &e->fwd[nd], x, unknown, seen);
+                }
+              succ_edges (e, &e->fwd[nd], x, t, unknown);
+              succ_edges (e, &e->intra[nd], x, t, unknown);
+            }
+        }
+    }
+  free (seen);
+}
+
+static void
+free_nodes (engine *e)
+{
+  for (uint32_t n = 0; n < e->n_nodes; n++)
+    {
+      free (e->fwd[n].e);
+      free (e->intra[n].e);
+    }
+  free (e->fwd);
+  free (e->intra);
+  free (e->node_base);
+  free (e->node_inst);
+  free (e->node_up);
+  free (e->node_callee);
+  free (e->node_unknown_end);
+  free (e->node_root_exit);
+}
+
+/* ------------------------------------------------------------------ */
+/* Summaries: T(X) = everything an invocation of X may reference.     */
+
+static void
+compute_T (engine *e)
+{
+  cc_result *r = e->r;
+  uint32_t rw = e->rw;
+  e->T = cc_xcalloc ((size_t) (r->n_instances + 1) * rw, sizeof (cc_word));
+  for (int changed = 1; changed;)
+    {
+      changed = 0;
+      for (uint32_t x = r->n_instances; x-- > 0;)
+        {
+          cc_word *t = e->T + (size_t) x * rw;
+          uint32_t fi = r->instances[x].func;
+          const cc_func *f = &e->m->funcs[fi];
+          const cc_func_result *fr = &r->funcs[fi];
+          for (uint32_t u = 0; u < fr->n_ups; u++)
+            {
+              uint32_t nd = e->node_base[x] + u;
+              changed |= cc_bits_or (t, e->fp[fi].up_eff + (size_t) u * rw, rw);
+              if (e->node_callee[nd] != CC_NONE)
+                changed |= cc_bits_or (t, e->T + (size_t) e->node_callee[nd] * rw, rw);
+              if (e->node_unknown_end[nd] && !cc_bit_get (t, R_UNKNOWN (e)))
+                {
+                  cc_bit_set (t, R_UNKNOWN (e));
+                  changed = 1;
+                }
+            }
+          for (uint32_t b = 0; b < f->n_blocks; b++)
+            {
+              const fphase *p = &e->fp[fi];
+              for (uint32_t k = p->pad_ref[b]; k < p->pad_ref[b + 1]; k++)
+                if (!cc_bit_get (t, p->pads[k].line))
+                  {
+                    cc_bit_set (t, p->pads[k].line);
+                    changed = 1;
+                  }
+            }
+        }
+    }
+  /* Unknown code may call any root that is callable from outside.  */
+  e->callback = cc_xcalloc (rw, sizeof (cc_word));
+  cc_bit_set (e->callback, R_UNKNOWN (e));
+  for (uint32_t x = 0; x < r->n_instances; x++)
+    if (r->instances[x].root && r->instances[x].func != e->entry)
+      cc_bits_or (e->callback, e->T + (size_t) x * rw, rw);
+  /* The unknown bit of an R set is not a line; keep the callback's line
+     prefix clean for ORing into states.  */
+}
+
+/* ------------------------------------------------------------------ */
+/* Forward: may-states to a fixpoint.                                  */
+
+typedef struct worklist
+{
+  uint32_t *q;
+  uint8_t *inq;
+  uint32_t head, tail, size;
+} worklist;
+
+static void
+wl_push (worklist *w, uint32_t n)
+{
+  if (w->inq[n])
+    return;
+  w->inq[n] = 1;
+  w->q[w->tail] = n;
+  w->tail = (w->tail + 1) % w->size;
+}
+
+static void
+propagate (engine *e, worklist *w, uint32_t to, const cc_word *s)
+{
+  cc_word *in = e->in + (size_t) to * e->sw;
+  if (cc_bits_or (in, s, e->sw) || !e->reached[to])
+    {
+      e->reached[to] = 1;
+      wl_push (w, to);
+    }
+}
+
+/* Walk UP u of function FI from state S (modified in place).  */
+static void
+walk_up (const engine *e, uint32_t fi, uint32_t u, cc_word *s)
+{
+  const cc_func *f = &e->m->funcs[fi];
+  const cc_up *up = &e->r->funcs[fi].ups[u];
+  const fphase *p = &e->fp[fi];
+  for (uint32_t k = 0; k < up->n_blocks; k++)
+    {
+      uint32_t b = up->blocks[k];
+      apply_refs (e, s, p->refs, p->block_ref[b], p->block_ref[b + 1]);
+      if (k + 1 < up->n_blocks && f->blocks[b].fallthru == up->blocks[k + 1])
+        apply_pad (e, s, fi, b);
+    }
+}
+
+static void
+forward (engine *e)
+{
+  cc_result *r = e->r;
+  size_t sw = e->sw;
+  e->in = cc_xcalloc ((size_t) (e->n_nodes + 1) * sw, sizeof (cc_word));
+  e->reached = cc_xcalloc (e->n_nodes + 1, 1);
+  worklist w = { cc_xmalloc ((e->n_nodes + 1) * sizeof (uint32_t)),
+                 cc_xcalloc (e->n_nodes + 1, 1), 0, 0, e->n_nodes + 1 };
+  cc_word *s = cc_xmalloc (sw * sizeof (cc_word));
+  for (uint32_t x = 0; x < r->n_instances; x++)
+    {
+      if (!r->instances[x].root)
+        continue;
+      uint32_t nd = node_of (e, x, 0);
+      if (nd == CC_NONE)
+        continue;
+      memset (s, 0, sw * sizeof (cc_word));
+      for (uint32_t g = 0; g < e->G; g++)
+        for (uint32_t c = 0; c < e->S; c++)
+          cc_bit_set (s, marker (e, g, c, M_INV));
+      if (!r->instances[x].cold)
+        {
+          /* Warm: anything may be cached, including the lines of this
+             instance's own invocation from an earlier call.  */
+          unknown_effect (e, s);
+          cc_bits_or (s, e->T + (size_t) x * e->rw, e->lw);
+        }
+      propagate (e, &w, nd, s);
+    }
+  while (w.head != w.tail)
+    {
+      uint32_t nd = w.q[w.head];
+      w.head = (w.head + 1) % w.size;
+      w.inq[nd] = 0;
+      uint32_t x = e->node_inst[nd], fi = r->instances[x].func;
+      memcpy (s, e->in + (size_t) nd * sw, sw * sizeof (cc_word));
+      walk_up (e, fi, e->node_up[nd], s);
+      const edges *v = &e->fwd[nd];
+      cc_word *t = cc_xmalloc (sw * sizeof (cc_word));
+      for (uint32_t k = 0; k < v->n; k++)
+        {
+          memcpy (t, s, sw * sizeof (cc_word));
+          if (v->e[k].unknown)
+            unknown_effect (e, t);
+          apply_pad (e, t, v->e[k].pad_func, v->e[k].pad_block);
+          propagate (e, &w, v->e[k].to, t);
+        }
+      free (t);
+    }
+  free (s);
+  free (w.q);
+  free (w.inq);
+}
+
+/* ------------------------------------------------------------------ */
+/* Backward: reaching sets.                                            */
+
+/* What happens at the end of node ND beyond its successors.  */
+static void
+end_effect (const engine *e, uint32_t nd, cc_word *r, int program_scope)
+{
+  /* The callback set holds T of every root that unknown code may call,
+     so it covers a root being called again after it returns.  */
+  if (e->node_unknown_end[nd])
+    cc_bits_or (r, e->callback, e->rw);
+  if (program_scope && e->node_root_exit[nd])
+    cc_bits_or (r, e->callback, e->rw);
+  if (!program_scope && e->node_callee[nd] != CC_NONE)
+    cc_bits_or (r, e->T + (size_t) e->node_callee[nd] * e->rw, e->rw);
+}
+
+/* One step of r(nd) = end_effect ∪ ∪ succ (pad ∪ eff(m) ∪ r(m)), with the
+   successors limited by FILTER (a UP membership mask for loops, or NULL).  */
+static int
+reach_step (const engine *e, uint32_t nd, cc_word *rs, size_t stride,
+            uint32_t base, const edges *v, const uint8_t *filter,
+            int program_scope, cc_word *tmp)
+{
+  size_t rw = e->rw;
+  memset (tmp, 0, rw * sizeof (cc_word));
+  end_effect (e, nd, tmp, program_scope);
+  for (uint32_t k = 0; k < v->n; k++)
+    {
+      uint32_t to = v->e[k].to;
+      uint32_t ti = e->node_inst[to], tfi = e->r->instances[ti].func;
+      if (filter && (ti != e->node_inst[nd] || !filter[e->node_up[to]]))
+        continue;
+      or_pad_lines (e, tmp, v->e[k].pad_func, v->e[k].pad_block);
+      if (v->e[k].unknown)
+        cc_bits_or (tmp, e->callback, rw);
+      cc_bits_or (tmp, e->fp[tfi].up_eff + (size_t) e->node_up[to] * rw, rw);
+      cc_bits_or (tmp, rs + (size_t) (to - base) * stride, rw);
+    }
+  return cc_bits_or (rs + (size_t) (nd - base) * stride, tmp, rw);
+}
+
+static void
+backward_all (engine *e, cc_word **out, int program_scope)
+{
+  size_t rw = e->rw;
+  cc_word *rs = cc_xcalloc ((size_t) (e->n_nodes + 1) * rw, sizeof (cc_word));
+  cc_word *tmp = cc_xmalloc (rw * sizeof (cc_word));
+  for (int changed = 1; changed;)
+    {
+      changed = 0;
+      for (uint32_t nd = e->n_nodes; nd-- > 0;)
+        if (e->reached[nd])
+          changed |= reach_step (e, nd, rs, rw, 0,
+                                 program_scope ? &e->fwd[nd] : &e->intra[nd],
+                                 NULL, program_scope, tmp);
+    }
+  free (tmp);
+  *out = rs;
+}
+
+/* R for the UPs of loop LOOP in instance X; indexed by UP.  */
+static cc_word *
+loop_reach (engine *e, uint32_t x, uint32_t loop)
+{
+  uint32_t fi = e->r->instances[x].func;
+  const cc_func_result *fr = &e->r->funcs[fi];
+  size_t rw = e->rw;
+  uint8_t *in_loop = cc_xcalloc (fr->n_ups + 1, 1);
+  for (uint32_t u = 0; u < fr->n_ups; u++)
+    in_loop[u] = cc_loop_contains (fr, loop, fr->ups[u].blocks[0]);
+  cc_word *rs = cc_xcalloc ((size_t) (fr->n_ups + 1) * rw, sizeof (cc_word));
+  cc_word *tmp = cc_xmalloc (rw * sizeof (cc_word));
+  uint32_t base = e->node_base[x];
+  for (int changed = 1; changed;)
+    {
+      changed = 0;
+      for (uint32_t u = fr->n_ups; u-- > 0;)
+        if (in_loop[u] && e->reached[base + u])
+          changed |= reach_step (e, base + u, rs, rw, base, &e->intra[base + u],
+                                 in_loop, 0, tmp);
+    }
+  free (tmp);
+  free (in_loop);
+  return rs;
+}
+
+/* ------------------------------------------------------------------ */
+/* Categories.                                                         */
+
+/* Could something possibly cached at the reference (K) be reached (R)?  */
+static int
+k_meets_r (const engine *e, uint32_t line, const uint32_t *k_lines, uint32_t nk,
+           int k_unk, int k_taint, const cc_word *rs)
+{
+  int r_unk = cc_bit_get (rs, R_UNKNOWN (e));
+  for (uint32_t i = 0; i < nk; i++)
+    if (cc_bit_get (rs, k_lines[i]))
+      return 1;
+  if (k_unk && r_unk)
+    return 1;
+  if (k_taint)
+    {
+      if (r_unk)
+        return 1;
+      const cc_word *fm = e->foreign + (size_t) e->line_group[line] * e->rw;
+      if (cc_bits_intersect (rs, fm, e->lw))
+        return 1;
+    }
+  return 0;
+}
+
+typedef struct fcat
+{
+  engine *e;
+  uint32_t fi;
+  acc *acc;              /* per ref */
+  cc_word **loop_r;      /* per (local instance, loop), lazily */
+  uint32_t n_local;
+  uint32_t *local_of;    /* instance -> local index (only this function's) */
+  uint32_t *kl;          /* scratch: possibly cached lines of one set */
+} fcat;
+
+static const cc_word *
+loop_r_for (fcat *c, uint32_t x, uint32_t loop, uint32_t u)
+{
+  const cc_func_result *fr = &c->e->r->funcs[c->fi];
+  size_t idx = (size_t) c->local_of[x] * fr->n_loops + loop;
+  if (!c->loop_r[idx])
+    c->loop_r[idx] = loop_reach (c->e, x, loop);
+  return c->loop_r[idx] + (size_t) u * c->e->rw;
+}
+
+/* Loops containing block B, outermost first; returns the count.  */
+static uint32_t
+loop_chain (const cc_func_result *fr, uint32_t b, uint32_t *chain)
+{
+  uint32_t n = 0;
+  for (uint32_t l = fr->block_loop[b]; l != CC_NONE; l = fr->loops[l].parent)
+    chain[n++] = l;
+  for (uint32_t i = 0; i < n / 2; i++)
+    {
+      uint32_t t = chain[i];
+      chain[i] = chain[n - 1 - i];
+      chain[n - 1 - i] = t;
+    }
+  return n;
+}
+
+/* The outermost scope in which the possibly cached K meets none of the
+   reaching sets of the given contexts; CC_SCOPE_NONE if there is none.  */
+static cc_verdict
+first_miss_scope (fcat *c, uint32_t line, uint32_t block, const uint32_t *k_lines,
+                  uint32_t nk, int k_unk, int k_taint, const uint32_t *ctx,
+                  uint32_t n_ctx)
+{
+  engine *e = c->e;
+  const cc_func_result *fr = &e->r->funcs[c->fi];
+  int bad = 0;
+  for (uint32_t i = 0; i < n_ctx && !bad; i++)
+    bad = k_meets_r (e, line, k_lines, nk, k_unk, k_taint,
+                     e->rprog + (size_t) ctx[i] * e->rw);
+  if (!bad)
+    return (cc_verdict){ CC_FIRST_MISS, CC_SCOPE_PROGRAM, 0 };
+  bad = 0;
+  for (uint32_t i = 0; i < n_ctx && !bad; i++)
+    bad = k_meets_r (e, line, k_lines, nk, k_unk, k_taint,
+                     e->rfunc + (size_t) ctx[i] * e->rw);
+  if (!bad)
+    return (cc_verdict){ CC_FIRST_MISS, CC_SCOPE_FUNCTION, 0 };
+  uint32_t chain[64 + 1];
+  uint32_t depth = 0;
+  for (uint32_t l = fr->block_loop[block]; l != CC_NONE; l = fr->loops[l].parent)
+    depth++;
+  if (depth > 64)
+    return (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0 };
+  uint32_t n = loop_chain (fr, block, chain);
+  for (uint32_t j = 0; j < n; j++)
+    {
+      bad = 0;
+      for (uint32_t i = 0; i < n_ctx && !bad; i++)
+        bad = k_meets_r (e, line, k_lines, nk, k_unk, k_taint,
+                         loop_r_for (c, e->node_inst[ctx[i]], chain[j],
+                                     e->node_up[ctx[i]]));
+      if (!bad)
+        return (cc_verdict){ CC_FIRST_MISS, CC_SCOPE_LOOP, chain[j] };
+    }
+  return (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0 };
+}
+
+static void
+acc_add_k (acc *a, uint32_t line)
+{
+  for (uint32_t i = 0; i < a->nk; i++)
+    if (a->k_lines[i] == line)
+      return;
+  a->k_lines = cc_xrealloc (a->k_lines, (a->nk + 1) * sizeof (uint32_t));
+  a->k_lines[a->nk++] = line;
+}
+
+static void
+add_context (cc_insn_result *ir, uint32_t inst, uint32_t up, uint32_t phase,
+             cc_verdict v)
+{
+  ir->ctx = cc_xrealloc (ir->ctx, (ir->n_ctx + 1) * sizeof *ir->ctx);
+  ir->ctx[ir->n_ctx++] = (cc_context_verdict){ inst, up, phase, v };
+}
+
+/* Walk one context (instance X, UP u): record what each reference sees
+   in the accumulators and the context's own verdict per insn.  */
+static void
+walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_ref)
+{
+  engine *e = c->e;
+  uint32_t fi = c->fi;
+  const cc_func *f = &e->m->funcs[fi];
+  const cc_up *up = &e->r->funcs[fi].ups[u];
+  cc_func_result *fr = &e->r->funcs[fi];
+  const fphase *p = &e->fp[fi];
+  uint32_t nd = e->node_base[x] + u;
+  uint32_t *kl = c->kl;
+  memcpy (s, e->in + (size_t) nd * e->sw, e->sw * sizeof (cc_word));
+  uint32_t cur_insn = CC_NONE;
+  cc_verdict cur = { 0xff, 0, 0 };
+  for (uint32_t k = 0; k < up->n_blocks; k++)
+    {
+      uint32_t b = up->blocks[k];
+      for (uint32_t x2 = p->block_ref[b]; x2 < p->block_ref[b + 1]; x2++)
+        {
+          const ref *rf = &p->refs[x2];
+          block_of_ref[x2] = b;
+          if (rf->insn != CC_NONE)
+            {
+              uint32_t l = rf->line, g = e->line_group[l], cs = e->line_set[l];
+              uint32_t key = g * e->S + cs, nk = 0;
+              for (uint32_t i = 0; i < e->set_n[key]; i++)
+                {
+                  uint32_t m = e->set_lines[key][i];
+                  if (m != l && cc_bit_get (s, m))
+                    kl[nk++] = m;
+                }
+              int inv = cc_bit_get (s, marker (e, g, cs, M_INV));
+              int unk = cc_bit_get (s, marker (e, g, cs, M_UNK));
+              int taint = cc_bit_get (s, marker (e, g, cs, M_TAINT));
+              int l_in = cc_bit_get (s, l);
+              int k_any = nk || inv || unk || taint;
+              int is_asm = f->insns[rf->insn].kind == CC_INSN_ASM;
+              acc *a = &c->acc[x2];
+              if (!a->any)
+                a->all_ah = a->all_am = 1;
+              a->any = 1;
+              a->all_ah &= l_in && !k_any && !is_asm;
+              a->all_am &= !l_in && !is_asm;
+              a->any_asm |= is_asm;
+              for (uint32_t i = 0; i < nk; i++)
+                acc_add_k (a, kl[i]);
+              a->k_unk |= unk;
+              a->k_taint |= taint;
+              a->ctx = cc_xrealloc (a->ctx, (a->n_ctx + 1) * sizeof (uint32_t));
+              a->ctx[a->n_ctx++] = nd;
+              /* This context's own verdict.  */
+              cc_verdict v;
+              if (is_asm)
+                v = (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0 };
+              else if (!l_in)
+                v = (cc_verdict){ CC_ALWAYS_MISS, CC_SCOPE_NONE, 0 };
+              else if (!k_any)
+                v = (cc_verdict){ CC_ALWAYS_HIT, CC_SCOPE_NONE, 0 };
+              else
+                v = first_miss_scope (c, l, b, kl, nk, unk, taint, &nd, 1);
+              if (rf->insn != cur_insn)
+                {
+                  if (cur_insn != CC_NONE)
+                    add_context (&fr->insns[cur_insn], x, u, e->phase, cur);
+                  cur_insn = rf->insn;
+                  cur = (cc_verdict){ 0xff, 0, 0 };
+                }
+              combine_lines (fr, &cur, v);
+            }
+          transfer (e, s, rf->line);
+          if (rf->unknown_after)
+            unknown_effect (e, s);
+        }
+      if (k + 1 < up->n_blocks && f->blocks[b].fallthru == up->blocks[k + 1])
+        apply_pad (e, s, fi, b);
+    }
+  if (cur_insn != CC_NONE)
+    add_context (&fr->insns[cur_insn], x, u, e->phase, cur);
+}
+
+static void
+categorize_function (engine *e, uint32_t fi, cc_verdict *phase_verdict)
+{
+  const cc_func *f = &e->m->funcs[fi];
+  cc_func_result *fr = &e->r->funcs[fi];
+  const fphase *p = &e->fp[fi];
+  fcat c = { e, fi, NULL, NULL, 0, NULL, NULL };
+  c.kl = cc_xmalloc ((e->NL + 1) * sizeof (uint32_t));
+  c.acc = cc_xcalloc (p->n_refs + 1, sizeof (acc));
+  uint32_t *block_of_ref = cc_xcalloc (p->n_refs + 1, sizeof (uint32_t));
+  uint32_t ninst = e->g.func_n_inst[fi];
+  c.local_of = cc_xmalloc ((e->r->n_instances + 1) * sizeof (uint32_t));
+  for (uint32_t i = 0; i < ninst; i++)
+    c.local_of[e->g.func_inst[fi][i]] = i;
+  c.loop_r = cc_xcalloc ((size_t) ninst * fr->n_loops + 1, sizeof (cc_word *));
+  cc_word *s = cc_xmalloc (e->sw * sizeof (cc_word));
+  for (uint32_t i = 0; i < ninst; i++)
+    {
+      uint32_t x = e->g.func_inst[fi][i];
+      for (uint32_t u = 0; u < fr->n_ups; u++)
+        if (e->reached[e->node_base[x] + u])
+          walk_context (&c, x, u, s, block_of_ref);
+    }
+  free (s);
+
+  /* Merged verdict per reference.  */
+  cc_verdict *rv = cc_xmalloc ((p->n_refs + 1) * sizeof *rv);
+  for (uint32_t k = 0; k < p->n_refs; k++)
+    {
+      acc *a = &c.acc[k];
+      const ref *rf = &p->refs[k];
+      if (rf->insn == CC_NONE || !a->any)
+        rv[k] = (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0 };
+      else if (a->all_ah)
+        rv[k] = (cc_verdict){ CC_ALWAYS_HIT, CC_SCOPE_NONE, 0 };
+      else if (a->all_am)
+        rv[k] = (cc_verdict){ CC_ALWAYS_MISS, CC_SCOPE_NONE, 0 };
+      else if (a->any_asm)
+        rv[k] = (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0 };
+      else
+        /* Contexts where l is surely absent may join a first-miss: the
+           joint check below bounds the misses after the first fetch in
+           any context, whichever it is.  */
+        rv[k] = first_miss_scope (&c, rf->line, block_of_ref[k], a->k_lines, a->nk,
+                                  a->k_unk, a->k_taint, a->ctx, a->n_ctx);
+    }
+  /* first-miss needs every other fetch of the line in this function to be
+     always-hit or first-miss (semantics.md section 4): demote the rest.  */
+  uint8_t *bad_line = cc_xcalloc (e->NL + 1, 1);
+  for (uint32_t k = 0; k < p->n_refs; k++)
+    if (p->refs[k].insn != CC_NONE && c.acc[k].any
+        && (rv[k].category == CC_ALWAYS_MISS || rv[k].category == CC_CONFLICT))
+      bad_line[p->refs[k].line] = 1;
+  for (uint32_t k = 0; k < p->n_refs; k++)
+    if (rv[k].category == CC_FIRST_MISS && bad_line[p->refs[k].line])
+      rv[k] = (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0 };
+  free (bad_line);
+
+  /* Per insn: combine its lines.  */
+  for (uint32_t i = 0; i < f->n_insns; i++)
+    phase_verdict[i] = (cc_verdict){ 0xff, 0, 0 };
+  for (uint32_t k = 0; k < p->n_refs; k++)
+    if (p->refs[k].insn != CC_NONE)
+      combine_lines (fr, &phase_verdict[p->refs[k].insn], rv[k]);
+  for (uint32_t i = 0; i < f->n_insns; i++)
+    if (phase_verdict[i].category == 0xff)
+      /* No bytes: nothing is fetched, nothing can miss.  */
+      phase_verdict[i] = (cc_verdict){ CC_ALWAYS_HIT, CC_SCOPE_NONE, 0 };
+
+  free (rv);
+  for (uint32_t k = 0; k < p->n_refs; k++)
+    {
+      free (c.acc[k].k_lines);
+      free (c.acc[k].ctx);
+    }
+  free (c.acc);
+  free (block_of_ref);
+  for (size_t i = 0; i < (size_t) ninst * fr->n_loops; i++)
+    free (c.loop_r[i]);
+  free (c.loop_r);
+  free (c.local_of);
+  free (c.kl);
+}
+
+/* ------------------------------------------------------------------ */
+/* Driver.                                                             */
+
+static uint32_t
+phase_count (const engine *e)
+{
+  uint32_t n = 1;
+  for (uint32_t s = 0; s < e->m->n_sections; s++)
+    {
+      uint32_t a = e->m->sections[s].align ? e->m->sections[s].align : 1;
+      if (a < e->L && e->L / a > n)
+        n = e->L / a;
+    }
+  return n;
+}
+
+static void
+set_phase (engine *e, uint32_t phase)
+{
+  e->phase = phase;
+  for (uint32_t s = 0; s < e->m->n_sections; s++)
+    {
+      uint32_t a = e->m->sections[s].align ? e->m->sections[s].align : 1;
+      e->shift[s] = a >= e->L ? 0 : (phase % (e->L / a)) * a;
+    }
+}
+
+static void
+run_phase (engine *e, cc_verdict **merged)
+{
+  const cc_model *m = e->m;
+  build_lines (e);
+  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
+    if (func_usable (e, fi))
+      build_fphase (e, fi);
+  compute_T (e);
+  forward (e);
+  backward_all (e, &e->rprog, 1);
+  backward_all (e, &e->rfunc, 0);
+  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
+    {
+      if (!func_usable (e, fi) || e->g.func_n_inst[fi] == 0)
+        continue;
+      const cc_func *f = &m->funcs[fi];
+      cc_func_result *fr = &e->r->funcs[fi];
+      cc_verdict *pv = cc_xmalloc ((f->n_insns + 1) * sizeof *pv);
+      categorize_function (e, fi, pv);
+      for (uint32_t i = 0; i < f->n_insns; i++)
+        merge_verdict (fr, &merged[fi][i], pv[i]);
+      free (pv);
+      fr->analysed = 1;
+    }
+  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
+    if (func_usable (e, fi))
+      free_fphase (&e->fp[fi]);
+  free (e->T);
+  free (e->callback);
+  free (e->in);
+  free (e->reached);
+  free (e->rprog);
+  free (e->rfunc);
+  free_lines (e);
+}
+
+static int
+is_pow2 (uint32_t x)
+{
+  return x && !(x & (x - 1));
+}
+
+cc_result *
+cc_analyse (const cc_model *m, const cc_cache *cache,
+            const cc_analysis_opts *opts, char **err)
+{
+  if (cache->ways != 1)
+    {
+      *err = cc_xasprintf ("%u-way caches are not supported yet: the "
+                           "set-associative analysis is missing; use ways=1",
+                           cache->ways);
+      return NULL;
+    }
+  if (!is_pow2 (cache->line) || !is_pow2 (cache->sets)
+      || (uint64_t) cache->line * cache->sets * cache->ways != cache->size)
+    {
+      *err = cc_xasprintf ("impossible cache shape: %u bytes, %u-byte lines, "
+                           "%u sets", cache->size, cache->line, cache->sets);
+      return NULL;
+    }
+  engine e;
+  memset (&e, 0, sizeof e);
+  e.m = m;
+  e.cache = cache;
+  e.L = cache->line;
+  e.S = cache->sets;
+  cc_result *r = cc_xcalloc (1, sizeof *r);
+  e.r = r;
+  r->funcs = cc_xcalloc (m->n_funcs + 1, sizeof *r->funcs);
+  e.cfgs = cc_xcalloc (m->n_funcs + 1, sizeof *e.cfgs);
+  e.func_ok = cc_xcalloc (m->n_funcs + 1, 1);
+  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
+    {
+      const cc_func *f = &m->funcs[fi];
+      cc_func_result *fr = &r->funcs[fi];
+      fr->insns = cc_xcalloc (f->n_insns + 1, sizeof *fr->insns);
+      int ok = !(f->flags & CC_FUNC_BROKEN);
+      for (uint32_t i = 0; ok && i < f->n_insns; i++)
+        ok = f->insns[i].part < f->n_parts
+             && f->parts[f->insns[i].part].section < m->n_sections;
+      if (ok && cc_cfg_build (f, fr, &e.cfgs[fi]) != 0)
+        ok = 0;
+      e.func_ok[fi] = (uint8_t) ok;
+    }
+  e.entry = cc_instances_build (m, e.func_ok, opts, r, &e.g);
+  build_nodes (&e);
+
+  cc_verdict **merged = cc_xcalloc (m->n_funcs + 1, sizeof *merged);
+  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
+    {
+      merged[fi] = cc_xmalloc ((m->funcs[fi].n_insns + 1) * sizeof **merged);
+      for (uint32_t i = 0; i < m->funcs[fi].n_insns; i++)
+        merged[fi][i] = (cc_verdict){ 0xff, 0, 0 };
+    }
+  e.fp = cc_xcalloc (m->n_funcs + 1, sizeof *e.fp);
+  e.shift = cc_xcalloc (m->n_sections + 1, sizeof *e.shift);
+  r->n_phases = phase_count (&e);
+  for (uint32_t ph = 0; ph < r->n_phases; ph++)
+    {
+      set_phase (&e, ph);
+      run_phase (&e, merged);
+    }
+
+  /* Final verdicts, program lines and sets under phase 0.  */
+  set_phase (&e, 0);
+  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
+    {
+      const cc_func *f = &m->funcs[fi];
+      cc_func_result *fr = &r->funcs[fi];
+      for (uint32_t i = 0; i < f->n_insns; i++)
+        {
+          cc_insn_result *ir = &fr->insns[i];
+          const cc_insn *in = &f->insns[i];
+          cc_verdict v = merged[fi][i];
+          if (v.category == 0xff || !fr->analysed)
+            v = (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0 };
+          ir->merged = v;
+          uint32_t sec = in->part < f->n_parts ? f->parts[in->part].section : 0;
+          uint32_t sh = sec < m->n_sections ? e.shift[sec] : 0;
+          ir->pline = (in->offset + sh) / e.L;
+          ir->set = ir->pline % e.S;
+          ir->n_lines = in->length ? (in->offset + sh + in->length - 1) / e.L - ir->pline + 1 : 0;
+          if (in->kind != CC_INSN_PAD)
+            {
+              fr->counts[v.category]++;
+              r->counts[v.category]++;
+            }
+        }
+      free (merged[fi]);
+    }
+  free (merged);
+  free (e.fp);
+  free (e.shift);
+  free_nodes (&e);
+  cc_igraph_free (&e.g);
+  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
+    cc_cfg_free (&e.cfgs[fi]);
+  free (e.cfgs);
+  free (e.func_ok);
+  return r;
+}
+
+void
+cc_result_free (cc_result *r, const cc_model *m)
+{
+  if (!r)
+    return;
+  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
+    {
+      cc_func_result *fr = &r->funcs[fi];
+      for (uint32_t l = 0; l < fr->n_loops; l++)
+        free (fr->loops[l].blocks);
+      free (fr->loops);
+      free (fr->block_loop);
+      for (uint32_t u = 0; u < fr->n_ups; u++)
+        free (fr->ups[u].blocks);
+      free (fr->ups);
+      for (uint32_t i = 0; i < m->funcs[fi].n_insns; i++)
+        free (fr->insns[i].ctx);
+      free (fr->insns);
+    }
+  free (r->funcs);
+  free (r->instances);
+  free (r);
+}

@@ -1,0 +1,120 @@
+/* cachecat engine: static cache simulation over a program model.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
+
+   Plain C11, no GCC headers.  See ../shared/docs/semantics.md (the contract)
+   and README.md for the method.  */
+
+#ifndef CACHECAT_ENGINE_H
+#define CACHECAT_ENGINE_H
+
+#include "model.h"
+
+enum cc_category
+{
+  CC_ALWAYS_HIT = 0,
+  CC_ALWAYS_MISS = 1,
+  CC_FIRST_MISS = 2,
+  CC_FIRST_HIT = 3,
+  CC_CONFLICT = 4,
+  CC_N_CATEGORIES = 5
+};
+
+enum cc_scope_kind
+{
+  CC_SCOPE_NONE = 0,     /* always-hit, always-miss, conflict */
+  CC_SCOPE_PROGRAM = 1,  /* the whole run */
+  CC_SCOPE_FUNCTION = 2, /* one invocation of the insn's function */
+  CC_SCOPE_LOOP = 3      /* one execution of a loop of the insn's function */
+};
+
+typedef struct cc_verdict
+{
+  uint8_t category;      /* enum cc_category */
+  uint8_t scope;         /* enum cc_scope_kind */
+  uint32_t loop;         /* CC_SCOPE_LOOP: index into cc_func_result.loops */
+} cc_verdict;
+
+/* The verdict of one insn in one context: a function instance, a unique
+   path through the insn, and a layout phase.  */
+typedef struct cc_context_verdict
+{
+  uint32_t instance;
+  uint32_t up;
+  uint32_t phase;
+  cc_verdict v;
+} cc_context_verdict;
+
+typedef struct cc_loop
+{
+  uint32_t header;       /* block index of the header */
+  uint32_t parent;       /* enclosing loop index, CC_NONE at top level */
+  uint32_t n_blocks;
+  uint32_t *blocks;      /* member blocks, ascending */
+} cc_loop;
+
+typedef struct cc_up
+{
+  uint32_t n_blocks;
+  uint32_t *blocks;      /* the path, head first */
+} cc_up;
+
+typedef struct cc_insn_result
+{
+  cc_verdict merged;     /* sound over every context (semantics.md section 4) */
+  uint32_t pline;        /* program line of the first byte, counted from the
+                            section start, under phase 0 */
+  uint32_t set;          /* its cache set relative to the section start */
+  uint32_t n_lines;      /* lines the insn touches (2 when it straddles) */
+  uint32_t n_ctx;
+  cc_context_verdict *ctx;
+} cc_insn_result;
+
+typedef struct cc_func_result
+{
+  uint32_t n_loops;
+  cc_loop *loops;        /* outer loops before inner ones */
+  uint32_t *block_loop;  /* innermost loop of each block, CC_NONE if none */
+  uint32_t n_ups;
+  cc_up *ups;
+  cc_insn_result *insns; /* parallel to cc_func.insns */
+  uint32_t counts[CC_N_CATEGORIES]; /* merged, over non-padding insns */
+  int analysed;          /* 0: not reached by any instance (still conflict) */
+} cc_func_result;
+
+typedef struct cc_instance
+{
+  uint32_t func;
+  uint32_t parent;       /* calling instance, CC_NONE for a root */
+  uint32_t call_block;   /* block of the parent that calls it */
+  uint8_t root;          /* 0, or 1 for a root (the entry or externally callable) */
+  uint8_t cold;          /* a root entered with a cold cache */
+  uint8_t merged;        /* stands for several call chains (instance cap) */
+} cc_instance;
+
+typedef struct cc_result
+{
+  cc_func_result *funcs; /* parallel to cc_model.funcs */
+  uint32_t n_instances;
+  cc_instance *instances;
+  uint32_t n_phases;     /* layout phases analysed (see README: layout) */
+  int capped;            /* the instance cap merged contexts */
+  uint32_t counts[CC_N_CATEGORIES];
+} cc_result;
+
+typedef struct cc_analysis_opts
+{
+  const char *entry;       /* entry function symbol, NULL for none */
+  int entry_cold;          /* entry starts with a cold cache */
+  uint32_t max_instances;  /* cap on function instances */
+} cc_analysis_opts;
+
+/* Analyse M on CACHE.  Returns NULL and sets *ERR (caller frees) only for
+   requests the engine refuses (e.g. an unsupported cache shape); problems
+   inside one function make that function conservative instead.  */
+cc_result *cc_analyse (const cc_model *m, const cc_cache *cache,
+                       const cc_analysis_opts *opts, char **err);
+void cc_result_free (cc_result *r, const cc_model *m);
+
+const char *cc_category_name (int category);
+
+#endif

@@ -1,0 +1,61 @@
+/* cachecat engine internals shared by cfg.c, instances.c and engine.c.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
+
+#ifndef CACHECAT_ENGINE_IMPL_H
+#define CACHECAT_ENGINE_IMPL_H
+
+#include "engine.h"
+#include "util.h"
+
+/* Control-flow facts of one function that do not depend on the layout.  */
+typedef struct cc_fcfg
+{
+  uint32_t n_blocks;
+  uint32_t *n_preds;
+  uint32_t **preds;
+  uint8_t *reachable;     /* from block 0 */
+  uint32_t *block_up;     /* the UP that contains each block (chains
+                             partition the blocks), CC_NONE if unreachable */
+  uint32_t n_ups;
+  uint32_t *up_n_succs;   /* UP-level successors: heads of the UPs that the
+                             tail's successor blocks start */
+  uint32_t **up_succs;
+} cc_fcfg;
+
+/* Fill R's loops, block_loop and ups for F and return the extra facts in
+   CFG.  Never fails: a function whose CFG is malformed (a successor out of
+   range) is reported through the return value (-1) and left unanalysed.  */
+int cc_cfg_build (const cc_func *f, cc_func_result *r, cc_fcfg *cfg);
+void cc_cfg_free (cc_fcfg *cfg);
+/* Nonzero if loop L of R contains block B.  */
+int cc_loop_contains (const cc_func_result *r, uint32_t l, uint32_t b);
+
+/* The instance graph.  */
+typedef struct cc_callsite
+{
+  uint32_t caller;        /* instance */
+  uint32_t block;         /* calling block in the caller's function */
+} cc_callsite;
+
+typedef struct cc_igraph
+{
+  uint32_t n;             /* == result->n_instances */
+  uint32_t **callee;      /* per instance, per block: callee instance,
+                             CC_NONE when the block calls unknown code or
+                             makes no call */
+  uint32_t *n_callers;
+  cc_callsite **callers;  /* call sites that enter each instance */
+  uint32_t n_funcs;
+  uint32_t *func_n_inst;  /* instances of each function */
+  uint32_t **func_inst;
+} cc_igraph;
+
+/* Build the instances of M into R (r->instances) and G.  FUNC_OK[f] is zero
+   for functions that are not analysed (broken): calls to them are unknown.
+   Returns the entry function's index or CC_NONE.  */
+uint32_t cc_instances_build (const cc_model *m, const uint8_t *func_ok,
+                             const cc_analysis_opts *opts, cc_result *r,
+                             cc_igraph *g);
+void cc_igraph_free (cc_igraph *g);
+
+#endif

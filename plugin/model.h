@@ -1,0 +1,144 @@
+/* cachecat program model: everything the engine knows about a translation unit.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
+
+   Data flows one way: GCC RTL -> this model -> engine -> categories.  The model
+   holds no GCC type, so the engine can be unit-tested on hand-built models and
+   can later re-read a model that the plugin serialized (model_io.c).
+
+   Addresses are byte offsets from the start of an output section of the
+   object file, exactly as the assembler placed them.  Where a section starts
+   modulo the line size is known only up to the section's alignment; the
+   engine enumerates the possible phases.  */
+
+#ifndef CACHECAT_MODEL_H
+#define CACHECAT_MODEL_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#define CC_NONE UINT32_MAX
+
+enum cc_call_kind
+{
+  CC_CALL_NONE = 0,    /* the block ends without a call */
+  CC_CALL_DIRECT = 1,  /* a call to the symbol in cc_block.callee; the engine
+                          resolves it by name, and a symbol that is not a
+                          function of the model is unknown code */
+  CC_CALL_UNKNOWN = 2  /* indirect call, libcall, interposable callee: code
+                          the engine cannot follow */
+};
+
+enum cc_insn_kind
+{
+  CC_INSN_CODE = 0,   /* an ordinary instruction (may be several machine insns) */
+  CC_INSN_ASM = 1,    /* an inline asm statement (basic or extended) */
+  CC_INSN_PAD = 2     /* alignment padding executed on a fall-through: a
+                         reference with no instruction of its own to annotate */
+};
+
+typedef struct cc_section
+{
+  char *name;          /* ".text", ".text.startup", ".text.unlikely", ... */
+  uint32_t align;      /* byte alignment of the section start (power of two) */
+} cc_section;
+
+typedef struct cc_insn
+{
+  uint32_t uid;        /* producer's id, unique in the function (GCC insn uid) */
+  uint32_t part;       /* index into the function's parts (0 = main symbol) */
+  uint32_t offset;     /* byte offset from the start of the part's section */
+  uint32_t length;     /* bytes; 0 only for insns the assembler emitted nothing for */
+  uint32_t file;       /* index into cc_model.files, CC_NONE if unknown */
+  uint32_t line;       /* source line, 0 if unknown */
+  uint8_t kind;        /* enum cc_insn_kind */
+} cc_insn;
+
+/* A basic block: a run of insns entered only at its first insn.
+   Control leaves it, after its last insn, in this order:
+     1. if call != CC_CALL_NONE: the call; it returns to the same point
+        unless noreturn is set;
+     2. if exits: the function may return (a return, or a sibling call
+        whose callee returns to our caller);
+     3. to one of succs (also when exits is set: a conditional return; no
+        succs and no exit: the program stops here, e.g. after a noreturn
+        call or __builtin_trap).
+   fallthru is the successor reached by running on to the next insn in
+   address order (the return point of a call, the not-taken side of a
+   conditional jump); alignment padding between the block's end and that
+   successor's first insn is executed on this edge only.  */
+typedef struct cc_block
+{
+  uint32_t first_insn; /* index into cc_func.insns */
+  uint32_t n_insns;    /* at least 1 */
+  uint8_t call;        /* enum cc_call_kind */
+  uint8_t exits;       /* leaves the function after the call, if any */
+  uint8_t noreturn;    /* the call never returns (succs must be empty) */
+  char *callee;        /* CC_CALL_DIRECT: assembler name of the callee */
+  uint32_t fallthru;   /* block index, or CC_NONE */
+  uint32_t n_succs;
+  uint32_t *succs;     /* block indices in the same function, no duplicates */
+} cc_block;
+
+typedef struct cc_part
+{
+  char *symbol;        /* assembler symbol of this part ("f", "f.cold") */
+  uint32_t section;    /* index into cc_model.sections */
+  uint32_t offset;     /* offset of the symbol in its section */
+  uint32_t size;       /* bytes from the symbol to the end of the part */
+} cc_part;
+
+enum cc_func_flags
+{
+  CC_FUNC_PUBLIC = 1,        /* may be called from outside the unit */
+  CC_FUNC_ADDRESS_TAKEN = 2, /* may be called through a pointer */
+  CC_FUNC_BROKEN = 4         /* the producer could not model it: every insn
+                                is conflict, calls from it are unknown */
+};
+
+typedef struct cc_func
+{
+  char *name;          /* assembler name of the function (= parts[0].symbol) */
+  uint32_t flags;      /* enum cc_func_flags */
+  uint32_t file, line; /* where the function is declared */
+  uint32_t n_parts;
+  cc_part *parts;
+  uint32_t n_insns;
+  cc_insn *insns;      /* in address order within each part, hot part first */
+  uint32_t n_blocks;
+  cc_block *blocks;    /* block 0 is the entry */
+} cc_func;
+
+typedef struct cc_model
+{
+  uint32_t n_sections;
+  cc_section *sections;
+  uint32_t n_files;
+  char **files;
+  uint32_t n_funcs;
+  cc_func *funcs;
+} cc_model;
+
+/* Cache shape.  */
+typedef struct cc_cache
+{
+  uint32_t size;       /* bytes */
+  uint32_t line;       /* bytes per line, power of two */
+  uint32_t ways;       /* associativity; the engine accepts 1 for now */
+  uint32_t sets;       /* size / (line * ways), power of two */
+} cc_cache;
+
+/* Helpers shared by producers, readers and tests.  */
+void cc_model_free (cc_model *m);
+void cc_func_free (cc_func *f);
+uint32_t cc_model_add_section (cc_model *m, const char *name, uint32_t align);
+uint32_t cc_model_add_file (cc_model *m, const char *path);
+uint32_t cc_model_find_func (const cc_model *m, const char *name);
+
+/* Serialization (model_io.c): a line-oriented text format, stable and
+   byte-identical for identical models.  Return 0 on success; on failure the
+   reader sets *err to "LINE: what is wrong" (caller frees).  */
+int cc_model_write (const cc_model *m, FILE *f);
+int cc_model_read (cc_model *m, FILE *f, char **err);
+
+#endif

@@ -1,0 +1,51 @@
+/* cachecat options: plugin arguments and cache configuration files.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
+
+   Plain C, no GCC headers: the GCC glue hands over the raw key/value pairs
+   of -fplugin-arg-cachecat-KEY[=VALUE] and reports the error text.  */
+
+#ifndef CACHECAT_OPTIONS_H
+#define CACHECAT_OPTIONS_H
+
+#include <stdint.h>
+
+typedef struct cc_options
+{
+  int disable;                 /* disable: the plugin does nothing */
+  /* Cache shape after config= and the explicit overrides.  */
+  uint32_t cache_size, line_size, ways;
+  char *policy;                /* "lru" */
+  char *config_name;           /* what config= named, NULL for the default */
+  char *config_path;           /* the file it was read from */
+  char *entry;                 /* entry=SYMBOL, NULL if none */
+  int entry_cold;              /* entry-state=cold (default) or warm */
+  char *report;                /* report=PATH, NULL for the default name */
+  int64_t max_conflicts;       /* -1: no limit */
+  int64_t max_conflicts_per_function; /* -1: no limit */
+  uint32_t max_instances;      /* default 10000 */
+} cc_options;
+
+typedef struct cc_arg
+{
+  const char *key;
+  const char *value;           /* NULL when given as a bare key */
+} cc_arg;
+
+/* Fill O from ARGS.  CONFIG_DIRS is a NULL-terminated list of directories
+   searched for config=NAME (as DIR/NAME.conf).  Returns 0, or -1 with *ERR
+   set to a message (caller frees) that names the argument or file:line and
+   what is allowed.  On failure O is left empty (cc_options_free on it is
+   harmless).  With disable, the arguments are checked but the config is
+   neither read nor validated, so the cache fields stay 0.  */
+int cc_options_parse (cc_options *o, const cc_arg *args, int n_args,
+                      const char *const *config_dirs, char **err);
+void cc_options_free (cc_options *o);
+
+/* Read a config file into O's cache fields.  Returns 0, or -1 with *ERR set
+   to "FILE:LINE: what is wrong".  */
+int cc_config_read (cc_options *o, const char *path, char **err);
+
+/* The help text shown in plugin_info.  */
+extern const char cc_options_help[];
+
+#endif

@@ -1,0 +1,29 @@
+/* cachecat report: the side-car JSON file and the assembler annotations.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
+
+#ifndef CACHECAT_REPORT_H
+#define CACHECAT_REPORT_H
+
+#include "engine.h"
+#include "options.h"
+
+/* What the report states beside the results.  */
+typedef struct cc_report_info
+{
+  const char *source;          /* main input file of the unit */
+  const cc_options *options;   /* cache shape, entry, limits */
+  const char *layout_note;     /* NULL, or why addresses are not exact
+                                  (then every insn is conflict) */
+} cc_report_info;
+
+/* Write the JSON report for M and R to PATH atomically (a temporary file in
+   the same directory, then rename).  Returns 0, or -1 with *ERR set.  */
+int cc_report_write (const char *path, const cc_model *m, const cc_result *r,
+                     const cc_report_info *info, char **err);
+
+/* The annotation for insn INSN of function FUNC, without the comment
+   leader, e.g. "cachecat: first-miss scope=loop@0x18 line=3 set=1".  */
+void cc_annotation (const cc_model *m, const cc_result *r, uint32_t func,
+                    uint32_t insn, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,61 @@
+/* cachecat: small allocation, string and bitset helpers for the C parts.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
+
+#ifndef CACHECAT_UTIL_H
+#define CACHECAT_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+/* Allocation failure inside GCC has no sensible recovery: abort like
+   libiberty's xmalloc does.  */
+void *cc_xmalloc (size_t n);
+void *cc_xcalloc (size_t n, size_t size);
+void *cc_xrealloc (void *p, size_t n);
+char *cc_xstrdup (const char *s);
+char *cc_xasprintf (const char *fmt, ...)
+  __attribute__ ((format (printf, 1, 2)));
+
+/* Fixed-size bitsets of 64-bit words; the size is kept by the caller.  */
+typedef uint64_t cc_word;
+#define CC_WORDS(nbits) (((nbits) + 63) / 64)
+
+static inline int
+cc_bit_get (const cc_word *b, uint32_t i)
+{
+  return (b[i >> 6] >> (i & 63)) & 1;
+}
+static inline void
+cc_bit_set (cc_word *b, uint32_t i)
+{
+  b[i >> 6] |= (cc_word) 1 << (i & 63);
+}
+static inline void
+cc_bit_clear (cc_word *b, uint32_t i)
+{
+  b[i >> 6] &= ~((cc_word) 1 << (i & 63));
+}
+/* dst |= src; returns nonzero if dst changed.  */
+static inline int
+cc_bits_or (cc_word *dst, const cc_word *src, uint32_t nwords)
+{
+  cc_word changed = 0;
+  for (uint32_t i = 0; i < nwords; i++)
+    {
+      cc_word n = dst[i] | src[i];
+      changed |= n ^ dst[i];
+      dst[i] = n;
+    }
+  return changed != 0;
+}
+static inline int
+cc_bits_intersect (const cc_word *a, const cc_word *b, uint32_t nwords)
+{
+  for (uint32_t i = 0; i < nwords; i++)
+    if (a[i] & b[i])
+      return 1;
+  return 0;
+}
+
+#endif

@@ -1,0 +1,550 @@
+/* cachecat engine unit tests on hand-built models.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
+
+#include "unit.h"
+#include "mk_model.h"
+#include "engine_impl.h"
+
+/* ------------------------------------------------------------------ */
+/* A concrete direct-mapped cache, to check promises on real runs.     */
+
+typedef struct sim
+{
+  uint32_t line, sets;
+  int64_t *tag;                 /* per set; -1 empty */
+} sim;
+
+static sim
+sim_new (cc_cache c)
+{
+  sim s = { c.line, c.sets, malloc (c.sets * sizeof (int64_t)) };
+  for (uint32_t i = 0; i < c.sets; i++)
+    s.tag[i] = -1;
+  return s;
+}
+
+/* One fetch of [addr, addr+len): looks up every line, misses if any
+   misses, loads them all (valgrind's straddle rule).  */
+static int
+sim_fetch (sim *s, uint32_t addr, uint32_t len)
+{
+  int miss = 0;
+  for (uint32_t l = addr / s->line; l <= (addr + len - 1) / s->line; l++)
+    {
+      if (s->tag[l % s->sets] != (int64_t) l)
+        miss = 1;
+      s->tag[l % s->sets] = l;
+    }
+  return miss;
+}
+
+/* ------------------------------------------------------------------ */
+/* semantics.md section 6.                                             */
+
+static void
+build_worked_example (cc_model *m)
+{
+  memset (m, 0, sizeof *m);
+  cc_model_add_section (m, ".text", 64);
+  cc_func *mn = mk_func (m, "main", CC_FUNC_PUBLIC);
+  mk_part (mn, "main", 0, 0x00, 0x50);
+  mk_part (mn, "main.part", 0, 0x60, 0x10);
+  uint32_t b1 = mk_block (mn, 0, 0x00, 4, 4);
+  uint32_t b2 = mk_block (mn, 0, 0x10, 2, 4);
+  uint32_t b3 = mk_block (mn, 0, 0x18, 2, 4);
+  uint32_t b4 = mk_block (mn, 0, 0x20, 8, 4);
+  uint32_t b6 = mk_block (mn, 0, 0x40, 2, 4);
+  uint32_t b7 = mk_block (mn, 0, 0x48, 2, 4);
+  uint32_t b5 = mk_block (mn, 1, 0x60, 4, 4);
+  mk_call (mn, b1, "f");
+  mk_succ (mn, b1, b2, 1);
+  mk_succ (mn, b2, b3, 1);
+  mk_succ (mn, b3, b4, 1);
+  mk_succ (mn, b3, b5, 0);
+  mk_succ (mn, b4, b6, 1);
+  mk_succ (mn, b5, b6, 0);
+  mk_succ (mn, b6, b3, 0);
+  mk_succ (mn, b6, b7, 1);
+  mk_exit (mn, b7);
+  cc_func *f = mk_func (m, "f", 0);
+  mk_part (f, "f", 0, 0x50, 0x10);
+  mk_exit (f, mk_block (f, 0, 0x50, 4, 4));
+}
+
+static int
+category_at (const cc_model *m, const cc_result *r, uint32_t fi, uint32_t off)
+{
+  uint32_t i = mk_insn_at (&m->funcs[fi], off);
+  return i == CC_NONE ? -1 : r->funcs[fi].insns[i].merged.category;
+}
+
+static void
+test_worked_example (void)
+{
+  cc_model m;
+  build_worked_example (&m);
+  cc_cache c = mk_cache (64, 16, 1);
+  cc_analysis_opts o = { "main", 1, 100 };
+  char *err = NULL;
+  cc_result *r = cc_analyse (&m, &c, &o, &err);
+  if (!CHECK (r != NULL))
+    return;
+  CHECK_EQ (r->n_phases, 1);
+  struct { uint32_t fi, off; int cat; int scope; } want[] = {
+    { 0, 0x00, CC_ALWAYS_MISS, 0 },  { 1, 0x50, CC_ALWAYS_MISS, 0 },
+    { 0, 0x10, CC_ALWAYS_MISS, 0 },  { 0, 0x18, CC_ALWAYS_HIT, 0 },
+    { 0, 0x20, CC_CONFLICT, 0 },     { 0, 0x30, CC_FIRST_MISS, CC_SCOPE_PROGRAM },
+    { 0, 0x60, CC_CONFLICT, 0 },     { 0, 0x40, CC_FIRST_MISS, CC_SCOPE_PROGRAM },
+    { 0, 0x48, CC_ALWAYS_HIT, 0 },
+  };
+  for (size_t k = 0; k < sizeof want / sizeof want[0]; k++)
+    {
+      const cc_func *f = &m.funcs[want[k].fi];
+      uint32_t i = mk_insn_at (f, want[k].off);
+      if (!CHECK (i != CC_NONE))
+        continue;
+      cc_verdict v = r->funcs[want[k].fi].insns[i].merged;
+      if (!CHECK_EQ (v.category, want[k].cat))
+        fprintf (stderr, "    at 0x%x: %s\n", want[k].off, cc_category_name (v.category));
+      if (want[k].scope)
+        CHECK_EQ (v.scope, want[k].scope);
+    }
+  /* Every other instruction is a consecutive reference: always-hit.  */
+  uint32_t firsts[] = { 0x00, 0x50, 0x10, 0x18, 0x20, 0x30, 0x60, 0x40, 0x48 };
+  for (uint32_t fi = 0; fi < m.n_funcs; fi++)
+    for (uint32_t i = 0; i < m.funcs[fi].n_insns; i++)
+      {
+        uint32_t off = m.funcs[fi].insns[i].offset;
+        int is_first = 0;
+        for (size_t k = 0; k < sizeof firsts / sizeof firsts[0]; k++)
+          is_first |= firsts[k] == off;
+        if (!is_first)
+          CHECK_EQ (r->funcs[fi].insns[i].merged.category, CC_ALWAYS_HIT);
+      }
+  CHECK_EQ (r->counts[CC_ALWAYS_MISS], 3);
+  CHECK_EQ (r->counts[CC_CONFLICT], 2);
+  CHECK_EQ (r->counts[CC_FIRST_MISS], 2);
+  CHECK_EQ (r->counts[CC_ALWAYS_HIT], 28 - 7);
+  /* The loop: header B3 (0x18), members B3 B4 B6 B5.  */
+  CHECK_EQ (r->funcs[0].n_loops, 1);
+  CHECK_EQ (r->funcs[0].loops[0].header, 2);
+  CHECK_EQ (r->funcs[0].loops[0].n_blocks, 4);
+
+  /* The described run: three iterations taking B4, B5, B4, cold cache.  */
+  static const uint32_t b1[] = { 0x00, 0x04, 0x08, 0x0C }, f1[] = { 0x50, 0x54, 0x58, 0x5C },
+    b2[] = { 0x10, 0x14 }, b3[] = { 0x18, 0x1C },
+    b4[] = { 0x20, 0x24, 0x28, 0x2C, 0x30, 0x34, 0x38, 0x3C },
+    b5[] = { 0x60, 0x64, 0x68, 0x6C }, b6[] = { 0x40, 0x44 }, b7[] = { 0x48, 0x4C };
+  uint32_t trace[128], n = 0;
+#define RUN(blk) for (size_t k = 0; k < sizeof blk / sizeof blk[0]; k++) trace[n++] = blk[k]
+  RUN (b1); RUN (f1); RUN (b2);
+  RUN (b3); RUN (b4); RUN (b6);
+  RUN (b3); RUN (b5); RUN (b6);
+  RUN (b3); RUN (b4); RUN (b6); RUN (b7);
+#undef RUN
+  sim s = sim_new (c);
+  uint32_t misses = 0, miss_at[128], nm = 0;
+  uint32_t fetches_seen[0x70] = { 0 }, misses_of[0x70] = { 0 };
+  for (uint32_t k = 0; k < n; k++)
+    {
+      int miss = sim_fetch (&s, trace[k], 4);
+      fetches_seen[trace[k]]++;
+      if (miss)
+        {
+          misses++;
+          misses_of[trace[k]]++;
+          miss_at[nm++] = trace[k];
+        }
+    }
+  CHECK_EQ (misses, 8);
+  uint32_t expect_miss[] = { 0x00, 0x50, 0x10, 0x20, 0x30, 0x40, 0x60, 0x20 };
+  CHECK_EQ (nm, 8);
+  for (uint32_t k = 0; k < nm && k < 8; k++)
+    CHECK_EQ (miss_at[k], expect_miss[k]);
+  /* And every promise holds on this run.  */
+  for (uint32_t fi = 0; fi < m.n_funcs; fi++)
+    for (uint32_t i = 0; i < m.funcs[fi].n_insns; i++)
+      {
+        uint32_t a = m.funcs[fi].insns[i].offset;
+        int cat = r->funcs[fi].insns[i].merged.category;
+        if (cat == CC_ALWAYS_HIT)
+          CHECK_EQ (misses_of[a], 0);
+        if (cat == CC_ALWAYS_MISS)
+          CHECK_EQ (misses_of[a], fetches_seen[a]);
+        if (cat == CC_FIRST_MISS)
+          CHECK (misses_of[a] <= 1);
+      }
+  free (s.tag);
+  cc_result_free (r, &m);
+  cc_model_free (&m);
+}
+
+/* ------------------------------------------------------------------ */
+/* UP partition properties (semantics.md section 2, rules 1 to 6).    */
+
+static void
+check_up_rules (const cc_model *m, const cc_result *r)
+{
+  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
+    {
+      const cc_func *f = &m->funcs[fi];
+      const cc_func_result *fr = &r->funcs[fi];
+      uint32_t *count = calloc (f->n_blocks + 1, sizeof (uint32_t));
+      int *head = calloc (f->n_blocks + 1, sizeof (int));
+      int *tail = calloc (f->n_blocks + 1, sizeof (int));
+      for (uint32_t u = 0; u < fr->n_ups; u++)
+        {
+          const cc_up *up = &fr->ups[u];
+          head[up->blocks[0]] = 1;
+          tail[up->blocks[up->n_blocks - 1]] = 1;
+          for (uint32_t k = 0; k < up->n_blocks; k++)
+            {
+              count[up->blocks[k]]++;
+              if (k + 1 < up->n_blocks)
+                {
+                  /* A path: consecutive blocks are joined by an edge, and
+                     no call, return or loop boundary is crossed.  */
+                  const cc_block *b = &f->blocks[up->blocks[k]];
+                  int edge = 0;
+                  for (uint32_t s = 0; s < b->n_succs; s++)
+                    edge |= b->succs[s] == up->blocks[k + 1];
+                  CHECK (edge);
+                  CHECK (b->call == CC_CALL_NONE && !b->exits);
+                  CHECK_EQ (fr->block_loop[up->blocks[k]], fr->block_loop[up->blocks[k + 1]]);
+                }
+            }
+        }
+      for (uint32_t b = 0; b < f->n_blocks; b++)
+        {
+          /* Rule 1 (and uniqueness, rule 4, for chains): every block lies on
+             exactly one UP.  */
+          CHECK_EQ (count[b], 1);
+          /* Every edge is inside a UP or runs from a tail to a head.  */
+          for (uint32_t s = 0; s < f->blocks[b].n_succs; s++)
+            {
+              uint32_t t = f->blocks[b].succs[s];
+              int inside = 0;
+              for (uint32_t u = 0; u < fr->n_ups; u++)
+                for (uint32_t k = 0; k + 1 < fr->ups[u].n_blocks; k++)
+                  inside |= fr->ups[u].blocks[k] == b && fr->ups[u].blocks[k + 1] == t;
+              CHECK (inside || (tail[b] && head[t]));
+            }
+          /* Rule 5: calling blocks are tails, return points heads.  */
+          if (f->blocks[b].call != CC_CALL_NONE)
+            {
+              CHECK (tail[b]);
+              if (f->blocks[b].fallthru != CC_NONE)
+                CHECK (head[f->blocks[b].fallthru]);
+            }
+        }
+      /* Rule 6: loop headers are heads.  */
+      for (uint32_t l = 0; l < fr->n_loops; l++)
+        CHECK (head[fr->loops[l].header]);
+      free (count);
+      free (head);
+      free (tail);
+    }
+}
+
+static void
+test_up_rules (void)
+{
+  cc_model m;
+  build_worked_example (&m);
+  /* A straight chain and a diamond in a second function.  */
+  cc_func *g = mk_func (&m, "g", CC_FUNC_PUBLIC);
+  mk_part (g, "g", 0, 0x80, 0x40);
+  uint32_t a = mk_block (g, 0, 0x80, 2, 4), b = mk_block (g, 0, 0x88, 2, 4);
+  uint32_t c = mk_block (g, 0, 0x90, 2, 4), d = mk_block (g, 0, 0x98, 2, 4);
+  uint32_t e = mk_block (g, 0, 0xa0, 2, 4);
+  mk_succ (&m.funcs[2], a, b, 1);
+  mk_succ (&m.funcs[2], b, c, 1);
+  mk_succ (&m.funcs[2], b, d, 0);
+  mk_succ (&m.funcs[2], c, e, 0);
+  mk_succ (&m.funcs[2], d, e, 1);
+  mk_exit (&m.funcs[2], e);
+  cc_cache cache = mk_cache (64, 16, 1);
+  cc_analysis_opts o = { "main", 1, 100 };
+  char *err = NULL;
+  cc_result *r = cc_analyse (&m, &cache, &o, &err);
+  if (!CHECK (r != NULL))
+    return;
+  check_up_rules (&m, r);
+  /* a and b form one straight chain.  */
+  const cc_func_result *fr = &r->funcs[2];
+  int chained = 0;
+  for (uint32_t u = 0; u < fr->n_ups; u++)
+    chained |= fr->ups[u].n_blocks == 2 && fr->ups[u].blocks[0] == a && fr->ups[u].blocks[1] == b;
+  CHECK (chained);
+  cc_result_free (r, &m);
+  cc_model_free (&m);
+}
+
+/* ------------------------------------------------------------------ */
+/* Recursion, the instance cap, unknown calls.                          */
+
+static void
+test_recursion (void)
+{
+  cc_model m = { 0 };
+  cc_model_add_section (&m, ".text", 64);
+  /* r: B0 calls r, then B1 returns; B0 can also go straight to B1.  */
+  cc_func *f = mk_func (&m, "r", 0);
+  mk_part (f, "r", 0, 0, 32);
+  uint32_t b0 = mk_block (f, 0, 0, 2, 4), b1 = mk_block (f, 0, 8, 2, 4);
+  uint32_t b2 = mk_block (f, 0, 16, 2, 4);
+  mk_succ (f, b0, b1, 1);
+  mk_succ (f, b0, b2, 0);
+  mk_call (f, b1, "r");
+  uint32_t b3 = mk_block (f, 0, 24, 2, 4);
+  mk_succ (f, b1, b3, 1);
+  mk_succ (f, b2, b3, 1);
+  mk_exit (f, b3);
+  cc_func *mn = mk_func (&m, "main", CC_FUNC_PUBLIC);
+  mk_part (mn, "main", 0, 64, 16);
+  uint32_t c0 = mk_block (mn, 0, 64, 2, 4), c1 = mk_block (mn, 0, 72, 2, 4);
+  mk_call (mn, c0, "r");
+  mk_succ (mn, c0, c1, 1);
+  mk_exit (mn, c1);
+  cc_cache cache = mk_cache (1024, 16, 1);
+  cc_analysis_opts o = { "main", 1, 100 };
+  char *err = NULL;
+  cc_result *r = cc_analyse (&m, &cache, &o, &err);
+  if (!CHECK (r != NULL))
+    return;
+  /* main and one instance of r: the recursive call is an edge back.  */
+  CHECK_EQ (r->n_instances, 2);
+  /* Nothing conflicts in a 1 KiB cache: the first fetch of each line
+     misses (cold), later ones hit.  r's first line is fetched on every
+     recursive entry, but only the first fetch can miss.  */
+  CHECK_EQ (category_at (&m, r, 0, 0), CC_FIRST_MISS);
+  CHECK_EQ (category_at (&m, r, 1, 64), CC_ALWAYS_MISS);
+  CHECK_EQ (r->counts[CC_CONFLICT], 0);
+  cc_result_free (r, &m);
+
+  /* A cap of one instance merges r into a shared instance; still no
+     unsound promise, and the cap is reported.  */
+  o.max_instances = 1;
+  r = cc_analyse (&m, &cache, &o, &err);
+  if (CHECK (r != NULL))
+    {
+      CHECK (r->capped);
+      CHECK_EQ (r->n_instances, 2);
+      CHECK (r->instances[1].merged);
+      cc_result_free (r, &m);
+    }
+  cc_model_free (&m);
+}
+
+/* A chain of calls that fans out: f0 calls f1 twice, f1 calls f2 twice...
+   instances double per level until the cap stops them.  */
+static void
+test_instance_cap (void)
+{
+  cc_model m = { 0 };
+  cc_model_add_section (&m, ".text", 64);
+  char name[16], callee[16];
+  const int depth = 12;
+  for (int d = 0; d < depth; d++)
+    {
+      snprintf (name, sizeof name, "f%d", d);
+      snprintf (callee, sizeof callee, "f%d", d + 1);
+      cc_func *f = mk_func (&m, name, d == 0 ? CC_FUNC_PUBLIC : 0);
+      uint32_t base = 64 * d;
+      mk_part (f, name, 0, base, 24);
+      uint32_t a = mk_block (f, 0, base, 2, 4), b = mk_block (f, 0, base + 8, 2, 4);
+      uint32_t c = mk_block (f, 0, base + 16, 2, 4);
+      if (d + 1 < depth)
+        {
+          mk_call (f, a, callee);
+          mk_call (f, b, callee);
+        }
+      mk_succ (f, a, b, 1);
+      mk_succ (f, b, c, 1);
+      mk_exit (f, c);
+    }
+  cc_cache cache = mk_cache (4096, 16, 1);
+  cc_analysis_opts o = { "f0", 1, 100000 };
+  char *err = NULL;
+  cc_result *r = cc_analyse (&m, &cache, &o, &err);
+  if (CHECK (r != NULL))
+    {
+      CHECK_EQ (r->n_instances, (1u << depth) - 1);
+      CHECK (!r->capped);
+      /* No conflicts: everything fits.  f0's first insn misses once.  */
+      CHECK_EQ (r->counts[CC_CONFLICT], 0);
+      cc_result_free (r, &m);
+    }
+  o.max_instances = 50;
+  r = cc_analyse (&m, &cache, &o, &err);
+  if (CHECK (r != NULL))
+    {
+      CHECK (r->capped);
+      CHECK (r->n_instances <= 50u + depth);
+      cc_result_free (r, &m);
+    }
+  cc_model_free (&m);
+}
+
+/* An unknown call inside a loop: nothing in the loop may be promised to
+   stay cached.  */
+static void
+test_unknown_call (void)
+{
+  cc_model m = { 0 };
+  cc_model_add_section (&m, ".text", 64);
+  cc_func *f = mk_func (&m, "f", CC_FUNC_PUBLIC);
+  mk_part (f, "f", 0, 0, 64);
+  uint32_t a = mk_block (f, 0, 0, 4, 4), h = mk_block (f, 0, 16, 4, 4);
+  uint32_t x = mk_block (f, 0, 32, 4, 4), e = mk_block (f, 0, 48, 4, 4);
+  mk_succ (f, a, h, 1);
+  mk_call (f, h, NULL);
+  mk_succ (f, h, x, 1);
+  mk_succ (f, x, h, 0);
+  mk_succ (f, x, e, 1);
+  mk_exit (f, e);
+  cc_cache cache = mk_cache (1024, 16, 1);
+  cc_analysis_opts o = { NULL, 0, 100 };
+  char *err = NULL;
+  cc_result *r = cc_analyse (&m, &cache, &o, &err);
+  if (CHECK (r != NULL))
+    {
+      CHECK_EQ (category_at (&m, r, 0, 16), CC_CONFLICT);
+      CHECK_EQ (category_at (&m, r, 0, 32), CC_CONFLICT);
+      /* Consecutive references still hit.  */
+      CHECK_EQ (category_at (&m, r, 0, 20), CC_ALWAYS_HIT);
+      /* A warm root's first insn may be cached already: never always-miss;
+         the unknown call later in the invocation may evict it, and the
+         reaching sets cannot tell that it runs once per invocation.  */
+      CHECK_EQ (category_at (&m, r, 0, 0), CC_CONFLICT);
+      /* After the loop, line 3 (0x30) is reached only once per invocation,
+         but unknown code ran before: not always-miss, not always-hit.  */
+      int c48 = category_at (&m, r, 0, 48);
+      CHECK (c48 != CC_ALWAYS_MISS && c48 != CC_ALWAYS_HIT);
+      cc_result_free (r, &m);
+    }
+  cc_model_free (&m);
+}
+
+/* A warm root without calls: its first line may be cached from an earlier
+   call or by unknown code, so first-miss, scoped to one invocation (unknown
+   code may evict it between invocations).  */
+static void
+test_warm_root (void)
+{
+  cc_model m = { 0 };
+  cc_model_add_section (&m, ".text", 64);
+  cc_func *f = mk_func (&m, "f", CC_FUNC_PUBLIC);
+  mk_part (f, "f", 0, 0, 16);
+  mk_exit (f, mk_block (f, 0, 0, 4, 4));
+  cc_cache cache = mk_cache (1024, 16, 1);
+  cc_analysis_opts o = { NULL, 0, 100 };
+  char *err = NULL;
+  cc_result *r = cc_analyse (&m, &cache, &o, &err);
+  if (CHECK (r != NULL))
+    {
+      uint32_t i = mk_insn_at (&m.funcs[0], 0);
+      CHECK_EQ (r->funcs[0].insns[i].merged.category, CC_FIRST_MISS);
+      CHECK_EQ (r->funcs[0].insns[i].merged.scope, CC_SCOPE_FUNCTION);
+      CHECK_EQ (category_at (&m, r, 0, 4), CC_ALWAYS_HIT);
+      cc_result_free (r, &m);
+    }
+  cc_model_free (&m);
+}
+
+/* Two contexts of one function, each alone first-miss(program), jointly
+   not: f runs before and after g evicts its line.  */
+static void
+test_contexts_jointly (void)
+{
+  cc_model m = { 0 };
+  cc_model_add_section (&m, ".text", 64);
+  /* 4 sets of 16 bytes: f at 0x00 (set 0), g at 0x40 (set 0 too).  */
+  cc_func *f = mk_func (&m, "f", 0);
+  mk_part (f, "f", 0, 0x00, 16);
+  mk_exit (f, mk_block (f, 0, 0x00, 4, 4));
+  cc_func *g = mk_func (&m, "g", 0);
+  mk_part (g, "g", 0, 0x40, 16);
+  mk_exit (g, mk_block (g, 0, 0x40, 4, 4));
+  /* main: call f; call g; call f; return.  */
+  cc_func *mn = mk_func (&m, "main", CC_FUNC_PUBLIC);
+  mk_part (mn, "main", 0, 0x10, 48);
+  uint32_t a = mk_block (mn, 0, 0x10, 4, 4), b = mk_block (mn, 0, 0x20, 4, 4);
+  uint32_t c = mk_block (mn, 0, 0x30, 2, 4), d = mk_block (mn, 0, 0x38, 2, 4);
+  mk_call (mn, a, "f");
+  mk_succ (mn, a, b, 1);
+  mk_call (mn, b, "g");
+  mk_succ (mn, b, c, 1);
+  mk_call (mn, c, "f");
+  mk_succ (mn, c, d, 1);
+  mk_exit (mn, d);
+  cc_cache cache = mk_cache (64, 16, 1);
+  cc_analysis_opts o = { "main", 1, 100 };
+  char *err = NULL;
+  cc_result *r = cc_analyse (&m, &cache, &o, &err);
+  if (CHECK (r != NULL))
+    {
+      /* f's first insn misses in both calls: never first-miss(program).  */
+      uint32_t i = mk_insn_at (&m.funcs[0], 0);
+      cc_verdict v = r->funcs[0].insns[i].merged;
+      CHECK (!(v.category == CC_FIRST_MISS && v.scope == CC_SCOPE_PROGRAM));
+      CHECK (v.category != CC_ALWAYS_HIT);
+      CHECK_EQ (r->funcs[0].insns[i].n_ctx, 2);
+      cc_result_free (r, &m);
+    }
+  cc_model_free (&m);
+}
+
+/* Straddling instructions and unknown section phase.  */
+static void
+test_straddle_and_phase (void)
+{
+  cc_model m = { 0 };
+  cc_model_add_section (&m, ".text", 4);
+  cc_func *f = mk_func (&m, "f", CC_FUNC_PUBLIC);
+  mk_part (f, "f", 0, 0, 32);
+  uint32_t a = mk_block (f, 0, 0, 4, 8);
+  mk_exit (f, a);
+  cc_cache cache = mk_cache (256, 16, 1);
+  cc_analysis_opts o = { "f", 1, 100 };
+  char *err = NULL;
+  cc_result *r = cc_analyse (&m, &cache, &o, &err);
+  if (CHECK (r != NULL))
+    {
+      /* Alignment 4 with 16-byte lines: four possible phases.  */
+      CHECK_EQ (r->n_phases, 4);
+      /* The first insn always misses (cold), whatever the phase.  */
+      CHECK_EQ (category_at (&m, r, 0, 0), CC_ALWAYS_MISS);
+      /* The insn at 8 may start a new line or share one: not always-hit.  */
+      CHECK (category_at (&m, r, 0, 8) != CC_ALWAYS_HIT);
+      cc_result_free (r, &m);
+    }
+  cc_model_free (&m);
+}
+
+static void
+test_refusals (void)
+{
+  cc_model m = { 0 };
+  cc_cache c = mk_cache (1024, 32, 2);
+  cc_analysis_opts o = { NULL, 0, 100 };
+  char *err = NULL;
+  CHECK (cc_analyse (&m, &c, &o, &err) == NULL);
+  CHECK_CONTAINS (err, "2-way");
+  free (err);
+}
+
+int
+main (void)
+{
+  test_worked_example ();
+  test_up_rules ();
+  test_recursion ();
+  test_instance_cap ();
+  test_unknown_call ();
+  test_warm_root ();
+  test_contexts_jointly ();
+  test_straddle_and_phase ();
+  test_refusals ();
+  return unit_finish ("engine");
+}
