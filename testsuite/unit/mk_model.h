@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static cc_func *
+static inline cc_func *
 mk_func (cc_model *m, const char *name, uint32_t flags)
 {
   m->funcs = cc_xrealloc (m->funcs, (m->n_funcs + 1) * sizeof *m->funcs);
@@ -22,7 +22,7 @@ mk_func (cc_model *m, const char *name, uint32_t flags)
   return f;
 }
 
-static uint32_t
+static inline uint32_t
 mk_part (cc_func *f, const char *symbol, uint32_t section, uint32_t offset,
          uint32_t size)
 {
@@ -32,7 +32,7 @@ mk_part (cc_func *f, const char *symbol, uint32_t section, uint32_t offset,
 }
 
 /* A block of N insns of LEN bytes each starting at section offset OFF.  */
-static uint32_t
+static inline uint32_t
 mk_block (cc_func *f, uint32_t part, uint32_t off, uint32_t n, uint32_t len)
 {
   f->blocks = cc_xrealloc (f->blocks, (f->n_blocks + 1) * sizeof *f->blocks);
@@ -49,7 +49,7 @@ mk_block (cc_func *f, uint32_t part, uint32_t off, uint32_t n, uint32_t len)
   return f->n_blocks++;
 }
 
-static void
+static inline void
 mk_succ (cc_func *f, uint32_t b, uint32_t s, int fallthru)
 {
   cc_block *bb = &f->blocks[b];
@@ -60,21 +60,21 @@ mk_succ (cc_func *f, uint32_t b, uint32_t s, int fallthru)
 }
 
 /* A call at the end of block B: to CALLEE, or unknown code if NULL.  */
-static void
+static inline void
 mk_call (cc_func *f, uint32_t b, const char *callee)
 {
   f->blocks[b].call = callee ? CC_CALL_DIRECT : CC_CALL_UNKNOWN;
   f->blocks[b].callee = callee ? cc_xstrdup (callee) : NULL;
 }
 
-static void
+static inline void
 mk_exit (cc_func *f, uint32_t b)
 {
   f->blocks[b].exits = 1;
 }
 
 /* The insn of F at section offset OFF (tests name insns by address).  */
-static uint32_t
+static inline uint32_t
 mk_insn_at (const cc_func *f, uint32_t off)
 {
   for (uint32_t i = 0; i < f->n_insns; i++)
@@ -83,7 +83,7 @@ mk_insn_at (const cc_func *f, uint32_t off)
   return CC_NONE;
 }
 
-static cc_cache
+static inline cc_cache
 mk_cache (uint32_t size, uint32_t line, uint32_t ways)
 {
   return (cc_cache){ size, line, ways, size / (line * ways) };

@@ -1,0 +1,376 @@
+/* cachecat report: the side-car JSON file and the assembler annotations.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
+
+   The JSON is written by hand in a fixed key order, so identical input
+   gives byte-identical output.  The format is documented in README.md.  */
+
+#include "report.h"
+#include "util.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define REPORT_FORMAT 1
+
+static void
+json_str (FILE *f, const char *s)
+{
+  if (!s)
+    {
+      fputs ("null", f);
+      return;
+    }
+  fputc ('"', f);
+  for (const unsigned char *p = (const unsigned char *) s; *p; p++)
+    {
+      if (*p == '"' || *p == '\\')
+        fprintf (f, "\\%c", *p);
+      else if (*p == '\n')
+        fputs ("\\n", f);
+      else if (*p == '\t')
+        fputs ("\\t", f);
+      else if (*p < 0x20)
+        fprintf (f, "\\u%04x", *p);
+      else
+        fputc (*p, f);
+    }
+  fputc ('"', f);
+}
+
+static void
+json_loc (FILE *f, const cc_model *m, uint32_t file, uint32_t line)
+{
+  if (file == CC_NONE || file >= m->n_files)
+    {
+      fputs ("null", f);
+      return;
+    }
+  char *s = cc_xasprintf ("%s:%u", m->files[file], line);
+  json_str (f, s);
+  free (s);
+}
+
+/* The offset of insn I of F from the symbol of its part.  */
+static uint32_t
+part_offset (const cc_func *f, uint32_t i)
+{
+  const cc_insn *in = &f->insns[i];
+  return in->offset - f->parts[in->part].offset;
+}
+
+static void
+json_scope (FILE *f, const cc_func *fn, const cc_func_result *fr, cc_verdict v)
+{
+  switch (v.scope)
+    {
+    case CC_SCOPE_PROGRAM:
+      fputs ("\"program\"", f);
+      break;
+    case CC_SCOPE_FUNCTION:
+      fputs ("\"function\"", f);
+      break;
+    case CC_SCOPE_LOOP:
+      {
+        const cc_block *h = &fn->blocks[fr->loops[v.loop].header];
+        fprintf (f, "{\"loop\": %u}", part_offset (fn, h->first_insn));
+        break;
+      }
+    default:
+      fputs ("null", f);
+    }
+}
+
+static void
+json_summary (FILE *f, const uint32_t *counts)
+{
+  fputc ('{', f);
+  for (int c = 0; c < CC_N_CATEGORIES; c++)
+    fprintf (f, "%s\"%s\": %u", c ? ", " : "", cc_category_name (c), counts[c]);
+  fputc ('}', f);
+}
+
+static void
+write_part (FILE *f, const cc_model *m, const cc_result *r, uint32_t fi,
+            uint32_t part, int first)
+{
+  const cc_func *fn = &m->funcs[fi];
+  const cc_func_result *fr = &r->funcs[fi];
+  const cc_part *p = &fn->parts[part];
+  uint32_t counts[CC_N_CATEGORIES] = { 0 };
+  for (uint32_t i = 0; i < fn->n_insns; i++)
+    if (fn->insns[i].part == part && fn->insns[i].kind != CC_INSN_PAD)
+      counts[fr->insns[i].merged.category]++;
+
+  fprintf (f, "%s\n    {\"name\": ", first ? "" : ",");
+  json_str (f, p->symbol);
+  fputs (", \"function\": ", f);
+  json_str (f, fn->name);
+  fputs (", \"section\": ", f);
+  json_str (f, p->section < m->n_sections ? m->sections[p->section].name : NULL);
+  fprintf (f, ", \"section_offset\": %u, \"size\": %u, \"loc\": ", p->offset, p->size);
+  json_loc (f, m, fn->file, fn->line);
+  fprintf (f, ", \"analysed\": %s", fr->analysed ? "true" : "false");
+
+  /* Loops whose header lies in this part; members of this part.  */
+  fputs (",\n     \"loops\": [", f);
+  int any = 0;
+  for (uint32_t l = 0; l < fr->n_loops; l++)
+    {
+      const cc_loop *lp = &fr->loops[l];
+      uint32_t hi = fn->blocks[lp->header].first_insn;
+      if (fn->insns[hi].part != part)
+        continue;
+      fprintf (f, "%s\n      {\"header\": %u, \"parent\": ", any ? "," : "",
+               part_offset (fn, hi));
+      if (lp->parent == CC_NONE)
+        fputs ("null", f);
+      else
+        fprintf (f, "%u", part_offset (fn, fn->blocks[fr->loops[lp->parent].header].first_insn));
+      fputs (", \"insns\": [", f);
+      int anyi = 0;
+      for (uint32_t k = 0; k < lp->n_blocks; k++)
+        {
+          const cc_block *b = &fn->blocks[lp->blocks[k]];
+          for (uint32_t i = b->first_insn; i < b->first_insn + b->n_insns; i++)
+            if (fn->insns[i].part == part)
+              {
+                fprintf (f, "%s%u", anyi ? ", " : "", part_offset (fn, i));
+                anyi = 1;
+              }
+        }
+      fputs ("]}", f);
+      any = 1;
+    }
+  fputs (any ? "\n     ]" : "]", f);
+
+  /* UPs: each as the offsets of the first insn of its blocks.  */
+  fputs (",\n     \"ups\": [", f);
+  any = 0;
+  for (uint32_t u = 0; u < fr->n_ups; u++)
+    {
+      const cc_up *up = &fr->ups[u];
+      if (fn->insns[fn->blocks[up->blocks[0]].first_insn].part != part)
+        continue;
+      fprintf (f, "%s\n      {\"id\": %u, \"blocks\": [", any ? "," : "", u);
+      for (uint32_t k = 0; k < up->n_blocks; k++)
+        {
+          const cc_block *b = &fn->blocks[up->blocks[k]];
+          /* A block of the other part is named by symbol+offset.  */
+          if (fn->insns[b->first_insn].part == part)
+            fprintf (f, "%s%u", k ? ", " : "", part_offset (fn, b->first_insn));
+          else
+            {
+              fprintf (f, "%s", k ? ", " : "");
+              char *s = cc_xasprintf ("%s+%u", fn->parts[fn->insns[b->first_insn].part].symbol,
+                                      part_offset (fn, b->first_insn));
+              json_str (f, s);
+              free (s);
+            }
+        }
+      fputs ("]}", f);
+      any = 1;
+    }
+  fputs (any ? "\n     ]" : "]", f);
+
+  fputs (",\n     \"insns\": [", f);
+  any = 0;
+  for (uint32_t i = 0; i < fn->n_insns; i++)
+    {
+      const cc_insn *in = &fn->insns[i];
+      if (in->part != part || in->kind == CC_INSN_PAD)
+        continue;
+      const cc_insn_result *ir = &fr->insns[i];
+      fprintf (f, "%s\n      {\"offset\": %u, \"length\": %u, \"category\": \"%s\"",
+               any ? "," : "", part_offset (fn, i), in->length,
+               cc_category_name (ir->merged.category));
+      if (ir->merged.category == CC_FIRST_MISS || ir->merged.category == CC_FIRST_HIT)
+        {
+          fputs (", \"scope\": ", f);
+          json_scope (f, fn, fr, ir->merged);
+        }
+      fprintf (f, ", \"line\": %u, \"set\": %u, \"lines\": %u", ir->pline, ir->set, ir->n_lines);
+      if (in->kind == CC_INSN_ASM)
+        fputs (", \"asm\": true", f);
+      fputs (", \"loc\": ", f);
+      json_loc (f, m, in->file, in->line);
+      fputs (", \"contexts\": [", f);
+      for (uint32_t k = 0; k < ir->n_ctx; k++)
+        {
+          const cc_context_verdict *cv = &ir->ctx[k];
+          fprintf (f, "%s{\"instance\": %u, \"up\": %u, \"phase\": %u, \"category\": \"%s\"",
+                   k ? ", " : "", cv->instance, cv->up, cv->phase,
+                   cc_category_name (cv->v.category));
+          if (cv->v.category == CC_FIRST_MISS || cv->v.category == CC_FIRST_HIT)
+            {
+              fputs (", \"scope\": ", f);
+              json_scope (f, fn, fr, cv->v);
+            }
+          fputc ('}', f);
+        }
+      fputs ("]}", f);
+      any = 1;
+    }
+  fputs (any ? "\n     ]" : "]", f);
+  fputs (",\n     \"summary\": ", f);
+  json_summary (f, counts);
+  fputc ('}', f);
+}
+
+static void
+write_json (FILE *f, const cc_model *m, const cc_result *r, const cc_report_info *info)
+{
+  const cc_options *o = info->options;
+  fprintf (f, "{\n  \"cachecat\": %d,\n  \"source\": ", REPORT_FORMAT);
+  json_str (f, info->source);
+  fprintf (f, ",\n  \"cache\": {\"size\": %u, \"line\": %u, \"ways\": %u, \"sets\": %u, \"policy\": ",
+           o->cache_size, o->line_size, o->ways,
+           o->cache_size / (o->line_size * o->ways));
+  json_str (f, o->policy ? o->policy : "lru");
+  fputs (", \"config\": ", f);
+  json_str (f, o->config_name ? o->config_name : "default");
+  fputs ("},\n", f);
+
+  /* What is assumed about addresses (semantics.md section 5).  */
+  fputs ("  \"layout\": {\"offsets\": ", f);
+  json_str (f, info->layout_note ? "unknown" : "exact within each section (read back from the assembler)");
+  fputs (", \"set_indices\": \"relative: each section starts at an unknown set; "
+         "lines of different sections may share any set\", \"alignment_forced\": false", f);
+  fprintf (f, ", \"phases\": %u, \"sections\": [", r->n_phases);
+  for (uint32_t s = 0; s < m->n_sections; s++)
+    {
+      fprintf (f, "%s{\"name\": ", s ? ", " : "");
+      json_str (f, m->sections[s].name);
+      fprintf (f, ", \"align\": %u}", m->sections[s].align);
+    }
+  fputs ("]", f);
+  if (info->layout_note)
+    {
+      fputs (", \"problem\": ", f);
+      json_str (f, info->layout_note);
+    }
+  fputs ("},\n", f);
+
+  fputs ("  \"entry\": {\"symbol\": ", f);
+  json_str (f, o->entry);
+  int found = o->entry && cc_model_find_func (m, o->entry) != CC_NONE;
+  fprintf (f, ", \"found\": %s, \"state\": \"%s\"},\n", found ? "true" : "false",
+           o->entry && o->entry_cold ? "cold" : "warm");
+  fputs ("  \"unknown_code\": \"calls to code outside the unit, indirect calls and inline asm: "
+         "may touch every cache set and call every function of the unit that is externally "
+         "visible or address-taken\",\n", f);
+  fputs ("  \"not_modelled\": [\"interrupts\", \"DMA\", \"prefetching\", \"wrong-path fetches\"],\n", f);
+  fprintf (f, "  \"max_instances\": %u, \"capped\": %s,\n", o->max_instances,
+           r->capped ? "true" : "false");
+
+  fputs ("  \"instances\": [", f);
+  for (uint32_t x = 0; x < r->n_instances; x++)
+    {
+      const cc_instance *in = &r->instances[x];
+      fprintf (f, "%s\n    {\"id\": %u, \"function\": ", x ? "," : "", x);
+      json_str (f, m->funcs[in->func].name);
+      if (in->parent == CC_NONE)
+        fputs (", \"parent\": null, \"call\": null", f);
+      else
+        {
+          const cc_func *pf = &m->funcs[r->instances[in->parent].func];
+          const cc_block *b = &pf->blocks[in->call_block];
+          uint32_t ci = b->first_insn + b->n_insns - 1;
+          fprintf (f, ", \"parent\": %u, \"call\": {\"symbol\": ", in->parent);
+          json_str (f, pf->parts[pf->insns[ci].part].symbol);
+          fprintf (f, ", \"offset\": %u}", part_offset (pf, ci));
+        }
+      fprintf (f, ", \"root\": %s, \"cold\": %s, \"merged\": %s}", in->root ? "true" : "false",
+               in->cold ? "true" : "false", in->merged ? "true" : "false");
+    }
+  fputs (r->n_instances ? "\n  ],\n" : "],\n", f);
+
+  fputs ("  \"functions\": [", f);
+  int first = 1;
+  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
+    for (uint32_t p = 0; p < m->funcs[fi].n_parts; p++)
+      {
+        write_part (f, m, r, fi, p, first);
+        first = 0;
+      }
+  fputs (first ? "],\n" : "\n  ],\n", f);
+  fputs ("  \"summary\": ", f);
+  json_summary (f, r->counts);
+  fputs ("\n}\n", f);
+}
+
+int
+cc_report_write (const char *path, const cc_model *m, const cc_result *r,
+                 const cc_report_info *info, char **err)
+{
+  /* A temporary file in the same directory, then rename: readers never see
+     a partial report and parallel builds never interleave.  */
+  char *tmp = cc_xasprintf ("%s.tmpXXXXXX", path);
+  int fd = mkstemp (tmp);
+  if (fd < 0)
+    {
+      *err = cc_xasprintf ("cannot write report '%s': %s", path, strerror (errno));
+      free (tmp);
+      return -1;
+    }
+  FILE *f = fdopen (fd, "w");
+  if (!f)
+    {
+      *err = cc_xasprintf ("cannot write report '%s': %s", path, strerror (errno));
+      close (fd);
+      unlink (tmp);
+      free (tmp);
+      return -1;
+    }
+  write_json (f, m, r, info);
+  int bad = ferror (f);
+  if (fclose (f) != 0)
+    bad = 1;
+  /* mkstemp creates 0600; a report is an ordinary build product.  */
+  mode_t mask = umask (0);
+  umask (mask);
+  if (!bad && chmod (tmp, 0666 & ~mask) != 0)
+    bad = 1;
+  if (bad || rename (tmp, path) != 0)
+    {
+      *err = cc_xasprintf ("cannot write report '%s': %s", path, strerror (errno));
+      unlink (tmp);
+      free (tmp);
+      return -1;
+    }
+  free (tmp);
+  return 0;
+}
+
+void
+cc_annotation (const cc_model *m, const cc_result *r, uint32_t fi, uint32_t i,
+               char *buf, size_t size)
+{
+  const cc_func *fn = &m->funcs[fi];
+  const cc_func_result *fr = &r->funcs[fi];
+  const cc_insn_result *ir = &fr->insns[i];
+  if (!fr->analysed)
+    {
+      snprintf (buf, size, "cachecat: conflict (not analysed)");
+      return;
+    }
+  char scope[64] = "";
+  if (ir->merged.category == CC_FIRST_MISS || ir->merged.category == CC_FIRST_HIT)
+    {
+      if (ir->merged.scope == CC_SCOPE_PROGRAM)
+        snprintf (scope, sizeof scope, " scope=program");
+      else if (ir->merged.scope == CC_SCOPE_FUNCTION)
+        snprintf (scope, sizeof scope, " scope=function");
+      else
+        snprintf (scope, sizeof scope, " scope=loop@0x%x",
+                  part_offset (fn, fn->blocks[fr->loops[ir->merged.loop].header].first_insn));
+    }
+  char straddle[32] = "";
+  if (ir->n_lines > 1)
+    snprintf (straddle, sizeof straddle, " lines=%u", ir->n_lines);
+  snprintf (buf, size, "cachecat: %s%s line=%u set=%u%s",
+            cc_category_name (ir->merged.category), scope, ir->pline, ir->set, straddle);
+}
