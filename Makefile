@@ -8,13 +8,14 @@ CC := gcc
 endif
 HOSTCC ?= gcc
 HOSTCXX ?= g++
-PLUGIN_DIR := $(shell $(CC) -print-file-name=plugin)
+# Recursive (=) on purpose: `make deps example` installs the headers first.
+PLUGIN_DIR = $(shell $(CC) -print-file-name=plugin)
 PREFIX ?= /usr/local
 
 CFLAGS ?= -O2 -g
 WARN := -Wall -Wextra -Wno-unused-parameter
 ENGINE_CFLAGS := -std=c11 -D_GNU_SOURCE -fPIC $(WARN) $(CFLAGS)
-GLUE_CXXFLAGS := -std=gnu++14 -fPIC -fno-rtti -fno-exceptions $(WARN) -Wno-missing-field-initializers $(CFLAGS) -I$(PLUGIN_DIR)/include
+GLUE_CXXFLAGS = -std=gnu++14 -fPIC -fno-rtti -fno-exceptions $(WARN) -Wno-missing-field-initializers $(CFLAGS) -I$(PLUGIN_DIR)/include
 
 B := build
 ENGINE_SRC := $(sort $(wildcard plugin/*.c))
@@ -26,7 +27,11 @@ UNIT_BIN := $(patsubst testsuite/unit/%.c,$(B)/unit/%,$(UNIT_SRC))
 TOOL_SRC := $(sort $(wildcard testsuite/tools/*.c))
 TOOL_BIN := $(patsubst testsuite/tools/%.c,$(B)/tools/%,$(TOOL_SRC))
 
-.PHONY: all install example check check-unit check-dg check-scripts csmith clean
+.PHONY: all deps install example check csmith clean
+
+# Debian packages the build and the tests need (run as root; quick when
+# everything is already there).
+DEPS := gcc g++ make gcc-12-plugin-dev libiberty-dev binutils dejagnu valgrind python3 csmith libcsmith-dev
 all: cachecat.so
 
 cachecat.so: $(GLUE_OBJ) $(B)/libcachecat.a
@@ -50,17 +55,22 @@ $(B)/unit/%: testsuite/unit/%.c testsuite/unit/unit.h $(B)/libcachecat.a | $(B)/
 $(B)/tools/%: testsuite/tools/%.c $(B)/libcachecat.a | $(B)/tools
 	$(HOSTCC) -std=c11 -D_GNU_SOURCE $(WARN) -O2 -g -Iplugin -o $@ $< $(B)/libcachecat.a
 
+deps:
+	@missing=$$(for p in $(DEPS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:" $$missing; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	fi
+
 install: cachecat.so
 	install -d $(DESTDIR)$(PLUGIN_DIR) $(DESTDIR)$(PLUGIN_DIR)/cachecat/config
 	install -m 644 cachecat.so $(DESTDIR)$(PLUGIN_DIR)/cachecat.so
 	install -m 644 config/*.conf $(DESTDIR)$(PLUGIN_DIR)/cachecat/config/
 
 # The main job: analyse the bundled example with the default cache.
-example: cachecat.so
+example: cachecat.so | $(B)
 	$(CC) -O2 -S -fplugin=./cachecat.so examples/filter.c -o $(B)/filter.s
-	@echo "annotated assembly: $(B)/filter.s"
-	@echo "report: $(B)/filter.cachecat.json"
-	@grep -c 'cachecat:' $(B)/filter.s | sed 's/^/annotated instructions: /'
+	@python3 testsuite/tools/summary.py $(B)/filter.cachecat.json $(B)/filter.s
 
 check: cachecat.so $(UNIT_BIN) $(TOOL_BIN)
 	CC="$(CC)" B="$(B)" testsuite/run-all.sh

@@ -930,6 +930,12 @@ k_meets_r (const engine *e, uint32_t line, const uint32_t *k_lines, uint32_t nk,
   return 0;
 }
 
+/* A verdict and its first-miss alternative (see categorize_function).  */
+typedef struct vpair
+{
+  cc_verdict v, alt;
+} vpair;
+
 typedef struct fcat
 {
   engine *e;
@@ -1109,7 +1115,7 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_re
 }
 
 static void
-categorize_function (engine *e, uint32_t fi, cc_verdict *phase_verdict)
+categorize_function (engine *e, uint32_t fi, vpair *out)
 {
   const cc_func *f = &e->m->funcs[fi];
   cc_func_result *fr = &e->r->funcs[fi];
@@ -1133,50 +1139,68 @@ categorize_function (engine *e, uint32_t fi, cc_verdict *phase_verdict)
     }
   free (s);
 
-  /* Merged verdict per reference.  */
+  /* Merged verdict per reference, and an alternative that weakens
+     always-miss to first-miss where the joint check allows it: layout
+     phases that disagree (a miss in one, a hit in another) can still share
+     a first-miss promise.  */
   cc_verdict *rv = cc_xmalloc ((p->n_refs + 1) * sizeof *rv);
+  cc_verdict *alt = cc_xmalloc ((p->n_refs + 1) * sizeof *alt);
+  const cc_verdict conflict = { CC_CONFLICT, CC_SCOPE_NONE, 0 };
   for (uint32_t k = 0; k < p->n_refs; k++)
     {
       acc *a = &c.acc[k];
       const ref *rf = &p->refs[k];
-      if (rf->insn == CC_NONE || !a->any)
-        rv[k] = (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0 };
+      if (rf->insn == CC_NONE || !a->any || a->any_asm)
+        rv[k] = alt[k] = conflict;
       else if (a->all_ah)
-        rv[k] = (cc_verdict){ CC_ALWAYS_HIT, CC_SCOPE_NONE, 0 };
-      else if (a->all_am)
-        rv[k] = (cc_verdict){ CC_ALWAYS_MISS, CC_SCOPE_NONE, 0 };
-      else if (a->any_asm)
-        rv[k] = (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0 };
+        rv[k] = alt[k] = (cc_verdict){ CC_ALWAYS_HIT, CC_SCOPE_NONE, 0 };
       else
-        /* Contexts where l is surely absent may join a first-miss: the
-           joint check below bounds the misses after the first fetch in
-           any context, whichever it is.  */
-        rv[k] = first_miss_scope (&c, rf->line, block_of_ref[k], a->k_lines, a->nk,
-                                  a->k_unk, a->k_taint, a->ctx, a->n_ctx);
+        {
+          /* Contexts where l is surely absent may join a first-miss: the
+             joint check bounds the misses after the first fetch in any
+             context, whichever it is.  */
+          alt[k] = first_miss_scope (&c, rf->line, block_of_ref[k], a->k_lines, a->nk,
+                                     a->k_unk, a->k_taint, a->ctx, a->n_ctx);
+          rv[k] = a->all_am ? (cc_verdict){ CC_ALWAYS_MISS, CC_SCOPE_NONE, 0 } : alt[k];
+        }
     }
   /* first-miss needs every other fetch of the line in this function to be
      always-hit or first-miss (semantics.md section 4): demote the rest.  */
   uint8_t *bad_line = cc_xcalloc (e->NL + 1, 1);
+  uint8_t *bad_alt = cc_xcalloc (e->NL + 1, 1);
   for (uint32_t k = 0; k < p->n_refs; k++)
-    if (p->refs[k].insn != CC_NONE && c.acc[k].any
-        && (rv[k].category == CC_ALWAYS_MISS || rv[k].category == CC_CONFLICT))
-      bad_line[p->refs[k].line] = 1;
+    if (p->refs[k].insn != CC_NONE && c.acc[k].any)
+      {
+        if (rv[k].category == CC_ALWAYS_MISS || rv[k].category == CC_CONFLICT)
+          bad_line[p->refs[k].line] = 1;
+        if (alt[k].category == CC_CONFLICT)
+          bad_alt[p->refs[k].line] = 1;
+      }
   for (uint32_t k = 0; k < p->n_refs; k++)
-    if (rv[k].category == CC_FIRST_MISS && bad_line[p->refs[k].line])
-      rv[k] = (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0 };
+    {
+      if (rv[k].category == CC_FIRST_MISS && bad_line[p->refs[k].line])
+        rv[k] = conflict;
+      if (alt[k].category == CC_FIRST_MISS && bad_alt[p->refs[k].line])
+        alt[k] = conflict;
+    }
   free (bad_line);
+  free (bad_alt);
 
   /* Per insn: combine its lines.  */
   for (uint32_t i = 0; i < f->n_insns; i++)
-    phase_verdict[i] = (cc_verdict){ 0xff, 0, 0 };
+    out[i].v = out[i].alt = (cc_verdict){ 0xff, 0, 0 };
   for (uint32_t k = 0; k < p->n_refs; k++)
     if (p->refs[k].insn != CC_NONE)
-      combine_lines (fr, &phase_verdict[p->refs[k].insn], rv[k]);
+      {
+        combine_lines (fr, &out[p->refs[k].insn].v, rv[k]);
+        combine_lines (fr, &out[p->refs[k].insn].alt, alt[k]);
+      }
   for (uint32_t i = 0; i < f->n_insns; i++)
-    if (phase_verdict[i].category == 0xff)
+    if (out[i].v.category == 0xff)
       /* No bytes: nothing is fetched, nothing can miss.  */
-      phase_verdict[i] = (cc_verdict){ CC_ALWAYS_HIT, CC_SCOPE_NONE, 0 };
+      out[i].v = out[i].alt = (cc_verdict){ CC_ALWAYS_HIT, CC_SCOPE_NONE, 0 };
 
+  free (alt);
   free (rv);
   for (uint32_t k = 0; k < p->n_refs; k++)
     {
@@ -1220,7 +1244,7 @@ set_phase (engine *e, uint32_t phase)
 }
 
 static void
-run_phase (engine *e, cc_verdict **merged)
+run_phase (engine *e, vpair **merged)
 {
   const cc_model *m = e->m;
   build_lines (e);
@@ -1237,10 +1261,13 @@ run_phase (engine *e, cc_verdict **merged)
         continue;
       const cc_func *f = &m->funcs[fi];
       cc_func_result *fr = &e->r->funcs[fi];
-      cc_verdict *pv = cc_xmalloc ((f->n_insns + 1) * sizeof *pv);
+      vpair *pv = cc_xmalloc ((f->n_insns + 1) * sizeof *pv);
       categorize_function (e, fi, pv);
       for (uint32_t i = 0; i < f->n_insns; i++)
-        merge_verdict (fr, &merged[fi][i], pv[i]);
+        {
+          merge_verdict (fr, &merged[fi][i].v, pv[i].v);
+          merge_verdict (fr, &merged[fi][i].alt, pv[i].alt);
+        }
       free (pv);
       fr->analysed = 1;
     }
@@ -1307,12 +1334,12 @@ cc_analyse (const cc_model *m, const cc_cache *cache,
   e.entry = cc_instances_build (m, e.func_ok, opts, r, &e.g);
   build_nodes (&e);
 
-  cc_verdict **merged = cc_xcalloc (m->n_funcs + 1, sizeof *merged);
+  vpair **merged = cc_xcalloc (m->n_funcs + 1, sizeof *merged);
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)
     {
       merged[fi] = cc_xmalloc ((m->funcs[fi].n_insns + 1) * sizeof **merged);
       for (uint32_t i = 0; i < m->funcs[fi].n_insns; i++)
-        merged[fi][i] = (cc_verdict){ 0xff, 0, 0 };
+        merged[fi][i].v = merged[fi][i].alt = (cc_verdict){ 0xff, 0, 0 };
     }
   e.fp = cc_xcalloc (m->n_funcs + 1, sizeof *e.fp);
   e.shift = cc_xcalloc (m->n_sections + 1, sizeof *e.shift);
@@ -1333,7 +1360,11 @@ cc_analyse (const cc_model *m, const cc_cache *cache,
         {
           cc_insn_result *ir = &fr->insns[i];
           const cc_insn *in = &f->insns[i];
-          cc_verdict v = merged[fi][i];
+          /* Phases that agree keep their verdict; where they disagree,
+             the weaker promise they all keep.  */
+          cc_verdict v = merged[fi][i].v;
+          if (v.category == CC_CONFLICT)
+            v = merged[fi][i].alt;
           if (v.category == 0xff || !fr->analysed)
             v = (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0 };
           ir->merged = v;
