@@ -1114,6 +1114,54 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_re
     add_context (&fr->insns[cur_insn], x, u, e->phase, cur);
 }
 
+/* The demotion of categorize_function on the per-reference verdicts V;
+   BASE, if given, marks instructions that are always-miss in the primary
+   verdicts as bad too.  */
+static void
+demote_first_misses (const engine *e, const cc_func *f, const fphase *p,
+                     const cc_func_result *fr, cc_verdict *v, const cc_verdict *base)
+{
+  cc_verdict *insn = cc_xmalloc ((f->n_insns + 1) * sizeof *insn);
+  cc_verdict *binsn = cc_xmalloc ((f->n_insns + 1) * sizeof *binsn);
+  uint32_t *bad = cc_xmalloc ((e->NL + 1) * sizeof *bad);
+  for (int changed = 1; changed;)
+    {
+      changed = 0;
+      for (uint32_t i = 0; i < f->n_insns; i++)
+        insn[i] = binsn[i] = (cc_verdict){ 0xff, 0, 0 };
+      for (uint32_t k = 0; k < p->n_refs; k++)
+        if (p->refs[k].insn != CC_NONE)
+          {
+            combine_lines (fr, &insn[p->refs[k].insn], v[k]);
+            if (base)
+              combine_lines (fr, &binsn[p->refs[k].insn], base[k]);
+          }
+      memset (bad, 0, (e->NL + 1) * sizeof *bad);
+      uint8_t *is_bad = cc_xcalloc (f->n_insns + 1, 1);
+      for (uint32_t i = 0; i < f->n_insns; i++)
+        is_bad[i] = insn[i].category == CC_ALWAYS_MISS || insn[i].category == CC_CONFLICT
+                    || (base && binsn[i].category == CC_ALWAYS_MISS);
+      for (uint32_t k = 0; k < p->n_refs; k++)
+        if (p->refs[k].insn != CC_NONE && is_bad[p->refs[k].insn])
+          bad[p->refs[k].line]++;
+      for (uint32_t k = 0; k < p->n_refs; k++)
+        {
+          uint32_t i = p->refs[k].insn;
+          if (i == CC_NONE || v[k].category != CC_FIRST_MISS)
+            continue;
+          if (bad[p->refs[k].line] > is_bad[i])
+            {
+              v[k] = (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0 };
+              changed = 1;
+            }
+        }
+      free (is_bad);
+    }
+  free (insn);
+  free (binsn);
+  free (bad);
+}
+
 static void
 categorize_function (engine *e, uint32_t fi, vpair *out)
 {
@@ -1164,27 +1212,14 @@ categorize_function (engine *e, uint32_t fi, vpair *out)
           rv[k] = a->all_am ? (cc_verdict){ CC_ALWAYS_MISS, CC_SCOPE_NONE, 0 } : alt[k];
         }
     }
-  /* first-miss needs every other fetch of the line in this function to be
-     always-hit or first-miss (semantics.md section 4): demote the rest.  */
-  uint8_t *bad_line = cc_xcalloc (e->NL + 1, 1);
-  uint8_t *bad_alt = cc_xcalloc (e->NL + 1, 1);
-  for (uint32_t k = 0; k < p->n_refs; k++)
-    if (p->refs[k].insn != CC_NONE && c.acc[k].any)
-      {
-        if (rv[k].category == CC_ALWAYS_MISS || rv[k].category == CC_CONFLICT)
-          bad_line[p->refs[k].line] = 1;
-        if (alt[k].category == CC_CONFLICT)
-          bad_alt[p->refs[k].line] = 1;
-      }
-  for (uint32_t k = 0; k < p->n_refs; k++)
-    {
-      if (rv[k].category == CC_FIRST_MISS && bad_line[p->refs[k].line])
-        rv[k] = conflict;
-      if (alt[k].category == CC_FIRST_MISS && bad_alt[p->refs[k].line])
-        alt[k] = conflict;
-    }
-  free (bad_line);
-  free (bad_alt);
+  /* first-miss needs every other instruction of the line in this function
+     to be always-hit or first-miss (semantics.md section 4): demote the
+     rest, as a greatest fixpoint (a straddling instruction demoted on one
+     line is a conflict on its other line too).  The alternative keeps the
+     rule as well: an always-miss instruction weakened to first-miss still
+     counts against the others.  */
+  demote_first_misses (e, f, p, fr, rv, NULL);
+  demote_first_misses (e, f, p, fr, alt, rv);
 
   /* Per insn: combine its lines.  */
   for (uint32_t i = 0; i < f->n_insns; i++)
