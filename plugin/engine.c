@@ -672,37 +672,45 @@ compute_T (engine *e)
 {
   cc_result *r = e->r;
   uint32_t rw = e->rw;
+  /* What a function references itself, whatever its context.  */
+  cc_word *own = cc_xcalloc ((size_t) (e->m->n_funcs + 1) * rw, sizeof (cc_word));
+  for (uint32_t fi = 0; fi < e->m->n_funcs; fi++)
+    {
+      if (!func_usable (e, fi))
+        continue;
+      cc_word *o = own + (size_t) fi * rw;
+      const cc_func *f = &e->m->funcs[fi];
+      const cc_func_result *fr = &r->funcs[fi];
+      const fphase *p = &e->fp[fi];
+      for (uint32_t u = 0; u < fr->n_ups; u++)
+        cc_bits_or (o, p->up_eff + (size_t) u * rw, rw);
+      for (uint32_t b = 0; b < f->n_blocks; b++)
+        {
+          for (uint32_t k = p->pad_ref[b]; k < p->pad_ref[b + 1]; k++)
+            cc_bit_set (o, p->pads[k].line);
+          /* A call that reaches no instance is unknown code.  */
+          if (f->blocks[b].call != CC_CALL_NONE && e->cfgs[fi].block_up[b] != CC_NONE
+              && e->g.func_n_inst[fi]
+              && e->g.callee[e->g.func_inst[fi][0]][b] == CC_NONE)
+            cc_bit_set (o, R_UNKNOWN (e));
+        }
+    }
   e->T = cc_xcalloc ((size_t) (r->n_instances + 1) * rw, sizeof (cc_word));
+  for (uint32_t x = 0; x < r->n_instances; x++)
+    cc_bits_or (e->T + (size_t) x * rw, own + (size_t) r->instances[x].func * rw, rw);
+  free (own);
   for (int changed = 1; changed;)
     {
       changed = 0;
       for (uint32_t x = r->n_instances; x-- > 0;)
         {
           cc_word *t = e->T + (size_t) x * rw;
-          uint32_t fi = r->instances[x].func;
-          const cc_func *f = &e->m->funcs[fi];
-          const cc_func_result *fr = &r->funcs[fi];
-          for (uint32_t u = 0; u < fr->n_ups; u++)
-            {
-              uint32_t nd = e->node_base[x] + u;
-              changed |= cc_bits_or (t, e->fp[fi].up_eff + (size_t) u * rw, rw);
-              if (e->node_callee[nd] != CC_NONE)
-                changed |= cc_bits_or (t, e->T + (size_t) e->node_callee[nd] * rw, rw);
-              if (e->node_unknown_end[nd] && !cc_bit_get (t, R_UNKNOWN (e)))
-                {
-                  cc_bit_set (t, R_UNKNOWN (e));
-                  changed = 1;
-                }
-            }
+          const cc_func *f = &e->m->funcs[r->instances[x].func];
           for (uint32_t b = 0; b < f->n_blocks; b++)
             {
-              const fphase *p = &e->fp[fi];
-              for (uint32_t k = p->pad_ref[b]; k < p->pad_ref[b + 1]; k++)
-                if (!cc_bit_get (t, p->pads[k].line))
-                  {
-                    cc_bit_set (t, p->pads[k].line);
-                    changed = 1;
-                  }
+              uint32_t y = e->g.callee[x][b];
+              if (y != CC_NONE && y != x)
+                changed |= cc_bits_or (t, e->T + (size_t) y * rw, rw);
             }
         }
     }
@@ -1025,11 +1033,28 @@ acc_add_k (acc *a, uint32_t line)
 }
 
 static void
-add_context (cc_insn_result *ir, uint32_t inst, uint32_t up, uint32_t phase,
-             cc_verdict v)
+add_context (const cc_func_result *fr, cc_insn_result *ir, uint32_t inst,
+             uint32_t up, uint32_t phase, vpair v)
 {
-  ir->ctx = cc_xrealloc (ir->ctx, (ir->n_ctx + 1) * sizeof *ir->ctx);
-  ir->ctx[ir->n_ctx++] = (cc_context_verdict){ inst, up, phase, v };
+  /* Every phase walks the contexts in the same order: merge into the entry
+     at the cursor, or find it, or add it.  */
+  cc_context_verdict *cv = NULL;
+  if (ir->ctx_cursor < ir->n_ctx && ir->ctx[ir->ctx_cursor].instance == inst
+      && ir->ctx[ir->ctx_cursor].up == up)
+    cv = &ir->ctx[ir->ctx_cursor];
+  for (uint32_t i = 0; !cv && phase > 0 && i < ir->n_ctx; i++)
+    if (ir->ctx[i].instance == inst && ir->ctx[i].up == up)
+      cv = &ir->ctx[i];
+  if (!cv)
+    {
+      if ((ir->n_ctx & (ir->n_ctx - 1)) == 0)
+        ir->ctx = cc_xrealloc (ir->ctx, (ir->n_ctx ? 2 * ir->n_ctx : 1) * sizeof *ir->ctx);
+      cv = &ir->ctx[ir->n_ctx++];
+      *cv = (cc_context_verdict){ inst, up, { 0xff, 0, 0 }, { 0xff, 0, 0 } };
+    }
+  merge_verdict (fr, &cv->v, v.v);
+  merge_verdict (fr, &cv->weak, v.alt);
+  ir->ctx_cursor = (uint32_t) (cv - ir->ctx) + 1;
 }
 
 /* Walk one context (instance X, UP u): record what each reference sees
@@ -1047,7 +1072,7 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_re
   uint32_t *kl = c->kl;
   memcpy (s, e->in + (size_t) nd * e->sw, e->sw * sizeof (cc_word));
   uint32_t cur_insn = CC_NONE;
-  cc_verdict cur = { 0xff, 0, 0 };
+  vpair cur = { { 0xff, 0, 0 }, { 0xff, 0, 0 } };
   for (uint32_t k = 0; k < up->n_blocks; k++)
     {
       uint32_t b = up->blocks[k];
@@ -1082,7 +1107,8 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_re
                 acc_add_k (a, kl[i]);
               a->k_unk |= unk;
               a->k_taint |= taint;
-              a->ctx = cc_xrealloc (a->ctx, (a->n_ctx + 1) * sizeof (uint32_t));
+              if ((a->n_ctx & (a->n_ctx - 1)) == 0)
+                a->ctx = cc_xrealloc (a->ctx, (a->n_ctx ? 2 * a->n_ctx : 1) * sizeof (uint32_t));
               a->ctx[a->n_ctx++] = nd;
               /* This context's own verdict.  */
               cc_verdict v;
@@ -1094,14 +1120,18 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_re
                 v = (cc_verdict){ CC_ALWAYS_HIT, CC_SCOPE_NONE, 0 };
               else
                 v = first_miss_scope (c, l, b, kl, nk, unk, taint, &nd, 1);
+              cc_verdict w = v;
+              if (v.category == CC_ALWAYS_MISS)
+                w = first_miss_scope (c, l, b, kl, nk, unk, taint, &nd, 1);
               if (rf->insn != cur_insn)
                 {
                   if (cur_insn != CC_NONE)
-                    add_context (&fr->insns[cur_insn], x, u, e->phase, cur);
+                    add_context (fr, &fr->insns[cur_insn], x, u, e->phase, cur);
                   cur_insn = rf->insn;
-                  cur = (cc_verdict){ 0xff, 0, 0 };
+                  cur.v = cur.alt = (cc_verdict){ 0xff, 0, 0 };
                 }
-              combine_lines (fr, &cur, v);
+              combine_lines (fr, &cur.v, v);
+              combine_lines (fr, &cur.alt, w);
             }
           transfer (e, s, rf->line);
           if (rf->unknown_after)
@@ -1111,7 +1141,7 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_re
         apply_pad (e, s, fi, b);
     }
   if (cur_insn != CC_NONE)
-    add_context (&fr->insns[cur_insn], x, u, e->phase, cur);
+    add_context (fr, &fr->insns[cur_insn], x, u, e->phase, cur);
 }
 
 /* The demotion of categorize_function on the per-reference verdicts V;
@@ -1178,6 +1208,8 @@ categorize_function (engine *e, uint32_t fi, vpair *out)
     c.local_of[e->g.func_inst[fi][i]] = i;
   c.loop_r = cc_xcalloc ((size_t) ninst * fr->n_loops + 1, sizeof (cc_word *));
   cc_word *s = cc_xmalloc (e->sw * sizeof (cc_word));
+  for (uint32_t i = 0; i < f->n_insns; i++)
+    fr->insns[i].ctx_cursor = 0;
   for (uint32_t i = 0; i < ninst; i++)
     {
       uint32_t x = e->g.func_inst[fi][i];
@@ -1403,6 +1435,9 @@ cc_analyse (const cc_model *m, const cc_cache *cache,
           if (v.category == 0xff || !fr->analysed)
             v = (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0 };
           ir->merged = v;
+          for (uint32_t k = 0; k < ir->n_ctx; k++)
+            if (ir->ctx[k].v.category == CC_CONFLICT)
+              ir->ctx[k].v = ir->ctx[k].weak;
           uint32_t sec = in->part < f->n_parts ? f->parts[in->part].section : 0;
           uint32_t sh = sec < m->n_sections ? e.shift[sec] : 0;
           ir->pline = (in->offset + sh) / e.L;

@@ -34,14 +34,15 @@ typedef struct cc_verdict
   uint32_t loop;         /* CC_SCOPE_LOOP: index into cc_func_result.loops */
 } cc_verdict;
 
-/* The verdict of one insn in one context: a function instance, a unique
-   path through the insn, and a layout phase.  */
+/* The verdict of one insn in one context: a function instance and the
+   unique path through the insn, merged over the layout phases.  */
 typedef struct cc_context_verdict
 {
   uint32_t instance;
   uint32_t up;
-  uint32_t phase;
   cc_verdict v;
+  cc_verdict weak;       /* engine-internal: the first-miss alternative
+                            used when phases disagree */
 } cc_context_verdict;
 
 typedef struct cc_loop
@@ -67,6 +68,7 @@ typedef struct cc_insn_result
   uint32_t n_lines;      /* lines the insn touches (2 when it straddles) */
   uint32_t n_ctx;
   cc_context_verdict *ctx;
+  uint32_t ctx_cursor;   /* engine-internal */
 } cc_insn_result;
 
 typedef struct cc_func_result

@@ -201,9 +201,8 @@ write_part (FILE *f, const cc_model *m, const cc_result *r, uint32_t fi,
       for (uint32_t k = 0; k < ir->n_ctx; k++)
         {
           const cc_context_verdict *cv = &ir->ctx[k];
-          fprintf (f, "%s{\"instance\": %u, \"up\": %u, \"phase\": %u, \"category\": \"%s\"",
-                   k ? ", " : "", cv->instance, cv->up, cv->phase,
-                   cc_category_name (cv->v.category));
+          fprintf (f, "%s{\"instance\": %u, \"up\": %u, \"category\": \"%s\"",
+                   k ? ", " : "", cv->instance, cv->up, cc_category_name (cv->v.category));
           if (cv->v.category == CC_FIRST_MISS || cv->v.category == CC_FIRST_HIT)
             {
               fputs (", \"scope\": ", f);
