@@ -1,0 +1,270 @@
+/* cachecat GCC glue: deferred assembly output and annotation splicing.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
+
+   At PLUGIN_START_UNIT asm_out_file is swapped for an open_memstream
+   buffer (gcc-plugin-notes.md section 7).  final_postscan_insn prints each
+   modelled insn's end label and records where its annotation goes.  At
+   PLUGIN_FINISH_UNIT (unit_finish.cc) the buffer is measured, analysed and
+   copied to the real file with one comment per insn; file_end then goes to
+   the real file.  */
+
+#include "gcc-common.h"
+#include "glue.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+static void (*prev_postscan) (FILE *, rtx_insn *, rtx *, int);
+
+void
+cc_glue_install_postscan (void)
+{
+  prev_postscan = targetm.asm_out.final_postscan_insn;
+  targetm.asm_out.final_postscan_insn = cc_glue_postscan;
+}
+
+/* The name of a start or end label as the assembler sees it.  */
+void
+cc_glue_label_name (char *buf, size_t size, int kind, int number)
+{
+  char tmp[64];
+  ASM_GENERATE_INTERNAL_LABEL (tmp, kind == CC_END_POSTSCAN ? "Lcce" : "L",
+                               number);
+  const char *p = tmp[0] == '*' ? tmp + 1 : tmp;
+  snprintf (buf, size, "%s", p);
+}
+
+/* What the compiler wrote before PLUGIN_START_UNIT (target directives such
+   as .intel_syntax or .arch matter to the measuring assembly).  Read back
+   from a regular file, or regenerated with file_start for a pipe.  */
+static void
+capture_header (FILE *real)
+{
+  cc_glue.header = NULL;
+  cc_glue.header_size = 0;
+  struct stat st;
+  int fd = fileno (real);
+  if (fd >= 0 && fstat (fd, &st) == 0 && S_ISREG (st.st_mode)
+      && fflush (real) == 0)
+    {
+      long end = ftell (real);
+      if (end > 0 && end < (1L << 24))
+        {
+          char *buf = XNEWVEC (char, end + 1);
+          ssize_t got = pread (fd, buf, (size_t) end, 0);
+          if (got == end)
+            {
+              cc_glue.header = buf;
+              cc_glue.header_size = (size_t) end;
+              return;
+            }
+          free (buf);
+        }
+      else if (end == 0)
+        return;
+    }
+  char *buf = NULL;
+  size_t size = 0;
+  FILE *m = open_memstream (&buf, &size);
+  if (!m)
+    return;
+  asm_out_file = m;
+  targetm.asm_out.file_start ();
+  asm_out_file = real;
+  fclose (m);
+  if (buf)
+    {
+      cc_glue.header = XNEWVEC (char, size + 1);
+      memcpy (cc_glue.header, buf, size);
+      cc_glue.header_size = size;
+      free (buf);
+    }
+}
+
+void
+cc_glue_start_unit (void *, void *)
+{
+  if (!cc_glue.opts_valid || cc_glue.opts.disable || !asm_out_file
+      || cc_glue.mem)
+    return;
+  FILE *real = asm_out_file;
+  capture_header (real);
+  cc_glue.mem_buf = NULL;
+  cc_glue.mem_size = 0;
+  FILE *m = open_memstream (&cc_glue.mem_buf, &cc_glue.mem_size);
+  if (!m)
+    {
+      warning (0, "cachecat: cannot buffer the assembly output; "
+               "the unit is not analysed");
+      return;
+    }
+  cc_glue.real_asm = real;
+  cc_glue.mem = m;
+  asm_out_file = m;
+  cc_glue.active = 1;
+}
+
+void
+cc_glue_postscan (FILE *f, rtx_insn *insn, rtx *ops, int n_ops)
+{
+  if (prev_postscan)
+    prev_postscan (f, insn, ops, n_ops);
+  if (!cc_glue.active || !f || !insn || cc_glue.n_funcs == 0)
+    return;
+  cc_glue_func *gf = &cc_glue.funcs[cc_glue.n_funcs - 1];
+  if (gf->decl != current_function_decl || !gf->uid_to_insn)
+    return;
+  int uid = INSN_UID (insn);
+  if (uid < 0 || uid >= gf->uid_limit)
+    return;
+  int i = gf->uid_to_insn[uid];
+  if (i < 0 || (uint32_t) i >= gf->n_insns)
+    return;
+  cc_glue_insn *gi = &gf->insns[i];
+  if (gi->end_kind != CC_END_POSTSCAN || gi->end_seen)
+    return;
+  targetm.asm_out.internal_label (f, "Lcce", gi->end_label);
+  gi->end_seen = 1;
+  if (f == cc_glue.mem)
+    gi->pos = ftell (f);
+}
+
+/* Basic asm has no postscan call: find its end label line in the buffer.
+   Labels appear in output order, so search forward from the previous
+   annotation of the function.  */
+void
+cc_glue_locate_note_ends (void)
+{
+  const char *buf = cc_glue.mem_buf;
+  size_t size = cc_glue.mem_size;
+  if (!buf)
+    return;
+  long cursor = 0;
+  for (uint32_t fi = 0; fi < cc_glue.n_funcs; fi++)
+    {
+      cc_glue_func *gf = &cc_glue.funcs[fi];
+      for (uint32_t i = 0; i < gf->n_insns; i++)
+        {
+          cc_glue_insn *gi = &gf->insns[i];
+          if (gi->end_kind == CC_END_POSTSCAN)
+            {
+              if (gi->pos >= 0)
+                cursor = gi->pos;
+              continue;
+            }
+          if (gi->end_kind != CC_END_NOTE)
+            continue;
+          char name[80], pat[90];
+          cc_glue_label_name (name, sizeof name, CC_END_NOTE, gi->end_label);
+          int pl = snprintf (pat, sizeof pat, "\n%s:", name);
+          for (int pass = 0; pass < 2 && gi->pos < 0; pass++)
+            {
+              size_t from = pass == 0 && cursor > 0 ? (size_t) cursor - 1 : 0;
+              while (from < size)
+                {
+                  const char *hit = (const char *) memmem (buf + from,
+                                                           size - from,
+                                                           pat, pl);
+                  if (!hit)
+                    break;
+                  const char *after = hit + pl;
+                  /* The whole label: not a prefix of a longer one.  */
+                  if (after < buf + size && *after != '\n' && *after != ' '
+                      && *after != '\t')
+                    {
+                      from = (size_t) (hit - buf) + 1;
+                      continue;
+                    }
+                  const char *eol = (const char *) memchr (after, '\n',
+                                                           buf + size - after);
+                  gi->pos = eol ? (long) (eol + 1 - buf) : (long) size;
+                  break;
+                }
+            }
+          if (gi->pos >= 0)
+            cursor = gi->pos;
+        }
+    }
+}
+
+/* One annotation to splice.  */
+struct splice_ent
+{
+  long pos;
+  uint32_t func, insn;
+};
+
+static int
+splice_cmp (const void *a, const void *b)
+{
+  const splice_ent *x = (const splice_ent *) a, *y = (const splice_ent *) b;
+  if (x->pos != y->pos)
+    return x->pos < y->pos ? -1 : 1;
+  if (x->func != y->func)
+    return x->func < y->func ? -1 : 1;
+  return x->insn < y->insn ? -1 : x->insn > y->insn;
+}
+
+/* Copy the buffer to the real output with the annotations of R (none if R
+   is NULL), restore asm_out_file and release the buffer.  */
+void
+cc_glue_emit_output (const cc_result *r)
+{
+  if (!cc_glue.mem)
+    return;
+  fflush (cc_glue.mem);
+  FILE *real = cc_glue.real_asm;
+  const char *buf = cc_glue.mem_buf;
+  size_t size = cc_glue.mem_size;
+
+  size_t n = 0;
+  for (uint32_t fi = 0; fi < cc_glue.n_funcs; fi++)
+    n += cc_glue.funcs[fi].n_insns;
+  splice_ent *sp = XNEWVEC (splice_ent, n ? n : 1);
+  size_t k = 0;
+  if (r)
+    for (uint32_t fi = 0; fi < cc_glue.n_funcs; fi++)
+      for (uint32_t i = 0; i < cc_glue.funcs[fi].n_insns; i++)
+        {
+          long pos = cc_glue.funcs[fi].insns[i].pos;
+          if (pos < 0 || (size_t) pos > size)
+            continue;
+          sp[k].pos = pos;
+          sp[k].func = cc_glue.funcs[fi].model_index;
+          sp[k].insn = i;
+          k++;
+        }
+  qsort (sp, k, sizeof *sp, splice_cmp);
+
+  asm_out_file = real;
+  size_t at = 0;
+  char ann[512];
+  for (size_t j = 0; j < k; j++)
+    {
+      size_t pos = (size_t) sp[j].pos;
+      if (pos > at)
+        {
+          fwrite (buf + at, 1, pos - at, real);
+          at = pos;
+        }
+      ann[0] = 0;
+      cc_annotation (&cc_glue.model, r, sp[j].func, sp[j].insn, ann,
+                     sizeof ann);
+      ann[sizeof ann - 1] = 0;
+      /* Keep the comment on one line.  */
+      for (char *c = ann; *c; c++)
+        if (*c == '\n' || *c == '\r')
+          *c = ' ';
+      fprintf (real, "\t%s %s\n", ASM_COMMENT_START, ann);
+    }
+  if (size > at)
+    fwrite (buf + at, 1, size - at, real);
+  free (sp);
+
+  fclose (cc_glue.mem);
+  cc_glue.mem = NULL;
+  free (cc_glue.mem_buf);
+  cc_glue.mem_buf = NULL;
+  cc_glue.mem_size = 0;
+  cc_glue.active = 0;
+}

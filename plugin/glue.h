@@ -1,0 +1,95 @@
+/* cachecat GCC glue: state shared by the plugin's C++ files.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
+
+   Include after gcc-common.h.  The glue is thin: extract.cc turns each
+   function's final RTL into a cc_func of the model, asm_capture.cc defers
+   the assembly output and splices the annotations into it, unit_finish.cc
+   measures the exact layout (layout.c), runs the engine and reports.  */
+
+#ifndef CACHECAT_GLUE_H
+#define CACHECAT_GLUE_H
+
+extern "C" {
+#include "model.h"
+#include "engine.h"
+#include "options.h"
+#include "report.h"
+#include "layout.h"
+}
+
+/* How the end of an insn is marked in the assembly.  */
+enum cc_end_kind
+{
+  CC_END_NONE = 0,      /* not marked (function not modelled exactly) */
+  CC_END_POSTSCAN = 1,  /* "Lcce<N>" printed by our final_postscan_insn */
+  CC_END_NOTE = 2       /* NOTE_INSN_DELETED_LABEL "L<N>" after the insn
+                           (basic asm: final calls no postscan for it) */
+};
+
+/* Per insn, parallel to the model's cc_func.insns.  */
+struct cc_glue_insn
+{
+  int start_label;      /* number of the "L<N>" note before the insn */
+  int end_label;        /* N of the end label, see end_kind */
+  unsigned char end_kind;
+  unsigned char end_seen;   /* CC_END_POSTSCAN: printed */
+  long pos;             /* buffer offset where the annotation goes, or -1 */
+  int est_len;          /* GCC's length estimate (get_attr_length) */
+  int est_addr;         /* GCC's address estimate, from the part start */
+  location_t loc;       /* source location (after the fall-backs) */
+};
+
+struct cc_glue_func
+{
+  uint32_t model_index; /* index into cc_glue.model.funcs */
+  location_t loc;       /* DECL_SOURCE_LOCATION of the function */
+  tree decl;            /* identity during final only; never dereferenced
+                           after the function's passes */
+  char *sym;            /* part 0 symbol as printed */
+  char *cold_sym;       /* part 1 symbol as printed, NULL if one part */
+  int exact;            /* insns carry start/end labels */
+  uint32_t n_insns;
+  cc_glue_insn *insns;
+  int uid_limit;        /* uid -> insn index, while final runs */
+  int *uid_to_insn;
+};
+
+struct cc_glue_state
+{
+  int active;           /* options parsed, not disabled, output captured */
+  cc_options opts;
+  int opts_valid;
+  cc_model model;
+  uint32_t n_funcs, cap_funcs;
+  cc_glue_func *funcs;  /* parallel to model.funcs */
+  /* Deferred output.  */
+  FILE *real_asm;       /* the compiler's asm_out_file */
+  FILE *mem;            /* our open_memstream replacement */
+  char *mem_buf;
+  size_t mem_size;
+  char *header;         /* what was written before PLUGIN_START_UNIT */
+  size_t header_size;
+  unsigned end_counter; /* numbers of the "Lcce" end labels */
+};
+
+extern cc_glue_state cc_glue;
+
+/* extract.cc */
+opt_pass *cc_glue_make_pass (gcc::context *ctxt);
+char *cc_glue_printed_name (const char *asm_name);
+
+/* asm_capture.cc */
+void cc_glue_install_postscan (void);
+void cc_glue_start_unit (void *gcc_data, void *user_data);
+void cc_glue_postscan (FILE *f, rtx_insn *insn, rtx *ops, int n_ops);
+void cc_glue_label_name (char *buf, size_t size, int kind, int number);
+void cc_glue_locate_note_ends (void);
+void cc_glue_emit_output (const cc_result *r);
+
+/* unit_finish.cc */
+void cc_glue_finish_unit (void *gcc_data, void *user_data);
+
+/* The section of the private label table in the measuring assembly.  */
+#define CC_GLUE_TABLE_SECTION ".cachecat_private"
+
+#endif

@@ -1,0 +1,814 @@
+/* cachecat layout: assemble with the driver, read exact offsets back.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
+
+   Plain C11 (with POSIX), no GCC headers.  See layout.h.  */
+
+#include "layout.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+/* ------------------------------------------------------------------ */
+/* Small helpers.                                                      */
+
+static char *
+lay_printf (const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  int n = vsnprintf (NULL, 0, fmt, ap);
+  va_end (ap);
+  if (n < 0)
+    n = 0;
+  char *s = malloc ((size_t) n + 1);
+  if (!s)
+    return NULL;
+  va_start (ap, fmt);
+  vsnprintf (s, (size_t) n + 1, fmt, ap);
+  va_end (ap);
+  return s;
+}
+
+static int
+lay_fail (char **err, const char *fmt, ...)
+{
+  if (err)
+    {
+      va_list ap;
+      va_start (ap, fmt);
+      int n = vsnprintf (NULL, 0, fmt, ap);
+      va_end (ap);
+      if (n < 0)
+        n = 0;
+      char *s = malloc ((size_t) n + 1);
+      if (s)
+        {
+          va_start (ap, fmt);
+          vsnprintf (s, (size_t) n + 1, fmt, ap);
+          va_end (ap);
+        }
+      *err = s;
+    }
+  return -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* COLLECT_GCC_OPTIONS.                                                */
+
+static int
+argv_push (char ***v, size_t *n, size_t *cap, char *s)
+{
+  if (!s)
+    return -1;
+  if (*n + 2 > *cap)
+    {
+      size_t nc = *cap ? *cap * 2 : 16;
+      char **nv = realloc (*v, nc * sizeof *nv);
+      if (!nv)
+        {
+          free (s);
+          return -1;
+        }
+      *v = nv;
+      *cap = nc;
+    }
+  (*v)[(*n)++] = s;
+  (*v)[*n] = NULL;
+  return 0;
+}
+
+/* Split the single-quoted words of COLLECT_GCC_OPTIONS.  */
+static char **
+split_quoted (const char *s, size_t *count)
+{
+  char **v = NULL;
+  size_t n = 0, cap = 0;
+  size_t len = strlen (s);
+  char *word = malloc (len + 1);
+  if (!word)
+    return NULL;
+  const char *p = s;
+  for (;;)
+    {
+      while (*p == ' ' || *p == '\t' || *p == '\n')
+        p++;
+      if (!*p)
+        break;
+      size_t w = 0;
+      while (*p && *p != ' ' && *p != '\t' && *p != '\n')
+        {
+          if (*p == '\'')
+            {
+              p++;
+              while (*p && *p != '\'')
+                word[w++] = *p++;
+              if (*p == '\'')
+                p++;
+            }
+          else if (*p == '\\' && p[1])
+            {
+              word[w++] = p[1];
+              p += 2;
+            }
+          else
+            word[w++] = *p++;
+        }
+      word[w] = 0;
+      char *copy = malloc (w + 1);
+      if (copy)
+        memcpy (copy, word, w + 1);
+      if (argv_push (&v, &n, &cap, copy))
+        break;
+    }
+  free (word);
+  if (!v)
+    {
+      v = calloc (1, sizeof *v);
+      n = 0;
+    }
+  *count = n;
+  return v;
+}
+
+/* -Wa,ITEM,ITEM...: keep only when every item is a machine option, so
+   that nothing like -Wa,-a=listing or -Wa,--MD,deps writes a file.  */
+static int
+wa_is_machine_only (const char *opt)
+{
+  const char *p = opt + 4;
+  if (!*p)
+    return 0;
+  while (*p)
+    {
+      if (p[0] != '-' || p[1] != 'm')
+        return 0;
+      const char *c = strchr (p, ',');
+      if (!c)
+        break;
+      p = c + 1;
+    }
+  return 1;
+}
+
+char **
+cc_layout_asm_options (const char *collect_gcc_options)
+{
+  size_t n = 0, cap = 4;
+  char **out = calloc (cap, sizeof *out);
+  if (!out)
+    return NULL;
+  if (!collect_gcc_options)
+    return out;
+  size_t count = 0;
+  char **w = split_quoted (collect_gcc_options, &count);
+  if (!w)
+    return out;
+  for (size_t i = 0; i < count; i++)
+    {
+      const char *o = w[i];
+      if (o[0] != '-')
+        continue;
+      if (o[1] == 'm' && o[2])
+        argv_push (&out, &n, &cap, strdup (o));
+      else if (o[1] == 'B')
+        {
+          argv_push (&out, &n, &cap, strdup (o));
+          if (!o[2] && i + 1 < count)
+            argv_push (&out, &n, &cap, strdup (w[++i]));
+        }
+      else if (strncmp (o, "-Wa,", 4) == 0 && wa_is_machine_only (o))
+        argv_push (&out, &n, &cap, strdup (o));
+    }
+  for (size_t i = 0; i < count; i++)
+    free (w[i]);
+  free (w);
+  return out;
+}
+
+void
+cc_layout_free_argv (char **argv)
+{
+  if (!argv)
+    return;
+  for (char **p = argv; *p; p++)
+    free (*p);
+  free (argv);
+}
+
+/* ------------------------------------------------------------------ */
+/* ELF reading.                                                        */
+
+typedef struct img
+{
+  const unsigned char *p;
+  size_t size;
+  int elf64;
+} img;
+
+static int
+rd_ok (const img *im, uint64_t off, uint64_t len)
+{
+  return off <= im->size && len <= im->size - off;
+}
+
+static uint64_t
+rd_u (const img *im, uint64_t off, unsigned len)
+{
+  uint64_t v = 0;
+  for (unsigned i = 0; i < len; i++)
+    v |= (uint64_t) im->p[off + i] << (8 * i);
+  return v;
+}
+
+typedef struct shdr
+{
+  uint32_t name, type, link, info;
+  uint64_t flags, offset, size, align, entsize;
+} shdr;
+
+static int
+read_shdr (const img *im, uint64_t off, shdr *s)
+{
+  if (im->elf64)
+    {
+      if (!rd_ok (im, off, 64))
+        return -1;
+      s->name = (uint32_t) rd_u (im, off, 4);
+      s->type = (uint32_t) rd_u (im, off + 4, 4);
+      s->flags = rd_u (im, off + 8, 8);
+      s->offset = rd_u (im, off + 24, 8);
+      s->size = rd_u (im, off + 32, 8);
+      s->link = (uint32_t) rd_u (im, off + 40, 4);
+      s->info = (uint32_t) rd_u (im, off + 44, 4);
+      s->align = rd_u (im, off + 48, 8);
+      s->entsize = rd_u (im, off + 56, 8);
+    }
+  else
+    {
+      if (!rd_ok (im, off, 40))
+        return -1;
+      s->name = (uint32_t) rd_u (im, off, 4);
+      s->type = (uint32_t) rd_u (im, off + 4, 4);
+      s->flags = rd_u (im, off + 8, 4);
+      s->offset = rd_u (im, off + 16, 4);
+      s->size = rd_u (im, off + 20, 4);
+      s->link = (uint32_t) rd_u (im, off + 24, 4);
+      s->info = (uint32_t) rd_u (im, off + 28, 4);
+      s->align = rd_u (im, off + 32, 4);
+      s->entsize = rd_u (im, off + 36, 4);
+    }
+  return 0;
+}
+
+#define LAY_SHT_SYMTAB 2
+#define LAY_SHT_RELA 4
+#define LAY_SHT_NOBITS 8
+#define LAY_SHT_REL 9
+#define LAY_SHT_GROUP 17
+#define LAY_SHT_SYMTAB_SHNDX 18
+#define LAY_SHN_UNDEF 0
+#define LAY_SHN_LORESERVE 0xff00
+#define LAY_SHN_XINDEX 0xffff
+
+/* Is relocation TYPE on MACHINE a plain absolute data relocation of
+   SIZE bytes?  */
+static int
+abs_reloc_p (uint32_t machine, uint32_t type, unsigned size)
+{
+  switch (machine)
+    {
+    case 62: /* EM_X86_64 */
+      return (size == 8 && type == 1 /* R_X86_64_64 */)
+             || (size == 4 && (type == 10 || type == 11)); /* _32, _32S */
+    case 3: /* EM_386 */
+      return size == 4 && type == 1; /* R_386_32 */
+    case 183: /* EM_AARCH64 */
+      return (size == 8 && type == 257) || (size == 4 && type == 258);
+    case 243: /* EM_RISCV */
+      return (size == 8 && type == 2) || (size == 4 && type == 1);
+    case 40: /* EM_ARM */
+      return size == 4 && type == 2; /* R_ARM_ABS32 */
+    case 21: /* EM_PPC64 (little-endian ppc64le) */
+      return (size == 8 && type == 38) || (size == 4 && type == 1);
+    case 20: /* EM_PPC */
+      return size == 4 && type == 1;
+    case 22: /* EM_S390: big-endian, never reached */
+      return 0;
+    case 258: /* EM_LOONGARCH */
+      return (size == 8 && type == 2) || (size == 4 && type == 1);
+    default:
+      return 0;
+    }
+}
+
+void
+cc_layout_free (cc_layout *l)
+{
+  if (!l)
+    return;
+  for (uint32_t i = 0; i < l->n_sections; i++)
+    free (l->sections[i].name);
+  free (l->sections);
+  free (l->refs);
+  memset (l, 0, sizeof *l);
+}
+
+int
+cc_layout_read_image (const unsigned char *image, size_t size,
+                      const char *table_section, unsigned word_size,
+                      cc_layout *out, char **err)
+{
+  memset (out, 0, sizeof *out);
+  if (word_size != 4 && word_size != 8)
+    return lay_fail (err, "bad table word size %u", word_size);
+  img im = { image, size, 0 };
+  if (size < 52 || memcmp (image, "\177ELF", 4) != 0)
+    return lay_fail (err, "not an ELF file");
+  if (image[4] != 1 && image[4] != 2)
+    return lay_fail (err, "unknown ELF class %d", image[4]);
+  if (image[5] != 1)
+    return lay_fail (err, "not a little-endian ELF file");
+  im.elf64 = image[4] == 2;
+  if (im.elf64 && size < 64)
+    return lay_fail (err, "truncated ELF header");
+  uint32_t etype = (uint32_t) rd_u (&im, 16, 2);
+  if (etype != 1)
+    return lay_fail (err, "not a relocatable object (e_type %u)", etype);
+  out->elf64 = im.elf64;
+  out->machine = (uint32_t) rd_u (&im, 18, 2);
+  uint64_t shoff;
+  uint32_t shentsize, shnum, shstrndx;
+  if (im.elf64)
+    {
+      shoff = rd_u (&im, 40, 8);
+      shentsize = (uint32_t) rd_u (&im, 58, 2);
+      shnum = (uint32_t) rd_u (&im, 60, 2);
+      shstrndx = (uint32_t) rd_u (&im, 62, 2);
+    }
+  else
+    {
+      shoff = rd_u (&im, 32, 4);
+      shentsize = (uint32_t) rd_u (&im, 46, 2);
+      shnum = (uint32_t) rd_u (&im, 48, 2);
+      shstrndx = (uint32_t) rd_u (&im, 50, 2);
+    }
+  if (shentsize != (im.elf64 ? 64u : 40u) || shoff == 0)
+    return lay_fail (err, "bad section header table");
+  shdr s0;
+  if (read_shdr (&im, shoff, &s0))
+    return lay_fail (err, "truncated section header table");
+  if (shnum == 0)
+    shnum = (uint32_t) s0.size;         /* extended numbering */
+  if (shstrndx == LAY_SHN_XINDEX)
+    shstrndx = s0.link;
+  if (shnum == 0 || shnum > (1u << 24)
+      || !rd_ok (&im, shoff, (uint64_t) shnum * shentsize))
+    return lay_fail (err, "bad section count %u", shnum);
+
+  shdr *sh = calloc (shnum, sizeof *sh);
+  out->sections = calloc (shnum, sizeof *out->sections);
+  if (!sh || !out->sections)
+    {
+      free (sh);
+      free (out->sections);
+      out->sections = NULL;
+      return lay_fail (err, "out of memory");
+    }
+  out->n_sections = shnum;
+  for (uint32_t i = 0; i < shnum; i++)
+    read_shdr (&im, shoff + (uint64_t) i * shentsize, &sh[i]);
+
+  int rc = -1;
+  if (shstrndx >= shnum || sh[shstrndx].type == LAY_SHT_NOBITS
+      || !rd_ok (&im, sh[shstrndx].offset, sh[shstrndx].size))
+    {
+      lay_fail (err, "bad section name table");
+      goto done;
+    }
+  const shdr *strsh = &sh[shstrndx];
+  uint32_t table = 0, symtab = 0, shndx_sec = 0;
+  for (uint32_t i = 0; i < shnum; i++)
+    {
+      const char *nm = "";
+      if (sh[i].name < strsh->size)
+        {
+          const char *base = (const char *) image + strsh->offset;
+          size_t maxlen = strsh->size - sh[i].name;
+          if (memchr (base + sh[i].name, 0, maxlen))
+            nm = base + sh[i].name;
+        }
+      out->sections[i].name = strdup (nm);
+      if (!out->sections[i].name)
+        {
+          lay_fail (err, "out of memory");
+          goto done;
+        }
+      out->sections[i].type = sh[i].type;
+      out->sections[i].flags = sh[i].flags;
+      out->sections[i].size = sh[i].size;
+      out->sections[i].align = sh[i].align;
+      if (i && strcmp (nm, table_section) == 0)
+        table = i;
+      if (sh[i].type == LAY_SHT_SYMTAB)
+        symtab = i;
+      if (sh[i].type == LAY_SHT_SYMTAB_SHNDX)
+        shndx_sec = i;
+    }
+  /* Section groups (COMDAT).  */
+  for (uint32_t i = 1; i < shnum; i++)
+    if (sh[i].type == LAY_SHT_GROUP && rd_ok (&im, sh[i].offset, sh[i].size))
+      for (uint64_t k = 4; k + 4 <= sh[i].size; k += 4)
+        {
+          uint32_t member = (uint32_t) rd_u (&im, sh[i].offset + k, 4);
+          if (member < shnum)
+            out->sections[member].group = i;
+        }
+
+  if (!table)
+    {
+      lay_fail (err, "no section %s in the object", table_section);
+      goto done;
+    }
+  if (sh[table].type == LAY_SHT_NOBITS
+      || !rd_ok (&im, sh[table].offset, sh[table].size)
+      || sh[table].size % word_size)
+    {
+      lay_fail (err, "bad table section");
+      goto done;
+    }
+  uint32_t nwords = (uint32_t) (sh[table].size / word_size);
+  out->n_refs = nwords;
+  out->refs = calloc (nwords ? nwords : 1, sizeof *out->refs);
+  unsigned char *done_w = calloc (nwords ? nwords : 1, 1);
+  if (!out->refs || !done_w)
+    {
+      free (done_w);
+      lay_fail (err, "out of memory");
+      goto done;
+    }
+
+  for (uint32_t r = 1; r < shnum; r++)
+    {
+      if ((sh[r].type != LAY_SHT_RELA && sh[r].type != LAY_SHT_REL)
+          || sh[r].info != table)
+        continue;
+      int rela = sh[r].type == LAY_SHT_RELA;
+      uint64_t entsize = im.elf64 ? (rela ? 24 : 16) : (rela ? 12 : 8);
+      if (sh[r].link != symtab || !symtab
+          || !rd_ok (&im, sh[r].offset, sh[r].size)
+          || !rd_ok (&im, sh[symtab].offset, sh[symtab].size))
+        {
+          free (done_w);
+          lay_fail (err, "bad relocation section %s", out->sections[r].name);
+          goto done;
+        }
+      uint64_t symentsize = im.elf64 ? 24 : 16;
+      uint64_t nsyms = sh[symtab].size / symentsize;
+      for (uint64_t k = 0; k + entsize <= sh[r].size; k += entsize)
+        {
+          uint64_t at = sh[r].offset + k;
+          uint64_t r_offset, r_info;
+          int64_t addend = 0;
+          uint32_t type, symi;
+          if (im.elf64)
+            {
+              r_offset = rd_u (&im, at, 8);
+              r_info = rd_u (&im, at + 8, 8);
+              if (rela)
+                addend = (int64_t) rd_u (&im, at + 16, 8);
+              type = (uint32_t) (r_info & 0xffffffffu);
+              symi = (uint32_t) (r_info >> 32);
+            }
+          else
+            {
+              r_offset = rd_u (&im, at, 4);
+              r_info = rd_u (&im, at + 4, 4);
+              if (rela)
+                addend = (int32_t) (uint32_t) rd_u (&im, at + 8, 4);
+              type = (uint32_t) (r_info & 0xff);
+              symi = (uint32_t) (r_info >> 8);
+            }
+          if (r_offset % word_size || r_offset / word_size >= nwords)
+            {
+              free (done_w);
+              lay_fail (err, "relocation at unexpected table offset %llu",
+                        (unsigned long long) r_offset);
+              goto done;
+            }
+          uint32_t w = (uint32_t) (r_offset / word_size);
+          if (!abs_reloc_p (out->machine, type, word_size))
+            {
+              free (done_w);
+              lay_fail (err, "relocation type %u (machine %u) in the table "
+                        "cannot be applied", type, out->machine);
+              goto done;
+            }
+          if (done_w[w])
+            {
+              free (done_w);
+              lay_fail (err, "two relocations for table word %u", w);
+              goto done;
+            }
+          if (!rela)
+            {
+              uint64_t v = rd_u (&im, sh[table].offset + r_offset, word_size);
+              addend = word_size == 4 ? (int64_t) (int32_t) (uint32_t) v
+                                      : (int64_t) v;
+            }
+          if (symi >= nsyms)
+            {
+              free (done_w);
+              lay_fail (err, "bad symbol index %u", symi);
+              goto done;
+            }
+          uint64_t so = sh[symtab].offset + symi * symentsize;
+          uint64_t value;
+          uint32_t shndx;
+          if (im.elf64)
+            {
+              shndx = (uint32_t) rd_u (&im, so + 6, 2);
+              value = rd_u (&im, so + 8, 8);
+            }
+          else
+            {
+              value = rd_u (&im, so + 4, 4);
+              shndx = (uint32_t) rd_u (&im, so + 14, 2);
+            }
+          if (shndx == LAY_SHN_XINDEX)
+            {
+              if (!shndx_sec
+                  || !rd_ok (&im, sh[shndx_sec].offset + symi * 4ull, 4))
+                shndx = 0;
+              else
+                shndx = (uint32_t) rd_u (&im, sh[shndx_sec].offset
+                                                + symi * 4ull, 4);
+            }
+          else if (shndx >= LAY_SHN_LORESERVE)
+            shndx = 0;         /* absolute or common: not a code place */
+          if (shndx >= shnum)
+            shndx = 0;
+          done_w[w] = 1;
+          out->refs[w].section = shndx;
+          out->refs[w].offset = value + (uint64_t) addend;
+        }
+    }
+  /* Words without a relocation refer to nothing we can place.  */
+  for (uint32_t w = 0; w < nwords; w++)
+    if (!done_w[w])
+      {
+        out->refs[w].section = 0;
+        out->refs[w].offset = 0;
+      }
+  free (done_w);
+  rc = 0;
+
+done:
+  free (sh);
+  if (rc)
+    cc_layout_free (out);
+  return rc;
+}
+
+int
+cc_layout_read_object (const char *path, const char *table_section,
+                       unsigned word_size, cc_layout *out, char **err)
+{
+  memset (out, 0, sizeof *out);
+  int fd = open (path, O_RDONLY);
+  if (fd < 0)
+    return lay_fail (err, "cannot open %s: %s", path, strerror (errno));
+  struct stat st;
+  if (fstat (fd, &st) || st.st_size <= 0)
+    {
+      close (fd);
+      return lay_fail (err, "cannot read %s", path);
+    }
+  size_t size = (size_t) st.st_size;
+  unsigned char *buf = malloc (size);
+  if (!buf)
+    {
+      close (fd);
+      return lay_fail (err, "out of memory");
+    }
+  size_t got = 0;
+  while (got < size)
+    {
+      ssize_t n = read (fd, buf + got, size - got);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        break;
+      got += (size_t) n;
+    }
+  close (fd);
+  if (got != size)
+    {
+      free (buf);
+      return lay_fail (err, "short read on %s", path);
+    }
+  int rc = cc_layout_read_image (buf, size, table_section, word_size, out,
+                                 err);
+  free (buf);
+  return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Assembling.                                                         */
+
+static int
+write_all (int fd, const char *p, size_t n)
+{
+  while (n)
+    {
+      ssize_t w = write (fd, p, n);
+      if (w < 0 && errno == EINTR)
+        continue;
+      if (w <= 0)
+        return -1;
+      p += w;
+      n -= (size_t) w;
+    }
+  return 0;
+}
+
+/* First non-empty line of the file PATH (at most 300 chars), or "".  */
+static char *
+first_line (const char *path)
+{
+  char buf[512];
+  buf[0] = 0;
+  FILE *f = fopen (path, "r");
+  if (f)
+    {
+      while (fgets (buf, sizeof buf, f))
+        {
+          size_t l = strlen (buf);
+          while (l && (buf[l - 1] == '\n' || buf[l - 1] == '\r'))
+            buf[--l] = 0;
+          if (l)
+            break;
+        }
+      fclose (f);
+    }
+  if (strlen (buf) > 300)
+    buf[300] = 0;
+  return strdup (buf);
+}
+
+int
+cc_layout_measure (const char *driver, char *const *options,
+                   const cc_layout_chunk *chunks, size_t n_chunks,
+                   const char *table_section, unsigned word_size,
+                   cc_layout *out, char **err)
+{
+  memset (out, 0, sizeof *out);
+  if (!driver || !*driver)
+    return lay_fail (err, "the compiler driver is unknown "
+                     "(COLLECT_GCC is not set)");
+  const char *tmpdir = getenv ("TMPDIR");
+  if (!tmpdir || !*tmpdir)
+    tmpdir = "/tmp";
+  char *s_path = lay_printf ("%s/cachecat-XXXXXX.s", tmpdir);
+  char *o_path = lay_printf ("%s/cachecat-XXXXXX.o", tmpdir);
+  char *e_path = lay_printf ("%s/cachecat-XXXXXX.err", tmpdir);
+  int s_fd = -1, o_fd = -1, e_fd = -1;
+  int rc = -1;
+  char **argv = NULL;
+  if (!s_path || !o_path || !e_path)
+    {
+      lay_fail (err, "out of memory");
+      goto out;
+    }
+  s_fd = mkstemps (s_path, 2);
+  if (s_fd < 0)
+    {
+      lay_fail (err, "cannot create a temporary file in %s: %s", tmpdir,
+                strerror (errno));
+      free (s_path);
+      s_path = NULL;
+      goto out;
+    }
+  o_fd = mkstemps (o_path, 2);
+  if (o_fd < 0)
+    {
+      lay_fail (err, "cannot create a temporary file in %s: %s", tmpdir,
+                strerror (errno));
+      free (o_path);
+      o_path = NULL;
+      goto out;
+    }
+  close (o_fd);
+  o_fd = -1;
+  e_fd = mkstemps (e_path, 4);
+  if (e_fd < 0)
+    {
+      lay_fail (err, "cannot create a temporary file in %s: %s", tmpdir,
+                strerror (errno));
+      free (e_path);
+      e_path = NULL;
+      goto out;
+    }
+
+  for (size_t i = 0; i < n_chunks; i++)
+    if (chunks[i].size && write_all (s_fd, chunks[i].data, chunks[i].size))
+      {
+        lay_fail (err, "cannot write %s: %s", s_path, strerror (errno));
+        goto out;
+      }
+  if (close (s_fd))
+    {
+      s_fd = -1;
+      lay_fail (err, "cannot write %s: %s", s_path, strerror (errno));
+      goto out;
+    }
+  s_fd = -1;
+
+  size_t nopt = 0;
+  if (options)
+    while (options[nopt])
+      nopt++;
+  argv = calloc (nopt + 10, sizeof *argv);
+  if (!argv)
+    {
+      lay_fail (err, "out of memory");
+      goto out;
+    }
+  size_t a = 0;
+  argv[a++] = (char *) driver;
+  for (size_t i = 0; i < nopt; i++)
+    argv[a++] = options[i];
+  argv[a++] = (char *) "-c";
+  argv[a++] = (char *) "-x";
+  argv[a++] = (char *) "assembler";
+  argv[a++] = s_path;
+  argv[a++] = (char *) "-o";
+  argv[a++] = o_path;
+  argv[a] = NULL;
+
+  posix_spawn_file_actions_t fa;
+  if (posix_spawn_file_actions_init (&fa))
+    {
+      lay_fail (err, "posix_spawn_file_actions_init failed");
+      goto out;
+    }
+  posix_spawn_file_actions_addopen (&fa, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen (&fa, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_adddup2 (&fa, e_fd, 2);
+  pid_t pid;
+  int sp = posix_spawnp (&pid, driver, &fa, NULL, argv, environ);
+  posix_spawn_file_actions_destroy (&fa);
+  if (sp)
+    {
+      lay_fail (err, "cannot run %s: %s", driver, strerror (sp));
+      goto out;
+    }
+  int status = 0;
+  while (waitpid (pid, &status, 0) < 0)
+    if (errno != EINTR)
+      {
+        lay_fail (err, "waitpid failed: %s", strerror (errno));
+        goto out;
+      }
+  if (!WIFEXITED (status) || WEXITSTATUS (status) != 0)
+    {
+      char *line = first_line (e_path);
+      if (WIFEXITED (status))
+        lay_fail (err, "the assembler failed (exit status %d)%s%s",
+                  WEXITSTATUS (status), line && *line ? ": " : "",
+                  line ? line : "");
+      else
+        lay_fail (err, "the assembler was killed by signal %d",
+                  WIFSIGNALED (status) ? WTERMSIG (status) : 0);
+      free (line);
+      goto out;
+    }
+  rc = cc_layout_read_object (o_path, table_section, word_size, out, err);
+
+out:
+  if (s_fd >= 0)
+    close (s_fd);
+  if (e_fd >= 0)
+    close (e_fd);
+  if (s_path)
+    unlink (s_path);
+  if (o_path)
+    unlink (o_path);
+  if (e_path)
+    unlink (e_path);
+  free (s_path);
+  free (o_path);
+  free (e_path);
+  free (argv);
+  return rc;
+}

@@ -1,0 +1,92 @@
+/* cachecat layout: exact code offsets from the assembler.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
+
+   Plain C, no GCC headers.  The GCC glue hands over the text of an assembly
+   file that ends with a private table section: a sequence of address-sized
+   words, each a reference to a label or symbol (".8byte .L42").  We assemble
+   it with the compiler driver, read the relocatable ELF object back, apply
+   the table's relocations and return, for every word, the section and the
+   offset inside that section it refers to.  ELF32 and ELF64, little-endian
+   only.  */
+
+#ifndef CACHECAT_LAYOUT_H
+#define CACHECAT_LAYOUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct cc_layout_section
+{
+  char *name;          /* "" for the null section */
+  uint32_t type;       /* sh_type */
+  uint64_t flags;      /* sh_flags */
+  uint64_t size;       /* sh_size */
+  uint64_t align;      /* sh_addralign (0 and 1 both mean unaligned) */
+  uint32_t group;      /* index of the SHT_GROUP section holding it, 0 if none */
+} cc_layout_section;
+
+/* Where one table word points.  */
+typedef struct cc_layout_ref
+{
+  uint32_t section;    /* ELF section index; 0 if unresolved or undefined */
+  uint64_t offset;     /* offset from the start of that section */
+} cc_layout_ref;
+
+typedef struct cc_layout
+{
+  int elf64;           /* ELFCLASS64 */
+  uint32_t machine;    /* e_machine */
+  uint32_t n_sections;
+  cc_layout_section *sections;  /* indexed by ELF section index */
+  uint32_t n_refs;
+  cc_layout_ref *refs; /* one per table word, in order */
+} cc_layout;
+
+/* A piece of the assembly text.  */
+typedef struct cc_layout_chunk
+{
+  const char *data;
+  size_t size;
+} cc_layout_chunk;
+
+/* Split COLLECT_GCC_OPTIONS (single-quoted words, ' written as '\'') and
+   keep what affects assembling: -m*, -B* (with a separate argument for a
+   bare -B) and -Wa, options made only of -m* items.  Returns a
+   NULL-terminated vector (cc_layout_free_argv); NULL input gives an empty
+   vector.  */
+char **cc_layout_asm_options (const char *collect_gcc_options);
+void cc_layout_free_argv (char **argv);
+
+/* Write CHUNKS to a temporary .s (in $TMPDIR or /tmp), run
+     DRIVER OPTIONS... -c -x assembler TMP.s -o TMP.o
+   (no shell, stdin and stdout on /dev/null), read TMP.o with
+   cc_layout_read_object and delete every temporary file.  Returns 0, or -1
+   with *ERR set (caller frees).  */
+int cc_layout_measure (const char *driver, char *const *options,
+                       const cc_layout_chunk *chunks, size_t n_chunks,
+                       const char *table_section, unsigned word_size,
+                       cc_layout *out, char **err);
+
+/* Read the relocatable object PATH: its section headers and the words of
+   TABLE_SECTION (WORD_SIZE bytes each, 4 or 8) resolved through the
+   section's relocations.  Only absolute data relocations are accepted.
+   Returns 0, or -1 with *ERR set.  */
+int cc_layout_read_object (const char *path, const char *table_section,
+                           unsigned word_size, cc_layout *out, char **err);
+
+/* The same on an object image in memory.  */
+int cc_layout_read_image (const unsigned char *image, size_t size,
+                          const char *table_section, unsigned word_size,
+                          cc_layout *out, char **err);
+
+void cc_layout_free (cc_layout *l);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,532 @@
+/* cachecat GCC glue: end of the unit.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
+
+   At PLUGIN_FINISH_UNIT every function has been through the pass and
+   final.  Here we
+     1. assemble the buffered output plus a private label table with the
+        driver and read back exact section offsets (layout.c),
+     2. run the engine, write the JSON report, check the conflict limits,
+     3. hand the annotated text to the real asm_out_file (asm_capture.cc).  */
+
+#include "gcc-common.h"
+#include "glue.h"
+
+#include <stdarg.h>
+
+/* A growable string.  */
+struct sbuf
+{
+  char *p;
+  size_t n, cap;
+};
+
+static void
+sb_add (sbuf *s, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  int need = vsnprintf (NULL, 0, fmt, ap);
+  va_end (ap);
+  if (need < 0)
+    return;
+  if (s->n + (size_t) need + 1 > s->cap)
+    {
+      size_t cap = s->cap ? s->cap : 4096;
+      while (cap < s->n + (size_t) need + 1)
+        cap *= 2;
+      s->p = XRESIZEVEC (char, s->p, cap);
+      s->cap = cap;
+    }
+  va_start (ap, fmt);
+  vsnprintf (s->p + s->n, (size_t) need + 1, fmt, ap);
+  va_end (ap);
+  s->n += (size_t) need;
+}
+
+/* The private table: per function its part symbols, then per insn the
+   start and end label, one address-sized word each.  */
+static void
+build_table (sbuf *t, unsigned word)
+{
+  const char *dir = word == 8 ? ".8byte" : ".4byte";
+  /* ARM-style targets use '@' for comments and '%' for section types.  */
+  const char *type = strcmp (ASM_COMMENT_START, "@") == 0 ? "%progbits"
+                                                         : "@progbits";
+  sb_add (t, "\n\t.pushsection\t%s,\"\",%s\n", CC_GLUE_TABLE_SECTION, type);
+  for (uint32_t fi = 0; fi < cc_glue.n_funcs; fi++)
+    {
+      cc_glue_func *gf = &cc_glue.funcs[fi];
+      sb_add (t, "\t%s\t%s\n", dir, gf->sym);
+      if (gf->cold_sym)
+        sb_add (t, "\t%s\t%s\n", dir, gf->cold_sym);
+      for (uint32_t i = 0; i < gf->n_insns; i++)
+        {
+          char s[80], e[80];
+          cc_glue_label_name (s, sizeof s, CC_END_NOTE,
+                              gf->insns[i].start_label);
+          cc_glue_label_name (e, sizeof e, gf->insns[i].end_kind,
+                              gf->insns[i].end_label);
+          sb_add (t, "\t%s\t%s\n\t%s\t%s\n", dir, s, dir, e);
+        }
+    }
+  sb_add (t, "\t.popsection\n");
+}
+
+static char *
+xprintf (const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  int need = vsnprintf (NULL, 0, fmt, ap);
+  va_end (ap);
+  if (need < 0)
+    need = 0;
+  char *s = XNEWVEC (char, need + 1);
+  va_start (ap, fmt);
+  vsnprintf (s, (size_t) need + 1, fmt, ap);
+  va_end (ap);
+  return s;
+}
+
+/* Model section for ELF section SEC, distinct per ELF section.  */
+static uint32_t
+model_section (const cc_layout *l, uint32_t sec, uint32_t *map)
+{
+  if (map[sec] != CC_NONE)
+    return map[sec];
+  const cc_layout_section *s = &l->sections[sec];
+  uint32_t align = s->align > 1 ? (uint32_t) s->align : 1;
+  if (s->align > (1u << 31))
+    align = 1u << 31;
+  /* Two ELF sections with one name (COMDAT groups): keep them apart.  */
+  bool clash = false;
+  for (uint32_t j = 1; j < l->n_sections; j++)
+    if (j != sec && map[j] != CC_NONE
+        && strcmp (l->sections[j].name, s->name) == 0)
+      clash = true;
+  uint32_t idx;
+  if (clash)
+    {
+      char *nm = xprintf ("%s[%u]", s->name, sec);
+      idx = cc_model_add_section (&cc_glue.model, nm, align);
+      free (nm);
+    }
+  else
+    idx = cc_model_add_section (&cc_glue.model, s->name, align);
+  map[sec] = idx;
+  return idx;
+}
+
+/* Warn and flag one function whose layout is not what we modelled.  */
+static void
+break_function (uint32_t fi, const char *why)
+{
+  cc_glue_func *gf = &cc_glue.funcs[fi];
+  cc_func *f = &cc_glue.model.funcs[gf->model_index];
+  if (f->flags & CC_FUNC_BROKEN)
+    return;
+  f->flags |= CC_FUNC_BROKEN;
+  warning_at (gf->loc, 0, "cachecat: cannot model %qs: %s; its "
+              "instructions are reported as conflict", gf->sym, why);
+}
+
+/* Fill offsets, lengths, parts and sections from L.  Returns NULL, or
+   what does not add up (caller frees).  */
+static char *
+apply_layout (const cc_layout *l)
+{
+  uint32_t *map = XNEWVEC (uint32_t, l->n_sections ? l->n_sections : 1);
+  for (uint32_t j = 0; j < l->n_sections; j++)
+    map[j] = CC_NONE;
+  uint32_t w = 0;
+  char *bad = NULL;
+
+  /* First pass: check everything, so that the model is either fully
+     exact or left to the failure path.  */
+  for (uint32_t fi = 0; fi < cc_glue.n_funcs && !bad; fi++)
+    {
+      cc_glue_func *gf = &cc_glue.funcs[fi];
+      cc_func *f = &cc_glue.model.funcs[gf->model_index];
+      uint32_t nparts = gf->cold_sym ? 2 : 1;
+      if (f->n_parts != nparts)
+        {
+          bad = xprintf ("%s: inconsistent parts", gf->sym);
+          break;
+        }
+      if (w + nparts + 2 * gf->n_insns > l->n_refs)
+        {
+          bad = xprintf ("the label table is short");
+          break;
+        }
+      cc_layout_ref pref[2];
+      for (uint32_t p = 0; p < nparts; p++)
+        {
+          pref[p] = l->refs[w++];
+          if (pref[p].section == 0)
+            bad = xprintf ("symbol '%s' is not defined in a section",
+                           p ? gf->cold_sym : gf->sym);
+        }
+      uint64_t prev_end[2] = { 0, 0 };
+      bool seen[2] = { false, false };
+      for (uint32_t i = 0; i < gf->n_insns && !bad; i++)
+        {
+          cc_layout_ref s = l->refs[w++], e = l->refs[w++];
+          cc_insn *ci = &f->insns[i];
+          uint32_t p = ci->part < nparts ? ci->part : 0;
+          if (s.section == 0 || e.section == 0)
+            bad = xprintf ("a label of insn %u of '%s' is missing", ci->uid,
+                           gf->sym);
+          else if (s.section != e.section)
+            bad = xprintf ("insn %u of '%s' ends in another section",
+                           ci->uid, gf->sym);
+          else if (s.section != pref[p].section)
+            bad = xprintf ("insn %u of '%s' is not in the section of '%s'",
+                           ci->uid, gf->sym,
+                           p ? gf->cold_sym : gf->sym);
+          else if (e.offset < s.offset || e.offset > UINT32_MAX)
+            bad = xprintf ("insn %u of '%s' has a negative length", ci->uid,
+                           gf->sym);
+          else if (e.offset == s.offset && ci->kind == CC_INSN_CODE
+                   && gf->insns[i].est_len > 0)
+            bad = xprintf ("insn %u of '%s' has no bytes", ci->uid, gf->sym);
+          else if (seen[p] && s.offset < prev_end[p])
+            bad = xprintf ("insns of '%s' overlap", gf->sym);
+          else if (!seen[p] && s.offset < pref[p].offset)
+            bad = xprintf ("insn %u of '%s' lies before its symbol", ci->uid,
+                           gf->sym);
+          seen[p] = true;
+          prev_end[p] = e.offset;
+        }
+    }
+  if (!bad && w != l->n_refs)
+    bad = xprintf ("the label table has %u extra entries", l->n_refs - w);
+  if (bad)
+    {
+      free (map);
+      return bad;
+    }
+
+  /* Second pass: fill the model.  */
+  w = 0;
+  for (uint32_t fi = 0; fi < cc_glue.n_funcs; fi++)
+    {
+      cc_glue_func *gf = &cc_glue.funcs[fi];
+      cc_func *f = &cc_glue.model.funcs[gf->model_index];
+      uint32_t nparts = f->n_parts;
+      cc_layout_ref pref[2];
+      for (uint32_t p = 0; p < nparts; p++)
+        {
+          pref[p] = l->refs[w++];
+          f->parts[p].section = model_section (l, pref[p].section, map);
+          f->parts[p].offset = (uint32_t) pref[p].offset;
+          f->parts[p].size = 0;
+        }
+      bool gap_at_entry = false;
+      bool seen[2] = { false, false };
+      for (uint32_t i = 0; i < gf->n_insns; i++)
+        {
+          cc_layout_ref s = l->refs[w++], e = l->refs[w++];
+          cc_insn *ci = &f->insns[i];
+          uint32_t p = ci->part < nparts ? ci->part : 0;
+          ci->offset = (uint32_t) s.offset;
+          ci->length = (uint32_t) (e.offset - s.offset);
+          if (!seen[p] && s.offset != pref[p].offset)
+            gap_at_entry = true;
+          seen[p] = true;
+          uint64_t size = e.offset - pref[p].offset;
+          if (size > f->parts[p].size)
+            f->parts[p].size = (uint32_t) size;
+        }
+      if (gap_at_entry)
+        break_function (fi, "bytes between its symbol and its first "
+                        "instruction are not modelled (-pg or "
+                        "-fpatchable-function-entry?)");
+    }
+  free (map);
+  return NULL;
+}
+
+/* The layout could not be measured: keep GCC's estimates, one placeholder
+   section per part, and flag everything.  */
+static void
+fail_layout (const char *why)
+{
+  warning_at (UNKNOWN_LOCATION, 0,
+              "cachecat: could not determine exact instruction addresses: "
+           "%s; all instructions are reported as conflict", why);
+  for (uint32_t fi = 0; fi < cc_glue.n_funcs; fi++)
+    {
+      cc_func *f = &cc_glue.model.funcs[cc_glue.funcs[fi].model_index];
+      f->flags |= CC_FUNC_BROKEN;
+      for (uint32_t p = 0; p < f->n_parts; p++)
+        {
+          char *nm = xprintf ("(unknown) %s", f->parts[p].symbol);
+          f->parts[p].section = cc_model_add_section (&cc_glue.model, nm, 1);
+          f->parts[p].offset = 0;
+          free (nm);
+        }
+    }
+}
+
+/* Measure the layout.  Returns NULL on success, else the reason.  */
+static char *
+measure_layout (void)
+{
+  for (uint32_t fi = 0; fi < cc_glue.n_funcs; fi++)
+    {
+      cc_glue_func *gf = &cc_glue.funcs[fi];
+      for (uint32_t i = 0; i < gf->n_insns; i++)
+        if (gf->insns[i].end_kind == CC_END_POSTSCAN
+            && !gf->insns[i].end_seen)
+          return xprintf ("insn %u of '%s' was not output as modelled",
+                          cc_glue.model.funcs[gf->model_index].insns[i].uid,
+                          gf->sym);
+    }
+  unsigned word = POINTER_SIZE / BITS_PER_UNIT;
+  if (word != 4 && word != 8)
+    return xprintf ("unsupported pointer size %u", word);
+
+  sbuf table = { NULL, 0, 0 };
+  build_table (&table, word);
+  cc_layout_chunk chunks[3] = {
+    { cc_glue.header, cc_glue.header ? cc_glue.header_size : 0 },
+    { cc_glue.mem_buf, cc_glue.mem_buf ? cc_glue.mem_size : 0 },
+    { table.p, table.n }
+  };
+  char **opts = cc_layout_asm_options (getenv ("COLLECT_GCC_OPTIONS"));
+  cc_layout lay;
+  char *err = NULL;
+  int rc = cc_layout_measure (getenv ("COLLECT_GCC"), opts, chunks, 3,
+                              CC_GLUE_TABLE_SECTION, word, &lay, &err);
+  cc_layout_free_argv (opts);
+  free (table.p);
+  if (rc)
+    {
+      char *r = xstrdup (err ? err : "the assembler failed");
+      free (err);
+      return r;
+    }
+  char *bad = apply_layout (&lay);
+  cc_layout_free (&lay);
+  return bad;
+}
+
+/* Conflict limits.  */
+
+static uint32_t
+func_conflicts (const cc_result *r, uint32_t mi)
+{
+  return r->funcs[mi].counts[CC_CONFLICT];
+}
+
+/* One inform per program line with conflict insns of function FI.  */
+static void
+line_notes (const cc_result *r, uint32_t fi)
+{
+  cc_glue_func *gf = &cc_glue.funcs[fi];
+  const cc_func *f = &cc_glue.model.funcs[gf->model_index];
+  const cc_func_result *fr = &r->funcs[gf->model_index];
+  if (!fr->insns)
+    return;
+  unsigned notes = 0, skipped = 0;
+  uint32_t i = 0;
+  while (i < f->n_insns)
+    {
+      const cc_insn_result *ir = &fr->insns[i];
+      if (f->insns[i].kind == CC_INSN_PAD
+          || ir->merged.category != CC_CONFLICT)
+        {
+          i++;
+          continue;
+        }
+      /* A group: consecutive conflict insns of one part and line.  */
+      uint32_t j = i, count = 0;
+      sbuf where = { NULL, 0, 0 };
+      uint32_t last_file = CC_NONE - 1, last_line = 0;
+      while (j < f->n_insns && f->insns[j].part == f->insns[i].part
+             && fr->insns[j].pline == ir->pline)
+        {
+          if (f->insns[j].kind != CC_INSN_PAD
+              && fr->insns[j].merged.category == CC_CONFLICT)
+            {
+              count++;
+              uint32_t fl = f->insns[j].file, ln = f->insns[j].line;
+              if (fl != last_file || ln != last_line)
+                {
+                  const char *name = fl < cc_glue.model.n_files
+                                     ? cc_glue.model.files[fl] : "?";
+                  sb_add (&where, "%s%s:%u", where.n ? ", " : "", name, ln);
+                  last_file = fl;
+                  last_line = ln;
+                }
+            }
+          j++;
+        }
+      if (notes < 64)
+        inform (gf->insns[i].loc, "cachecat: %u conflict instructions in "
+                "program line %u (set %u) of %qs: %s", count, ir->pline,
+                ir->set, f->parts[f->insns[i].part < f->n_parts
+                                  ? f->insns[i].part : 0].symbol,
+                where.p ? where.p : "");
+      else
+        skipped++;
+      notes++;
+      free (where.p);
+      i = j;
+    }
+  if (skipped)
+    inform (gf->loc, "cachecat: %u more program lines with conflict "
+            "instructions in %qs", skipped, gf->sym);
+}
+
+static void
+check_limits (const cc_result *r)
+{
+  const cc_options *o = &cc_glue.opts;
+  uint64_t total = 0;
+  uint32_t worst = CC_NONE, worst_n = 0;
+  for (uint32_t fi = 0; fi < cc_glue.n_funcs; fi++)
+    {
+      uint32_t c = func_conflicts (r, cc_glue.funcs[fi].model_index);
+      total += c;
+      if (c > worst_n || worst == CC_NONE)
+        {
+          worst = fi;
+          worst_n = c;
+        }
+      if (o->max_conflicts_per_function >= 0
+          && (int64_t) c > o->max_conflicts_per_function)
+        {
+          error_at (cc_glue.funcs[fi].loc,
+                    "cachecat: %u conflict instructions in %qs exceed the "
+                    "limit of %lld (max-conflicts-per-function)", c,
+                    cc_glue.funcs[fi].sym,
+                    (long long) o->max_conflicts_per_function);
+          line_notes (r, fi);
+        }
+    }
+  if (o->max_conflicts >= 0 && (int64_t) total > o->max_conflicts
+      && worst != CC_NONE)
+    {
+      error_at (cc_glue.funcs[worst].loc,
+                "cachecat: %llu conflict instructions in the unit exceed "
+                "the limit of %lld (max-conflicts)",
+                (unsigned long long) total, (long long) o->max_conflicts);
+      unsigned shown = 0;
+      for (uint32_t fi = 0; fi < cc_glue.n_funcs && shown < 64; fi++)
+        {
+          uint32_t c = func_conflicts (r, cc_glue.funcs[fi].model_index);
+          if (!c)
+            continue;
+          inform (cc_glue.funcs[fi].loc, "cachecat: %u conflict "
+                  "instructions in %qs", c, cc_glue.funcs[fi].sym);
+          shown++;
+        }
+      line_notes (r, worst);
+    }
+}
+
+static void
+release_state (void)
+{
+  for (uint32_t fi = 0; fi < cc_glue.n_funcs; fi++)
+    {
+      cc_glue_func *gf = &cc_glue.funcs[fi];
+      free (gf->sym);
+      free (gf->cold_sym);
+      free (gf->insns);
+      free (gf->uid_to_insn);
+    }
+  free (cc_glue.funcs);
+  cc_glue.funcs = NULL;
+  cc_glue.n_funcs = cc_glue.cap_funcs = 0;
+  cc_model_free (&cc_glue.model);
+  memset (&cc_glue.model, 0, sizeof cc_glue.model);
+  free (cc_glue.header);
+  cc_glue.header = NULL;
+}
+
+void
+cc_glue_finish_unit (void *, void *)
+{
+  if (!cc_glue.mem)
+    return;
+  fflush (cc_glue.mem);
+  for (uint32_t fi = 0; fi < cc_glue.n_funcs; fi++)
+    {
+      free (cc_glue.funcs[fi].uid_to_insn);
+      cc_glue.funcs[fi].uid_to_insn = NULL;
+      cc_glue.funcs[fi].uid_limit = 0;
+    }
+  cc_glue_locate_note_ends ();
+
+  /* A slim LTO object has no code: the analysis happens at link time.  */
+  if (cc_glue.n_funcs == 0 && flag_generate_lto && !flag_fat_lto_objects)
+    {
+      cc_glue_emit_output (NULL);
+      release_state ();
+      return;
+    }
+
+  char *layout_note = NULL;
+  if (cc_glue.n_funcs)
+    {
+      layout_note = measure_layout ();
+      if (layout_note)
+        fail_layout (layout_note);
+    }
+
+  const char *dump = getenv ("CACHECAT_DUMP_MODEL");
+  if (dump && *dump)
+    {
+      FILE *df = fopen (dump, "w");
+      if (df)
+        {
+          cc_model_write (&cc_glue.model, df);
+          fclose (df);
+        }
+    }
+
+  const cc_options *o = &cc_glue.opts;
+  cc_cache cache;
+  cache.size = o->cache_size;
+  cache.line = o->line_size;
+  cache.ways = o->ways ? o->ways : 1;
+  uint64_t per_set = (uint64_t) cache.line * cache.ways;
+  cache.sets = per_set ? (uint32_t) (cache.size / per_set) : 0;
+  cc_analysis_opts ao;
+  ao.entry = o->entry;
+  ao.entry_cold = o->entry_cold;
+  ao.max_instances = o->max_instances;
+  char *err = NULL;
+  cc_result *r = cc_analyse (&cc_glue.model, &cache, &ao, &err);
+  if (!r)
+    error_at (UNKNOWN_LOCATION, "cachecat: %s",
+              err ? err : "the analysis failed");
+  else
+    {
+      char *path = o->report ? xstrdup (o->report)
+                             : concat (aux_base_name ? aux_base_name
+                                                     : "gccaux",
+                                       ".cachecat.json", NULL);
+      cc_report_info info;
+      info.source = main_input_filename;
+      info.options = o;
+      info.layout_note = layout_note;
+      char *werr = NULL;
+      if (cc_report_write (path, &cc_glue.model, r, &info, &werr))
+        error_at (UNKNOWN_LOCATION, "cachecat: cannot write report %qs: %s",
+                  path,
+               werr ? werr : "unknown error");
+      free (werr);
+      free (path);
+      check_limits (r);
+    }
+  free (err);
+
+  cc_glue_emit_output (r);
+  if (r)
+    cc_result_free (r, &cc_glue.model);
+  free (layout_note);
+  release_state ();
+}
