@@ -311,14 +311,14 @@ cc_report_write (const char *path, const cc_model *m, const cc_result *r,
   int fd = mkstemp (tmp);
   if (fd < 0)
     {
-      *err = cc_xasprintf ("cannot write report '%s': %s", path, strerror (errno));
+      *err = cc_xstrdup (strerror (errno));
       free (tmp);
       return -1;
     }
   FILE *f = fdopen (fd, "w");
   if (!f)
     {
-      *err = cc_xasprintf ("cannot write report '%s': %s", path, strerror (errno));
+      *err = cc_xstrdup (strerror (errno));
       close (fd);
       unlink (tmp);
       free (tmp);
@@ -335,7 +335,7 @@ cc_report_write (const char *path, const cc_model *m, const cc_result *r,
     bad = 1;
   if (bad || rename (tmp, path) != 0)
     {
-      *err = cc_xasprintf ("cannot write report '%s': %s", path, strerror (errno));
+      *err = cc_xstrdup (strerror (errno));
       unlink (tmp);
       free (tmp);
       return -1;

@@ -17,7 +17,8 @@ typedef struct cc_report_info
 } cc_report_info;
 
 /* Write the JSON report for M and R to PATH atomically (a temporary file in
-   the same directory, then rename).  Returns 0, or -1 with *ERR set.  */
+   the same directory, then rename).  Returns 0, or -1 with *ERR set to the reason (strerror); the
+   caller names the path.  */
 int cc_report_write (const char *path, const cc_model *m, const cc_result *r,
                      const cc_report_info *info, char **err);
 
