@@ -48,8 +48,10 @@ decl_printed_name (tree decl)
 static int
 insert_label_note (rtx_insn *where, bool after)
 {
-  rtx_code_label *lab = gen_label_rtx ();   /* reserves a number only */
-  int num = CODE_LABEL_NUMBER (lab);
+  /* Numbers far above GCC's own (gen_label_rtx would shift GCC's .L
+     numbers, which then differ in the symbol table of i386 objects).
+     Only final prints the note; nothing indexes tables with it.  */
+  int num = CC_GLUE_LABEL_BASE + (int) ++cc_glue.label_counter;
   rtx_note *n;
   if (after)
     n = emit_note_after (NOTE_INSN_DELETED, where);

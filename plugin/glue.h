@@ -70,6 +70,7 @@ struct cc_glue_state
   char *header;         /* what was written before PLUGIN_START_UNIT */
   size_t header_size;
   unsigned end_counter; /* numbers of the "Lcce" end labels */
+  unsigned label_counter; /* our "L" note labels, above CC_GLUE_LABEL_BASE */
 };
 
 extern cc_glue_state cc_glue;
@@ -88,6 +89,10 @@ void cc_glue_emit_output (const cc_result *r);
 
 /* unit_finish.cc */
 void cc_glue_finish_unit (void *gcc_data, void *user_data);
+
+/* Our NOTE_INSN_DELETED_LABEL numbers start here, far above the labels
+   GCC numbers itself, so that GCC's own ".L" names stay unchanged.  */
+#define CC_GLUE_LABEL_BASE 1000000000
 
 /* The section of the private label table in the measuring assembly.  */
 #define CC_GLUE_TABLE_SECTION ".cachecat_private"
