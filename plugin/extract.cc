@@ -221,8 +221,10 @@ function_flags (tree decl)
   cgraph_node *node = cgraph_node::get (decl);
   if (node)
     {
-      if (node->externally_visible || node->used_from_other_partition
-          || node->force_output)
+      /* Not force_output: at -O0 every function has it, and it does not
+         make a static function callable from outside (the used
+         attribute, which does, is DECL_PRESERVE_P above).  */
+      if (node->externally_visible || node->used_from_other_partition)
         flags |= CC_FUNC_PUBLIC;
       if (node->address_taken)
         flags |= CC_FUNC_ADDRESS_TAKEN;
@@ -233,7 +235,7 @@ function_flags (tree decl)
           if (!a || !a->decl)
             continue;
           if (TREE_PUBLIC (a->decl) || a->externally_visible
-              || a->used_from_other_partition || a->force_output)
+              || a->used_from_other_partition || DECL_PRESERVE_P (a->decl))
             flags |= CC_FUNC_PUBLIC;
           if (a->address_taken)
             flags |= CC_FUNC_ADDRESS_TAKEN;
