@@ -99,7 +99,8 @@ typedef struct engine
   uint8_t *node_root_exit;   /* 1: returns to unknown code; 2: also the
                                 instance may be called again */
 
-  /* Per phase.  */
+  /* Per run: one section in focus, under one phase.  */
+  uint32_t focus;        /* section whose lines are exact */
   uint32_t phase;
   uint32_t *shift;       /* per section */
   uint32_t NL, G;
@@ -115,7 +116,26 @@ typedef struct engine
   cc_word *in;           /* per node */
   uint8_t *reached;
   cc_word *rprog, *rfunc;/* per node */
+  /* The big per-node sets live in buffers kept across runs: a fresh
+     allocation of that size is fresh pages, and page faults would cost
+     more than the analysis.  */
+  cc_word *buf[3];
+  size_t buf_cap[3];
 } engine;
+
+/* Buffer K of E, zeroed, with room for N words.  */
+static cc_word *
+reuse (engine *e, int k, size_t n)
+{
+  if (n > e->buf_cap[k])
+    {
+      free (e->buf[k]);
+      e->buf[k] = cc_xmalloc (n * sizeof (cc_word));
+      e->buf_cap[k] = n;
+    }
+  memset (e->buf[k], 0, n * sizeof (cc_word));
+  return e->buf[k];
+}
 
 const char *
 cc_category_name (int c)
@@ -210,16 +230,27 @@ line_id (const engine *e, uint32_t sec, uint32_t no)
   return lo;
 }
 
-/* Calls FN for every line of the byte range [off, off+len) of SEC.  */
-#define FOR_LINES(e, sec, off, len, no)                                   \
-  for (uint32_t no = ((off) + (e)->shift[sec]) / (e)->L,                   \
-                no##_last = ((off) + (e)->shift[sec] + (len) - 1) / (e)->L; \
+/* Iterates NO over the lines of the byte range [off, off+len) of SEC.
+   Lines of sections other than the focus collapse into one line per
+   section (see run_focus).  */
+#define FOR_LINES(e, sec, off, len, no)                                    \
+  for (uint32_t no = (sec) == (e)->focus ? ((off) + (e)->shift[sec]) / (e)->L : 0, \
+                no##_last = (sec) == (e)->focus                            \
+                              ? ((off) + (e)->shift[sec] + (len) - 1) / (e)->L : 0; \
        (len) > 0 && no <= no##_last; no++)
 
 static int
 func_usable (const engine *e, uint32_t f)
 {
   return e->func_ok[f];
+}
+
+/* Is insn I of function FI in the section in focus?  */
+static int
+in_focus (const engine *e, uint32_t fi, uint32_t i)
+{
+  const cc_func *f = &e->m->funcs[fi];
+  return f->parts[f->insns[i].part].section == e->focus;
 }
 
 /* The padding executed on block B's fall-through edge: the bytes between
@@ -776,7 +807,7 @@ forward (engine *e)
 {
   cc_result *r = e->r;
   size_t sw = e->sw;
-  e->in = cc_xcalloc ((size_t) (e->n_nodes + 1) * sw, sizeof (cc_word));
+  e->in = reuse (e, 0, (size_t) (e->n_nodes + 1) * sw);
   e->reached = cc_xcalloc (e->n_nodes + 1, 1);
   worklist w = { cc_xmalloc ((e->n_nodes + 1) * sizeof (uint32_t)),
                  cc_xcalloc (e->n_nodes + 1, 1), 0, 0, e->n_nodes + 1 };
@@ -872,7 +903,7 @@ static void
 backward_all (engine *e, cc_word **out, int program_scope)
 {
   size_t rw = e->rw;
-  cc_word *rs = cc_xcalloc ((size_t) (e->n_nodes + 1) * rw, sizeof (cc_word));
+  cc_word *rs = reuse (e, program_scope ? 1 : 2, (size_t) (e->n_nodes + 1) * rw);
   cc_word *tmp = cc_xmalloc (rw * sizeof (cc_word));
   for (int changed = 1; changed;)
     {
@@ -1080,7 +1111,7 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_re
         {
           const ref *rf = &p->refs[x2];
           block_of_ref[x2] = b;
-          if (rf->insn != CC_NONE)
+          if (rf->insn != CC_NONE && in_focus (e, fi, rf->insn))
             {
               uint32_t l = rf->line, g = e->line_group[l], cs = e->line_set[l];
               uint32_t key = g * e->S + cs, nk = 0;
@@ -1286,28 +1317,23 @@ categorize_function (engine *e, uint32_t fi, vpair *out)
 /* ------------------------------------------------------------------ */
 /* Driver.                                                             */
 
+/* Phases of section S: where it may start modulo the line size.  */
 static uint32_t
-phase_count (const engine *e)
+phase_count (const engine *e, uint32_t s)
 {
-  uint32_t n = 1;
-  for (uint32_t s = 0; s < e->m->n_sections; s++)
-    {
-      uint32_t a = e->m->sections[s].align ? e->m->sections[s].align : 1;
-      if (a < e->L && e->L / a > n)
-        n = e->L / a;
-    }
-  return n;
+  uint32_t a = e->m->sections[s].align ? e->m->sections[s].align : 1;
+  return a >= e->L ? 1 : e->L / a;
 }
 
 static void
-set_phase (engine *e, uint32_t phase)
+set_phase (engine *e, uint32_t focus, uint32_t phase)
 {
+  e->focus = focus;
   e->phase = phase;
   for (uint32_t s = 0; s < e->m->n_sections; s++)
-    {
-      uint32_t a = e->m->sections[s].align ? e->m->sections[s].align : 1;
-      e->shift[s] = a >= e->L ? 0 : (phase % (e->L / a)) * a;
-    }
+    e->shift[s] = 0;
+  if (focus < e->m->n_sections)
+    e->shift[focus] = phase * e->m->sections[focus].align;
 }
 
 static void
@@ -1328,13 +1354,19 @@ run_phase (engine *e, vpair **merged)
         continue;
       const cc_func *f = &m->funcs[fi];
       cc_func_result *fr = &e->r->funcs[fi];
+      int any = 0;
+      for (uint32_t i = 0; i < f->n_insns && !any; i++)
+        any = in_focus (e, fi, i);
+      if (!any)
+        continue;
       vpair *pv = cc_xmalloc ((f->n_insns + 1) * sizeof *pv);
       categorize_function (e, fi, pv);
       for (uint32_t i = 0; i < f->n_insns; i++)
-        {
-          merge_verdict (fr, &merged[fi][i].v, pv[i].v);
-          merge_verdict (fr, &merged[fi][i].alt, pv[i].alt);
-        }
+        if (in_focus (e, fi, i))
+          {
+            merge_verdict (fr, &merged[fi][i].v, pv[i].v);
+            merge_verdict (fr, &merged[fi][i].alt, pv[i].alt);
+          }
       free (pv);
       fr->analysed = 1;
     }
@@ -1343,10 +1375,7 @@ run_phase (engine *e, vpair **merged)
       free_fphase (&e->fp[fi]);
   free (e->T);
   free (e->callback);
-  free (e->in);
   free (e->reached);
-  free (e->rprog);
-  free (e->rfunc);
   free_lines (e);
 }
 
@@ -1410,15 +1439,36 @@ cc_analyse (const cc_model *m, const cc_cache *cache,
     }
   e.fp = cc_xcalloc (m->n_funcs + 1, sizeof *e.fp);
   e.shift = cc_xcalloc (m->n_sections + 1, sizeof *e.shift);
-  r->n_phases = phase_count (&e);
-  for (uint32_t ph = 0; ph < r->n_phases; ph++)
-    {
-      set_phase (&e, ph);
-      run_phase (&e, merged);
-    }
+  /* One section at a time is analysed exactly, under each of its phases,
+     with the lines of every other section collapsed into one line per
+     section.  That loses nothing: a line of another section may sit in any
+     set anyway, so the verdicts of the focus section depend on other
+     sections only through whether some line of theirs is cached or
+     reachable, which no phase changes.  The cost is the sum of the phase
+     counts, not their product, and a section with few phases (the hot
+     code) is not re-analysed for one with many (an unaligned cold part).  */
+  uint8_t *has_code = cc_xcalloc (m->n_sections + 1, 1);
+  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
+    if (e.func_ok[fi])
+      for (uint32_t i = 0; i < m->funcs[fi].n_insns; i++)
+        has_code[m->funcs[fi].parts[m->funcs[fi].insns[i].part].section] = 1;
+  r->n_phases = 1;
+  for (uint32_t sec = 0; sec < m->n_sections; sec++)
+    if (has_code[sec])
+      {
+        uint32_t n = phase_count (&e, sec);
+        if (n > r->n_phases)
+          r->n_phases = n;
+        for (uint32_t ph = 0; ph < n; ph++)
+          {
+            set_phase (&e, sec, ph);
+            run_phase (&e, merged);
+          }
+      }
+  free (has_code);
 
   /* Final verdicts, program lines and sets under phase 0.  */
-  set_phase (&e, 0);
+  set_phase (&e, CC_NONE, 0);
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)
     {
       const cc_func *f = &m->funcs[fi];
@@ -1455,6 +1505,8 @@ cc_analyse (const cc_model *m, const cc_cache *cache,
   free (e.fp);
   free (e.shift);
   free_nodes (&e);
+  for (int k = 0; k < 3; k++)
+    free (e.buf[k]);
   cc_igraph_free (&e.g);
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)
     cc_cfg_free (&e.cfgs[fi]);

@@ -522,6 +522,57 @@ test_straddle_and_phase (void)
   cc_model_free (&m);
 }
 
+/* Two sections: main's loop in an aligned section calls f, which sits in an
+   unaligned section (its placement relative to main is unknown, and its own
+   line boundaries are known only up to 16 phases).  */
+static void
+test_two_sections (void)
+{
+  cc_model m = { 0 };
+  cc_model_add_section (&m, ".text", 64);
+  cc_model_add_section (&m, ".text.unlikely", 1);
+  cc_func *f = mk_func (&m, "f", 0);
+  mk_part (f, "f", 1, 0, 8);
+  mk_exit (f, mk_block (f, 0, 0, 2, 4));
+  cc_func *mn = mk_func (&m, "main", CC_FUNC_PUBLIC);
+  mk_part (mn, "main", 0, 0, 48);
+  uint32_t a = mk_block (mn, 0, 0, 4, 4), h = mk_block (mn, 0, 16, 4, 4);
+  uint32_t x = mk_block (mn, 0, 32, 2, 4), e = mk_block (mn, 0, 40, 2, 4);
+  mk_succ (mn, a, h, 1);
+  mk_call (mn, h, "f");
+  mk_succ (mn, h, x, 1);
+  mk_succ (mn, x, h, 0);
+  mk_succ (mn, x, e, 1);
+  mk_exit (mn, e);
+  cc_cache cache = mk_cache (1024, 16, 1);
+  cc_analysis_opts o = { "main", 1, 100 };
+  char *err = NULL;
+  cc_result *r = cc_analyse (&m, &cache, &o, &err);
+  if (CHECK (r != NULL))
+    {
+      CHECK_EQ (r->n_phases, 16);
+      /* f's line may share a set with any line of main: main's loop lines
+         are evicted or not, f's line too; nothing in the loop is a hit or
+         a scoped first-miss that f could break.  */
+      CHECK_EQ (category_at (&m, r, 1, 16), CC_CONFLICT);
+      CHECK_EQ (category_at (&m, r, 1, 32), CC_CONFLICT);
+      /* f's first fetch: main's code may evict it between calls, but each
+         call fetches it once: first-miss per invocation.  */
+      uint32_t i = mk_insn_at (&m.funcs[0], 0);
+      CHECK_EQ (r->funcs[0].insns[i].merged.category, CC_FIRST_MISS);
+      CHECK_EQ (r->funcs[0].insns[i].merged.scope, CC_SCOPE_FUNCTION);
+      /* Consecutive fetches in main's aligned lines still hit.  */
+      CHECK_EQ (category_at (&m, r, 1, 20), CC_ALWAYS_HIT);
+      /* f's second insn: in some phase it starts a new line that main's
+         lines may evict between calls: not always-hit.  */
+      CHECK (category_at (&m, r, 0, 4) != CC_ALWAYS_HIT);
+      /* The entry's first insn, cold: always-miss.  */
+      CHECK_EQ (category_at (&m, r, 1, 0), CC_ALWAYS_MISS);
+      cc_result_free (r, &m);
+    }
+  cc_model_free (&m);
+}
+
 static void
 test_refusals (void)
 {
@@ -545,6 +596,7 @@ main (void)
   test_warm_root ();
   test_contexts_jointly ();
   test_straddle_and_phase ();
+  test_two_sections ();
   test_refusals ();
   return unit_finish ("engine");
 }
