@@ -15,6 +15,7 @@ extern "C" {
 #include "options.h"
 #include "report.h"
 #include "layout.h"
+#include "util.h"
 }
 
 /* How the end of an insn is marked in the assembly.  */

@@ -4,6 +4,7 @@
    Plain C11 (with POSIX), no GCC headers.  See layout.h.  */
 
 #include "layout.h"
+#include "util.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -21,24 +22,6 @@ extern char **environ;
 
 /* ------------------------------------------------------------------ */
 /* Small helpers.                                                      */
-
-static char *
-lay_printf (const char *fmt, ...)
-{
-  va_list ap;
-  va_start (ap, fmt);
-  int n = vsnprintf (NULL, 0, fmt, ap);
-  va_end (ap);
-  if (n < 0)
-    n = 0;
-  char *s = malloc ((size_t) n + 1);
-  if (!s)
-    return NULL;
-  va_start (ap, fmt);
-  vsnprintf (s, (size_t) n + 1, fmt, ap);
-  va_end (ap);
-  return s;
-}
 
 static int
 lay_fail (char **err, const char *fmt, ...)
@@ -679,9 +662,9 @@ cc_layout_measure (const char *driver, char *const *options,
   const char *tmpdir = getenv ("TMPDIR");
   if (!tmpdir || !*tmpdir)
     tmpdir = "/tmp";
-  char *s_path = lay_printf ("%s/cachecat-XXXXXX.s", tmpdir);
-  char *o_path = lay_printf ("%s/cachecat-XXXXXX.o", tmpdir);
-  char *e_path = lay_printf ("%s/cachecat-XXXXXX.err", tmpdir);
+  char *s_path = cc_xasprintf ("%s/cachecat-XXXXXX.s", tmpdir);
+  char *o_path = cc_xasprintf ("%s/cachecat-XXXXXX.o", tmpdir);
+  char *e_path = cc_xasprintf ("%s/cachecat-XXXXXX.err", tmpdir);
   int s_fd = -1, o_fd = -1, e_fd = -1;
   int rc = -1;
   char **argv = NULL;

@@ -72,22 +72,6 @@ build_table (sbuf *t, unsigned word)
   sb_add (t, "\t.popsection\n");
 }
 
-static char *
-xprintf (const char *fmt, ...)
-{
-  va_list ap;
-  va_start (ap, fmt);
-  int need = vsnprintf (NULL, 0, fmt, ap);
-  va_end (ap);
-  if (need < 0)
-    need = 0;
-  char *s = XNEWVEC (char, need + 1);
-  va_start (ap, fmt);
-  vsnprintf (s, (size_t) need + 1, fmt, ap);
-  va_end (ap);
-  return s;
-}
-
 /* Model section for ELF section SEC, distinct per ELF section.  */
 static uint32_t
 model_section (const cc_layout *l, uint32_t sec, uint32_t *map)
@@ -107,7 +91,7 @@ model_section (const cc_layout *l, uint32_t sec, uint32_t *map)
   uint32_t idx;
   if (clash)
     {
-      char *nm = xprintf ("%s[%u]", s->name, sec);
+      char *nm = cc_xasprintf ("%s[%u]", s->name, sec);
       idx = cc_model_add_section (&cc_glue.model, nm, align);
       free (nm);
     }
@@ -150,12 +134,12 @@ apply_layout (const cc_layout *l)
       uint32_t nparts = gf->cold_sym ? 2 : 1;
       if (f->n_parts != nparts)
         {
-          bad = xprintf ("%s: inconsistent parts", gf->sym);
+          bad = cc_xasprintf ("%s: inconsistent parts", gf->sym);
           break;
         }
       if (w + nparts + 2 * gf->n_insns > l->n_refs)
         {
-          bad = xprintf ("the label table is short");
+          bad = cc_xasprintf ("the label table is short");
           break;
         }
       cc_layout_ref pref[2];
@@ -163,7 +147,7 @@ apply_layout (const cc_layout *l)
         {
           pref[p] = l->refs[w++];
           if (pref[p].section == 0)
-            bad = xprintf ("symbol '%s' is not defined in a section",
+            bad = cc_xasprintf ("symbol '%s' is not defined in a section",
                            p ? gf->cold_sym : gf->sym);
         }
       uint64_t prev_end[2] = { 0, 0 };
@@ -174,32 +158,32 @@ apply_layout (const cc_layout *l)
           cc_insn *ci = &f->insns[i];
           uint32_t p = ci->part < nparts ? ci->part : 0;
           if (s.section == 0 || e.section == 0)
-            bad = xprintf ("a label of insn %u of '%s' is missing", ci->uid,
+            bad = cc_xasprintf ("a label of insn %u of '%s' is missing", ci->uid,
                            gf->sym);
           else if (s.section != e.section)
-            bad = xprintf ("insn %u of '%s' ends in another section",
+            bad = cc_xasprintf ("insn %u of '%s' ends in another section",
                            ci->uid, gf->sym);
           else if (s.section != pref[p].section)
-            bad = xprintf ("insn %u of '%s' is not in the section of '%s'",
+            bad = cc_xasprintf ("insn %u of '%s' is not in the section of '%s'",
                            ci->uid, gf->sym,
                            p ? gf->cold_sym : gf->sym);
           else if (e.offset < s.offset || e.offset > UINT32_MAX)
-            bad = xprintf ("insn %u of '%s' has a negative length", ci->uid,
+            bad = cc_xasprintf ("insn %u of '%s' has a negative length", ci->uid,
                            gf->sym);
           else if (e.offset == s.offset && ci->kind == CC_INSN_CODE
                    && gf->insns[i].est_len > 0)
-            bad = xprintf ("insn %u of '%s' has no bytes", ci->uid, gf->sym);
+            bad = cc_xasprintf ("insn %u of '%s' has no bytes", ci->uid, gf->sym);
           else if (seen[p] && s.offset < prev_end[p])
-            bad = xprintf ("insns of '%s' overlap", gf->sym);
+            bad = cc_xasprintf ("insns of '%s' overlap", gf->sym);
           else if (!seen[p] && s.offset < pref[p].offset)
-            bad = xprintf ("insn %u of '%s' lies before its symbol", ci->uid,
+            bad = cc_xasprintf ("insn %u of '%s' lies before its symbol", ci->uid,
                            gf->sym);
           seen[p] = true;
           prev_end[p] = e.offset;
         }
     }
   if (!bad && w != l->n_refs)
-    bad = xprintf ("the label table has %u extra entries", l->n_refs - w);
+    bad = cc_xasprintf ("the label table has %u extra entries", l->n_refs - w);
   if (bad)
     {
       free (map);
@@ -260,7 +244,7 @@ fail_layout (const char *why)
       f->flags |= CC_FUNC_BROKEN;
       for (uint32_t p = 0; p < f->n_parts; p++)
         {
-          char *nm = xprintf ("(unknown) %s", f->parts[p].symbol);
+          char *nm = cc_xasprintf ("(unknown) %s", f->parts[p].symbol);
           f->parts[p].section = cc_model_add_section (&cc_glue.model, nm, 1);
           f->parts[p].offset = 0;
           free (nm);
@@ -278,13 +262,13 @@ measure_layout (void)
       for (uint32_t i = 0; i < gf->n_insns; i++)
         if (gf->insns[i].end_kind == CC_END_POSTSCAN
             && !gf->insns[i].end_seen)
-          return xprintf ("insn %u of '%s' was not output as modelled",
+          return cc_xasprintf ("insn %u of '%s' was not output as modelled",
                           cc_glue.model.funcs[gf->model_index].insns[i].uid,
                           gf->sym);
     }
   unsigned word = POINTER_SIZE / BITS_PER_UNIT;
   if (word != 4 && word != 8)
-    return xprintf ("unsupported pointer size %u", word);
+    return cc_xasprintf ("unsupported pointer size %u", word);
 
   sbuf table = { NULL, 0, 0 };
   build_table (&table, word);
