@@ -12,7 +12,7 @@ passed=0 failed=0
 shapes="1024,32 4096,64 512,32"
 for src in testsuite/valgrind/*.c; do
   name=$(basename "$src" .c)
-  for opt in -O1 -O2; do
+  for opt in -O0 -O1 -O2 -O3 -Os; do
     for shape in $shapes; do
       size=${shape%,*} line=${shape#*,}
       tag="$name $opt $size,1,$line"
@@ -32,7 +32,7 @@ for src in testsuite/valgrind/*.c; do
           --callgrind-out-file="$exe.cg" "$exe" >"$exe.vg" 2>&1; then
         echo "FAIL: $tag: valgrind"; tail -5 "$exe.vg"; failed=$((failed + 1)); continue
       fi
-      if out=$(python3 testsuite/tools/check_promises.py "$exe.json" "$exe.cg" "$exe.nm" "$src"); then
+      if out=$(python3 testsuite/tools/check_promises.py "$exe.json" "$exe.cg" "$exe.nm" "$src" "$opt"); then
         echo "PASS: $tag: ${out##*$'\n'}"; passed=$((passed + 1))
       else
         echo "FAIL: $tag"; echo "$out" | sed 's/^/    /'; failed=$((failed + 1))

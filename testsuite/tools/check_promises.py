@@ -3,7 +3,7 @@
 # I1 counts of a real run (ground-truth-notes.md section 4).
 # Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 #
-# usage: check_promises.py REPORT.json CALLGRIND.out NM.txt SOURCE.c
+# usage: check_promises.py REPORT.json CALLGRIND.out NM.txt SOURCE.c [FLAGS]
 #
 # Per instruction (n = executions, m = misses, both from callgrind):
 #   always-hit: m == 0; always-miss: m == n; first-miss(program): m <= 1;
@@ -13,6 +13,7 @@
 # Also the hand-derived expectations in SOURCE.c:
 #   /* cachecat-expect: SYMBOL+OFFSET CATEGORY */
 #   /* cachecat-expect-none: CATEGORY in SYMBOL SYMBOL... */
+# Either may be limited to some flags: cachecat-expect[-O1 -O2]: ...
 # Prints one line per violation and "checked N promises, V violations".
 import json
 import re
@@ -76,6 +77,10 @@ def parse_callgrind(path):
 
 def main():
     report, cgout, nmfile, source = sys.argv[1:5]
+    flags = sys.argv[5].split() if len(sys.argv) > 5 else []
+
+    def applies(sel):
+        return not sel or any(f in sel.strip("[]").split() for f in flags)
     with open(report) as f:
         d = json.load(f)
     syms = {}
@@ -123,7 +128,9 @@ def main():
         return next((f for n, f in by_sym.items() if n.startswith(sym + ".")), None)
 
     src = open(source).read()
-    for sym, off, cat in re.findall(r"cachecat-expect: (\S+)\+(\d+) (\S+) \*/", src):
+    for sel, sym, off, cat in re.findall(r"cachecat-expect(\[[^]]*\])?: (\S+)\+(\d+) (\S+) \*/", src):
+        if not applies(sel):
+            continue
         fn = lookup(sym)
         got = None
         if fn:
@@ -131,7 +138,9 @@ def main():
         checked += 1
         if got != cat:
             bad.append(f"expected {sym}+{off} {cat}, report says {got}")
-    for cat, names in re.findall(r"cachecat-expect-none: (\S+) in ([^*]+)\*/", src):
+    for sel, cat, names in re.findall(r"cachecat-expect-none(\[[^]]*\])?: (\S+) in ([^*]+)\*/", src):
+        if not applies(sel):
+            continue
         for sym in names.split():
             fn = lookup(sym)
             checked += 1
