@@ -31,7 +31,7 @@ TOOL_BIN := $(patsubst testsuite/tools/%.c,$(B)/tools/%,$(TOOL_SRC))
 
 # Debian packages the build and the tests need (run as root; quick when
 # everything is already there).
-DEPS := gcc g++ make gcc-12-plugin-dev libiberty-dev binutils dejagnu expect tcl valgrind python3 coreutils csmith libcsmith-dev
+DEPS := gcc g++ make libc6-dev gcc-12-plugin-dev libiberty-dev binutils dejagnu expect tcl valgrind python3 coreutils csmith libcsmith-dev
 all: cachecat.so
 
 cachecat.so: $(GLUE_OBJ) $(B)/libcachecat.a
