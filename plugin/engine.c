@@ -80,7 +80,6 @@ typedef struct acc
 typedef struct engine
 {
   const cc_model *m;
-  const cc_cache *cache;
   cc_result *r;
   cc_igraph g;
   cc_fcfg *cfgs;
@@ -96,8 +95,7 @@ typedef struct engine
   edges *intra;          /* function-scope successors (calls summarised) */
   uint32_t *node_callee; /* known callee instance of the tail, CC_NONE */
   uint8_t *node_unknown_end; /* the tail calls unknown code */
-  uint8_t *node_root_exit;   /* 1: returns to unknown code; 2: also the
-                                instance may be called again */
+  uint8_t *node_root_exit;   /* the tail returns to unknown code */
 
   /* Per run: one section in focus, under one phase.  */
   uint32_t focus;        /* section whose lines are exact */
@@ -253,27 +251,33 @@ in_focus (const engine *e, uint32_t fi, uint32_t i)
   return f->parts[f->insns[i].part].section == e->focus;
 }
 
-/* The padding executed on block B's fall-through edge: the bytes between
-   its last insn and its fall-through successor's first insn, if both lie in
-   one section and the gap is plausibly alignment (less than 4 KiB).  */
+/* The bytes between insn A and insn B of F (B follows A in address order)
+   that execution runs through on the way from A to B: alignment padding.
+   Both must lie in one part, and the gap must plausibly be alignment (less
+   than 4 KiB).  */
+static int
+padding (const cc_func *f, uint32_t a, uint32_t b, uint32_t *sec, uint32_t *off,
+         uint32_t *len)
+{
+  const cc_insn *x = &f->insns[a], *y = &f->insns[b];
+  uint32_t end = x->offset + x->length;
+  if (x->part != y->part || y->offset <= end || y->offset - end >= 4096)
+    return 0;
+  *sec = f->parts[x->part].section;
+  *off = end;
+  *len = y->offset - end;
+  return 1;
+}
+
+/* The padding executed on block B's fall-through edge.  */
 static int
 pad_range (const cc_func *f, uint32_t b, uint32_t *sec, uint32_t *off,
            uint32_t *len)
 {
   const cc_block *bb = &f->blocks[b];
-  if (bb->fallthru == CC_NONE)
-    return 0;
-  const cc_insn *last = &f->insns[bb->first_insn + bb->n_insns - 1];
-  const cc_insn *next = &f->insns[f->blocks[bb->fallthru].first_insn];
-  const cc_part *pl = &f->parts[last->part], *pn = &f->parts[next->part];
-  uint32_t end = last->offset + last->length;
-  if (pl->section != pn->section || next->offset <= end
-      || next->offset - end >= 4096)
-    return 0;
-  *sec = pl->section;
-  *off = end;
-  *len = next->offset - end;
-  return 1;
+  return bb->fallthru != CC_NONE
+         && padding (f, bb->first_insn + bb->n_insns - 1,
+                     f->blocks[bb->fallthru].first_insn, sec, off, len);
 }
 
 static void
@@ -426,14 +430,9 @@ build_fphase (engine *e, uint32_t fi)
           const cc_insn *in = &f->insns[i];
           uint32_t sec = f->parts[in->part].section;
           /* Padding inside a block runs on the way to the next insn.  */
-          if (k > 0)
-            {
-              const cc_insn *pv = &f->insns[i - 1];
-              uint32_t end = pv->offset + pv->length;
-              if (pv->part == in->part && in->offset > end && in->offset - end < 4096)
-                push_refs (e, &p->refs, &p->n_refs, &cap, CC_NONE, sec, end,
-                           in->offset - end, 0);
-            }
+          uint32_t psec, poff, plen;
+          if (k > 0 && padding (f, i - 1, i, &psec, &poff, &plen))
+            push_refs (e, &p->refs, &p->n_refs, &cap, CC_NONE, psec, poff, plen, 0);
           push_refs (e, &p->refs, &p->n_refs, &cap, i, sec, in->offset,
                      in->length, in->kind == CC_INSN_ASM);
         }
@@ -583,10 +582,10 @@ succ_edges (engine *e, edges *v, uint32_t inst, uint32_t block, int unknown)
     }
 }
 
-/* Where control goes when instance INST returns.  Returns what unknown
-   code beyond a root's return may do: 0 nothing (the cold entry's return
-   ends the program), 1 run (a warm entry returns to it), 2 run and call the
-   root again (any other root).  */
+/* Where control goes when instance INST returns.  Returns 1 if the return
+   may lead to unknown code: a root's return does, except the cold entry's,
+   which ends the program.  (Unknown code may then call any root again: the
+   callback set covers that.)  */
 static uint8_t
 return_edges (engine *e, edges *v, uint32_t inst, int unknown, uint8_t *seen)
 {
@@ -594,9 +593,7 @@ return_edges (engine *e, edges *v, uint32_t inst, int unknown, uint8_t *seen)
     return 0;
   seen[inst] = 1;
   const cc_instance *in = &e->r->instances[inst];
-  uint8_t kind = 0;
-  if (in->root)
-    kind = in->func != e->entry ? 2 : !in->cold ? 1 : 0;
+  uint8_t kind = in->root && (in->func != e->entry || !in->cold);
   for (uint32_t k = 0; k < e->g.n_callers[inst]; k++)
     {
       cc_callsite cs = e->g.callers[inst][k];
@@ -605,9 +602,7 @@ return_edges (engine *e, edges *v, uint32_t inst, int unknown, uint8_t *seen)
         continue;
       if (bb->exits)
         {
-          uint8_t k2 = return_edges (e, v, cs.caller, unknown, seen);
-          if (k2 > kind)
-            kind = k2;
+          kind |= return_edges (e, v, cs.caller, unknown, seen);
         }
       else
         succ_edges (e, v, cs.caller, cs.block, unknown);
@@ -996,59 +991,48 @@ loop_r_for (fcat *c, uint32_t x, uint32_t loop, uint32_t u)
   return c->loop_r[idx] + (size_t) u * c->e->rw;
 }
 
-/* Loops containing block B, outermost first; returns the count.  */
-static uint32_t
-loop_chain (const cc_func_result *fr, uint32_t b, uint32_t *chain)
+/* Does K (the lines, unk and taint possibly cached at a reference to LINE)
+   meet the reaching set of scope SCOPE (loop LOOP) in any of the contexts?  */
+static int
+meets_any (fcat *c, uint32_t line, const uint32_t *k_lines, uint32_t nk, int k_unk,
+           int k_taint, const uint32_t *ctx, uint32_t n_ctx, int scope, uint32_t loop)
 {
-  uint32_t n = 0;
-  for (uint32_t l = fr->block_loop[b]; l != CC_NONE; l = fr->loops[l].parent)
-    chain[n++] = l;
-  for (uint32_t i = 0; i < n / 2; i++)
+  engine *e = c->e;
+  for (uint32_t i = 0; i < n_ctx; i++)
     {
-      uint32_t t = chain[i];
-      chain[i] = chain[n - 1 - i];
-      chain[n - 1 - i] = t;
+      const cc_word *rs
+        = scope == CC_SCOPE_PROGRAM ? e->rprog + (size_t) ctx[i] * e->rw
+          : scope == CC_SCOPE_FUNCTION ? e->rfunc + (size_t) ctx[i] * e->rw
+          : loop_r_for (c, e->node_inst[ctx[i]], loop, e->node_up[ctx[i]]);
+      if (k_meets_r (e, line, k_lines, nk, k_unk, k_taint, rs))
+        return 1;
     }
-  return n;
+  return 0;
 }
 
 /* The outermost scope in which the possibly cached K meets none of the
-   reaching sets of the given contexts; CC_SCOPE_NONE if there is none.  */
+   reaching sets of the given contexts; conflict if there is none.  */
 static cc_verdict
 first_miss_scope (fcat *c, uint32_t line, uint32_t block, const uint32_t *k_lines,
                   uint32_t nk, int k_unk, int k_taint, const uint32_t *ctx,
                   uint32_t n_ctx)
 {
-  engine *e = c->e;
-  const cc_func_result *fr = &e->r->funcs[c->fi];
-  int bad = 0;
-  for (uint32_t i = 0; i < n_ctx && !bad; i++)
-    bad = k_meets_r (e, line, k_lines, nk, k_unk, k_taint,
-                     e->rprog + (size_t) ctx[i] * e->rw);
-  if (!bad)
+  const cc_func_result *fr = &c->e->r->funcs[c->fi];
+  if (!meets_any (c, line, k_lines, nk, k_unk, k_taint, ctx, n_ctx, CC_SCOPE_PROGRAM, 0))
     return (cc_verdict){ CC_FIRST_MISS, CC_SCOPE_PROGRAM, 0 };
-  bad = 0;
-  for (uint32_t i = 0; i < n_ctx && !bad; i++)
-    bad = k_meets_r (e, line, k_lines, nk, k_unk, k_taint,
-                     e->rfunc + (size_t) ctx[i] * e->rw);
-  if (!bad)
+  if (!meets_any (c, line, k_lines, nk, k_unk, k_taint, ctx, n_ctx, CC_SCOPE_FUNCTION, 0))
     return (cc_verdict){ CC_FIRST_MISS, CC_SCOPE_FUNCTION, 0 };
-  uint32_t chain[64 + 1];
-  uint32_t depth = 0;
-  for (uint32_t l = fr->block_loop[block]; l != CC_NONE; l = fr->loops[l].parent)
-    depth++;
-  if (depth > 64)
-    return (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0 };
-  uint32_t n = loop_chain (fr, block, chain);
-  for (uint32_t j = 0; j < n; j++)
+  /* Loops containing the block, outermost first: loops are stored outer
+     before inner, so walk the chain of parents and try the outermost.  */
+  uint32_t inner = fr->block_loop[block];
+  for (uint32_t tried = CC_NONE; inner != tried;)
     {
-      bad = 0;
-      for (uint32_t i = 0; i < n_ctx && !bad; i++)
-        bad = k_meets_r (e, line, k_lines, nk, k_unk, k_taint,
-                         loop_r_for (c, e->node_inst[ctx[i]], chain[j],
-                                     e->node_up[ctx[i]]));
-      if (!bad)
-        return (cc_verdict){ CC_FIRST_MISS, CC_SCOPE_LOOP, chain[j] };
+      uint32_t l = inner;
+      while (fr->loops[l].parent != tried)
+        l = fr->loops[l].parent;
+      if (!meets_any (c, line, k_lines, nk, k_unk, k_taint, ctx, n_ctx, CC_SCOPE_LOOP, l))
+        return (cc_verdict){ CC_FIRST_MISS, CC_SCOPE_LOOP, l };
+      tried = l;
     }
   return (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0 };
 }
@@ -1406,7 +1390,6 @@ cc_analyse (const cc_model *m, const cc_cache *cache,
   engine e;
   memset (&e, 0, sizeof e);
   e.m = m;
-  e.cache = cache;
   e.L = cache->line;
   e.S = cache->sets;
   cc_result *r = cc_xcalloc (1, sizeof *r);

@@ -23,8 +23,8 @@ typedef struct cc_fcfg
 } cc_fcfg;
 
 /* Fill R's loops, block_loop and ups for F and return the extra facts in
-   CFG.  Never fails: a function whose CFG is malformed (a successor out of
-   range) is reported through the return value (-1) and left unanalysed.  */
+   CFG.  Returns -1 for a malformed CFG (an empty block, an index out of
+   range): the caller leaves that function unanalysed.  */
 int cc_cfg_build (const cc_func *f, cc_func_result *r, cc_fcfg *cfg);
 void cc_cfg_free (cc_fcfg *cfg);
 /* Nonzero if loop L of R contains block B.  */
