@@ -6,18 +6,19 @@
    modulo the line size is known only up to its alignment.  Every possible
    start ("phase") is analysed and the verdicts are merged, so each promise
    holds whatever the linker does.  Lines of different sections have unknown
-   relative placement: each section is a "group" whose set indices are
-   relative, and a line of another group may sit in any set.
+   relative placement.  So one run analyses one section (the focus) under
+   one phase: its lines have exact relative sets, and every fetch from
+   another section is "foreign": it may land in any set.
 
    State.  For each node (function instance, UP) a may-state: a bitset over
-   the program lines, then three markers per (group, set): inv (the slot may
-   be empty), unk (it may hold a line we cannot name) and taint (it may hold
-   a line of another group).  A reference to line l of (g, c) empties (g, c)
-   of everything but l; it may land in any set of another group, so it
-   taints those.  Lines of other groups are never removed by it.
+   the focus lines, then three markers per set: inv (the slot may be empty),
+   unk (it may hold a line we cannot name) and taint (it may hold a line of
+   another section).  A reference to line l of set c empties c of
+   everything but l; a foreign reference taints every set.
 
-   Reaching states.  Bitsets over the lines plus one "unknown" bit (unknown
-   code runs: any set may be touched).  Program scope follows every edge;
+   Reaching states.  Bitsets over the focus lines plus an "unknown" bit
+   (unknown code runs: any set may be touched) and a "foreign" bit (a line
+   of another section is fetched).  Program scope follows every edge;
    function scope stops at the function's returns and summarises callees by
    everything they may reference (T); loop scope also stops at loop exits.
 
@@ -37,9 +38,12 @@
 typedef struct ref
 {
   uint32_t insn;         /* CC_NONE for executed padding */
-  uint32_t line;         /* line id */
+  uint32_t line;         /* focus line id, or FOREIGN */
   uint8_t unknown_after; /* an asm: unknown code may run after it */
 } ref;
+
+/* The line of a fetch outside the section in focus.  */
+#define FOREIGN CC_NONE
 
 /* Layout-dependent facts of one function in one phase.  */
 typedef struct fphase
@@ -51,7 +55,8 @@ typedef struct fphase
   uint32_t *pad_ref;     /* n_blocks + 1 offsets into pads: the padding
                             executed on each block's fall-through edge */
   cc_word *up_eff;       /* per UP, an R-format set: lines it references,
-                            the unknown bit if it holds an asm */
+                            the foreign bit if it fetches from another
+                            section, the unknown bit if it holds an asm */
 } fphase;
 
 typedef struct edge
@@ -101,16 +106,18 @@ typedef struct engine
   uint32_t focus;        /* section whose lines are exact */
   uint32_t phase;
   uint32_t *shift;       /* per section */
-  uint32_t NL, G;
-  uint32_t *line_sec, *line_no, *line_group, *line_set;
-  uint32_t *sec_group;
-  uint32_t **set_lines, *set_n; /* per (group, set) */
+  uint32_t NL;           /* lines of the focus */
+  uint32_t *line_no, *line_set;
+  uint32_t **set_lines, *set_n; /* per set */
+  int has_foreign;       /* another section holds code */
   uint32_t lw;           /* words of the line prefix */
   uint32_t sw, rw;       /* words of a state, of an R set */
+  cc_word *taint_all;    /* state-format masks: taint of every set, */
+  cc_word *unk_all;      /* and unk of every set (with taint if foreign
+                            lines exist) */
   fphase *fp;            /* per function */
   cc_word *T;            /* per instance, R-format */
   cc_word *callback;     /* R-format: what unknown code may reference */
-  cc_word *foreign;      /* per group, R-format: lines of other groups */
   cc_word *in;           /* per node */
   uint8_t *reached;
   cc_word *rprog, *rfunc;/* per node */
@@ -199,28 +206,21 @@ combine_lines (const cc_func_result *fr, cc_verdict *a, cc_verdict b)
 /* ------------------------------------------------------------------ */
 /* Lines of one phase.                                                 */
 
-typedef struct line_key
-{
-  uint32_t sec, no;
-} line_key;
-
 static int
-cmp_key (const void *a, const void *b)
+cmp_u32 (const void *a, const void *b)
 {
-  const line_key *x = a, *y = b;
-  if (x->sec != y->sec)
-    return x->sec < y->sec ? -1 : 1;
-  return x->no < y->no ? -1 : x->no > y->no;
+  uint32_t x = *(const uint32_t *) a, y = *(const uint32_t *) b;
+  return x < y ? -1 : x > y;
 }
 
 static uint32_t
-line_id (const engine *e, uint32_t sec, uint32_t no)
+line_id (const engine *e, uint32_t no)
 {
   uint32_t lo = 0, hi = e->NL;
   while (lo < hi)
     {
       uint32_t mid = (lo + hi) / 2;
-      if (e->line_sec[mid] < sec || (e->line_sec[mid] == sec && e->line_no[mid] < no))
+      if (e->line_no[mid] < no)
         lo = mid + 1;
       else
         hi = mid;
@@ -228,13 +228,11 @@ line_id (const engine *e, uint32_t sec, uint32_t no)
   return lo;
 }
 
-/* Iterates NO over the lines of the byte range [off, off+len) of SEC.
-   Lines of sections other than the focus collapse into one line per
-   section (see run_focus).  */
-#define FOR_LINES(e, sec, off, len, no)                                    \
-  for (uint32_t no = (sec) == (e)->focus ? ((off) + (e)->shift[sec]) / (e)->L : 0, \
-                no##_last = (sec) == (e)->focus                            \
-                              ? ((off) + (e)->shift[sec] + (len) - 1) / (e)->L : 0; \
+/* Iterates NO over the focus lines of the byte range [off, off+len) of
+   the focus section.  */
+#define FOR_LINES(e, off, len, no)                                         \
+  for (uint32_t no = ((off) + (e)->shift[(e)->focus]) / (e)->L,             \
+                no##_last = ((off) + (e)->shift[(e)->focus] + (len) - 1) / (e)->L; \
        (len) > 0 && no <= no##_last; no++)
 
 static int
@@ -281,44 +279,76 @@ pad_range (const cc_func *f, uint32_t b, uint32_t *sec, uint32_t *off,
 }
 
 static void
-collect_keys (engine *e, line_key **keys, uint32_t *n, uint32_t *cap,
+collect_keys (engine *e, uint32_t **keys, uint32_t *n, uint32_t *cap,
               uint32_t sec, uint32_t off, uint32_t len)
 {
-  FOR_LINES (e, sec, off, len, no)
+  if (sec != e->focus)
+    {
+      e->has_foreign |= len > 0;
+      return;
+    }
+  FOR_LINES (e, off, len, no)
     {
       if (*n == *cap)
         {
           *cap = *cap ? 2 * *cap : 1024;
           *keys = cc_xrealloc (*keys, *cap * sizeof **keys);
         }
-      (*keys)[(*n)++] = (line_key){ sec, no };
+      (*keys)[(*n)++] = no;
     }
 }
 
+static void
+push_ref (ref **v, uint32_t *n, uint32_t *cap, ref r)
+{
+  if (*n == *cap)
+    {
+      *cap = *cap ? 2 * *cap : 64;
+      *v = cc_xrealloc (*v, *cap * sizeof **v);
+    }
+  (*v)[(*n)++] = r;
+}
+
+/* The references of one fetch: one per focus line it touches, or one
+   foreign reference.  */
 static void
 push_refs (engine *e, ref **v, uint32_t *n, uint32_t *cap, uint32_t insn,
            uint32_t sec, uint32_t off, uint32_t len, int is_asm)
 {
   uint32_t first = *n;
-  FOR_LINES (e, sec, off, len, no)
-    {
-      if (*n == *cap)
-        {
-          *cap = *cap ? 2 * *cap : 64;
-          *v = cc_xrealloc (*v, *cap * sizeof **v);
-        }
-      (*v)[(*n)++] = (ref){ insn, line_id (e, sec, no), 0 };
-    }
+  if (len > 0 && sec != e->focus)
+    push_ref (v, n, cap, (ref){ insn, FOREIGN, 0 });
+  else
+    FOR_LINES (e, off, len, no)
+      push_ref (v, n, cap, (ref){ insn, line_id (e, no), 0 });
   if (is_asm && *n > first)
     (*v)[*n - 1].unknown_after = 1;
+}
+
+/* Bit positions of the markers in a state.  */
+static inline uint32_t
+marker (const engine *e, uint32_t c, uint32_t which)
+{
+  return e->lw * 64 + which * e->S + c;
+}
+enum { M_INV = 0, M_UNK = 1, M_TAINT = 2 };
+#define R_UNKNOWN(e) ((e)->lw * 64)
+#define R_FOREIGN(e) ((e)->lw * 64 + 1)
+
+/* Add a fetch of LINE to the R set R.  */
+static inline void
+r_add (const engine *e, cc_word *r, uint32_t line)
+{
+  cc_bit_set (r, line == FOREIGN ? R_FOREIGN (e) : line);
 }
 
 static void
 build_lines (engine *e)
 {
   const cc_model *m = e->m;
-  line_key *keys = NULL;
+  uint32_t *keys = NULL;
   uint32_t n = 0, cap = 0;
+  e->has_foreign = 0;
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)
     {
       if (!func_usable (e, fi))
@@ -334,79 +364,57 @@ build_lines (engine *e)
             collect_keys (e, &keys, &n, &cap, sec, off, len);
         }
     }
-  qsort (keys, n, sizeof *keys, cmp_key);
+  if (n)
+    qsort (keys, n, sizeof *keys, cmp_u32);
   uint32_t u = 0;
   for (uint32_t i = 0; i < n; i++)
-    if (u == 0 || cmp_key (&keys[u - 1], &keys[i]) != 0)
+    if (u == 0 || keys[u - 1] != keys[i])
       keys[u++] = keys[i];
   e->NL = u;
-  e->line_sec = cc_xmalloc ((u + 1) * sizeof (uint32_t));
-  e->line_no = cc_xmalloc ((u + 1) * sizeof (uint32_t));
-  e->line_group = cc_xmalloc ((u + 1) * sizeof (uint32_t));
+  e->line_no = keys ? keys : cc_xmalloc (sizeof (uint32_t));
   e->line_set = cc_xmalloc ((u + 1) * sizeof (uint32_t));
-  e->sec_group = cc_xmalloc ((m->n_sections + 1) * sizeof (uint32_t));
-  for (uint32_t s = 0; s < m->n_sections; s++)
-    e->sec_group[s] = CC_NONE;
-  e->G = 0;
   for (uint32_t i = 0; i < u; i++)
-    {
-      e->line_sec[i] = keys[i].sec;
-      e->line_no[i] = keys[i].no;
-      if (e->sec_group[keys[i].sec] == CC_NONE)
-        e->sec_group[keys[i].sec] = e->G++;
-      e->line_group[i] = e->sec_group[keys[i].sec];
-      e->line_set[i] = keys[i].no % e->S;
-    }
-  free (keys);
-  uint32_t nsets = (e->G ? e->G : 1) * e->S;
-  e->set_n = cc_xcalloc (nsets, sizeof *e->set_n);
-  e->set_lines = cc_xcalloc (nsets, sizeof *e->set_lines);
+    e->line_set[i] = e->line_no[i] % e->S;
+  e->set_n = cc_xcalloc (e->S, sizeof *e->set_n);
+  e->set_lines = cc_xcalloc (e->S, sizeof *e->set_lines);
   for (uint32_t i = 0; i < u; i++)
-    e->set_n[e->line_group[i] * e->S + e->line_set[i]]++;
-  for (uint32_t k = 0; k < nsets; k++)
+    e->set_n[e->line_set[i]]++;
+  for (uint32_t c = 0; c < e->S; c++)
     {
-      e->set_lines[k] = cc_xmalloc ((e->set_n[k] + 1) * sizeof (uint32_t));
-      e->set_n[k] = 0;
+      e->set_lines[c] = cc_xmalloc ((e->set_n[c] + 1) * sizeof (uint32_t));
+      e->set_n[c] = 0;
     }
   for (uint32_t i = 0; i < u; i++)
     {
-      uint32_t k = e->line_group[i] * e->S + e->line_set[i];
-      e->set_lines[k][e->set_n[k]++] = i;
+      uint32_t c = e->line_set[i];
+      e->set_lines[c][e->set_n[c]++] = i;
     }
   e->lw = CC_WORDS (u);
-  e->sw = e->lw + CC_WORDS (3 * nsets);
+  e->sw = e->lw + CC_WORDS (3 * e->S);
   e->rw = e->lw + 1;
-  e->foreign = cc_xcalloc ((size_t) (e->G ? e->G : 1) * e->rw, sizeof (cc_word));
-  for (uint32_t g = 0; g < e->G; g++)
-    for (uint32_t i = 0; i < u; i++)
-      if (e->line_group[i] != g)
-        cc_bit_set (e->foreign + (size_t) g * e->rw, i);
+  e->taint_all = cc_xcalloc (e->sw, sizeof (cc_word));
+  e->unk_all = cc_xcalloc (e->sw, sizeof (cc_word));
+  for (uint32_t c = 0; c < e->S; c++)
+    {
+      cc_bit_set (e->taint_all, marker (e, c, M_TAINT));
+      cc_bit_set (e->unk_all, marker (e, c, M_UNK));
+      if (e->has_foreign)
+        cc_bit_set (e->unk_all, marker (e, c, M_TAINT));
+    }
 }
 
 static void
 free_lines (engine *e)
 {
-  uint32_t nsets = (e->G ? e->G : 1) * e->S;
-  for (uint32_t k = 0; k < nsets; k++)
-    free (e->set_lines[k]);
+  for (uint32_t c = 0; c < e->S; c++)
+    free (e->set_lines[c]);
   free (e->set_lines);
   free (e->set_n);
-  free (e->line_sec);
   free (e->line_no);
-  free (e->line_group);
   free (e->line_set);
-  free (e->sec_group);
-  free (e->foreign);
+  free (e->taint_all);
+  free (e->unk_all);
 }
-
-/* Bit positions of the markers in a state.  */
-static inline uint32_t
-marker (const engine *e, uint32_t g, uint32_t c, uint32_t which)
-{
-  return e->lw * 64 + 3 * (g * e->S + c) + which;
-}
-enum { M_INV = 0, M_UNK = 1, M_TAINT = 2 };
-#define R_UNKNOWN(e) ((e)->lw * 64)
 
 static void
 build_fphase (engine *e, uint32_t fi)
@@ -453,14 +461,14 @@ build_fphase (engine *e, uint32_t fi)
           uint32_t b = up->blocks[k];
           for (uint32_t x = p->block_ref[b]; x < p->block_ref[b + 1]; x++)
             {
-              cc_bit_set (eff, p->refs[x].line);
+              r_add (e, eff, p->refs[x].line);
               if (p->refs[x].unknown_after)
                 cc_bit_set (eff, R_UNKNOWN (e));
             }
           /* Padding between chained blocks belongs to the UP.  */
           if (k + 1 < up->n_blocks && f->blocks[b].fallthru == up->blocks[k + 1])
             for (uint32_t x = p->pad_ref[b]; x < p->pad_ref[b + 1]; x++)
-              cc_bit_set (eff, p->pads[x].line);
+              r_add (e, eff, p->pads[x].line);
         }
     }
 }
@@ -482,33 +490,28 @@ free_fphase (fphase *p)
 static void
 transfer (const engine *e, cc_word *s, uint32_t l)
 {
-  uint32_t g = e->line_group[l], c = e->line_set[l], k = g * e->S + c;
-  for (uint32_t i = 0; i < e->set_n[k]; i++)
-    cc_bit_clear (s, e->set_lines[k][i]);
-  cc_bit_clear (s, marker (e, g, c, M_INV));
-  cc_bit_clear (s, marker (e, g, c, M_UNK));
-  cc_bit_clear (s, marker (e, g, c, M_TAINT));
+  if (l == FOREIGN)
+    {
+      /* A line of another section: it may land in any set.  */
+      cc_bits_or (s + e->lw, e->taint_all + e->lw, e->sw - e->lw);
+      return;
+    }
+  uint32_t c = e->line_set[l];
+  for (uint32_t i = 0; i < e->set_n[c]; i++)
+    cc_bit_clear (s, e->set_lines[c][i]);
+  cc_bit_clear (s, marker (e, c, M_INV));
+  cc_bit_clear (s, marker (e, c, M_UNK));
+  cc_bit_clear (s, marker (e, c, M_TAINT));
   cc_bit_set (s, l);
-  if (e->G > 1)
-    for (uint32_t h = 0; h < e->G; h++)
-      if (h != g)
-        for (uint32_t cc = 0; cc < e->S; cc++)
-          cc_bit_set (s, marker (e, h, cc, M_TAINT));
 }
 
 /* Unknown code runs: any set may now hold a line we cannot name, any line
    that unknown code may reach through the unit's callable functions, and
-   (with several groups) a line of another group.  */
+   (if other sections hold code) a line of another section.  */
 static void
 unknown_effect (const engine *e, cc_word *s)
 {
-  for (uint32_t g = 0; g < e->G; g++)
-    for (uint32_t c = 0; c < e->S; c++)
-      {
-        cc_bit_set (s, marker (e, g, c, M_UNK));
-        if (e->G > 1)
-          cc_bit_set (s, marker (e, g, c, M_TAINT));
-      }
+  cc_bits_or (s + e->lw, e->unk_all + e->lw, e->sw - e->lw);
   cc_bits_or (s, e->callback, e->lw);
 }
 
@@ -539,7 +542,7 @@ or_pad_lines (const engine *e, cc_word *r, uint32_t func, uint32_t block)
     return;
   const fphase *p = &e->fp[func];
   for (uint32_t x = p->pad_ref[block]; x < p->pad_ref[block + 1]; x++)
-    cc_bit_set (r, p->pads[x].line);
+    r_add (e, r, p->pads[x].line);
 }
 
 /* ------------------------------------------------------------------ */
@@ -713,7 +716,7 @@ compute_T (engine *e)
       for (uint32_t b = 0; b < f->n_blocks; b++)
         {
           for (uint32_t k = p->pad_ref[b]; k < p->pad_ref[b + 1]; k++)
-            cc_bit_set (o, p->pads[k].line);
+            r_add (e, o, p->pads[k].line);
           /* A call that reaches no instance is unknown code.  */
           if (f->blocks[b].call != CC_CALL_NONE && e->cfgs[fi].block_up[b] != CC_NONE
               && e->g.func_n_inst[fi]
@@ -815,9 +818,8 @@ forward (engine *e)
       if (nd == CC_NONE)
         continue;
       memset (s, 0, sw * sizeof (cc_word));
-      for (uint32_t g = 0; g < e->G; g++)
-        for (uint32_t c = 0; c < e->S; c++)
-          cc_bit_set (s, marker (e, g, c, M_INV));
+      for (uint32_t c = 0; c < e->S; c++)
+        cc_bit_set (s, marker (e, c, M_INV));
       if (!r->instances[x].cold)
         {
           /* Warm: anything may be cached, including the lines of this
@@ -953,14 +955,8 @@ k_meets_r (const engine *e, uint32_t line, const uint32_t *k_lines, uint32_t nk,
       return 1;
   if (k_unk && r_unk)
     return 1;
-  if (k_taint)
-    {
-      if (r_unk)
-        return 1;
-      const cc_word *fm = e->foreign + (size_t) e->line_group[line] * e->rw;
-      if (cc_bits_intersect (rs, fm, e->lw))
-        return 1;
-    }
+  if (k_taint && (r_unk || cc_bit_get (rs, R_FOREIGN (e))))
+    return 1;
   return 0;
 }
 
@@ -1097,17 +1093,16 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_re
           block_of_ref[x2] = b;
           if (rf->insn != CC_NONE && in_focus (e, fi, rf->insn))
             {
-              uint32_t l = rf->line, g = e->line_group[l], cs = e->line_set[l];
-              uint32_t key = g * e->S + cs, nk = 0;
-              for (uint32_t i = 0; i < e->set_n[key]; i++)
+              uint32_t l = rf->line, cs = e->line_set[l], nk = 0;
+              for (uint32_t i = 0; i < e->set_n[cs]; i++)
                 {
-                  uint32_t m = e->set_lines[key][i];
+                  uint32_t m = e->set_lines[cs][i];
                   if (m != l && cc_bit_get (s, m))
                     kl[nk++] = m;
                 }
-              int inv = cc_bit_get (s, marker (e, g, cs, M_INV));
-              int unk = cc_bit_get (s, marker (e, g, cs, M_UNK));
-              int taint = cc_bit_get (s, marker (e, g, cs, M_TAINT));
+              int inv = cc_bit_get (s, marker (e, cs, M_INV));
+              int unk = cc_bit_get (s, marker (e, cs, M_UNK));
+              int taint = cc_bit_get (s, marker (e, cs, M_TAINT));
               int l_in = cc_bit_get (s, l);
               int k_any = nk || inv || unk || taint;
               int is_asm = f->insns[rf->insn].kind == CC_INSN_ASM;
@@ -1187,7 +1182,8 @@ demote_first_misses (const engine *e, const cc_func *f, const fphase *p,
         is_bad[i] = insn[i].category == CC_ALWAYS_MISS || insn[i].category == CC_CONFLICT
                     || (base && binsn[i].category == CC_ALWAYS_MISS);
       for (uint32_t k = 0; k < p->n_refs; k++)
-        if (p->refs[k].insn != CC_NONE && is_bad[p->refs[k].insn])
+        if (p->refs[k].insn != CC_NONE && p->refs[k].line != FOREIGN
+            && is_bad[p->refs[k].insn])
           bad[p->refs[k].line]++;
       for (uint32_t k = 0; k < p->n_refs; k++)
         {
@@ -1423,11 +1419,11 @@ cc_analyse (const cc_model *m, const cc_cache *cache,
   e.fp = cc_xcalloc (m->n_funcs + 1, sizeof *e.fp);
   e.shift = cc_xcalloc (m->n_sections + 1, sizeof *e.shift);
   /* One section at a time is analysed exactly, under each of its phases,
-     with the lines of every other section collapsed into one line per
-     section.  That loses nothing: a line of another section may sit in any
-     set anyway, so the verdicts of the focus section depend on other
-     sections only through whether some line of theirs is cached or
-     reachable, which no phase changes.  The cost is the sum of the phase
+     with every fetch from another section a foreign reference.  That
+     loses nothing: a line of another section may sit in any set anyway,
+     so the verdicts of the focus section depend on other sections only
+     through whether some line of theirs may be cached or reached, which
+     no phase changes; and the states hold the focus lines only.  The cost is the sum of the phase
      counts, not their product, and a section with few phases (the hot
      code) is not re-analysed for one with many (an unaligned cold part).  */
   uint8_t *has_code = cc_xcalloc (m->n_sections + 1, 1);
