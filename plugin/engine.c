@@ -73,6 +73,18 @@ typedef struct edges
   edge *e;
 } edges;
 
+/* The strongly connected components of a graph's reached nodes, in the
+   order Tarjan's algorithm completes them: every edge leads to the same
+   component or to an earlier one.  */
+typedef struct sccs
+{
+  uint32_t n;
+  uint32_t *node;        /* the nodes, component by component */
+  uint32_t *start;       /* n + 1 offsets into node */
+  uint8_t *cyclic;       /* per component: has an edge inside */
+  uint32_t *comp_of;     /* per node, CC_NONE if unreached */
+} sccs;
+
 typedef struct acc
 {
   uint8_t any, all_ah, all_am, any_asm, k_unk, k_taint;
@@ -101,6 +113,12 @@ typedef struct engine
   uint32_t *node_callee; /* known callee instance of the tail, CC_NONE */
   uint8_t *node_unknown_end; /* the tail calls unknown code */
   uint8_t *node_root_exit;   /* the tail returns to unknown code */
+  uint8_t *reached;      /* reachable from a root's entry (layout
+                            independent, like everything above) */
+  sccs fwd_sccs, intra_sccs; /* components of the reached part of fwd and
+                                intra, sinks first */
+  edge *fwd_pool, *intra_pool; /* all edges of fwd, of intra, in the
+                                  order of their components */
 
   /* Per run: one section in focus, under one phase.  */
   uint32_t focus;        /* section whose lines are exact */
@@ -119,7 +137,6 @@ typedef struct engine
   cc_word *T;            /* per instance, R-format */
   cc_word *callback;     /* R-format: what unknown code may reference */
   cc_word *in;           /* per node */
-  uint8_t *reached;
   cc_word *rprog, *rfunc;/* per node */
   /* The big per-node sets live in buffers kept across runs: a fresh
      allocation of that size is fresh pages, and page faults would cost
@@ -613,6 +630,157 @@ return_edges (engine *e, edges *v, uint32_t inst, int unknown, uint8_t *seen)
   return kind;
 }
 
+/* Tarjan's algorithm, iteratively, over the reached nodes of GRAPH.  */
+static void
+find_sccs (const engine *e, const edges *graph, sccs *out)
+{
+  uint32_t n = e->n_nodes;
+  uint32_t *index = cc_xmalloc ((n + 1) * sizeof (uint32_t));
+  uint32_t *low = cc_xmalloc ((n + 1) * sizeof (uint32_t));
+  uint32_t *next = cc_xmalloc ((n + 1) * sizeof (uint32_t));  /* edge cursor */
+  uint32_t *call = cc_xmalloc ((n + 1) * sizeof (uint32_t));  /* DFS stack */
+  uint32_t *stack = cc_xmalloc ((n + 1) * sizeof (uint32_t)); /* Tarjan's */
+  uint8_t *on_stack = cc_xcalloc (n + 1, 1);
+  out->n = 0;
+  out->node = cc_xmalloc ((n + 1) * sizeof (uint32_t));
+  out->start = cc_xmalloc ((n + 2) * sizeof (uint32_t));
+  out->cyclic = cc_xmalloc (n + 1);
+  out->comp_of = cc_xmalloc ((n + 1) * sizeof (uint32_t));
+  uint32_t done = 0;
+  for (uint32_t i = 0; i < n; i++)
+    index[i] = out->comp_of[i] = CC_NONE;
+  uint32_t counter = 0, sp = 0;
+  for (uint32_t root = 0; root < n; root++)
+    {
+      if (!e->reached[root] || index[root] != CC_NONE)
+        continue;
+      uint32_t csp = 0;
+      call[csp++] = root;
+      index[root] = low[root] = counter++;
+      next[root] = 0;
+      stack[sp++] = root;
+      on_stack[root] = 1;
+      while (csp)
+        {
+          uint32_t nd = call[csp - 1];
+          const edges *v = &graph[nd];
+          if (next[nd] < v->n)
+            {
+              uint32_t to = v->e[next[nd]++].to;
+              if (!e->reached[to])
+                continue;
+              if (index[to] == CC_NONE)
+                {
+                  index[to] = low[to] = counter++;
+                  next[to] = 0;
+                  stack[sp++] = to;
+                  on_stack[to] = 1;
+                  call[csp++] = to;
+                }
+              else if (on_stack[to] && index[to] < low[nd])
+                low[nd] = index[to];
+              continue;
+            }
+          csp--;
+          if (csp && low[nd] < low[call[csp - 1]])
+            low[call[csp - 1]] = low[nd];
+          if (low[nd] != index[nd])
+            continue;
+          /* ND's component is stack[first..sp).  */
+          uint32_t first = sp;
+          do
+            first--;
+          while (stack[first] != nd);
+          int cyclic = sp - first > 1;
+          out->start[out->n] = done;
+          for (uint32_t i = first; i < sp; i++)
+            {
+              uint32_t m = stack[i];
+              on_stack[m] = 0;
+              out->comp_of[m] = out->n;
+              out->node[done++] = m;
+              for (uint32_t k = 0; k < graph[m].n; k++)
+                cyclic |= graph[m].e[k].to == m;
+            }
+          out->cyclic[out->n++] = (uint8_t) cyclic;
+          sp = first;
+        }
+    }
+  out->start[out->n] = done;
+  free (index);
+  free (low);
+  free (next);
+  free (call);
+  free (stack);
+  free (on_stack);
+}
+
+/* Move every node's edges into one array, in the order in which the
+   components are visited: the passes over them then read memory in
+   sequence instead of chasing a small allocation per node.  */
+static edge *
+pool_edges (const engine *e, edges *graph, const sccs *c)
+{
+  size_t total = 0;
+  for (uint32_t nd = 0; nd < e->n_nodes; nd++)
+    total += graph[nd].n;
+  edge *pool = cc_xmalloc ((total + 1) * sizeof (edge));
+  size_t at = 0;
+  for (uint32_t pass = 0; pass < 2; pass++)
+    for (uint32_t i = 0; i < (pass ? e->n_nodes : c->start[c->n]); i++)
+      {
+        uint32_t nd = pass ? i : c->node[i];
+        if (pass && c->comp_of[nd] != CC_NONE)
+          continue; /* placed in the first pass */
+        edges *v = &graph[nd];
+        memcpy (pool + at, v->e, v->n * sizeof (edge));
+        free (v->e);
+        v->e = pool + at;
+        v->cap = v->n;
+        at += v->n;
+      }
+  return pool;
+}
+
+static void
+free_sccs (sccs *c)
+{
+  free (c->node);
+  free (c->start);
+  free (c->cyclic);
+  free (c->comp_of);
+}
+
+/* Which nodes execution can reach from the roots' entries.  */
+static void
+mark_reached (engine *e)
+{
+  const cc_result *r = e->r;
+  e->reached = cc_xcalloc (e->n_nodes + 1, 1);
+  uint32_t *q = cc_xmalloc ((e->n_nodes + 1) * sizeof (uint32_t));
+  uint32_t head = 0, tail = 0;
+  for (uint32_t x = 0; x < r->n_instances; x++)
+    {
+      uint32_t nd = r->instances[x].root ? node_of (e, x, 0) : CC_NONE;
+      if (nd != CC_NONE && !e->reached[nd])
+        {
+          e->reached[nd] = 1;
+          q[tail++] = nd;
+        }
+    }
+  while (head < tail)
+    {
+      const edges *v = &e->fwd[q[head++]];
+      for (uint32_t k = 0; k < v->n; k++)
+        if (!e->reached[v->e[k].to])
+          {
+            e->reached[v->e[k].to] = 1;
+            q[tail++] = v->e[k].to;
+          }
+    }
+  free (q);
+}
+
 static void
 build_nodes (engine *e)
 {
@@ -673,16 +841,18 @@ build_nodes (engine *e)
         }
     }
   free (seen);
+  mark_reached (e);
+  find_sccs (e, e->fwd, &e->fwd_sccs);
+  find_sccs (e, e->intra, &e->intra_sccs);
+  e->fwd_pool = pool_edges (e, e->fwd, &e->fwd_sccs);
+  e->intra_pool = pool_edges (e, e->intra, &e->intra_sccs);
 }
 
 static void
 free_nodes (engine *e)
 {
-  for (uint32_t n = 0; n < e->n_nodes; n++)
-    {
-      free (e->fwd[n].e);
-      free (e->intra[n].e);
-    }
+  free (e->fwd_pool);
+  free (e->intra_pool);
   free (e->fwd);
   free (e->intra);
   free (e->node_base);
@@ -691,6 +861,9 @@ free_nodes (engine *e)
   free (e->node_callee);
   free (e->node_unknown_end);
   free (e->node_root_exit);
+  free (e->reached);
+  free_sccs (&e->fwd_sccs);
+  free_sccs (&e->intra_sccs);
 }
 
 /* ------------------------------------------------------------------ */
@@ -756,34 +929,6 @@ compute_T (engine *e)
 /* ------------------------------------------------------------------ */
 /* Forward: may-states to a fixpoint.                                  */
 
-typedef struct worklist
-{
-  uint32_t *q;
-  uint8_t *inq;
-  uint32_t head, tail, size;
-} worklist;
-
-static void
-wl_push (worklist *w, uint32_t n)
-{
-  if (w->inq[n])
-    return;
-  w->inq[n] = 1;
-  w->q[w->tail] = n;
-  w->tail = (w->tail + 1) % w->size;
-}
-
-static void
-propagate (engine *e, worklist *w, uint32_t to, const cc_word *s)
-{
-  cc_word *in = e->in + (size_t) to * e->sw;
-  if (cc_bits_or (in, s, e->sw) || !e->reached[to])
-    {
-      e->reached[to] = 1;
-      wl_push (w, to);
-    }
-}
-
 /* Walk UP u of function FI from state S (modified in place).  */
 static void
 walk_up (const engine *e, uint32_t fi, uint32_t u, cc_word *s)
@@ -800,16 +945,44 @@ walk_up (const engine *e, uint32_t fi, uint32_t u, cc_word *s)
     }
 }
 
+/* Run node ND on its input state and join the result into its successors'.
+   Marks the successors in ND's own component whose input grew in DIRTY.  */
+static void
+forward_node (engine *e, uint32_t nd, cc_word *s, cc_word *t, uint8_t *dirty)
+{
+  const uint32_t *comp_of = e->fwd_sccs.comp_of;
+  size_t sw = e->sw;
+  memcpy (s, e->in + (size_t) nd * sw, sw * sizeof (cc_word));
+  walk_up (e, e->r->instances[e->node_inst[nd]].func, e->node_up[nd], s);
+  const edges *v = &e->fwd[nd];
+  for (uint32_t k = 0; k < v->n; k++)
+    {
+      const edge *g = &v->e[k];
+      const cc_word *o = s;
+      if (g->unknown || g->pad_block != CC_NONE)
+        {
+          memcpy (t, s, sw * sizeof (cc_word));
+          if (g->unknown)
+            unknown_effect (e, t);
+          apply_pad (e, t, g->pad_func, g->pad_block);
+          o = t;
+        }
+      if (cc_bits_or (e->in + (size_t) g->to * sw, o, sw) && comp_of[g->to] == comp_of[nd])
+        dirty[g->to] = 1;
+    }
+}
+
+/* May-states to a fixpoint, one component at a time, sources first: a
+   node on no cycle runs once, a cycle is iterated until it is stable.  */
 static void
 forward (engine *e)
 {
   cc_result *r = e->r;
   size_t sw = e->sw;
+  const sccs *c = &e->fwd_sccs;
   e->in = reuse (e, 0, (size_t) (e->n_nodes + 1) * sw);
-  e->reached = cc_xcalloc (e->n_nodes + 1, 1);
-  worklist w = { cc_xmalloc ((e->n_nodes + 1) * sizeof (uint32_t)),
-                 cc_xcalloc (e->n_nodes + 1, 1), 0, 0, e->n_nodes + 1 };
   cc_word *s = cc_xmalloc (sw * sizeof (cc_word));
+  cc_word *t = cc_xmalloc (sw * sizeof (cc_word));
   for (uint32_t x = 0; x < r->n_instances; x++)
     {
       if (!r->instances[x].root)
@@ -818,8 +991,8 @@ forward (engine *e)
       if (nd == CC_NONE)
         continue;
       memset (s, 0, sw * sizeof (cc_word));
-      for (uint32_t c = 0; c < e->S; c++)
-        cc_bit_set (s, marker (e, c, M_INV));
+      for (uint32_t k = 0; k < e->S; k++)
+        cc_bit_set (s, marker (e, k, M_INV));
       if (!r->instances[x].cold)
         {
           /* Warm: anything may be cached, including the lines of this
@@ -827,31 +1000,30 @@ forward (engine *e)
           unknown_effect (e, s);
           cc_bits_or (s, e->T + (size_t) x * e->rw, e->lw);
         }
-      propagate (e, &w, nd, s);
+      cc_bits_or (e->in + (size_t) nd * sw, s, sw);
     }
-  while (w.head != w.tail)
+  uint8_t *dirty = cc_xcalloc (e->n_nodes + 1, 1);
+  for (uint32_t ci = c->n; ci-- > 0;)
     {
-      uint32_t nd = w.q[w.head];
-      w.head = (w.head + 1) % w.size;
-      w.inq[nd] = 0;
-      uint32_t x = e->node_inst[nd], fi = r->instances[x].func;
-      memcpy (s, e->in + (size_t) nd * sw, sw * sizeof (cc_word));
-      walk_up (e, fi, e->node_up[nd], s);
-      const edges *v = &e->fwd[nd];
-      cc_word *t = cc_xmalloc (sw * sizeof (cc_word));
-      for (uint32_t k = 0; k < v->n; k++)
+      const uint32_t *mem = c->node + c->start[ci];
+      uint32_t nm = c->start[ci + 1] - c->start[ci];
+      for (uint32_t i = 0; i < nm; i++)
+        dirty[mem[i]] = 1;
+      for (int again = 1; again;)
         {
-          memcpy (t, s, sw * sizeof (cc_word));
-          if (v->e[k].unknown)
-            unknown_effect (e, t);
-          apply_pad (e, t, v->e[k].pad_func, v->e[k].pad_block);
-          propagate (e, &w, v->e[k].to, t);
+          again = 0;
+          for (uint32_t i = 0; i < nm; i++)
+            if (dirty[mem[i]])
+              {
+                dirty[mem[i]] = 0;
+                forward_node (e, mem[i], s, t, dirty);
+                again = 1;
+              }
         }
-      free (t);
     }
+  free (dirty);
   free (s);
-  free (w.q);
-  free (w.inq);
+  free (t);
 }
 
 /* ------------------------------------------------------------------ */
@@ -871,6 +1043,19 @@ end_effect (const engine *e, uint32_t nd, cc_word *r, int program_scope)
     cc_bits_or (r, e->T + (size_t) e->node_callee[nd] * e->rw, e->rw);
 }
 
+/* What following edge V into node TO adds to a reaching set, besides
+   r(TO): the padding on the way, the callback set after an unknown call,
+   and what TO's UP references.  */
+static void
+edge_reach (const engine *e, cc_word *r, const edge *v)
+{
+  uint32_t to = v->to, tfi = e->r->instances[e->node_inst[to]].func;
+  or_pad_lines (e, r, v->pad_func, v->pad_block);
+  if (v->unknown)
+    cc_bits_or (r, e->callback, e->rw);
+  cc_bits_or (r, e->fp[tfi].up_eff + (size_t) e->node_up[to] * e->rw, e->rw);
+}
+
 /* One step of r(nd) = end_effect ∪ ∪ succ (pad ∪ eff(m) ∪ r(m)), with the
    successors limited by FILTER (a UP membership mask for loops, or NULL).  */
 static int
@@ -884,34 +1069,48 @@ reach_step (const engine *e, uint32_t nd, cc_word *rs, size_t stride,
   for (uint32_t k = 0; k < v->n; k++)
     {
       uint32_t to = v->e[k].to;
-      uint32_t ti = e->node_inst[to], tfi = e->r->instances[ti].func;
-      if (filter && (ti != e->node_inst[nd] || !filter[e->node_up[to]]))
+      if (filter && (e->node_inst[to] != e->node_inst[nd] || !filter[e->node_up[to]]))
         continue;
-      or_pad_lines (e, tmp, v->e[k].pad_func, v->e[k].pad_block);
-      if (v->e[k].unknown)
-        cc_bits_or (tmp, e->callback, rw);
-      cc_bits_or (tmp, e->fp[tfi].up_eff + (size_t) e->node_up[to] * rw, rw);
+      edge_reach (e, tmp, &v->e[k]);
       cc_bits_or (tmp, rs + (size_t) (to - base) * stride, rw);
     }
   return cc_bits_or (rs + (size_t) (nd - base) * stride, tmp, rw);
 }
 
+/* The reaching sets of every reached node over the fwd edges (program
+   scope) or the intra edges (function scope), in one pass over the
+   graph's strongly connected components, sinks first.  Every node of a
+   cyclic component reaches every other, so they all share one set: what
+   the component's nodes end with, and what its edges lead to (the
+   members' own sets are still empty when it is summed, and every
+   component they lead to is done).  A node on no cycle gets the same
+   formula.  Unreached nodes keep an empty set, as successors too.  */
 static void
 backward_all (engine *e, cc_word **out, int program_scope)
 {
   size_t rw = e->rw;
+  const edges *graph = program_scope ? e->fwd : e->intra;
+  const sccs *c = program_scope ? &e->fwd_sccs : &e->intra_sccs;
   cc_word *rs = reuse (e, program_scope ? 1 : 2, (size_t) (e->n_nodes + 1) * rw);
-  cc_word *tmp = cc_xmalloc (rw * sizeof (cc_word));
-  for (int changed = 1; changed;)
+  cc_word *acc = cc_xmalloc (rw * sizeof (cc_word));
+  for (uint32_t ci = 0; ci < c->n; ci++)
     {
-      changed = 0;
-      for (uint32_t nd = e->n_nodes; nd-- > 0;)
-        if (e->reached[nd])
-          changed |= reach_step (e, nd, rs, rw, 0,
-                                 program_scope ? &e->fwd[nd] : &e->intra[nd],
-                                 NULL, program_scope, tmp);
+      memset (acc, 0, rw * sizeof (cc_word));
+      for (uint32_t i = c->start[ci]; i < c->start[ci + 1]; i++)
+        {
+          uint32_t m = c->node[i];
+          const edges *w = &graph[m];
+          end_effect (e, m, acc, program_scope);
+          for (uint32_t k = 0; k < w->n; k++)
+            {
+              edge_reach (e, acc, &w->e[k]);
+              cc_bits_or (acc, rs + (size_t) w->e[k].to * rw, rw);
+            }
+        }
+      for (uint32_t i = c->start[ci]; i < c->start[ci + 1]; i++)
+        memcpy (rs + (size_t) c->node[i] * rw, acc, rw * sizeof (cc_word));
     }
-  free (tmp);
+  free (acc);
   *out = rs;
 }
 
@@ -1355,7 +1554,6 @@ run_phase (engine *e, vpair **merged)
       free_fphase (&e->fp[fi]);
   free (e->T);
   free (e->callback);
-  free (e->reached);
   free_lines (e);
 }
 
