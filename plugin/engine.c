@@ -39,6 +39,8 @@ typedef struct ref
 {
   uint32_t insn;         /* CC_NONE for executed padding */
   uint32_t line;         /* focus line id, or FOREIGN */
+  uint16_t phase;        /* the phase of the batch it belongs to (0 for
+                            FOREIGN: it belongs to all) */
   uint8_t unknown_after; /* an asm: unknown code may run after it */
 } ref;
 
@@ -120,13 +122,20 @@ typedef struct engine
   edge *fwd_pool, *intra_pool; /* all edges of fwd, of intra, in the
                                   order of their components */
 
-  /* Per run: one section in focus, under one phase.  */
+  /* Per run: one section in focus, under a batch of phases analysed side
+     by side.  The phases share nothing but foreign and unknown effects:
+     each has its own lines and its own set markers in every state, so a
+     run computes exactly what one run per phase would, with one pass over
+     the graph.  */
   uint32_t focus;        /* section whose lines are exact */
-  uint32_t phase;
-  uint32_t *shift;       /* per section */
-  uint32_t NL;           /* lines of the focus */
-  uint32_t *line_no, *line_set;
-  uint32_t **set_lines, *set_n; /* per set */
+  uint32_t phase0, nph;  /* the batch: phases phase0 .. phase0 + nph - 1 */
+  uint32_t NL;           /* lines of the focus, all phases of the batch */
+  uint32_t *line_no, *line_key; /* per line: its number, its key (phase of
+                                   the batch * S + set) */
+  uint32_t **set_lines, *set_n; /* per key */
+  uint32_t n_live, *live_of; /* keys that hold a focus line, numbered; the
+                                markers of the others are never read, so
+                                states keep none for them */
   int has_foreign;       /* another section holds code */
   uint32_t lw;           /* words of the line prefix */
   uint32_t sw, rw;       /* words of a state, of an R set */
@@ -223,21 +232,26 @@ combine_lines (const cc_func_result *fr, cc_verdict *a, cc_verdict b)
 /* ------------------------------------------------------------------ */
 /* Lines of one phase.                                                 */
 
+/* A line of the batch: its phase in the high half, its number in the low.  */
+typedef uint64_t line_key;
+
 static int
-cmp_u32 (const void *a, const void *b)
+cmp_u64 (const void *a, const void *b)
 {
-  uint32_t x = *(const uint32_t *) a, y = *(const uint32_t *) b;
+  uint64_t x = *(const uint64_t *) a, y = *(const uint64_t *) b;
   return x < y ? -1 : x > y;
 }
 
 static uint32_t
-line_id (const engine *e, uint32_t no)
+line_id (const engine *e, uint32_t q, uint32_t no)
 {
   uint32_t lo = 0, hi = e->NL;
+  line_key k = (line_key) q << 32 | no;
   while (lo < hi)
     {
       uint32_t mid = (lo + hi) / 2;
-      if (e->line_no[mid] < no)
+      line_key m = (line_key) (e->line_key[mid] / e->S) << 32 | e->line_no[mid];
+      if (m < k)
         lo = mid + 1;
       else
         hi = mid;
@@ -245,11 +259,19 @@ line_id (const engine *e, uint32_t no)
   return lo;
 }
 
-/* Iterates NO over the focus lines of the byte range [off, off+len) of
-   the focus section.  */
-#define FOR_LINES(e, off, len, no)                                         \
-  for (uint32_t no = ((off) + (e)->shift[(e)->focus]) / (e)->L,             \
-                no##_last = ((off) + (e)->shift[(e)->focus] + (len) - 1) / (e)->L; \
+/* Where the focus section starts, modulo the line size, in phase Q of the
+   batch.  */
+static uint32_t
+shift_of (const engine *e, uint32_t q)
+{
+  return (e->phase0 + q) * e->m->sections[e->focus].align;
+}
+
+/* Iterates NO over the lines of the byte range [off, off+len) of the
+   focus section in phase Q of the batch.  */
+#define FOR_LINES(e, q, off, len, no)                                      \
+  for (uint32_t no = ((off) + shift_of (e, q)) / (e)->L,                   \
+                no##_last = ((off) + shift_of (e, q) + (len) - 1) / (e)->L; \
        (len) > 0 && no <= no##_last; no++)
 
 static int
@@ -296,7 +318,7 @@ pad_range (const cc_func *f, uint32_t b, uint32_t *sec, uint32_t *off,
 }
 
 static void
-collect_keys (engine *e, uint32_t **keys, uint32_t *n, uint32_t *cap,
+collect_keys (engine *e, line_key **keys, uint32_t *n, uint32_t *cap,
               uint32_t sec, uint32_t off, uint32_t len)
 {
   if (sec != e->focus)
@@ -304,15 +326,16 @@ collect_keys (engine *e, uint32_t **keys, uint32_t *n, uint32_t *cap,
       e->has_foreign |= len > 0;
       return;
     }
-  FOR_LINES (e, off, len, no)
-    {
-      if (*n == *cap)
-        {
-          *cap = *cap ? 2 * *cap : 1024;
-          *keys = cc_xrealloc (*keys, *cap * sizeof **keys);
-        }
-      (*keys)[(*n)++] = no;
-    }
+  for (uint32_t q = 0; q < e->nph; q++)
+    FOR_LINES (e, q, off, len, no)
+      {
+        if (*n == *cap)
+          {
+            *cap = *cap ? 2 * *cap : 1024;
+            *keys = cc_xrealloc (*keys, *cap * sizeof **keys);
+          }
+        (*keys)[(*n)++] = (line_key) q << 32 | no;
+      }
 }
 
 static void
@@ -326,27 +349,33 @@ push_ref (ref **v, uint32_t *n, uint32_t *cap, ref r)
   (*v)[(*n)++] = r;
 }
 
-/* The references of one fetch: one per focus line it touches, or one
-   foreign reference.  */
+/* The references of one fetch: in each phase of the batch, one per focus
+   line it touches, phase after phase; or one foreign reference.  (The
+   references of different phases touch different bits, so their order
+   among each other does not matter.)  */
 static void
 push_refs (engine *e, ref **v, uint32_t *n, uint32_t *cap, uint32_t insn,
            uint32_t sec, uint32_t off, uint32_t len, int is_asm)
 {
-  uint32_t first = *n;
   if (len > 0 && sec != e->focus)
-    push_ref (v, n, cap, (ref){ insn, FOREIGN, 0 });
-  else
-    FOR_LINES (e, off, len, no)
-      push_ref (v, n, cap, (ref){ insn, line_id (e, no), 0 });
+    {
+      push_ref (v, n, cap, (ref){ insn, FOREIGN, 0, (uint8_t) is_asm });
+      return;
+    }
+  uint32_t first = *n;
+  for (uint32_t q = 0; q < e->nph; q++)
+    FOR_LINES (e, q, off, len, no)
+      push_ref (v, n, cap, (ref){ insn, line_id (e, q, no), (uint16_t) q, 0 });
+  /* Unknown code runs after the asm, in every phase: after the last.  */
   if (is_asm && *n > first)
     (*v)[*n - 1].unknown_after = 1;
 }
 
-/* Bit positions of the markers in a state.  */
+/* Bit positions of the markers of live key K in a state.  */
 static inline uint32_t
-marker (const engine *e, uint32_t c, uint32_t which)
+marker (const engine *e, uint32_t k, uint32_t which)
 {
-  return e->lw * 64 + which * e->S + c;
+  return e->lw * 64 + which * e->n_live + e->live_of[k];
 }
 enum { M_INV = 0, M_UNK = 1, M_TAINT = 2 };
 #define R_UNKNOWN(e) ((e)->lw * 64)
@@ -363,7 +392,7 @@ static void
 build_lines (engine *e)
 {
   const cc_model *m = e->m;
-  uint32_t *keys = NULL;
+  line_key *keys = NULL;
   uint32_t n = 0, cap = 0;
   e->has_foreign = 0;
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)
@@ -382,53 +411,65 @@ build_lines (engine *e)
         }
     }
   if (n)
-    qsort (keys, n, sizeof *keys, cmp_u32);
+    qsort (keys, n, sizeof *keys, cmp_u64);
   uint32_t u = 0;
   for (uint32_t i = 0; i < n; i++)
     if (u == 0 || keys[u - 1] != keys[i])
       keys[u++] = keys[i];
   e->NL = u;
-  e->line_no = keys ? keys : cc_xmalloc (sizeof (uint32_t));
-  e->line_set = cc_xmalloc ((u + 1) * sizeof (uint32_t));
+  uint32_t nkeys = e->nph * e->S;
+  e->line_no = cc_xmalloc ((u + 1) * sizeof (uint32_t));
+  e->line_key = cc_xmalloc ((u + 1) * sizeof (uint32_t));
   for (uint32_t i = 0; i < u; i++)
-    e->line_set[i] = e->line_no[i] % e->S;
-  e->set_n = cc_xcalloc (e->S, sizeof *e->set_n);
-  e->set_lines = cc_xcalloc (e->S, sizeof *e->set_lines);
-  for (uint32_t i = 0; i < u; i++)
-    e->set_n[e->line_set[i]]++;
-  for (uint32_t c = 0; c < e->S; c++)
     {
-      e->set_lines[c] = cc_xmalloc ((e->set_n[c] + 1) * sizeof (uint32_t));
-      e->set_n[c] = 0;
+      e->line_no[i] = (uint32_t) keys[i];
+      e->line_key[i] = (uint32_t) (keys[i] >> 32) * e->S + e->line_no[i] % e->S;
+    }
+  free (keys);
+  e->set_n = cc_xcalloc (nkeys, sizeof *e->set_n);
+  e->set_lines = cc_xcalloc (nkeys, sizeof *e->set_lines);
+  for (uint32_t i = 0; i < u; i++)
+    e->set_n[e->line_key[i]]++;
+  for (uint32_t k = 0; k < nkeys; k++)
+    {
+      e->set_lines[k] = cc_xmalloc ((e->set_n[k] + 1) * sizeof (uint32_t));
+      e->set_n[k] = 0;
     }
   for (uint32_t i = 0; i < u; i++)
     {
-      uint32_t c = e->line_set[i];
-      e->set_lines[c][e->set_n[c]++] = i;
+      uint32_t k = e->line_key[i];
+      e->set_lines[k][e->set_n[k]++] = i;
     }
+  e->live_of = cc_xmalloc (nkeys * sizeof (uint32_t));
+  e->n_live = 0;
+  for (uint32_t k = 0; k < nkeys; k++)
+    e->live_of[k] = e->set_n[k] ? e->n_live++ : CC_NONE;
   e->lw = CC_WORDS (u);
-  e->sw = e->lw + CC_WORDS (3 * e->S);
+  e->sw = e->lw + CC_WORDS (3 * e->n_live);
   e->rw = e->lw + 1;
   e->taint_all = cc_xcalloc (e->sw, sizeof (cc_word));
   e->unk_all = cc_xcalloc (e->sw, sizeof (cc_word));
-  for (uint32_t c = 0; c < e->S; c++)
+  for (uint32_t k = 0; k < nkeys; k++)
     {
-      cc_bit_set (e->taint_all, marker (e, c, M_TAINT));
-      cc_bit_set (e->unk_all, marker (e, c, M_UNK));
+      if (e->live_of[k] == CC_NONE)
+        continue;
+      cc_bit_set (e->taint_all, marker (e, k, M_TAINT));
+      cc_bit_set (e->unk_all, marker (e, k, M_UNK));
       if (e->has_foreign)
-        cc_bit_set (e->unk_all, marker (e, c, M_TAINT));
+        cc_bit_set (e->unk_all, marker (e, k, M_TAINT));
     }
 }
 
 static void
 free_lines (engine *e)
 {
-  for (uint32_t c = 0; c < e->S; c++)
-    free (e->set_lines[c]);
+  for (uint32_t k = 0; k < e->nph * e->S; k++)
+    free (e->set_lines[k]);
   free (e->set_lines);
   free (e->set_n);
+  free (e->live_of);
   free (e->line_no);
-  free (e->line_set);
+  free (e->line_key);
   free (e->taint_all);
   free (e->unk_all);
 }
@@ -513,12 +554,12 @@ transfer (const engine *e, cc_word *s, uint32_t l)
       cc_bits_or (s + e->lw, e->taint_all + e->lw, e->sw - e->lw);
       return;
     }
-  uint32_t c = e->line_set[l];
-  for (uint32_t i = 0; i < e->set_n[c]; i++)
-    cc_bit_clear (s, e->set_lines[c][i]);
-  cc_bit_clear (s, marker (e, c, M_INV));
-  cc_bit_clear (s, marker (e, c, M_UNK));
-  cc_bit_clear (s, marker (e, c, M_TAINT));
+  uint32_t k = e->line_key[l];
+  for (uint32_t i = 0; i < e->set_n[k]; i++)
+    cc_bit_clear (s, e->set_lines[k][i]);
+  cc_bit_clear (s, marker (e, k, M_INV));
+  cc_bit_clear (s, marker (e, k, M_UNK));
+  cc_bit_clear (s, marker (e, k, M_TAINT));
   cc_bit_set (s, l);
 }
 
@@ -991,8 +1032,9 @@ forward (engine *e)
       if (nd == CC_NONE)
         continue;
       memset (s, 0, sw * sizeof (cc_word));
-      for (uint32_t k = 0; k < e->S; k++)
-        cc_bit_set (s, marker (e, k, M_INV));
+      for (uint32_t k = 0; k < e->nph * e->S; k++)
+        if (e->live_of[k] != CC_NONE)
+          cc_bit_set (s, marker (e, k, M_INV));
       if (!r->instances[x].cold)
         {
           /* Warm: anything may be cached, including the lines of this
@@ -1252,6 +1294,10 @@ add_context (const cc_func_result *fr, cc_insn_result *ir, uint32_t inst,
   if (ir->ctx_cursor < ir->n_ctx && ir->ctx[ir->ctx_cursor].instance == inst
       && ir->ctx[ir->ctx_cursor].up == up)
     cv = &ir->ctx[ir->ctx_cursor];
+  /* The next phase of a batch, in the same context.  */
+  if (!cv && ir->ctx_cursor > 0 && ir->ctx[ir->ctx_cursor - 1].instance == inst
+      && ir->ctx[ir->ctx_cursor - 1].up == up)
+    cv = &ir->ctx[ir->ctx_cursor - 1];
   for (uint32_t i = 0; !cv && phase > 0 && i < ir->n_ctx; i++)
     if (ir->ctx[i].instance == inst && ir->ctx[i].up == up)
       cv = &ir->ctx[i];
@@ -1281,7 +1327,7 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_re
   uint32_t nd = e->node_base[x] + u;
   uint32_t *kl = c->kl;
   memcpy (s, e->in + (size_t) nd * e->sw, e->sw * sizeof (cc_word));
-  uint32_t cur_insn = CC_NONE;
+  uint32_t cur_insn = CC_NONE, cur_phase = 0;
   vpair cur = { { 0xff, 0, 0 }, { 0xff, 0, 0 } };
   for (uint32_t k = 0; k < up->n_blocks; k++)
     {
@@ -1292,7 +1338,7 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_re
           block_of_ref[x2] = b;
           if (rf->insn != CC_NONE && in_focus (e, fi, rf->insn))
             {
-              uint32_t l = rf->line, cs = e->line_set[l], nk = 0;
+              uint32_t l = rf->line, cs = e->line_key[l], nk = 0;
               for (uint32_t i = 0; i < e->set_n[cs]; i++)
                 {
                   uint32_t m = e->set_lines[cs][i];
@@ -1332,11 +1378,13 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_re
               cc_verdict w = v;
               if (v.category == CC_ALWAYS_MISS)
                 w = first_miss_scope (c, l, b, kl, nk, unk, taint, &nd, 1);
-              if (rf->insn != cur_insn)
+              if (rf->insn != cur_insn || rf->phase != cur_phase)
                 {
                   if (cur_insn != CC_NONE)
-                    add_context (fr, &fr->insns[cur_insn], x, u, e->phase, cur);
+                    add_context (fr, &fr->insns[cur_insn], x, u,
+                                 e->phase0 + cur_phase, cur);
                   cur_insn = rf->insn;
+                  cur_phase = rf->phase;
                   cur.v = cur.alt = (cc_verdict){ 0xff, 0, 0 };
                 }
               combine_lines (fr, &cur.v, v);
@@ -1350,53 +1398,61 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_re
         apply_pad (e, s, fi, b);
     }
   if (cur_insn != CC_NONE)
-    add_context (fr, &fr->insns[cur_insn], x, u, e->phase, cur);
+    add_context (fr, &fr->insns[cur_insn], x, u, e->phase0 + cur_phase, cur);
+}
+
+/* The fetch of reference REF: its insn in its phase of the batch.  */
+static inline uint32_t
+fetch_of (const engine *e, const ref *rf)
+{
+  return rf->insn * e->nph + rf->phase;
 }
 
 /* The demotion of categorize_function on the per-reference verdicts V;
    BASE, if given, marks instructions that are always-miss in the primary
-   verdicts as bad too.  */
+   verdicts as bad too.  Each phase of the batch is its own layout.  */
 static void
 demote_first_misses (const engine *e, const cc_func *f, const fphase *p,
                      const cc_func_result *fr, cc_verdict *v, const cc_verdict *base)
 {
-  cc_verdict *insn = cc_xmalloc ((f->n_insns + 1) * sizeof *insn);
-  cc_verdict *binsn = cc_xmalloc ((f->n_insns + 1) * sizeof *binsn);
+  size_t nf = (size_t) f->n_insns * e->nph;
+  cc_verdict *insn = cc_xmalloc ((nf + 1) * sizeof *insn);
+  cc_verdict *binsn = cc_xmalloc ((nf + 1) * sizeof *binsn);
   uint32_t *bad = cc_xmalloc ((e->NL + 1) * sizeof *bad);
+  uint8_t *is_bad = cc_xmalloc (nf + 1);
   for (int changed = 1; changed;)
     {
       changed = 0;
-      for (uint32_t i = 0; i < f->n_insns; i++)
+      for (size_t i = 0; i < nf; i++)
         insn[i] = binsn[i] = (cc_verdict){ 0xff, 0, 0 };
       for (uint32_t k = 0; k < p->n_refs; k++)
         if (p->refs[k].insn != CC_NONE)
           {
-            combine_lines (fr, &insn[p->refs[k].insn], v[k]);
+            combine_lines (fr, &insn[fetch_of (e, &p->refs[k])], v[k]);
             if (base)
-              combine_lines (fr, &binsn[p->refs[k].insn], base[k]);
+              combine_lines (fr, &binsn[fetch_of (e, &p->refs[k])], base[k]);
           }
       memset (bad, 0, (e->NL + 1) * sizeof *bad);
-      uint8_t *is_bad = cc_xcalloc (f->n_insns + 1, 1);
-      for (uint32_t i = 0; i < f->n_insns; i++)
+      for (size_t i = 0; i < nf; i++)
         is_bad[i] = insn[i].category == CC_ALWAYS_MISS || insn[i].category == CC_CONFLICT
                     || (base && binsn[i].category == CC_ALWAYS_MISS);
       for (uint32_t k = 0; k < p->n_refs; k++)
         if (p->refs[k].insn != CC_NONE && p->refs[k].line != FOREIGN
-            && is_bad[p->refs[k].insn])
+            && is_bad[fetch_of (e, &p->refs[k])])
           bad[p->refs[k].line]++;
       for (uint32_t k = 0; k < p->n_refs; k++)
         {
           uint32_t i = p->refs[k].insn;
           if (i == CC_NONE || v[k].category != CC_FIRST_MISS)
             continue;
-          if (bad[p->refs[k].line] > is_bad[i])
+          if (bad[p->refs[k].line] > is_bad[fetch_of (e, &p->refs[k])])
             {
               v[k] = (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0 };
               changed = 1;
             }
         }
-      free (is_bad);
     }
+  free (is_bad);
   free (insn);
   free (binsn);
   free (bad);
@@ -1463,16 +1519,17 @@ categorize_function (engine *e, uint32_t fi, vpair *out)
   demote_first_misses (e, f, p, fr, rv, NULL);
   demote_first_misses (e, f, p, fr, alt, rv);
 
-  /* Per insn: combine its lines.  */
-  for (uint32_t i = 0; i < f->n_insns; i++)
+  /* Per insn and phase: combine its lines.  */
+  size_t nf = (size_t) f->n_insns * e->nph;
+  for (size_t i = 0; i < nf; i++)
     out[i].v = out[i].alt = (cc_verdict){ 0xff, 0, 0 };
   for (uint32_t k = 0; k < p->n_refs; k++)
     if (p->refs[k].insn != CC_NONE)
       {
-        combine_lines (fr, &out[p->refs[k].insn].v, rv[k]);
-        combine_lines (fr, &out[p->refs[k].insn].alt, alt[k]);
+        combine_lines (fr, &out[fetch_of (e, &p->refs[k])].v, rv[k]);
+        combine_lines (fr, &out[fetch_of (e, &p->refs[k])].alt, alt[k]);
       }
-  for (uint32_t i = 0; i < f->n_insns; i++)
+  for (size_t i = 0; i < nf; i++)
     if (out[i].v.category == 0xff)
       /* No bytes: nothing is fetched, nothing can miss.  */
       out[i].v = out[i].alt = (cc_verdict){ CC_ALWAYS_HIT, CC_SCOPE_NONE, 0 };
@@ -1505,14 +1562,35 @@ phase_count (const engine *e, uint32_t s)
 }
 
 static void
-set_phase (engine *e, uint32_t focus, uint32_t phase)
+set_batch (engine *e, uint32_t focus, uint32_t phase0, uint32_t nph)
 {
   e->focus = focus;
-  e->phase = phase;
-  for (uint32_t s = 0; s < e->m->n_sections; s++)
-    e->shift[s] = 0;
-  if (focus < e->m->n_sections)
-    e->shift[focus] = phase * e->m->sections[focus].align;
+  e->phase0 = phase0;
+  e->nph = nph;
+}
+
+/* The bytes of per-node state a batch may hold (the in-states and two
+   reaching sets of every node): past it the phases of a section are
+   analysed in several batches.  */
+#define BATCH_BYTES ((size_t) 64 << 20)
+
+/* How many of the N phases of section SEC to analyse side by side.  The
+   lines of phase 0 stand for every phase's (they differ by a few at
+   most).  */
+static uint32_t
+batch_size (engine *e, uint32_t sec, uint32_t n)
+{
+  set_batch (e, sec, 0, 1);
+  build_lines (e);
+  size_t per_phase = (3 * (size_t) e->NL + 3 * (size_t) e->n_live) / 8 + 8;
+  free_lines (e);
+  size_t fit = BATCH_BYTES / ((size_t) (e->n_nodes + 1) * per_phase);
+  if (fit >= n)
+    return n;
+  if (fit == 0)
+    fit = 1;
+  uint32_t batches = (uint32_t) ((n + fit - 1) / fit);
+  return (n + batches - 1) / batches;
 }
 
 static void
@@ -1538,14 +1616,15 @@ run_phase (engine *e, vpair **merged)
         any = in_focus (e, fi, i);
       if (!any)
         continue;
-      vpair *pv = cc_xmalloc ((f->n_insns + 1) * sizeof *pv);
+      vpair *pv = cc_xmalloc (((size_t) f->n_insns * e->nph + 1) * sizeof *pv);
       categorize_function (e, fi, pv);
       for (uint32_t i = 0; i < f->n_insns; i++)
         if (in_focus (e, fi, i))
-          {
-            merge_verdict (fr, &merged[fi][i].v, pv[i].v);
-            merge_verdict (fr, &merged[fi][i].alt, pv[i].alt);
-          }
+          for (uint32_t q = 0; q < e->nph; q++)
+            {
+              merge_verdict (fr, &merged[fi][i].v, pv[(size_t) i * e->nph + q].v);
+              merge_verdict (fr, &merged[fi][i].alt, pv[(size_t) i * e->nph + q].alt);
+            }
       free (pv);
       fr->analysed = 1;
     }
@@ -1615,15 +1694,16 @@ cc_analyse (const cc_model *m, const cc_cache *cache,
         merged[fi][i].v = merged[fi][i].alt = (cc_verdict){ 0xff, 0, 0 };
     }
   e.fp = cc_xcalloc (m->n_funcs + 1, sizeof *e.fp);
-  e.shift = cc_xcalloc (m->n_sections + 1, sizeof *e.shift);
   /* One section at a time is analysed exactly, under each of its phases,
      with every fetch from another section a foreign reference.  That
      loses nothing: a line of another section may sit in any set anyway,
      so the verdicts of the focus section depend on other sections only
      through whether some line of theirs may be cached or reached, which
-     no phase changes; and the states hold the focus lines only.  The cost is the sum of the phase
-     counts, not their product, and a section with few phases (the hot
-     code) is not re-analysed for one with many (an unaligned cold part).  */
+     no phase changes; and the states hold the focus lines only.  The cost
+     is the sum of the phase counts, not their product, and a section with
+     few phases (the hot code) is not re-analysed for one with many (an
+     unaligned cold part).  The phases of a section are analysed side by
+     side, in as few batches as memory allows.  */
   uint8_t *has_code = cc_xcalloc (m->n_sections + 1, 1);
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)
     if (e.func_ok[fi])
@@ -1636,16 +1716,16 @@ cc_analyse (const cc_model *m, const cc_cache *cache,
         uint32_t n = phase_count (&e, sec);
         if (n > r->n_phases)
           r->n_phases = n;
-        for (uint32_t ph = 0; ph < n; ph++)
+        uint32_t nb = batch_size (&e, sec, n);
+        for (uint32_t ph = 0; ph < n; ph += nb)
           {
-            set_phase (&e, sec, ph);
+            set_batch (&e, sec, ph, ph + nb <= n ? nb : n - ph);
             run_phase (&e, merged);
           }
       }
   free (has_code);
 
   /* Final verdicts, program lines and sets under phase 0.  */
-  set_phase (&e, CC_NONE, 0);
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)
     {
       const cc_func *f = &m->funcs[fi];
@@ -1665,11 +1745,9 @@ cc_analyse (const cc_model *m, const cc_cache *cache,
           for (uint32_t k = 0; k < ir->n_ctx; k++)
             if (ir->ctx[k].v.category == CC_CONFLICT)
               ir->ctx[k].v = ir->ctx[k].weak;
-          uint32_t sec = in->part < f->n_parts ? f->parts[in->part].section : 0;
-          uint32_t sh = sec < m->n_sections ? e.shift[sec] : 0;
-          ir->pline = (in->offset + sh) / e.L;
+          ir->pline = in->offset / e.L;
           ir->set = ir->pline % e.S;
-          ir->n_lines = in->length ? (in->offset + sh + in->length - 1) / e.L - ir->pline + 1 : 0;
+          ir->n_lines = in->length ? (in->offset + in->length - 1) / e.L - ir->pline + 1 : 0;
           if (in->kind != CC_INSN_PAD)
             {
               fr->counts[v.category]++;
@@ -1680,7 +1758,6 @@ cc_analyse (const cc_model *m, const cc_cache *cache,
     }
   free (merged);
   free (e.fp);
-  free (e.shift);
   free_nodes (&e);
   for (int k = 0; k < 3; k++)
     free (e.buf[k]);
