@@ -27,7 +27,7 @@ UNIT_BIN := $(patsubst testsuite/unit/%.c,$(B)/unit/%,$(UNIT_SRC))
 TOOL_SRC := $(sort $(wildcard testsuite/tools/*.c))
 TOOL_BIN := $(patsubst testsuite/tools/%.c,$(B)/tools/%,$(TOOL_SRC))
 
-.PHONY: all deps install example check csmith clean
+.PHONY: all deps install example check csmith bench clean
 
 # Debian packages the build and the tests need (run as root; quick when
 # everything is already there).
@@ -77,6 +77,11 @@ check: cachecat.so $(UNIT_BIN) $(TOOL_BIN)
 
 csmith: cachecat.so
 	CC="$(CC)" B="$(B)" testsuite/scripts/csmith-crash.sh 200
+
+# The plugin's cost side by side on real code bases (fetched, never kept in
+# the repository); see README "Cost".
+bench: cachecat.so
+	CC="$(CC)" B="$(B)" testsuite/bench/bench.sh
 
 clean:
 	rm -rf $(B) cachecat.so testsuite/*.log testsuite/*.sum

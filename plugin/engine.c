@@ -136,6 +136,8 @@ typedef struct engine
   uint32_t n_live, *live_of; /* keys that hold a focus line, numbered; the
                                 markers of the others are never read, so
                                 states keep none for them */
+  uint32_t max_set_n;    /* most lines of one key */
+  uint32_t *line_count;  /* scratch, per line, kept zero between uses */
   int has_foreign;       /* another section holds code */
   uint32_t lw;           /* words of the line prefix */
   uint32_t sw, rw;       /* words of a state, of an R set */
@@ -442,8 +444,14 @@ build_lines (engine *e)
     }
   e->live_of = cc_xmalloc (nkeys * sizeof (uint32_t));
   e->n_live = 0;
+  e->max_set_n = 0;
   for (uint32_t k = 0; k < nkeys; k++)
-    e->live_of[k] = e->set_n[k] ? e->n_live++ : CC_NONE;
+    {
+      e->live_of[k] = e->set_n[k] ? e->n_live++ : CC_NONE;
+      if (e->set_n[k] > e->max_set_n)
+        e->max_set_n = e->set_n[k];
+    }
+  e->line_count = cc_xcalloc (u + 1, sizeof (uint32_t));
   e->lw = CC_WORDS (u);
   e->sw = e->lw + CC_WORDS (3 * e->n_live);
   e->rw = e->lw + 1;
@@ -468,6 +476,7 @@ free_lines (engine *e)
   free (e->set_lines);
   free (e->set_n);
   free (e->live_of);
+  free (e->line_count);
   free (e->line_no);
   free (e->line_key);
   free (e->taint_all);
@@ -1418,7 +1427,9 @@ demote_first_misses (const engine *e, const cc_func *f, const fphase *p,
   size_t nf = (size_t) f->n_insns * e->nph;
   cc_verdict *insn = cc_xmalloc ((nf + 1) * sizeof *insn);
   cc_verdict *binsn = cc_xmalloc ((nf + 1) * sizeof *binsn);
-  uint32_t *bad = cc_xmalloc ((e->NL + 1) * sizeof *bad);
+  /* Bad fetches per line (a scratch array of the run: only this
+     function's lines are touched, and they are cleared again).  */
+  uint32_t *bad = e->line_count;
   uint8_t *is_bad = cc_xmalloc (nf + 1);
   for (int changed = 1; changed;)
     {
@@ -1432,7 +1443,9 @@ demote_first_misses (const engine *e, const cc_func *f, const fphase *p,
             if (base)
               combine_lines (fr, &binsn[fetch_of (e, &p->refs[k])], base[k]);
           }
-      memset (bad, 0, (e->NL + 1) * sizeof *bad);
+      for (uint32_t k = 0; k < p->n_refs; k++)
+        if (p->refs[k].line != FOREIGN)
+          bad[p->refs[k].line] = 0;
       for (size_t i = 0; i < nf; i++)
         is_bad[i] = insn[i].category == CC_ALWAYS_MISS || insn[i].category == CC_CONFLICT
                     || (base && binsn[i].category == CC_ALWAYS_MISS);
@@ -1452,10 +1465,12 @@ demote_first_misses (const engine *e, const cc_func *f, const fphase *p,
             }
         }
     }
+  for (uint32_t k = 0; k < p->n_refs; k++)
+    if (p->refs[k].line != FOREIGN)
+      bad[p->refs[k].line] = 0;
   free (is_bad);
   free (insn);
   free (binsn);
-  free (bad);
 }
 
 static void
@@ -1465,7 +1480,7 @@ categorize_function (engine *e, uint32_t fi, vpair *out)
   cc_func_result *fr = &e->r->funcs[fi];
   const fphase *p = &e->fp[fi];
   fcat c = { e, fi, NULL, NULL, 0, NULL, NULL };
-  c.kl = cc_xmalloc ((e->NL + 1) * sizeof (uint32_t));
+  c.kl = cc_xmalloc ((e->max_set_n + 1) * sizeof (uint32_t));
   c.acc = cc_xcalloc (p->n_refs + 1, sizeof (acc));
   uint32_t *block_of_ref = cc_xcalloc (p->n_refs + 1, sizeof (uint32_t));
   uint32_t ninst = e->g.func_n_inst[fi];

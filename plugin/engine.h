@@ -100,6 +100,8 @@ typedef struct cc_result
   cc_instance *instances;
   uint32_t n_phases;     /* layout phases analysed (see README: layout) */
   int capped;            /* the instance cap merged contexts */
+  uint64_t instance_budget; /* the size budget of the instances when no cap
+                               was given (cc_analysis_opts), else 0 */
   uint32_t counts[CC_N_CATEGORIES];
 } cc_result;
 
@@ -107,12 +109,20 @@ typedef struct cc_analysis_opts
 {
   const char *entry;       /* entry function symbol, NULL for none */
   int entry_cold;          /* entry starts with a cold cache */
-  uint32_t max_instances;  /* cap on function instances */
+  uint32_t max_instances;  /* cap on function instances; 0: instead a budget
+                              on their total size, CC_INSTANCE_GROWTH
+                              times the unit's instructions (at least
+                              CC_INSTANCE_MIN_SIZE) */
 } cc_analysis_opts;
 
 /* Analyse M on CACHE.  Returns NULL and sets *ERR (caller frees) only for
    requests the engine refuses (e.g. an unsupported cache shape); problems
    inside one function make that function conservative instead.  */
+#ifndef CC_INSTANCE_GROWTH
+#define CC_INSTANCE_GROWTH 8
+#endif
+#define CC_INSTANCE_MIN_SIZE 20000
+
 cc_result *cc_analyse (const cc_model *m, const cc_cache *cache,
                        const cc_analysis_opts *opts, char **err);
 void cc_result_free (cc_result *r, const cc_model *m);

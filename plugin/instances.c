@@ -5,7 +5,11 @@
    recursive call is an edge back to the instance already on the chain.
    Past the cap, further calls to a function share one merged instance: its
    state is the join over all its callers and it returns to all of them, so
-   merging loses precision, never soundness.  */
+   merging loses precision, never soundness.  The cap is a number of
+   instances when the user sets one; otherwise it is a budget on their
+   size (the instructions of all instances together), a multiple of the
+   unit's size, so that the cost of the analysis stays proportional to the
+   code however the call graph unfolds.  */
 
 #include "engine_impl.h"
 
@@ -20,7 +24,8 @@ typedef struct builder
                                 direct call reaches, CC_NONE if unknown */
   cc_result *r;
   cc_igraph *g;
-  uint32_t cap;
+  uint32_t cap;              /* instances */
+  uint64_t size_cap, size;   /* instructions of the instances */
   uint32_t *merged_of;       /* per function: its merged instance */
   uint32_t *queue;           /* instances still to expand */
   uint32_t qhead, qtail, qcap;
@@ -33,6 +38,7 @@ new_instance (builder *b, uint32_t func, uint32_t parent, uint32_t block,
   cc_result *r = b->r;
   cc_igraph *g = b->g;
   uint32_t id = r->n_instances++;
+  b->size += b->m->funcs[func].n_insns;
   r->instances = cc_xrealloc (r->instances, r->n_instances * sizeof *r->instances);
   r->instances[id] = (cc_instance){ func, parent, block, (uint8_t) root,
                                     (uint8_t) cold, (uint8_t) merged };
@@ -88,7 +94,9 @@ expand (builder *b, uint32_t x)
       if (bb->call != CC_CALL_DIRECT || g == CC_NONE)
         continue; /* no call, or unknown code */
       uint32_t y = on_chain (b->r, x, g);
-      if (y == CC_NONE && b->r->n_instances >= b->cap)
+      if (y == CC_NONE
+          && (b->r->n_instances >= b->cap
+              || b->size + b->m->funcs[g].n_insns > b->size_cap))
         {
           if (b->merged_of[g] == CC_NONE)
             b->merged_of[g] = new_instance (b, g, x, bl, 0, 0, 1);
@@ -118,7 +126,22 @@ cc_instances_build (const cc_model *m, const uint8_t *func_ok,
   b.func_ok = func_ok;
   b.r = r;
   b.g = g;
-  b.cap = opts->max_instances ? opts->max_instances : 1;
+  uint64_t unit_size = 0;
+  for (uint32_t i = 0; i < m->n_funcs; i++)
+    unit_size += m->funcs[i].n_insns;
+  if (opts->max_instances)
+    {
+      b.cap = opts->max_instances;
+      b.size_cap = UINT64_MAX;
+    }
+  else
+    {
+      b.cap = UINT32_MAX;
+      b.size_cap = unit_size * CC_INSTANCE_GROWTH;
+      if (b.size_cap < CC_INSTANCE_MIN_SIZE)
+        b.size_cap = CC_INSTANCE_MIN_SIZE;
+    }
+  r->instance_budget = opts->max_instances ? 0 : b.size_cap;
   memset (g, 0, sizeof *g);
   g->n_funcs = m->n_funcs;
   g->func_n_inst = cc_xcalloc (m->n_funcs, sizeof *g->func_n_inst);

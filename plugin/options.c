@@ -7,6 +7,7 @@
    relative to config= does not matter), then validate the merged shape.  */
 
 #include "options.h"
+#include "engine.h"
 #include "util.h"
 
 #include <dirent.h>
@@ -52,7 +53,9 @@ const char cc_options_help[] =
   "  max-conflicts-per-function=N  error when more than N instructions of one\n"
   "                     function are conflict (default: no limit)\n"
   "  max-instances=N    cap on function instances (call contexts); beyond it\n"
-  "                     contexts are merged soundly (default: 10000)\n"
+  "                     contexts are merged soundly (default: instances may\n"
+  "                     hold " CC_STR (CC_INSTANCE_GROWTH) " times the unit's instructions, at least "
+  CC_STR (CC_INSTANCE_MIN_SIZE) ")\n"
   "  disable            do nothing; the other arguments are still checked,\n"
   "                     the config is not read\n";
 
@@ -549,7 +552,7 @@ reset (cc_options *o)
   o->entry_cold = 1;
   o->max_conflicts = -1;
   o->max_conflicts_per_function = -1;
-  o->max_instances = 10000;
+  o->max_instances = 0;       /* a budget on the instances' size */
 }
 
 void

@@ -22,7 +22,7 @@ typedef struct cc_options
   char *report;                /* report=PATH, NULL for the default name */
   int64_t max_conflicts;       /* -1: no limit */
   int64_t max_conflicts_per_function; /* -1: no limit */
-  uint32_t max_instances;      /* default 10000 */
+  uint32_t max_instances;      /* 0 (default): a size budget instead */
 } cc_options;
 
 typedef struct cc_arg

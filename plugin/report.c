@@ -262,8 +262,12 @@ write_json (FILE *f, const cc_model *m, const cc_result *r, const cc_report_info
          "may touch every cache set and call every function of the unit that is externally "
          "visible or address-taken\",\n", f);
   fputs ("  \"not_modelled\": [\"interrupts\", \"DMA\", \"prefetching\", \"wrong-path fetches\"],\n", f);
-  fprintf (f, "  \"max_instances\": %u, \"capped\": %s,\n", o->max_instances,
-           r->capped ? "true" : "false");
+  if (o->max_instances)
+    fprintf (f, "  \"max_instances\": %u, ", o->max_instances);
+  else
+    fprintf (f, "  \"max_instances\": null, \"instance_budget\": %llu, ",
+             (unsigned long long) r->instance_budget);
+  fprintf (f, "\"capped\": %s,\n", r->capped ? "true" : "false");
 
   fputs ("  \"instances\": [", f);
   for (uint32_t x = 0; x < r->n_instances; x++)

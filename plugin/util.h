@@ -17,6 +17,10 @@ char *cc_xstrdup (const char *s);
 char *cc_xasprintf (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2)));
 
+/* The value of a macro as a string literal.  */
+#define CC_STR_(x) #x
+#define CC_STR(x) CC_STR_ (x)
+
 /* Fixed-size bitsets of 64-bit words; the size is kept by the caller.  */
 typedef uint64_t cc_word;
 #define CC_WORDS(nbits) (((nbits) + 63) / 64)

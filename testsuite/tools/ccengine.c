@@ -50,7 +50,7 @@ int
 main (int argc, char **argv)
 {
   int insns_out = 0;
-  uint32_t max_instances = 10000;
+  uint32_t max_instances = 0; /* the plugin's default: a size budget */
   while (argc > 1 && strncmp (argv[1], "--", 2) == 0)
     {
       if (strcmp (argv[1], "--insns") == 0)

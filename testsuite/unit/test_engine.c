@@ -383,6 +383,29 @@ test_instance_cap (void)
       CHECK (r->n_instances <= 50u + depth);
       cc_result_free (r, &m);
     }
+  /* Without a cap the instances may hold CC_INSTANCE_MIN_SIZE
+     instructions (the unit is small): the full tree (4095 instances of 6
+     insns) does not fit, so contexts merge, and the merged instances stay
+     sound (everything fits in the cache: still no conflict).  */
+  o.max_instances = 0;
+  r = cc_analyse (&m, &cache, &o, &err);
+  if (CHECK (r != NULL))
+    {
+      CHECK (r->capped);
+      CHECK_EQ (r->instance_budget, CC_INSTANCE_MIN_SIZE);
+      uint64_t size = 0;
+      uint32_t merged = 0;
+      for (uint32_t x = 0; x < r->n_instances; x++)
+        if (r->instances[x].merged)
+          merged++;
+        else
+          size += m.funcs[r->instances[x].func].n_insns;
+      CHECK (size <= CC_INSTANCE_MIN_SIZE);
+      CHECK (size > CC_INSTANCE_MIN_SIZE - 6);
+      CHECK (merged <= (uint32_t) depth);
+      CHECK_EQ (r->counts[CC_CONFLICT], 0);
+      cc_result_free (r, &m);
+    }
   cc_model_free (&m);
 }
 

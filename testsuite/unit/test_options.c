@@ -166,7 +166,7 @@ test_builtin_default (void)
   CHECK (o.report == NULL);
   CHECK_EQ (o.max_conflicts, -1);
   CHECK_EQ (o.max_conflicts_per_function, -1);
-  CHECK_EQ (o.max_instances, 10000);
+  CHECK_EQ (o.max_instances, 0);
   CHECK_EQ (o.disable, 0);
   cc_options_free (&o);
   cc_options_free (&o);       /* harmless twice */
@@ -813,7 +813,7 @@ test_help (void)
   for (size_t i = 0; i < N_KEYS; i++)
     CHECK_CONTAINS (cc_options_help, all_keys[i]);
   CHECK_CONTAINS (cc_options_help, "default");
-  CHECK_CONTAINS (cc_options_help, "10000");
+  CHECK_CONTAINS (cc_options_help, "hold 8 times the unit's instructions, at least 20000");
 }
 
 int
