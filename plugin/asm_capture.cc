@@ -205,6 +205,68 @@ splice_cmp (const void *a, const void *b)
   return x->insn < y->insn ? -1 : x->insn > y->insn;
 }
 
+/* The label prefixes our start/note labels and our end labels have in
+   the assembly (".L" and ".Lcce" on ELF targets).  */
+static void
+label_prefixes (char *note, char *end, size_t size)
+{
+  cc_glue_label_name (note, size, CC_END_NOTE, 0);
+  cc_glue_label_name (end, size, CC_END_POSTSCAN, 0);
+  note[strlen (note) - 1] = 0;  /* drop the "0" */
+  end[strlen (end) - 1] = 0;
+}
+
+/* Is the line [P, EOL) one of our labels: PREFIX DIGITS ":", with the
+   number at least MIN?  */
+static bool
+our_label_p (const char *p, const char *eol, const char *prefix, size_t plen,
+             unsigned long min)
+{
+  if ((size_t) (eol - p) < plen + 2 || memcmp (p, prefix, plen) != 0)
+    return false;
+  const char *d = p + plen;
+  unsigned long v = 0;
+  if (d == eol - 1 || *d < '0' || *d > '9')
+    return false;
+  for (; d < eol - 1; d++)
+    {
+      if (*d < '0' || *d > '9')
+        return false;
+      v = v * 10 + (unsigned long) (*d - '0');
+    }
+  return *d == ':' && v >= min;
+}
+
+/* Write [FROM, TO) of the buffer to F without our labels: they are there
+   only for the measuring assembly, change no byte of the object, and
+   would double the length of the user's listing.  */
+static void
+copy_without_labels (FILE *f, const char *buf, size_t from, size_t to)
+{
+  char note[64], end[64];
+  label_prefixes (note, end, sizeof note);
+  size_t nl = strlen (note), el = strlen (end);
+  size_t run = from;            /* start of what is still to be written */
+  size_t at = from;
+  while (at < to)
+    {
+      const char *p = buf + at;
+      const char *nlp = (const char *) memchr (p, '\n', to - at);
+      const char *eol = nlp ? nlp : buf + to;
+      if (*p == note[0]
+          && (our_label_p (p, eol, end, el, 0)
+              || our_label_p (p, eol, note, nl, CC_GLUE_LABEL_BASE)))
+        {
+          if (at > run)
+            fwrite (buf + run, 1, at - run, f);
+          run = nlp ? (size_t) (nlp + 1 - buf) : to;
+        }
+      at = nlp ? (size_t) (nlp + 1 - buf) : to;
+    }
+  if (to > run)
+    fwrite (buf + run, 1, to - run, f);
+}
+
 /* Copy the buffer to the real output with the annotations of R (none if R
    is NULL), restore asm_out_file and release the buffer.  */
 void
@@ -244,7 +306,7 @@ cc_glue_emit_output (const cc_result *r)
       size_t pos = (size_t) sp[j].pos;
       if (pos > at)
         {
-          fwrite (buf + at, 1, pos - at, real);
+          copy_without_labels (real, buf, at, pos);
           at = pos;
         }
       ann[0] = 0;
@@ -258,7 +320,7 @@ cc_glue_emit_output (const cc_result *r)
       fprintf (real, "\t%s %s\n", ASM_COMMENT_START, ann);
     }
   if (size > at)
-    fwrite (buf + at, 1, size - at, real);
+    copy_without_labels (real, buf, at, size);
   free (sp);
 
   fclose (cc_glue.mem);

@@ -119,9 +119,11 @@ typedef struct cc_analysis_opts
    requests the engine refuses (e.g. an unsupported cache shape); problems
    inside one function make that function conservative instead.  */
 #ifndef CC_INSTANCE_GROWTH
-#define CC_INSTANCE_GROWTH 8
+#define CC_INSTANCE_GROWTH 4
 #endif
-#define CC_INSTANCE_MIN_SIZE 20000
+#ifndef CC_INSTANCE_MIN_SIZE
+#define CC_INSTANCE_MIN_SIZE 5000
+#endif
 
 cc_result *cc_analyse (const cc_model *m, const cc_cache *cache,
                        const cc_analysis_opts *opts, char **err);

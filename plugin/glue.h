@@ -95,7 +95,4 @@ void cc_glue_finish_unit (void *gcc_data, void *user_data);
    GCC numbers itself, so that GCC's own ".L" names stay unchanged.  */
 #define CC_GLUE_LABEL_BASE 1000000000
 
-/* The section of the private label table in the measuring assembly.  */
-#define CC_GLUE_TABLE_SECTION ".cachecat_private"
-
 #endif

@@ -264,37 +264,6 @@ read_shdr (const img *im, uint64_t off, shdr *s)
 #define LAY_SHN_LORESERVE 0xff00
 #define LAY_SHN_XINDEX 0xffff
 
-/* Is relocation TYPE on MACHINE a plain absolute data relocation of
-   SIZE bytes?  */
-static int
-abs_reloc_p (uint32_t machine, uint32_t type, unsigned size)
-{
-  switch (machine)
-    {
-    case 62: /* EM_X86_64 */
-      return (size == 8 && type == 1 /* R_X86_64_64 */)
-             || (size == 4 && (type == 10 || type == 11)); /* _32, _32S */
-    case 3: /* EM_386 */
-      return size == 4 && type == 1; /* R_386_32 */
-    case 183: /* EM_AARCH64 */
-      return (size == 8 && type == 257) || (size == 4 && type == 258);
-    case 243: /* EM_RISCV */
-      return (size == 8 && type == 2) || (size == 4 && type == 1);
-    case 40: /* EM_ARM */
-      return size == 4 && type == 2; /* R_ARM_ABS32 */
-    case 21: /* EM_PPC64 (little-endian ppc64le) */
-      return (size == 8 && type == 38) || (size == 4 && type == 1);
-    case 20: /* EM_PPC */
-      return size == 4 && type == 1;
-    case 22: /* EM_S390: big-endian, never reached */
-      return 0;
-    case 258: /* EM_LOONGARCH */
-      return (size == 8 && type == 2) || (size == 4 && type == 1);
-    default:
-      return 0;
-    }
-}
-
 void
 cc_layout_free (cc_layout *l)
 {
@@ -307,14 +276,21 @@ cc_layout_free (cc_layout *l)
   memset (l, 0, sizeof *l);
 }
 
+/* qsort has no context argument: the names being sorted.  */
+static const char *const *sort_names;
+
+static int
+cmp_name_index (const void *a, const void *b)
+{
+  return strcmp (sort_names[*(const uint32_t *) a], sort_names[*(const uint32_t *) b]);
+}
+
 int
 cc_layout_read_image (const unsigned char *image, size_t size,
-                      const char *table_section, unsigned word_size,
+                      const char *const *names, uint32_t n_names,
                       cc_layout *out, char **err)
 {
   memset (out, 0, sizeof *out);
-  if (word_size != 4 && word_size != 8)
-    return lay_fail (err, "bad table word size %u", word_size);
   img im = { image, size, 0 };
   if (size < 52 || memcmp (image, "\177ELF", 4) != 0)
     return lay_fail (err, "not an ELF file");
@@ -380,7 +356,7 @@ cc_layout_read_image (const unsigned char *image, size_t size,
       goto done;
     }
   const shdr *strsh = &sh[shstrndx];
-  uint32_t table = 0, symtab = 0, shndx_sec = 0;
+  uint32_t symtab = 0, shndx_sec = 0;
   for (uint32_t i = 0; i < shnum; i++)
     {
       const char *nm = "";
@@ -401,8 +377,6 @@ cc_layout_read_image (const unsigned char *image, size_t size,
       out->sections[i].flags = sh[i].flags;
       out->sections[i].size = sh[i].size;
       out->sections[i].align = sh[i].align;
-      if (i && strcmp (nm, table_section) == 0)
-        table = i;
       if (sh[i].type == LAY_SHT_SYMTAB)
         symtab = i;
       if (sh[i].type == LAY_SHT_SYMTAB_SHNDX)
@@ -418,142 +392,79 @@ cc_layout_read_image (const unsigned char *image, size_t size,
             out->sections[member].group = i;
         }
 
-  if (!table)
+  out->n_refs = n_names;
+  out->refs = calloc (n_names ? n_names : 1, sizeof *out->refs);
+  uint32_t *order = calloc (n_names ? n_names : 1, sizeof *order);
+  if (!out->refs || !order)
     {
-      lay_fail (err, "no section %s in the object", table_section);
-      goto done;
-    }
-  if (sh[table].type == LAY_SHT_NOBITS
-      || !rd_ok (&im, sh[table].offset, sh[table].size)
-      || sh[table].size % word_size)
-    {
-      lay_fail (err, "bad table section");
-      goto done;
-    }
-  uint32_t nwords = (uint32_t) (sh[table].size / word_size);
-  out->n_refs = nwords;
-  out->refs = calloc (nwords ? nwords : 1, sizeof *out->refs);
-  unsigned char *done_w = calloc (nwords ? nwords : 1, 1);
-  if (!out->refs || !done_w)
-    {
-      free (done_w);
+      free (order);
       lay_fail (err, "out of memory");
       goto done;
     }
-
-  for (uint32_t r = 1; r < shnum; r++)
+  if (!symtab || sh[symtab].link >= shnum
+      || !rd_ok (&im, sh[symtab].offset, sh[symtab].size)
+      || sh[sh[symtab].link].type == LAY_SHT_NOBITS
+      || !rd_ok (&im, sh[sh[symtab].link].offset, sh[sh[symtab].link].size))
     {
-      if ((sh[r].type != LAY_SHT_RELA && sh[r].type != LAY_SHT_REL)
-          || sh[r].info != table)
-        continue;
-      int rela = sh[r].type == LAY_SHT_RELA;
-      uint64_t entsize = im.elf64 ? (rela ? 24 : 16) : (rela ? 12 : 8);
-      if (sh[r].link != symtab || !symtab
-          || !rd_ok (&im, sh[r].offset, sh[r].size)
-          || !rd_ok (&im, sh[symtab].offset, sh[symtab].size))
+      free (order);
+      lay_fail (err, "no usable symbol table in the object");
+      goto done;
+    }
+  /* Look every symbol up among the names, sorted.  */
+  for (uint32_t i = 0; i < n_names; i++)
+    order[i] = i;
+  sort_names = names;
+  qsort (order, n_names, sizeof *order, cmp_name_index);
+  const char *strtab = (const char *) image + sh[sh[symtab].link].offset;
+  uint64_t strsize = sh[sh[symtab].link].size;
+  uint64_t symentsize = im.elf64 ? 24 : 16;
+  uint64_t nsyms = sh[symtab].size / symentsize;
+  for (uint64_t k = 1; k < nsyms; k++)
+    {
+      uint64_t so = sh[symtab].offset + k * symentsize;
+      uint32_t name = (uint32_t) rd_u (&im, so, 4);
+      uint64_t value;
+      uint32_t shndx;
+      if (im.elf64)
         {
-          free (done_w);
-          lay_fail (err, "bad relocation section %s", out->sections[r].name);
-          goto done;
+          shndx = (uint32_t) rd_u (&im, so + 6, 2);
+          value = rd_u (&im, so + 8, 8);
         }
-      uint64_t symentsize = im.elf64 ? 24 : 16;
-      uint64_t nsyms = sh[symtab].size / symentsize;
-      for (uint64_t k = 0; k + entsize <= sh[r].size; k += entsize)
+      else
         {
-          uint64_t at = sh[r].offset + k;
-          uint64_t r_offset, r_info;
-          int64_t addend = 0;
-          uint32_t type, symi;
-          if (im.elf64)
-            {
-              r_offset = rd_u (&im, at, 8);
-              r_info = rd_u (&im, at + 8, 8);
-              if (rela)
-                addend = (int64_t) rd_u (&im, at + 16, 8);
-              type = (uint32_t) (r_info & 0xffffffffu);
-              symi = (uint32_t) (r_info >> 32);
-            }
-          else
-            {
-              r_offset = rd_u (&im, at, 4);
-              r_info = rd_u (&im, at + 4, 4);
-              if (rela)
-                addend = (int32_t) (uint32_t) rd_u (&im, at + 8, 4);
-              type = (uint32_t) (r_info & 0xff);
-              symi = (uint32_t) (r_info >> 8);
-            }
-          if (r_offset % word_size || r_offset / word_size >= nwords)
-            {
-              free (done_w);
-              lay_fail (err, "relocation at unexpected table offset %llu",
-                        (unsigned long long) r_offset);
-              goto done;
-            }
-          uint32_t w = (uint32_t) (r_offset / word_size);
-          if (!abs_reloc_p (out->machine, type, word_size))
-            {
-              free (done_w);
-              lay_fail (err, "relocation type %u (machine %u) in the table "
-                        "cannot be applied", type, out->machine);
-              goto done;
-            }
-          if (done_w[w])
-            {
-              free (done_w);
-              lay_fail (err, "two relocations for table word %u", w);
-              goto done;
-            }
-          if (!rela)
-            {
-              uint64_t v = rd_u (&im, sh[table].offset + r_offset, word_size);
-              addend = word_size == 4 ? (int64_t) (int32_t) (uint32_t) v
-                                      : (int64_t) v;
-            }
-          if (symi >= nsyms)
-            {
-              free (done_w);
-              lay_fail (err, "bad symbol index %u", symi);
-              goto done;
-            }
-          uint64_t so = sh[symtab].offset + symi * symentsize;
-          uint64_t value;
-          uint32_t shndx;
-          if (im.elf64)
-            {
-              shndx = (uint32_t) rd_u (&im, so + 6, 2);
-              value = rd_u (&im, so + 8, 8);
-            }
-          else
-            {
-              value = rd_u (&im, so + 4, 4);
-              shndx = (uint32_t) rd_u (&im, so + 14, 2);
-            }
-          if (shndx == LAY_SHN_XINDEX)
-            {
-              if (!shndx_sec
-                  || !rd_ok (&im, sh[shndx_sec].offset + symi * 4ull, 4))
-                shndx = 0;
-              else
-                shndx = (uint32_t) rd_u (&im, sh[shndx_sec].offset
-                                                + symi * 4ull, 4);
-            }
-          else if (shndx >= LAY_SHN_LORESERVE)
-            shndx = 0;         /* absolute or common: not a code place */
-          if (shndx >= shnum)
+          value = rd_u (&im, so + 4, 4);
+          shndx = (uint32_t) rd_u (&im, so + 14, 2);
+        }
+      if (name == 0 || name >= strsize || !memchr (strtab + name, 0, strsize - name))
+        continue;
+      if (shndx == LAY_SHN_XINDEX)
+        {
+          if (!shndx_sec || !rd_ok (&im, sh[shndx_sec].offset + k * 4, 4))
             shndx = 0;
-          done_w[w] = 1;
-          out->refs[w].section = shndx;
-          out->refs[w].offset = value + (uint64_t) addend;
+          else
+            shndx = (uint32_t) rd_u (&im, sh[shndx_sec].offset + k * 4, 4);
+        }
+      else if (shndx >= LAY_SHN_LORESERVE)
+        shndx = 0;             /* absolute or common: not a code place */
+      if (shndx == LAY_SHN_UNDEF || shndx >= shnum)
+        continue;
+      const char *sym = strtab + name;
+      uint32_t lo = 0, hi = n_names;
+      while (lo < hi)
+        {
+          uint32_t mid = (lo + hi) / 2;
+          if (strcmp (names[order[mid]], sym) < 0)
+            lo = mid + 1;
+          else
+            hi = mid;
+        }
+      for (; lo < n_names && strcmp (names[order[lo]], sym) == 0; lo++)
+        {
+          out->refs[order[lo]].section = shndx;
+          out->refs[order[lo]].offset = value;
         }
     }
-  /* Words without a relocation refer to nothing we can place.  */
-  for (uint32_t w = 0; w < nwords; w++)
-    if (!done_w[w])
-      {
-        out->refs[w].section = 0;
-        out->refs[w].offset = 0;
-      }
-  free (done_w);
+  free (order);
   rc = 0;
 
 done:
@@ -564,8 +475,8 @@ done:
 }
 
 int
-cc_layout_read_object (const char *path, const char *table_section,
-                       unsigned word_size, cc_layout *out, char **err)
+cc_layout_read_object (const char *path, const char *const *names,
+                       uint32_t n_names, cc_layout *out, char **err)
 {
   memset (out, 0, sizeof *out);
   int fd = open (path, O_RDONLY);
@@ -600,8 +511,7 @@ cc_layout_read_object (const char *path, const char *table_section,
       free (buf);
       return lay_fail (err, "short read on %s", path);
     }
-  int rc = cc_layout_read_image (buf, size, table_section, word_size, out,
-                                 err);
+  int rc = cc_layout_read_image (buf, size, names, n_names, out, err);
   free (buf);
   return rc;
 }
@@ -652,7 +562,7 @@ first_line (const char *path)
 int
 cc_layout_measure (const char *driver, char *const *options,
                    const cc_layout_chunk *chunks, size_t n_chunks,
-                   const char *table_section, unsigned word_size,
+                   const char *const *names, uint32_t n_names,
                    cc_layout *out, char **err)
 {
   memset (out, 0, sizeof *out);
@@ -731,6 +641,9 @@ cc_layout_measure (const char *driver, char *const *options,
   argv[a++] = (char *) driver;
   for (size_t i = 0; i < nopt; i++)
     argv[a++] = options[i];
+  /* Keep the local labels (.L...) in the symbol table: they are what we
+     measure.  */
+  argv[a++] = (char *) "-Wa,-L";
   argv[a++] = (char *) "-c";
   argv[a++] = (char *) "-x";
   argv[a++] = (char *) "assembler";
@@ -776,7 +689,7 @@ cc_layout_measure (const char *driver, char *const *options,
       free (line);
       goto out;
     }
-  rc = cc_layout_read_object (o_path, table_section, word_size, out, err);
+  rc = cc_layout_read_object (o_path, names, n_names, out, err);
 
 out:
   if (s_fd >= 0)

@@ -2,12 +2,11 @@
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 
    Plain C, no GCC headers.  The GCC glue hands over the text of an assembly
-   file that ends with a private table section: a sequence of address-sized
-   words, each a reference to a label or symbol (".8byte .L42").  We assemble
-   it with the compiler driver, read the relocatable ELF object back, apply
-   the table's relocations and return, for every word, the section and the
-   offset inside that section it refers to.  ELF32 and ELF64, little-endian
-   only.  */
+   file and a list of the labels and symbols in it to measure.  We assemble
+   it with the compiler driver, keeping local labels in the symbol table
+   (-L), read the relocatable ELF object back and return, for every name,
+   the section and the offset inside that section where it is defined.
+   ELF32 and ELF64, little-endian only.  */
 
 #ifndef CACHECAT_LAYOUT_H
 #define CACHECAT_LAYOUT_H
@@ -29,10 +28,10 @@ typedef struct cc_layout_section
   uint32_t group;      /* index of the SHT_GROUP section holding it, 0 if none */
 } cc_layout_section;
 
-/* Where one table word points.  */
+/* Where one name is defined.  */
 typedef struct cc_layout_ref
 {
-  uint32_t section;    /* ELF section index; 0 if unresolved or undefined */
+  uint32_t section;    /* ELF section index; 0 if not defined in a section */
   uint64_t offset;     /* offset from the start of that section */
 } cc_layout_ref;
 
@@ -43,7 +42,7 @@ typedef struct cc_layout
   uint32_t n_sections;
   cc_layout_section *sections;  /* indexed by ELF section index */
   uint32_t n_refs;
-  cc_layout_ref *refs; /* one per table word, in order */
+  cc_layout_ref *refs; /* one per name, in order */
 } cc_layout;
 
 /* A piece of the assembly text.  */
@@ -62,25 +61,24 @@ char **cc_layout_asm_options (const char *collect_gcc_options);
 void cc_layout_free_argv (char **argv);
 
 /* Write CHUNKS to a temporary .s (in $TMPDIR or /tmp), run
-     DRIVER OPTIONS... -c -x assembler TMP.s -o TMP.o
+     DRIVER OPTIONS... -Wa,-L -c -x assembler TMP.s -o TMP.o
    (no shell, stdin and stdout on /dev/null), read TMP.o with
    cc_layout_read_object and delete every temporary file.  Returns 0, or -1
    with *ERR set (caller frees).  */
 int cc_layout_measure (const char *driver, char *const *options,
                        const cc_layout_chunk *chunks, size_t n_chunks,
-                       const char *table_section, unsigned word_size,
+                       const char *const *names, uint32_t n_names,
                        cc_layout *out, char **err);
 
-/* Read the relocatable object PATH: its section headers and the words of
-   TABLE_SECTION (WORD_SIZE bytes each, 4 or 8) resolved through the
-   section's relocations.  Only absolute data relocations are accepted.
-   Returns 0, or -1 with *ERR set.  */
-int cc_layout_read_object (const char *path, const char *table_section,
-                           unsigned word_size, cc_layout *out, char **err);
+/* Read the relocatable object PATH: its section headers and, from its
+   symbol table, where each of the N_NAMES NAMES is defined.  Returns 0, or
+   -1 with *ERR set.  */
+int cc_layout_read_object (const char *path, const char *const *names,
+                           uint32_t n_names, cc_layout *out, char **err);
 
 /* The same on an object image in memory.  */
 int cc_layout_read_image (const unsigned char *image, size_t size,
-                          const char *table_section, unsigned word_size,
+                          const char *const *names, uint32_t n_names,
                           cc_layout *out, char **err);
 
 void cc_layout_free (cc_layout *l);

@@ -16,29 +16,59 @@
 
 #define REPORT_FORMAT 1
 
+/* The report has a line per instruction and an entry per context: the
+   hot paths write with these instead of fprintf, whose format parsing
+   would be most of the cost (the stream is ours alone: no locking).  */
+static inline void
+put_s (FILE *f, const char *s)
+{
+  fputs_unlocked (s, f);
+}
+
+static void
+put_u (FILE *f, uint32_t v)
+{
+  char b[12];
+  int n = 0;
+  do
+    b[sizeof b - 1 - n++] = (char) ('0' + v % 10);
+  while ((v /= 10) != 0);
+  fwrite_unlocked (b + sizeof b - n, 1, (size_t) n, f);
+}
+
+/* The characters of S, escaped for a JSON string.  */
+static void
+json_chars (FILE *f, const char *s)
+{
+  for (const unsigned char *p = (const unsigned char *) s; *p; p++)
+    {
+      if (*p == '"' || *p == '\\')
+        {
+          putc_unlocked ('\\', f);
+          putc_unlocked (*p, f);
+        }
+      else if (*p == '\n')
+        put_s (f, "\\n");
+      else if (*p == '\t')
+        put_s (f, "\\t");
+      else if (*p < 0x20)
+        fprintf (f, "\\u%04x", *p);
+      else
+        putc_unlocked (*p, f);
+    }
+}
+
 static void
 json_str (FILE *f, const char *s)
 {
   if (!s)
     {
-      fputs ("null", f);
+      put_s (f, "null");
       return;
     }
-  fputc ('"', f);
-  for (const unsigned char *p = (const unsigned char *) s; *p; p++)
-    {
-      if (*p == '"' || *p == '\\')
-        fprintf (f, "\\%c", *p);
-      else if (*p == '\n')
-        fputs ("\\n", f);
-      else if (*p == '\t')
-        fputs ("\\t", f);
-      else if (*p < 0x20)
-        fprintf (f, "\\u%04x", *p);
-      else
-        fputc (*p, f);
-    }
-  fputc ('"', f);
+  putc_unlocked ('"', f);
+  json_chars (f, s);
+  putc_unlocked ('"', f);
 }
 
 static void
@@ -46,12 +76,14 @@ json_loc (FILE *f, const cc_model *m, uint32_t file, uint32_t line)
 {
   if (file == CC_NONE || file >= m->n_files)
     {
-      fputs ("null", f);
+      put_s (f, "null");
       return;
     }
-  char *s = cc_xasprintf ("%s:%u", m->files[file], line);
-  json_str (f, s);
-  free (s);
+  putc_unlocked ('"', f);
+  json_chars (f, m->files[file]);
+  putc_unlocked (':', f);
+  put_u (f, line);
+  putc_unlocked ('"', f);
 }
 
 /* The offset of insn I of F from the symbol of its part.  */
@@ -76,7 +108,9 @@ json_scope (FILE *f, const cc_func *fn, const cc_func_result *fr, cc_verdict v)
     case CC_SCOPE_LOOP:
       {
         const cc_block *h = &fn->blocks[fr->loops[v.loop].header];
-        fprintf (f, "{\"loop\": %u}", part_offset (fn, h->first_insn));
+        put_s (f, "{\"loop\": ");
+        put_u (f, part_offset (fn, h->first_insn));
+        putc_unlocked ('}', f);
         break;
       }
     default:
@@ -138,7 +172,9 @@ write_part (FILE *f, const cc_model *m, const cc_result *r, uint32_t fi,
           for (uint32_t i = b->first_insn; i < b->first_insn + b->n_insns; i++)
             if (fn->insns[i].part == part)
               {
-                fprintf (f, "%s%u", anyi ? ", " : "", part_offset (fn, i));
+                if (anyi)
+                  put_s (f, ", ");
+                put_u (f, part_offset (fn, i));
                 anyi = 1;
               }
         }
@@ -155,20 +191,24 @@ write_part (FILE *f, const cc_model *m, const cc_result *r, uint32_t fi,
       const cc_up *up = &fr->ups[u];
       if (fn->insns[fn->blocks[up->blocks[0]].first_insn].part != part)
         continue;
-      fprintf (f, "%s\n      {\"id\": %u, \"blocks\": [", any ? "," : "", u);
+      put_s (f, any ? ",\n      {\"id\": " : "\n      {\"id\": ");
+      put_u (f, u);
+      put_s (f, ", \"blocks\": [");
       for (uint32_t k = 0; k < up->n_blocks; k++)
         {
           const cc_block *b = &fn->blocks[up->blocks[k]];
+          if (k)
+            put_s (f, ", ");
           /* A block of the other part is named by symbol+offset.  */
           if (fn->insns[b->first_insn].part == part)
-            fprintf (f, "%s%u", k ? ", " : "", part_offset (fn, b->first_insn));
+            put_u (f, part_offset (fn, b->first_insn));
           else
             {
-              fprintf (f, "%s", k ? ", " : "");
-              char *s = cc_xasprintf ("%s+%u", fn->parts[fn->insns[b->first_insn].part].symbol,
-                                      part_offset (fn, b->first_insn));
-              json_str (f, s);
-              free (s);
+              putc_unlocked ('"', f);
+              json_chars (f, fn->parts[fn->insns[b->first_insn].part].symbol);
+              putc_unlocked ('+', f);
+              put_u (f, part_offset (fn, b->first_insn));
+              putc_unlocked ('"', f);
             }
         }
       fputs ("]}", f);
@@ -184,33 +224,47 @@ write_part (FILE *f, const cc_model *m, const cc_result *r, uint32_t fi,
       if (in->part != part || in->kind == CC_INSN_PAD)
         continue;
       const cc_insn_result *ir = &fr->insns[i];
-      fprintf (f, "%s\n      {\"offset\": %u, \"length\": %u, \"category\": \"%s\"",
-               any ? "," : "", part_offset (fn, i), in->length,
-               cc_category_name (ir->merged.category));
+      put_s (f, any ? ",\n      {\"offset\": " : "\n      {\"offset\": ");
+      put_u (f, part_offset (fn, i));
+      put_s (f, ", \"length\": ");
+      put_u (f, in->length);
+      put_s (f, ", \"category\": \"");
+      put_s (f, cc_category_name (ir->merged.category));
+      putc_unlocked ('"', f);
       if (ir->merged.category == CC_FIRST_MISS || ir->merged.category == CC_FIRST_HIT)
         {
-          fputs (", \"scope\": ", f);
+          put_s (f, ", \"scope\": ");
           json_scope (f, fn, fr, ir->merged);
         }
-      fprintf (f, ", \"line\": %u, \"set\": %u, \"lines\": %u", ir->pline, ir->set, ir->n_lines);
+      put_s (f, ", \"line\": ");
+      put_u (f, ir->pline);
+      put_s (f, ", \"set\": ");
+      put_u (f, ir->set);
+      put_s (f, ", \"lines\": ");
+      put_u (f, ir->n_lines);
       if (in->kind == CC_INSN_ASM)
-        fputs (", \"asm\": true", f);
-      fputs (", \"loc\": ", f);
+        put_s (f, ", \"asm\": true");
+      put_s (f, ", \"loc\": ");
       json_loc (f, m, in->file, in->line);
-      fputs (", \"contexts\": [", f);
+      put_s (f, ", \"contexts\": [");
       for (uint32_t k = 0; k < ir->n_ctx; k++)
         {
           const cc_context_verdict *cv = &ir->ctx[k];
-          fprintf (f, "%s{\"instance\": %u, \"up\": %u, \"category\": \"%s\"",
-                   k ? ", " : "", cv->instance, cv->up, cc_category_name (cv->v.category));
+          put_s (f, k ? ", {\"instance\": " : "{\"instance\": ");
+          put_u (f, cv->instance);
+          put_s (f, ", \"up\": ");
+          put_u (f, cv->up);
+          put_s (f, ", \"category\": \"");
+          put_s (f, cc_category_name (cv->v.category));
+          putc_unlocked ('"', f);
           if (cv->v.category == CC_FIRST_MISS || cv->v.category == CC_FIRST_HIT)
             {
-              fputs (", \"scope\": ", f);
+              put_s (f, ", \"scope\": ");
               json_scope (f, fn, fr, cv->v);
             }
-          fputc ('}', f);
+          putc_unlocked ('}', f);
         }
-      fputs ("]}", f);
+      put_s (f, "]}");
       any = 1;
     }
   fputs (any ? "\n     ]" : "]", f);

@@ -3,8 +3,8 @@
 
    At PLUGIN_FINISH_UNIT every function has been through the pass and
    final.  Here we
-     1. assemble the buffered output plus a private label table with the
-        driver and read back exact section offsets (layout.c),
+     1. assemble the buffered output privately with the driver and read
+        back where each insn's start and end labels lie (layout.c),
      2. run the engine, write the JSON report, check the conflict limits,
      3. hand the annotated text to the real asm_out_file (asm_capture.cc).  */
 
@@ -43,33 +43,34 @@ sb_add (sbuf *s, const char *fmt, ...)
   s->n += (size_t) need;
 }
 
-/* The private table: per function its part symbols, then per insn the
-   start and end label, one address-sized word each.  */
-static void
-build_table (sbuf *t, unsigned word)
+/* The names to measure: per function its part symbols, then per insn
+   the start and end label.  The caller frees the vector and its strings.  */
+static char **
+measured_names (uint32_t *count)
 {
-  const char *dir = word == 8 ? ".8byte" : ".4byte";
-  /* ARM-style targets use '@' for comments and '%' for section types.  */
-  const char *type = strcmp (ASM_COMMENT_START, "@") == 0 ? "%progbits"
-                                                         : "@progbits";
-  sb_add (t, "\n\t.pushsection\t%s,\"\",%s\n", CC_GLUE_TABLE_SECTION, type);
+  uint32_t n = 0;
+  for (uint32_t fi = 0; fi < cc_glue.n_funcs; fi++)
+    n += (cc_glue.funcs[fi].cold_sym ? 2 : 1) + 2 * cc_glue.funcs[fi].n_insns;
+  char **v = XNEWVEC (char *, n ? n : 1);
+  uint32_t k = 0;
   for (uint32_t fi = 0; fi < cc_glue.n_funcs; fi++)
     {
       cc_glue_func *gf = &cc_glue.funcs[fi];
-      sb_add (t, "\t%s\t%s\n", dir, gf->sym);
+      v[k++] = xstrdup (gf->sym);
       if (gf->cold_sym)
-        sb_add (t, "\t%s\t%s\n", dir, gf->cold_sym);
+        v[k++] = xstrdup (gf->cold_sym);
       for (uint32_t i = 0; i < gf->n_insns; i++)
         {
           char s[80], e[80];
-          cc_glue_label_name (s, sizeof s, CC_END_NOTE,
-                              gf->insns[i].start_label);
+          cc_glue_label_name (s, sizeof s, CC_END_NOTE, gf->insns[i].start_label);
           cc_glue_label_name (e, sizeof e, gf->insns[i].end_kind,
                               gf->insns[i].end_label);
-          sb_add (t, "\t%s\t%s\n\t%s\t%s\n", dir, s, dir, e);
+          v[k++] = xstrdup (s);
+          v[k++] = xstrdup (e);
         }
     }
-  sb_add (t, "\t.popsection\n");
+  *count = k;
+  return v;
 }
 
 /* Model section for ELF section SEC, distinct per ELF section.  */
@@ -139,7 +140,7 @@ apply_layout (const cc_layout *l)
         }
       if (w + nparts + 2 * gf->n_insns > l->n_refs)
         {
-          bad = cc_xasprintf ("the label table is short");
+          bad = cc_xasprintf ("the list of labels is short");
           break;
         }
       cc_layout_ref pref[2];
@@ -183,7 +184,7 @@ apply_layout (const cc_layout *l)
         }
     }
   if (!bad && w != l->n_refs)
-    bad = cc_xasprintf ("the label table has %u extra entries", l->n_refs - w);
+    bad = cc_xasprintf ("the list of labels has %u extra entries", l->n_refs - w);
   if (bad)
     {
       free (map);
@@ -266,24 +267,21 @@ measure_layout (void)
                           cc_glue.model.funcs[gf->model_index].insns[i].uid,
                           gf->sym);
     }
-  unsigned word = POINTER_SIZE / BITS_PER_UNIT;
-  if (word != 4 && word != 8)
-    return cc_xasprintf ("unsupported pointer size %u", word);
-
-  sbuf table = { NULL, 0, 0 };
-  build_table (&table, word);
-  cc_layout_chunk chunks[3] = {
+  uint32_t n_names;
+  char **names = measured_names (&n_names);
+  cc_layout_chunk chunks[2] = {
     { cc_glue.header, cc_glue.header ? cc_glue.header_size : 0 },
-    { cc_glue.mem_buf, cc_glue.mem_buf ? cc_glue.mem_size : 0 },
-    { table.p, table.n }
+    { cc_glue.mem_buf, cc_glue.mem_buf ? cc_glue.mem_size : 0 }
   };
   char **opts = cc_layout_asm_options (getenv ("COLLECT_GCC_OPTIONS"));
   cc_layout lay;
   char *err = NULL;
-  int rc = cc_layout_measure (getenv ("COLLECT_GCC"), opts, chunks, 3,
-                              CC_GLUE_TABLE_SECTION, word, &lay, &err);
+  int rc = cc_layout_measure (getenv ("COLLECT_GCC"), opts, chunks, 2,
+                              names, n_names, &lay, &err);
   cc_layout_free_argv (opts);
-  free (table.p);
+  for (uint32_t i = 0; i < n_names; i++)
+    free (names[i]);
+  free (names);
   if (rc)
     {
       char *r = xstrdup (err ? err : "the assembler failed");

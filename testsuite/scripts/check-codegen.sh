@@ -17,6 +17,8 @@
 #     compiler error" (or any other crash message);
 #   - the plugin compile prints a diagnostic that the plain compile does not
 #     print, unless it is a cachecat warning listed in the corpus file;
+#   - the offsets or lengths of the report's instructions are not the
+#     object's instruction boundaries (testsuite/tools/check_offsets.py);
 #   - the objects differ: section list (names, types, flags, sizes,
 #     alignment: no extra section allowed), contents of every section
 #     (.text*, .rodata*, .data*, .eh_frame, .comment, ...), `objdump -d -r`
@@ -99,7 +101,7 @@ if [ "${1:-}" != --one ]; then
   READELF=${READELF:-$(tool_for_cc readelf)}
   # Plain ASCII quotes in diagnostics, whatever the caller's locale.
   LC_ALL=C
-  export CC B PLUGIN OBJDUMP READELF COMPILE_TIMEOUT CRASH_RE LC_ALL
+  export CC B PLUGIN OBJDUMP READELF COMPILE_TIMEOUT CRASH_RE LC_ALL top
 fi
 
 # ---------------------------------------------------------------------------
@@ -313,9 +315,17 @@ run_one ()
     fi
   fi
 
-  # The plugin is active at all: its report exists (informational).
-  [ $prc -eq 0 ] && [ ! -s "plug/${obj%.o}.cachecat.json" ] \
-    && note="${note:+$note; }no report plug/${obj%.o}.cachecat.json"
+  # The plugin is active at all: its report exists (informational); the
+  # offsets and lengths it used are the object's.
+  if [ $prc -eq 0 ] && [ ! -s "plug/${obj%.o}.cachecat.json" ]; then
+    note="${note:+$note; }no report plug/${obj%.o}.cachecat.json"
+  elif [ $prc -eq 0 ] && [ $fatal -eq 0 ]; then
+    local offs
+    if ! offs=$(python3 "$top/testsuite/tools/check_offsets.py" \
+                  "plug/${obj%.o}.cachecat.json" "plug/$obj" 2>&1); then
+      fail_with "report offsets differ from the object" "$(printf '%s\n' "$offs" | tail -20)"
+    fi
+  fi
 
   # Files the plugin compile left in TMPDIR (informational).
   local -a left
