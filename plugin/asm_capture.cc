@@ -23,15 +23,78 @@ cc_glue_install_postscan (void)
   targetm.asm_out.final_postscan_insn = cc_glue_postscan;
 }
 
-/* The name of a start or end label as the assembler sees it.  */
-void
-cc_glue_label_name (char *buf, size_t size, int kind, int number)
+/* The name of a start or end label as the target's macro spells it.  */
+static void
+label_name_slow (char *buf, size_t size, int kind, int number)
 {
   char tmp[64];
   ASM_GENERATE_INTERNAL_LABEL (tmp, kind == CC_END_POSTSCAN ? "Lcce" : "L",
                                number);
   const char *p = tmp[0] == '*' ? tmp + 1 : tmp;
-  snprintf (buf, size, "%s", p);
+  size_t l = strlen (p);
+  if (l >= size)
+    l = size - 1;
+  memcpy (buf, p, l);
+  buf[l] = 0;
+}
+
+/* The names are the prefix and the number on every ELF target (".L42",
+   ".Lcce42"); that is checked once, and names are then made without the
+   macro's sprintf (two per insn add up).  */
+static char note_prefix[32], end_prefix[32];
+static int prefixes_state;     /* 0 unknown, 1 prefix + number, -1 other */
+
+static void
+init_prefixes (void)
+{
+  char a[64], b[64];
+  label_name_slow (a, sizeof a, CC_END_NOTE, 0);
+  label_name_slow (b, sizeof b, CC_END_POSTSCAN, 0);
+  size_t la = strlen (a), lb = strlen (b);
+  prefixes_state = -1;
+  if (la < 2 || lb < 2 || la > sizeof note_prefix || lb > sizeof end_prefix
+      || a[la - 1] != '0' || b[lb - 1] != '0')
+    return;
+  memcpy (note_prefix, a, la - 1);
+  note_prefix[la - 1] = 0;
+  memcpy (end_prefix, b, lb - 1);
+  end_prefix[lb - 1] = 0;
+  char c[64], d[64];
+  label_name_slow (c, sizeof c, CC_END_NOTE, 1234567);
+  label_name_slow (d, sizeof d, CC_END_POSTSCAN, 1234567);
+  snprintf (a, sizeof a, "%s1234567", note_prefix);
+  snprintf (b, sizeof b, "%s1234567", end_prefix);
+  if (strcmp (a, c) == 0 && strcmp (b, d) == 0)
+    prefixes_state = 1;
+}
+
+void
+cc_glue_label_name (char *buf, size_t size, int kind, int number)
+{
+  if (prefixes_state == 0)
+    init_prefixes ();
+  if (prefixes_state < 0 || number < 0)
+    {
+      label_name_slow (buf, size, kind, number);
+      return;
+    }
+  const char *prefix = kind == CC_END_POSTSCAN ? end_prefix : note_prefix;
+  char digits[12];
+  int n = 0;
+  unsigned v = (unsigned) number;
+  do
+    digits[n++] = (char) ('0' + v % 10);
+  while ((v /= 10) != 0);
+  size_t pl = strlen (prefix);
+  if (pl + (size_t) n + 1 > size)
+    {
+      label_name_slow (buf, size, kind, number);
+      return;
+    }
+  memcpy (buf, prefix, pl);
+  for (int i = 0; i < n; i++)
+    buf[pl + i] = digits[n - 1 - i];
+  buf[pl + n] = 0;
 }
 
 /* What the compiler wrote before PLUGIN_START_UNIT (target directives such
@@ -237,14 +300,14 @@ our_label_p (const char *p, const char *eol, const char *prefix, size_t plen,
   return *d == ':' && v >= min;
 }
 
-/* Write [FROM, TO) of the buffer to F without our labels: they are there
-   only for the measuring assembly, change no byte of the object, and
-   would double the length of the user's listing.  */
+/* Write [FROM, TO) of the buffer to F without our labels (prefixes NOTE
+   and END): they are there only for the measuring assembly, change no
+   byte of the object, and would double the length of the user's
+   listing.  */
 static void
-copy_without_labels (FILE *f, const char *buf, size_t from, size_t to)
+copy_without_labels (FILE *f, const char *buf, size_t from, size_t to,
+                     const char *note, const char *end)
 {
-  char note[64], end[64];
-  label_prefixes (note, end, sizeof note);
   size_t nl = strlen (note), el = strlen (end);
   size_t run = from;            /* start of what is still to be written */
   size_t at = from;
@@ -301,12 +364,14 @@ cc_glue_emit_output (const cc_result *r)
   asm_out_file = real;
   size_t at = 0;
   char ann[512];
+  char note[64], end[64];
+  label_prefixes (note, end, sizeof note);
   for (size_t j = 0; j < k; j++)
     {
       size_t pos = (size_t) sp[j].pos;
       if (pos > at)
         {
-          copy_without_labels (real, buf, at, pos);
+          copy_without_labels (real, buf, at, pos, note, end);
           at = pos;
         }
       ann[0] = 0;
@@ -320,7 +385,7 @@ cc_glue_emit_output (const cc_result *r)
       fprintf (real, "\t%s %s\n", ASM_COMMENT_START, ann);
     }
   if (size > at)
-    copy_without_labels (real, buf, at, size);
+    copy_without_labels (real, buf, at, size, note, end);
   free (sp);
 
   fclose (cc_glue.mem);

@@ -1289,7 +1289,9 @@ acc_add_k (acc *a, uint32_t line)
   for (uint32_t i = 0; i < a->nk; i++)
     if (a->k_lines[i] == line)
       return;
-  a->k_lines = cc_xrealloc (a->k_lines, (a->nk + 1) * sizeof (uint32_t));
+  /* Capacity: the next power of two.  */
+  if ((a->nk & (a->nk - 1)) == 0)
+    a->k_lines = cc_xrealloc (a->k_lines, (a->nk ? 2 * a->nk : 1) * sizeof (uint32_t));
   a->k_lines[a->nk++] = line;
 }
 

@@ -276,13 +276,14 @@ cc_layout_free (cc_layout *l)
   memset (l, 0, sizeof *l);
 }
 
-/* qsort has no context argument: the names being sorted.  */
-static const char *const *sort_names;
-
-static int
-cmp_name_index (const void *a, const void *b)
+/* FNV-1a: the names are looked up in an open-addressing hash table.  */
+static uint32_t
+name_hash (const char *s)
 {
-  return strcmp (sort_names[*(const uint32_t *) a], sort_names[*(const uint32_t *) b]);
+  uint32_t h = 2166136261u;
+  for (; *s; s++)
+    h = (h ^ (unsigned char) *s) * 16777619u;
+  return h;
 }
 
 int
@@ -394,10 +395,13 @@ cc_layout_read_image (const unsigned char *image, size_t size,
 
   out->n_refs = n_names;
   out->refs = calloc (n_names ? n_names : 1, sizeof *out->refs);
-  uint32_t *order = calloc (n_names ? n_names : 1, sizeof *order);
-  if (!out->refs || !order)
+  uint32_t tsize = 16;
+  while (tsize < 2 * (uint64_t) n_names)
+    tsize *= 2;
+  uint32_t *slot = malloc (tsize * sizeof *slot);
+  if (!out->refs || !slot)
     {
-      free (order);
+      free (slot);
       lay_fail (err, "out of memory");
       goto done;
     }
@@ -406,15 +410,30 @@ cc_layout_read_image (const unsigned char *image, size_t size,
       || sh[sh[symtab].link].type == LAY_SHT_NOBITS
       || !rd_ok (&im, sh[sh[symtab].link].offset, sh[sh[symtab].link].size))
     {
-      free (order);
+      free (slot);
       lay_fail (err, "no usable symbol table in the object");
       goto done;
     }
-  /* Look every symbol up among the names, sorted.  */
+  /* Every symbol is looked up among the names.  A name asked for twice
+     keeps one slot; the others are copied from it afterwards.  */
+  uint32_t *same = malloc ((n_names ? n_names : 1) * sizeof *same);
+  if (!same)
+    {
+      free (slot);
+      lay_fail (err, "out of memory");
+      goto done;
+    }
+  for (uint32_t i = 0; i < tsize; i++)
+    slot[i] = UINT32_MAX;
   for (uint32_t i = 0; i < n_names; i++)
-    order[i] = i;
-  sort_names = names;
-  qsort (order, n_names, sizeof *order, cmp_name_index);
+    {
+      uint32_t h = name_hash (names[i]) & (tsize - 1);
+      while (slot[h] != UINT32_MAX && strcmp (names[slot[h]], names[i]) != 0)
+        h = (h + 1) & (tsize - 1);
+      if (slot[h] == UINT32_MAX)
+        slot[h] = i;
+      same[i] = slot[h];
+    }
   const char *strtab = (const char *) image + sh[sh[symtab].link].offset;
   uint64_t strsize = sh[sh[symtab].link].size;
   uint64_t symentsize = im.elf64 ? 24 : 16;
@@ -449,22 +468,19 @@ cc_layout_read_image (const unsigned char *image, size_t size,
       if (shndx == LAY_SHN_UNDEF || shndx >= shnum)
         continue;
       const char *sym = strtab + name;
-      uint32_t lo = 0, hi = n_names;
-      while (lo < hi)
+      uint32_t h = name_hash (sym) & (tsize - 1);
+      while (slot[h] != UINT32_MAX && strcmp (names[slot[h]], sym) != 0)
+        h = (h + 1) & (tsize - 1);
+      if (slot[h] != UINT32_MAX)
         {
-          uint32_t mid = (lo + hi) / 2;
-          if (strcmp (names[order[mid]], sym) < 0)
-            lo = mid + 1;
-          else
-            hi = mid;
-        }
-      for (; lo < n_names && strcmp (names[order[lo]], sym) == 0; lo++)
-        {
-          out->refs[order[lo]].section = shndx;
-          out->refs[order[lo]].offset = value;
+          out->refs[slot[h]].section = shndx;
+          out->refs[slot[h]].offset = value;
         }
     }
-  free (order);
+  for (uint32_t i = 0; i < n_names; i++)
+    out->refs[i] = out->refs[same[i]];
+  free (same);
+  free (slot);
   rc = 0;
 
 done:

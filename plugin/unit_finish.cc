@@ -10,6 +10,7 @@
 
 #include "gcc-common.h"
 #include "glue.h"
+#include "asm_filter.h"
 
 #include <stdarg.h>
 
@@ -273,11 +274,28 @@ measure_layout (void)
     { cc_glue.header, cc_glue.header ? cc_glue.header_size : 0 },
     { cc_glue.mem_buf, cc_glue.mem_buf ? cc_glue.mem_size : 0 }
   };
+  /* Only what can move code (asm_filter.h); the whole text if the filter
+     gives up or the assembler refuses the filtered one.  */
+  cc_asm_filter *filt = cc_asm_filter_new (ASM_COMMENT_START, ';');
+  for (int c = 0; c < 2; c++)
+    cc_asm_filter_add (filt, chunks[c].data, chunks[c].size);
+  cc_layout_chunk code;
+  code.data = cc_asm_filter_finish (filt, &code.size);
   char **opts = cc_layout_asm_options (getenv ("COLLECT_GCC_OPTIONS"));
   cc_layout lay;
   char *err = NULL;
-  int rc = cc_layout_measure (getenv ("COLLECT_GCC"), opts, chunks, 2,
+  int rc = -1;
+  if (code.data)
+    rc = cc_layout_measure (getenv ("COLLECT_GCC"), opts, &code, 1,
+                            names, n_names, &lay, &err);
+  cc_asm_filter_free (filt);
+  if (rc)
+    {
+      free (err);
+      err = NULL;
+      rc = cc_layout_measure (getenv ("COLLECT_GCC"), opts, chunks, 2,
                               names, n_names, &lay, &err);
+    }
   cc_layout_free_argv (opts);
   for (uint32_t i = 0; i < n_names; i++)
     free (names[i]);

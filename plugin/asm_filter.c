@@ -1,0 +1,476 @@
+/* cachecat: the part of an assembly text that can move code (asm_filter.h).
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
+
+#include "asm_filter.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define NAME_MAX_LEN 256
+
+typedef struct section_ref
+{
+  char name[NAME_MAX_LEN];
+  int code;
+} section_ref;
+
+typedef struct frame
+{
+  section_ref cur, prev;
+} frame;
+
+typedef struct known_section
+{
+  char *name;
+  int code;
+} known_section;
+
+struct cc_asm_filter
+{
+  char comment[8];
+  size_t comment_len;
+  char sep;
+  int failed;
+  frame now;                 /* current and previous section */
+  frame *stack;              /* .pushsection */
+  size_t depth, stack_cap;
+  known_section *known;      /* sections declared with flags */
+  size_t n_known, known_cap;
+  char *out;
+  size_t n, cap;
+  char *carry;               /* a line the previous text did not finish */
+  size_t carry_n;
+};
+
+static void
+out_add (cc_asm_filter *f, const char *p, size_t n)
+{
+  if (f->n + n + 1 > f->cap)
+    {
+      size_t cap = f->cap ? f->cap : 65536;
+      while (cap < f->n + n + 1)
+        cap *= 2;
+      f->out = cc_xrealloc (f->out, cap);
+      f->cap = cap;
+    }
+  memcpy (f->out + f->n, p, n);
+  f->n += n;
+  f->out[f->n] = 0;
+}
+
+cc_asm_filter *
+cc_asm_filter_new (const char *comment, char separator)
+{
+  cc_asm_filter *f = cc_xcalloc (1, sizeof *f);
+  size_t cl = strlen (comment);
+  if (cl == 0 || cl >= sizeof f->comment)
+    f->failed = 1;
+  else
+    memcpy (f->comment, comment, cl + 1);
+  f->comment_len = cl;
+  f->sep = separator;
+  strcpy (f->now.cur.name, ".text");
+  f->now.cur.code = 1;
+  out_add (f, "", 0);
+  return f;
+}
+
+void
+cc_asm_filter_free (cc_asm_filter *f)
+{
+  if (!f)
+    return;
+  for (size_t i = 0; i < f->n_known; i++)
+    free (f->known[i].name);
+  free (f->known);
+  free (f->stack);
+  free (f->out);
+  free (f->carry);
+  free (f);
+}
+
+/* Does a section of this name hold code when it is named without flags?
+   (GNU as gives .text*, .init and .fini the flags "ax".)  */
+static int
+default_code (const char *name)
+{
+  return strncmp (name, ".text", 5) == 0 || strcmp (name, ".init") == 0
+         || strcmp (name, ".fini") == 0;
+}
+
+static int
+known_code (const cc_asm_filter *f, const char *name)
+{
+  for (size_t i = 0; i < f->n_known; i++)
+    if (strcmp (f->known[i].name, name) == 0)
+      return f->known[i].code;
+  return default_code (name);
+}
+
+static void
+remember (cc_asm_filter *f, const char *name, int code)
+{
+  for (size_t i = 0; i < f->n_known; i++)
+    if (strcmp (f->known[i].name, name) == 0)
+      return;                  /* the first declaration's flags stay */
+  if (f->n_known == f->known_cap)
+    {
+      f->known_cap = f->known_cap ? 2 * f->known_cap : 16;
+      f->known = cc_xrealloc (f->known, f->known_cap * sizeof *f->known);
+    }
+  f->known[f->n_known].name = cc_xstrdup (name);
+  f->known[f->n_known].code = code;
+  f->n_known++;
+}
+
+static int
+ident_char (char c)
+{
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+         || c == '_' || c == '.' || c == '$' || c == '@';
+}
+
+static const char *
+skip_space (const char *p, const char *e)
+{
+  while (p < e && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\f'))
+    p++;
+  return p;
+}
+
+/* The first word of a statement [P, E): a directive or mnemonic.  */
+static size_t
+word_len (const char *p, const char *e)
+{
+  size_t n = 0;
+  while (p + n < e && ident_char (p[n]))
+    n++;
+  return n;
+}
+
+enum dir_kind
+{
+  D_OTHER, D_TEXT, D_DATA, D_BSS, D_SECTION, D_PUSH, D_POP, D_PREVIOUS,
+  D_SUBSECTION, D_MODE, D_CODELESS, D_UNFOLLOWABLE
+};
+
+typedef struct dir_word
+{
+  const char *w;
+  enum dir_kind k;
+} dir_word;
+
+/* Sorted by strcmp for bsearch.  D_MODE: kept in any section, they change
+   how later code is read; D_CODELESS: emit no code wherever they stand;
+   D_UNFOLLOWABLE: could hide a section change we cannot follow.  */
+static const dir_word dir_words[] = {
+  { ".altmacro", D_UNFOLLOWABLE }, { ".arch", D_MODE },
+  { ".arch_extension", D_MODE }, { ".arm", D_MODE }, { ".att_syntax", D_MODE },
+  { ".bss", D_BSS }, { ".code16", D_MODE }, { ".code16gcc", D_MODE },
+  { ".code32", D_MODE }, { ".code64", D_MODE }, { ".cpu", D_MODE },
+  { ".data", D_DATA }, { ".else", D_UNFOLLOWABLE }, { ".elseif", D_UNFOLLOWABLE },
+  { ".end", D_UNFOLLOWABLE }, { ".endif", D_UNFOLLOWABLE }, { ".endm", D_UNFOLLOWABLE },
+  { ".endr", D_UNFOLLOWABLE }, { ".equ", D_MODE }, { ".equiv", D_MODE },
+  { ".eqv", D_MODE }, { ".exitm", D_UNFOLLOWABLE }, { ".file", D_CODELESS },
+  { ".fpu", D_MODE }, { ".ident", D_CODELESS }, { ".include", D_UNFOLLOWABLE },
+  { ".intel_syntax", D_MODE }, { ".irp", D_UNFOLLOWABLE }, { ".irpc", D_UNFOLLOWABLE },
+  { ".loc", D_CODELESS }, { ".loc_mark_labels", D_CODELESS },
+  { ".macro", D_UNFOLLOWABLE }, { ".option", D_MODE }, { ".popsection", D_POP },
+  { ".previous", D_PREVIOUS }, { ".purgem", D_UNFOLLOWABLE },
+  { ".pushsection", D_PUSH }, { ".rept", D_UNFOLLOWABLE }, { ".sect", D_UNFOLLOWABLE },
+  { ".section", D_SECTION }, { ".set", D_MODE }, { ".struct", D_UNFOLLOWABLE },
+  { ".subsection", D_SUBSECTION }, { ".syntax", D_MODE }, { ".text", D_TEXT },
+  { ".thumb", D_MODE },
+};
+
+static enum dir_kind
+classify (const char *w, size_t n)
+{
+  if (n > 5 && memcmp (w, ".cfi_", 5) == 0)
+    return D_CODELESS;
+  if (n >= 3 && memcmp (w, ".if", 3) == 0)
+    return D_UNFOLLOWABLE;
+  size_t lo = 0, hi = sizeof dir_words / sizeof dir_words[0];
+  while (lo < hi)
+    {
+      size_t mid = (lo + hi) / 2;
+      const char *m = dir_words[mid].w;
+      int c = strncmp (m, w, n);
+      if (c == 0 && m[n] != 0)
+        c = 1;               /* m is longer: it sorts after */
+      if (c == 0)
+        return dir_words[mid].k;
+      if (c < 0)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return D_OTHER;
+}
+
+/* Parse a section name at P (quoted or plain) into NAME; returns the
+   position after it, or NULL if it is malformed.  */
+static const char *
+section_name (const char *p, const char *e, char *name)
+{
+  p = skip_space (p, e);
+  size_t n = 0;
+  if (p < e && *p == '"')
+    {
+      p++;
+      while (p < e && *p != '"')
+        {
+          if (*p == '\\' || n + 1 >= NAME_MAX_LEN)
+            return NULL;
+          name[n++] = *p++;
+        }
+      if (p == e)
+        return NULL;
+      p++;
+    }
+  else
+    while (p < e && *p != ',' && *p != ' ' && *p != '\t')
+      {
+        if (n + 1 >= NAME_MAX_LEN)
+          return NULL;
+        name[n++] = *p++;
+      }
+  name[n] = 0;
+  return n ? p : NULL;
+}
+
+/* After a section name: the flags, if any, decide whether it is code.
+   Returns 1 code, 0 not, -1 unknown syntax; *HAS_FLAGS says whether flags
+   were given.  */
+static int
+section_flags (const char *p, const char *e, int *has_flags)
+{
+  p = skip_space (p, e);
+  *has_flags = 0;
+  if (p == e)
+    return 0;
+  if (*p != ',')
+    return -1;
+  p = skip_space (p + 1, e);
+  if (p < e && *p == '"')
+    {
+      *has_flags = 1;
+      int code = 0;
+      for (p++; p < e && *p != '"'; p++)
+        if (*p == 'x')
+          code = 1;
+      return p < e ? code : -1;
+    }
+  /* A subsection number (.pushsection name, 1) or another syntax.  */
+  if (p < e && *p >= '0' && *p <= '9')
+    return 0;
+  return -1;
+}
+
+/* One statement [P, E).  Returns 1 if it must be kept, 0 if it may go, -1
+   if the filter gives up.  */
+static int
+statement (cc_asm_filter *f, const char *p, const char *e)
+{
+  p = skip_space (p, e);
+  /* Leading labels.  */
+  for (;;)
+    {
+      size_t n = word_len (p, e);
+      const char *q = skip_space (p + n, e);
+      if (n && q < e && *q == ':' && !(q + 1 < e && q[1] == ':'))
+        {
+          if (f->now.cur.code)
+            return 1;          /* a label in code; its statement follows */
+          p = skip_space (q + 1, e);
+          continue;
+        }
+      break;
+    }
+  if (p == e)
+    return 0;
+  size_t n = word_len (p, e);
+  const char *w = p;
+  if (n == 0 || w[0] != '.')
+    return f->now.cur.code;    /* an instruction, or data by other means */
+  enum dir_kind k = classify (w, n);
+  const char *rest = p + n;
+  char name[NAME_MAX_LEN];
+  switch (k)
+    {
+    case D_UNFOLLOWABLE:
+      return -1;
+    case D_TEXT:
+    case D_DATA:
+    case D_BSS:
+      f->now.prev = f->now.cur;
+      strcpy (f->now.cur.name, k == D_TEXT ? ".text" : k == D_DATA ? ".data" : ".bss");
+      f->now.cur.code = k == D_TEXT;
+      return 1;
+    case D_SECTION:
+    case D_PUSH:
+      {
+        const char *after = section_name (rest, e, name);
+        if (!after)
+          return -1;
+        int has_flags;
+        int code = section_flags (after, e, &has_flags);
+        if (code < 0)
+          return -1;
+        if (has_flags)
+          remember (f, name, code);
+        else
+          code = known_code (f, name);
+        if (k == D_PUSH)
+          {
+            if (f->depth == f->stack_cap)
+              {
+                f->stack_cap = f->stack_cap ? 2 * f->stack_cap : 8;
+                f->stack = cc_xrealloc (f->stack, f->stack_cap * sizeof *f->stack);
+              }
+            f->stack[f->depth++] = f->now;
+          }
+        f->now.prev = f->now.cur;
+        strcpy (f->now.cur.name, name);
+        f->now.cur.code = code;
+        return 1;
+      }
+    case D_POP:
+      if (f->depth == 0)
+        return -1;
+      f->now = f->stack[--f->depth];
+      return 1;
+    case D_PREVIOUS:
+      {
+        if (!f->now.prev.name[0])
+          return -1;
+        section_ref t = f->now.cur;
+        f->now.cur = f->now.prev;
+        f->now.prev = t;
+        return 1;
+      }
+    case D_SUBSECTION:
+    case D_MODE:
+      return 1;
+    case D_CODELESS:
+      return 0;
+    default:
+      return f->now.cur.code;
+    }
+}
+
+/* One line [P, E) without its newline: split into statements outside
+   strings, up to a comment.  */
+static int
+line (cc_asm_filter *f, const char *p, const char *e)
+{
+  const char c0 = f->comment[0], sep = f->sep;
+  size_t cl = f->comment_len;
+  int keep = 0;
+  const char *s = p;
+  int in_str = 0;
+  for (const char *q = p;; q++)
+    {
+      if (q != e)
+        {
+          char c = *q;
+          if (in_str)
+            {
+              if (c == '\\' && q + 1 < e)
+                q++;
+              else if (c == '"')
+                in_str = 0;
+              continue;
+            }
+          if (c == '"')
+            {
+              in_str = 1;
+              continue;
+            }
+          if (c != sep && (c != c0 || (size_t) (e - q) < cl
+                           || memcmp (q, f->comment, cl) != 0))
+            continue;
+        }
+      int k = statement (f, s, q);
+      if (k < 0)
+        return -1;
+      keep |= k;
+      if (q == e || *q != sep)
+        break;                 /* the end, or a comment */
+      s = q + 1;
+    }
+  return keep;
+}
+
+/* Decide on the whole line [P, E) (with its newline, if any).  */
+static int
+whole_line (cc_asm_filter *f, const char *p, const char *e)
+{
+  const char *eol = e > p && e[-1] == '\n' ? e - 1 : e;
+  int k = line (f, p, eol);
+  if (k < 0)
+    {
+      f->failed = 1;
+      return -1;
+    }
+  if (k)
+    out_add (f, p, (size_t) (e - p));
+  return 0;
+}
+
+int
+cc_asm_filter_add (cc_asm_filter *f, const char *text, size_t n)
+{
+  if (f->failed)
+    return -1;
+  const char *p = text, *e = text + n;
+  if (f->carry_n)
+    {
+      /* Finish the line the previous text left open.  */
+      const char *nl = memchr (p, '\n', n);
+      size_t take = nl ? (size_t) (nl + 1 - p) : n;
+      f->carry = cc_xrealloc (f->carry, f->carry_n + take);
+      memcpy (f->carry + f->carry_n, p, take);
+      f->carry_n += take;
+      p += take;
+      if (!nl)
+        return 0;
+      int rc = whole_line (f, f->carry, f->carry + f->carry_n);
+      f->carry_n = 0;
+      if (rc)
+        return -1;
+    }
+  while (p < e)
+    {
+      const char *nl = memchr (p, '\n', (size_t) (e - p));
+      if (!nl)
+        {
+          f->carry = cc_xrealloc (f->carry, (size_t) (e - p));
+          memcpy (f->carry, p, (size_t) (e - p));
+          f->carry_n = (size_t) (e - p);
+          return 0;
+        }
+      if (whole_line (f, p, nl + 1))
+        return -1;
+      p = nl + 1;
+    }
+  return 0;
+}
+
+const char *
+cc_asm_filter_finish (cc_asm_filter *f, size_t *n)
+{
+  if (!f->failed && f->carry_n)
+    {
+      whole_line (f, f->carry, f->carry + f->carry_n);
+      f->carry_n = 0;
+    }
+  if (f->failed)
+    {
+      *n = 0;
+      return NULL;
+    }
+  *n = f->n;
+  return f->out;
+}

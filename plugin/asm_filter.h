@@ -1,0 +1,45 @@
+/* cachecat: the part of an assembly text that can move code.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
+
+   Plain C, no GCC headers.  The measuring assembly (layout.c) needs only
+   what places bytes in code sections.  Data and debug sections, call frame
+   directives and line-number directives change no offset inside a code
+   section, and with -g they are most of the text: leaving them out makes
+   the second assembly several times cheaper.  The filter follows the
+   section directives of GNU as for ELF; when it meets anything it cannot
+   follow for sure (macros, conditionals, includes, an unknown section
+   directive), it gives up and the caller assembles the whole text.
+   Keeping too much is always safe; the filter only drops lines it knows to
+   be outside every code section, or directives that emit no code.  */
+
+#ifndef CACHECAT_ASM_FILTER_H
+#define CACHECAT_ASM_FILTER_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct cc_asm_filter cc_asm_filter;
+
+/* COMMENT is the target's comment leader ("#" on x86, "//" on aarch64,
+   "@" on arm); SEPARATOR its statement separator (';' on most targets).  */
+cc_asm_filter *cc_asm_filter_new (const char *comment, char separator);
+
+/* Append the kept part of TEXT[0, N) to the filter's output (texts are
+   filtered in order, as one file).  Returns 0, or -1 once the filter has
+   given up (then the output must not be used).  */
+int cc_asm_filter_add (cc_asm_filter *f, const char *text, size_t n);
+
+/* The end of the input: the kept text (valid until the free), or NULL if
+   the filter gave up.  */
+const char *cc_asm_filter_finish (cc_asm_filter *f, size_t *n);
+
+void cc_asm_filter_free (cc_asm_filter *f);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,86 @@
+/* cachecat unit tests: what the measuring assembly keeps of the text.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
+
+#include "unit.h"
+#include "asm_filter.h"
+
+#include <stdlib.h>
+
+/* Filter TEXT (in pieces of PIECE bytes, 0 for one piece) with x86's
+   comment and separator; the kept text, or "(gave up)".  */
+static char *
+filter (const char *text, size_t piece)
+{
+  cc_asm_filter *f = cc_asm_filter_new ("#", ';');
+  size_t n = strlen (text);
+  if (!piece)
+    piece = n ? n : 1;
+  for (size_t at = 0; at < n; at += piece)
+    cc_asm_filter_add (f, text + at, at + piece <= n ? piece : n - at);
+  size_t len;
+  const char *out = cc_asm_filter_finish (f, &len);
+  char *r = strdup (out ? out : "(gave up)");
+  cc_asm_filter_free (f);
+  return r;
+}
+
+#define EXPECT_FILTER(text, expected)                       \
+  do                                                        \
+    {                                                       \
+      char *got_ = filter (text, 0);                        \
+      CHECK_STREQ (got_, expected);                         \
+      free (got_);                                          \
+      got_ = filter (text, 3);   /* lines split across pieces */ \
+      CHECK_STREQ (got_, expected);                         \
+      free (got_);                                          \
+    }                                                       \
+  while (0)
+
+int
+main (void)
+{
+  /* Code stays, call frame and line directives go.  */
+  EXPECT_FILTER ("\t.text\nf:\n\t.cfi_startproc\n\t.loc 1 2 3\n\tret\n\t.cfi_endproc\n",
+                 "\t.text\nf:\n\tret\n");
+  /* Data sections go, with their labels; the switches stay.  */
+  EXPECT_FILTER ("\t.section\t.rodata\n.LC0:\n\t.string\t\"a\"\n\t.text\n\tnop\n",
+                 "\t.section\t.rodata\n\t.text\n\tnop\n");
+  /* Flags decide, and a later bare .section remembers them.  */
+  EXPECT_FILTER ("\t.section\t.fixup,\"ax\",@progbits\n\tnop\n\t.data\n\t.long 1\n"
+                 "\t.section\t.fixup\n\tret\n",
+                 "\t.section\t.fixup,\"ax\",@progbits\n\tnop\n\t.data\n"
+                 "\t.section\t.fixup\n\tret\n");
+  EXPECT_FILTER ("\t.section\t.text.unlikely\n\tud2\n\t.section\t.note.GNU-stack,\"\",@progbits\n",
+                 "\t.section\t.text.unlikely\n\tud2\n\t.section\t.note.GNU-stack,\"\",@progbits\n");
+  /* .pushsection / .popsection and .previous.  */
+  EXPECT_FILTER ("\tnop\n\t.pushsection .data\n\t.long 2\n\t.popsection\n\tret\n",
+                 "\tnop\n\t.pushsection .data\n\t.popsection\n\tret\n");
+  EXPECT_FILTER ("\t.data\n\t.long 3\n\t.text\n\tnop\n\t.previous\n\t.long 4\n\t.previous\n\tret\n",
+                 "\t.data\n\t.text\n\tnop\n\t.previous\n\t.previous\n\tret\n");
+  /* Statements after a separator and labels before a statement count.  */
+  EXPECT_FILTER ("\t.data\n\t.long 5; .text\n\tnop\n", "\t.data\n\t.long 5; .text\n\tnop\n");
+  EXPECT_FILTER ("\t.data\nx: .text\n\tnop\n", "\t.data\nx: .text\n\tnop\n");
+  /* Separators and directives inside strings or comments are not real.  */
+  EXPECT_FILTER ("\t.data\n\t.ascii \"; .text\"\n\t.long 6 # .text\n\t.text\n",
+                 "\t.data\n\t.text\n");
+  /* Mode directives are kept in any section.  */
+  EXPECT_FILTER ("\t.data\n\t.intel_syntax noprefix\n\t.set\tN, 4\n",
+                 "\t.data\n\t.intel_syntax noprefix\n\t.set\tN, 4\n");
+  /* Anything it cannot follow makes it give up.  */
+  EXPECT_FILTER ("\t.macro m\n\t.data\n\t.endm\n\tnop\n", "(gave up)");
+  EXPECT_FILTER ("\t.ifdef X\n\t.data\n\t.endif\n", "(gave up)");
+  EXPECT_FILTER ("\t.popsection\n", "(gave up)");
+  EXPECT_FILTER ("\t.section .data, #alloc\n", "(gave up)");
+  EXPECT_FILTER ("\t.include \"x.s\"\n", "(gave up)");
+  EXPECT_FILTER ("\t.sect .data\n", "(gave up)");
+  /* Every directive the filter knows is found (its table is sorted).  */
+  EXPECT_FILTER ("\t.data\n\t.altmacro\n", "(gave up)");
+  EXPECT_FILTER ("\t.data\n\t.thumb\n\t.code64\n\t.equiv A, 1\n\t.section .text\n",
+                 "\t.data\n\t.thumb\n\t.code64\n\t.equiv A, 1\n\t.section .text\n");
+  EXPECT_FILTER ("\tnop\n\t.loc_mark_labels 1\n\t.ident \"x\"\n\t.file 1 \"a.c\"\n", "\tnop\n");
+  EXPECT_FILTER ("\t.data\n\t.subsection 1\n\t.text\n\t.subsection 2\n\tnop\n",
+                 "\t.data\n\t.subsection 1\n\t.text\n\t.subsection 2\n\tnop\n");
+  /* A last line without a newline.  */
+  EXPECT_FILTER ("\tnop\n\tret", "\tnop\n\tret");
+  return unit_finish ("asm_filter");
+}
