@@ -49,7 +49,7 @@ $(B)/%.o: plugin/%.cc plugin/*.h | $(B)
 $(B) $(B)/unit $(B)/tools:
 	mkdir -p $@
 
-$(B)/unit/%: testsuite/unit/%.c testsuite/unit/unit.h $(B)/libcachecat.a | $(B)/unit
+$(B)/unit/%: testsuite/unit/%.c testsuite/unit/*.h $(B)/libcachecat.a | $(B)/unit
 	$(HOSTCC) -std=c11 -D_GNU_SOURCE $(WARN) -g -Iplugin -Itestsuite/unit -o $@ $< $(B)/libcachecat.a
 
 $(B)/tools/%: testsuite/tools/%.c $(B)/libcachecat.a | $(B)/tools

@@ -5,6 +5,7 @@
 #include "engine_impl.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* Reverse postorder of the blocks reachable from block 0, iteratively.  */
 static uint32_t
@@ -213,6 +214,25 @@ find_loops (const cc_func *f, const cc_fcfg *cfg, const uint32_t *idom,
       r->block_loop[r->loops[l].blocks[i]] = l;
 }
 
+/* Unique paths (semantics.md section 2).  The blocks are grouped into
+   regions, each entered only at its head; a region's UPs are its maximal
+   paths from the head.  A block joins its predecessors' region when they
+   all lie in one region, the edges between them cross no call, return or
+   loop boundary, and the block is not a loop header: straight chains and
+   if-then(-else) diamonds become one region.  A region branches before it
+   joins, never after (a join that branches ends its UPs), which gives
+   every UP an edge of its own (rule 2): the edge into its first join, or
+   its tail.  The paths into one block are capped, so the UPs of a region
+   stay few.
+
+   Soundness rests on one more property the engine relies on: all UPs that
+   contain a block share its region's head, and control enters a region
+   only there, on every UP of the head at once.  So a UP executed again
+   is re-entered from its head, and its own lines are in its reaching set
+   whenever it can run again.  */
+
+#define UP_MAX_PATHS 8   /* paths from the head into one block */
+
 static int
 is_loop_header (const cc_func_result *r, uint32_t b)
 {
@@ -222,59 +242,170 @@ is_loop_header (const cc_func_result *r, uint32_t b)
   return 0;
 }
 
-/* A block starts a UP unless it is the only successor of its only
-   predecessor and the edge between them stays inside one loop level and
-   involves no call or return (UP rules 3, 5 and 6).  Everything else is a
-   straight chain, so each block lies on exactly one UP.  */
+/* A block that starts a region whatever the layout of the others: the
+   entry, a loop header, a self loop, a return point, the target of a loop
+   entry or exit.  */
 static int
-starts_up (const cc_func *f, const cc_fcfg *cfg, const cc_func_result *r,
+hard_head (const cc_func *f, const cc_fcfg *cfg, const cc_func_result *r,
            uint32_t b)
 {
-  if (b == 0 || cfg->n_preds[b] != 1 || is_loop_header (r, b))
+  if (b == 0 || is_loop_header (r, b))
     return 1;
-  uint32_t p = cfg->preds[b][0];
-  const cc_block *pb = &f->blocks[p];
-  return p == b || pb->n_succs != 1 || pb->call != CC_CALL_NONE || pb->exits
-         || r->block_loop[p] != r->block_loop[b];
+  for (uint32_t k = 0; k < cfg->n_preds[b]; k++)
+    {
+      uint32_t p = cfg->preds[b][k];
+      const cc_block *pb = &f->blocks[p];
+      if (!cfg->reachable[p])
+        continue;
+      if (p == b || pb->call != CC_CALL_NONE || pb->exits
+          || r->block_loop[p] != r->block_loop[b])
+        return 1;
+    }
+  return 0;
+}
+
+/* Does a UP go on from block B (to a successor in its region)?  */
+static int
+goes_on (const cc_func *f, const uint8_t *head, uint32_t b)
+{
+  const cc_block *bb = &f->blocks[b];
+  if (bb->call != CC_CALL_NONE || bb->exits || bb->n_succs == 0)
+    return 0;
+  for (uint32_t k = 0; k < bb->n_succs; k++)
+    if (head[bb->succs[k]])
+      return 0;
+  return 1;
+}
+
+/* Mark the region heads: start from the hard heads and add heads until
+   every region is a single-entry acyclic graph that branches before it
+   joins.  Heads only get added, so this ends.  */
+static void
+mark_heads (const cc_func *f, const cc_fcfg *cfg, const cc_func_result *r,
+            const uint32_t *rpo, uint32_t count, uint8_t *head)
+{
+  uint32_t n = f->n_blocks;
+  uint32_t *owner = cc_xmalloc ((n + 1) * sizeof *owner);
+  uint32_t *paths = cc_xmalloc ((n + 1) * sizeof *paths);
+  for (uint32_t i = 0; i < count; i++)
+    head[rpo[i]] = (uint8_t) hard_head (f, cfg, r, rpo[i]);
+  for (int changed = 1; changed;)
+    {
+      changed = 0;
+      for (uint32_t b = 0; b < n; b++)
+        owner[b] = CC_NONE;
+      /* Regions and path counts, in reverse postorder: a predecessor not
+         seen yet is a retreating edge (an irreducible cycle, since loop
+         headers are heads), so its target starts a region.  */
+      for (uint32_t i = 0; i < count; i++)
+        {
+          uint32_t b = rpo[i], o = CC_NONE;
+          uint64_t np = 0;
+          int join_ok = !head[b];
+          for (uint32_t k = 0; join_ok && k < cfg->n_preds[b]; k++)
+            {
+              uint32_t p = cfg->preds[b][k];
+              if (!cfg->reachable[p])
+                continue;
+              if (owner[p] == CC_NONE || (o != CC_NONE && owner[p] != o))
+                join_ok = 0;
+              o = owner[p];
+              np += paths[p];
+            }
+          if (join_ok && np <= UP_MAX_PATHS)
+            {
+              owner[b] = o;
+              paths[b] = (uint32_t) np;
+              continue;
+            }
+          changed |= !head[b];
+          head[b] = 1;
+          owner[b] = b;
+          paths[b] = 1;
+        }
+      /* A block that ends its UPs, or a join that branches, hands its
+         successors to new regions.  */
+      for (uint32_t i = 0; i < count; i++)
+        {
+          uint32_t b = rpo[i];
+          const cc_block *bb = &f->blocks[b];
+          if (goes_on (f, head, b) && (paths[b] < 2 || bb->n_succs < 2))
+            continue;
+          for (uint32_t k = 0; k < bb->n_succs; k++)
+            if (!head[bb->succs[k]])
+              {
+                head[bb->succs[k]] = 1;
+                changed = 1;
+              }
+        }
+    }
+  free (owner);
+  free (paths);
 }
 
 static void
-build_ups (const cc_func *f, cc_fcfg *cfg, cc_func_result *r)
+add_up (cc_func_result *r, const uint32_t *path, uint32_t len)
+{
+  uint32_t *blocks = cc_xmalloc (len * sizeof *blocks);
+  memcpy (blocks, path, len * sizeof *blocks);
+  r->ups = cc_xrealloc (r->ups, (r->n_ups + 1) * sizeof *r->ups);
+  r->ups[r->n_ups++] = (cc_up){ len, blocks };
+}
+
+/* Every maximal path of the region headed by H, depth first, successors
+   in their order in the model (so the UP numbering is deterministic).  */
+static void
+region_ups (const cc_func *f, const uint8_t *head, uint32_t h,
+            cc_func_result *r, uint32_t *path, uint32_t *next)
+{
+  uint32_t len = 0;
+  path[len] = h;
+  next[len++] = 0;
+  while (len)
+    {
+      uint32_t b = path[len - 1];
+      const cc_block *bb = &f->blocks[b];
+      if (!goes_on (f, head, b))
+        {
+          add_up (r, path, len);
+          len--;
+          continue;
+        }
+      if (next[len - 1] == bb->n_succs)
+        {
+          len--;
+          continue;
+        }
+      path[len] = bb->succs[next[len - 1]++];
+      next[len++] = 0;
+    }
+}
+
+static void
+build_ups (const cc_func *f, cc_fcfg *cfg, cc_func_result *r,
+           const uint32_t *rpo, uint32_t count)
 {
   uint32_t n = f->n_blocks;
-  cfg->block_up = cc_xmalloc (n * sizeof *cfg->block_up);
+  uint8_t *head = cc_xcalloc (n + 1, 1);
+  mark_heads (f, cfg, r, rpo, count, head);
+  cfg->head_up = cc_xmalloc ((n + 1) * sizeof *cfg->head_up);
+  cfg->head_n_ups = cc_xcalloc (n + 1, sizeof *cfg->head_n_ups);
+  /* A path is acyclic inside a region, so n blocks hold any of them.  */
+  uint32_t *path = cc_xmalloc ((n + 1) * sizeof *path);
+  uint32_t *next = cc_xmalloc ((n + 1) * sizeof *next);
   for (uint32_t b = 0; b < n; b++)
-    cfg->block_up[b] = CC_NONE;
-  for (uint32_t h = 0; h < n; h++)
     {
-      if (!cfg->reachable[h] || !starts_up (f, cfg, r, h))
+      cfg->head_up[b] = CC_NONE;
+      if (!cfg->reachable[b] || !head[b])
         continue;
-      uint32_t *path = cc_xmalloc (n * sizeof *path), len = 0, b = h;
-      for (;;)
-        {
-          path[len++] = b;
-          cfg->block_up[b] = r->n_ups;
-          const cc_block *bb = &f->blocks[b];
-          if (bb->n_succs != 1 || bb->call != CC_CALL_NONE || bb->exits)
-            break;
-          uint32_t s = bb->succs[0];
-          if (starts_up (f, cfg, r, s))
-            break;
-          b = s;
-        }
-      r->ups = cc_xrealloc (r->ups, (r->n_ups + 1) * sizeof *r->ups);
-      r->ups[r->n_ups++] = (cc_up){ len, cc_xrealloc (path, len * sizeof *path) };
+      cfg->head_up[b] = r->n_ups;
+      region_ups (f, head, b, r, path, next);
+      cfg->head_n_ups[b] = r->n_ups - cfg->head_up[b];
     }
   cfg->n_ups = r->n_ups;
-  cfg->up_n_succs = cc_xcalloc (r->n_ups, sizeof *cfg->up_n_succs);
-  cfg->up_succs = cc_xcalloc (r->n_ups, sizeof *cfg->up_succs);
-  for (uint32_t u = 0; u < r->n_ups; u++)
-    {
-      const cc_block *t = &f->blocks[r->ups[u].blocks[r->ups[u].n_blocks - 1]];
-      cfg->up_succs[u] = cc_xmalloc ((t->n_succs + 1) * sizeof (uint32_t));
-      for (uint32_t k = 0; k < t->n_succs; k++)
-        cfg->up_succs[u][cfg->up_n_succs[u]++] = cfg->block_up[t->succs[k]];
-    }
+  free (path);
+  free (next);
+  free (head);
 }
 
 int
@@ -319,7 +450,7 @@ cc_cfg_build (const cc_func *f, cc_func_result *r, cc_fcfg *cfg)
   uint32_t count = reverse_postorder (f, rpo, cfg->reachable);
   dominators (cfg, rpo, count, idom);
   find_loops (f, cfg, idom, r);
-  build_ups (f, cfg, r);
+  build_ups (f, cfg, r, rpo, count);
   free (rpo);
   free (idom);
   return 0;
@@ -333,9 +464,6 @@ cc_cfg_free (cc_fcfg *cfg)
   free (cfg->preds);
   free (cfg->n_preds);
   free (cfg->reachable);
-  free (cfg->block_up);
-  for (uint32_t u = 0; u < cfg->n_ups; u++)
-    free (cfg->up_succs[u]);
-  free (cfg->up_succs);
-  free (cfg->up_n_succs);
+  free (cfg->head_up);
+  free (cfg->head_n_ups);
 }

@@ -630,11 +630,14 @@ add_edge (edges *v, uint32_t to, uint32_t pad_func, uint32_t pad_block, int unkn
   v->e[v->n++] = (edge){ to, pad_func, pad_block, (uint8_t) unknown };
 }
 
+/* The nodes of instance INST whose UPs BLOCK heads: *N of them, from the
+   one returned.  Control enters a block on all of them at once.  */
 static uint32_t
-node_of (const engine *e, uint32_t inst, uint32_t block)
+nodes_at (const engine *e, uint32_t inst, uint32_t block, uint32_t *n)
 {
   const cc_fcfg *cfg = &e->cfgs[e->r->instances[inst].func];
-  uint32_t u = cfg->block_up[block];
+  uint32_t u = cfg->head_up[block];
+  *n = u == CC_NONE ? 0 : cfg->head_n_ups[block];
   return u == CC_NONE ? CC_NONE : e->node_base[inst] + u;
 }
 
@@ -646,9 +649,10 @@ succ_edges (engine *e, edges *v, uint32_t inst, uint32_t block, int unknown)
   const cc_block *bb = &e->m->funcs[fi].blocks[block];
   for (uint32_t k = 0; k < bb->n_succs; k++)
     {
-      uint32_t to = node_of (e, inst, bb->succs[k]);
-      if (to != CC_NONE)
-        add_edge (v, to, fi, bb->succs[k] == bb->fallthru ? block : CC_NONE, unknown);
+      uint32_t n, to = nodes_at (e, inst, bb->succs[k], &n);
+      for (uint32_t j = 0; j < n; j++)
+        add_edge (v, to + j, fi, bb->succs[k] == bb->fallthru ? block : CC_NONE,
+                  unknown);
     }
 }
 
@@ -670,12 +674,11 @@ return_edges (engine *e, edges *v, uint32_t inst, int unknown, uint8_t *seen)
       const cc_block *bb = &e->m->funcs[e->r->instances[cs.caller].func].blocks[cs.block];
       if (bb->noreturn)
         continue;
+      /* After the call the caller may return (a sibling call, or a
+         conditional return), and may go on to its successors.  */
       if (bb->exits)
-        {
-          kind |= return_edges (e, v, cs.caller, unknown, seen);
-        }
-      else
-        succ_edges (e, v, cs.caller, cs.block, unknown);
+        kind |= return_edges (e, v, cs.caller, unknown, seen);
+      succ_edges (e, v, cs.caller, cs.block, unknown);
     }
   return kind;
 }
@@ -811,12 +814,13 @@ mark_reached (engine *e)
   uint32_t head = 0, tail = 0;
   for (uint32_t x = 0; x < r->n_instances; x++)
     {
-      uint32_t nd = r->instances[x].root ? node_of (e, x, 0) : CC_NONE;
-      if (nd != CC_NONE && !e->reached[nd])
-        {
-          e->reached[nd] = 1;
-          q[tail++] = nd;
-        }
+      uint32_t n = 0, nd = r->instances[x].root ? nodes_at (e, x, 0, &n) : CC_NONE;
+      for (uint32_t j = 0; j < n; j++)
+        if (!e->reached[nd + j])
+          {
+            e->reached[nd + j] = 1;
+            q[tail++] = nd + j;
+          }
     }
   while (head < tail)
     {
@@ -871,8 +875,10 @@ build_nodes (engine *e)
             {
               /* Into the callee; its returns come back through
                  return_edges of the callee.  */
-              add_edge (&e->fwd[nd], node_of (e, y, 0), CC_NONE, CC_NONE, 0);
-              if (!tb->noreturn && !tb->exits)
+              uint32_t ne, to = nodes_at (e, y, 0, &ne);
+              for (uint32_t j = 0; j < ne; j++)
+                add_edge (&e->fwd[nd], to + j, CC_NONE, CC_NONE, 0);
+              if (!tb->noreturn)
                 succ_edges (e, &e->intra[nd], x, t, 0);
             }
           else if (!tb->noreturn || tb->call == CC_CALL_NONE)
@@ -941,7 +947,7 @@ compute_T (engine *e)
           for (uint32_t k = p->pad_ref[b]; k < p->pad_ref[b + 1]; k++)
             r_add (e, o, p->pads[k].line);
           /* A call that reaches no instance is unknown code.  */
-          if (f->blocks[b].call != CC_CALL_NONE && e->cfgs[fi].block_up[b] != CC_NONE
+          if (f->blocks[b].call != CC_CALL_NONE && e->cfgs[fi].reachable[b]
               && e->g.func_n_inst[fi]
               && e->g.callee[e->g.func_inst[fi][0]][b] == CC_NONE)
             cc_bit_set (o, R_UNKNOWN (e));
@@ -1037,8 +1043,8 @@ forward (engine *e)
     {
       if (!r->instances[x].root)
         continue;
-      uint32_t nd = node_of (e, x, 0);
-      if (nd == CC_NONE)
+      uint32_t n, nd = nodes_at (e, x, 0, &n);
+      if (n == 0)
         continue;
       memset (s, 0, sw * sizeof (cc_word));
       for (uint32_t k = 0; k < e->nph * e->S; k++)
@@ -1051,7 +1057,8 @@ forward (engine *e)
           unknown_effect (e, s);
           cc_bits_or (s, e->T + (size_t) x * e->rw, e->lw);
         }
-      cc_bits_or (e->in + (size_t) nd * sw, s, sw);
+      for (uint32_t j = 0; j < n; j++)
+        cc_bits_or (e->in + (size_t) (nd + j) * sw, s, sw);
     }
   uint8_t *dirty = cc_xcalloc (e->n_nodes + 1, 1);
   for (uint32_t ci = c->n; ci-- > 0;)

@@ -14,12 +14,11 @@ typedef struct cc_fcfg
   uint32_t *n_preds;
   uint32_t **preds;
   uint8_t *reachable;     /* from block 0 */
-  uint32_t *block_up;     /* the UP that contains each block (chains
-                             partition the blocks), CC_NONE if unreachable */
   uint32_t n_ups;
-  uint32_t *up_n_succs;   /* UP-level successors: heads of the UPs that the
-                             tail's successor blocks start */
-  uint32_t **up_succs;
+  uint32_t *head_up;      /* per block: the first of the UPs it heads
+                             (they are numbered consecutively), CC_NONE
+                             if it heads none */
+  uint32_t *head_n_ups;   /* per block: how many UPs it heads */
 } cc_fcfg;
 
 /* Fill R's loops, block_loop and ups for F and return the extra facts in

@@ -4,6 +4,7 @@
 #include "unit.h"
 #include "mk_model.h"
 #include "engine_impl.h"
+#include "up_rules.h"
 
 /* ------------------------------------------------------------------ */
 /* A concrete direct-mapped cache, to check promises on real runs.     */
@@ -180,70 +181,17 @@ test_worked_example (void)
 }
 
 /* ------------------------------------------------------------------ */
-/* UP partition properties (semantics.md section 2, rules 1 to 6).    */
+/* UP properties (semantics.md section 2, rules 1 to 6).              */
 
-static void
-check_up_rules (const cc_model *m, const cc_result *r)
+/* Does F's result hold a UP with exactly the blocks PATH?  */
+static int
+has_up (const cc_func_result *fr, const uint32_t *path, uint32_t n)
 {
-  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
-    {
-      const cc_func *f = &m->funcs[fi];
-      const cc_func_result *fr = &r->funcs[fi];
-      uint32_t *count = calloc (f->n_blocks + 1, sizeof (uint32_t));
-      int *head = calloc (f->n_blocks + 1, sizeof (int));
-      int *tail = calloc (f->n_blocks + 1, sizeof (int));
-      for (uint32_t u = 0; u < fr->n_ups; u++)
-        {
-          const cc_up *up = &fr->ups[u];
-          head[up->blocks[0]] = 1;
-          tail[up->blocks[up->n_blocks - 1]] = 1;
-          for (uint32_t k = 0; k < up->n_blocks; k++)
-            {
-              count[up->blocks[k]]++;
-              if (k + 1 < up->n_blocks)
-                {
-                  /* A path: consecutive blocks are joined by an edge, and
-                     no call, return or loop boundary is crossed.  */
-                  const cc_block *b = &f->blocks[up->blocks[k]];
-                  int edge = 0;
-                  for (uint32_t s = 0; s < b->n_succs; s++)
-                    edge |= b->succs[s] == up->blocks[k + 1];
-                  CHECK (edge);
-                  CHECK (b->call == CC_CALL_NONE && !b->exits);
-                  CHECK_EQ (fr->block_loop[up->blocks[k]], fr->block_loop[up->blocks[k + 1]]);
-                }
-            }
-        }
-      for (uint32_t b = 0; b < f->n_blocks; b++)
-        {
-          /* Rule 1 (and uniqueness, rule 4, for chains): every block lies on
-             exactly one UP.  */
-          CHECK_EQ (count[b], 1);
-          /* Every edge is inside a UP or runs from a tail to a head.  */
-          for (uint32_t s = 0; s < f->blocks[b].n_succs; s++)
-            {
-              uint32_t t = f->blocks[b].succs[s];
-              int inside = 0;
-              for (uint32_t u = 0; u < fr->n_ups; u++)
-                for (uint32_t k = 0; k + 1 < fr->ups[u].n_blocks; k++)
-                  inside |= fr->ups[u].blocks[k] == b && fr->ups[u].blocks[k + 1] == t;
-              CHECK (inside || (tail[b] && head[t]));
-            }
-          /* Rule 5: calling blocks are tails, return points heads.  */
-          if (f->blocks[b].call != CC_CALL_NONE)
-            {
-              CHECK (tail[b]);
-              if (f->blocks[b].fallthru != CC_NONE)
-                CHECK (head[f->blocks[b].fallthru]);
-            }
-        }
-      /* Rule 6: loop headers are heads.  */
-      for (uint32_t l = 0; l < fr->n_loops; l++)
-        CHECK (head[fr->loops[l].header]);
-      free (count);
-      free (head);
-      free (tail);
-    }
+  for (uint32_t u = 0; u < fr->n_ups; u++)
+    if (fr->ups[u].n_blocks == n
+        && memcmp (fr->ups[u].blocks, path, n * sizeof *path) == 0)
+      return 1;
+  return 0;
 }
 
 static void
@@ -270,12 +218,70 @@ test_up_rules (void)
   if (!CHECK (r != NULL))
     return;
   check_up_rules (&m, r);
-  /* a and b form one straight chain.  */
+  /* The loop of main is one if-then-else diamond: B3 B4 B6 and B3 B5 B6
+     (block numbers in creation order: B6 is 4, B5 is 6).  */
+  const cc_func_result *mr = &r->funcs[0];
+  CHECK (has_up (mr, (uint32_t[]){ 2, 3, 4 }, 3));
+  CHECK (has_up (mr, (uint32_t[]){ 2, 6, 4 }, 3));
+  /* g: the chain a b and the diamond after it are one region.  */
   const cc_func_result *fr = &r->funcs[2];
-  int chained = 0;
-  for (uint32_t u = 0; u < fr->n_ups; u++)
-    chained |= fr->ups[u].n_blocks == 2 && fr->ups[u].blocks[0] == a && fr->ups[u].blocks[1] == b;
-  CHECK (chained);
+  CHECK_EQ (fr->n_ups, 2);
+  CHECK (has_up (fr, (uint32_t[]){ a, b, c, e }, 4));
+  CHECK (has_up (fr, (uint32_t[]){ a, b, d, e }, 4));
+  cc_result_free (r, &m);
+  cc_model_free (&m);
+}
+
+/* A join that branches ends its UPs (else two diamonds in a row would give
+   four UPs, none with an edge of its own); an if-then without else is a
+   region too.  */
+static void
+test_up_joins (void)
+{
+  cc_model m = { 0 };
+  cc_model_add_section (&m, ".text", 64);
+  cc_func *f = mk_func (&m, "f", CC_FUNC_PUBLIC);
+  mk_part (f, "f", 0, 0, 0x80);
+  uint32_t b[7];
+  for (uint32_t i = 0; i < 7; i++)
+    b[i] = mk_block (f, 0, i * 16, 4, 4);
+  /* Two diamonds in a row: b0 -> b1 | b2 -> b3 -> b4 | b5 -> b6.  */
+  mk_succ (f, b[0], b[1], 1);
+  mk_succ (f, b[0], b[2], 0);
+  mk_succ (f, b[1], b[3], 0);
+  mk_succ (f, b[2], b[3], 1);
+  mk_succ (f, b[3], b[4], 1);
+  mk_succ (f, b[3], b[5], 0);
+  mk_succ (f, b[4], b[6], 0);
+  mk_succ (f, b[5], b[6], 1);
+  mk_exit (f, b[6]);
+  /* If-then: c0 -> c1 -> c2, c0 -> c2.  */
+  cc_func *g = mk_func (&m, "g", CC_FUNC_PUBLIC);
+  mk_part (g, "g", 0, 0x80, 0x30);
+  uint32_t c0 = mk_block (g, 0, 0x80, 4, 4), c1 = mk_block (g, 0, 0x90, 4, 4);
+  uint32_t c2 = mk_block (g, 0, 0xa0, 4, 4);
+  mk_succ (g, c0, c1, 1);
+  mk_succ (g, c0, c2, 0);
+  mk_succ (g, c1, c2, 1);
+  mk_exit (g, c2);
+  cc_cache cache = mk_cache (256, 16, 1);
+  cc_analysis_opts o = { NULL, 0, 0 };
+  char *err = NULL;
+  cc_result *r = cc_analyse (&m, &cache, &o, &err);
+  if (!CHECK (r != NULL))
+    return;
+  check_up_rules (&m, r);
+  const cc_func_result *fr = &r->funcs[0];
+  CHECK_EQ (fr->n_ups, 5);
+  CHECK (has_up (fr, (uint32_t[]){ b[0], b[1], b[3] }, 3));
+  CHECK (has_up (fr, (uint32_t[]){ b[0], b[2], b[3] }, 3));
+  CHECK (has_up (fr, (uint32_t[]){ b[4] }, 1));
+  CHECK (has_up (fr, (uint32_t[]){ b[5] }, 1));
+  CHECK (has_up (fr, (uint32_t[]){ b[6] }, 1));
+  const cc_func_result *gr = &r->funcs[1];
+  CHECK_EQ (gr->n_ups, 2);
+  CHECK (has_up (gr, (uint32_t[]){ c0, c1, c2 }, 3));
+  CHECK (has_up (gr, (uint32_t[]){ c0, c2 }, 2));
   cc_result_free (r, &m);
   cc_model_free (&m);
 }
@@ -613,6 +619,7 @@ main (void)
 {
   test_worked_example ();
   test_up_rules ();
+  test_up_joins ();
   test_recursion ();
   test_instance_cap ();
   test_unknown_call ();
