@@ -359,10 +359,40 @@ write_json (FILE *f, const cc_model *m, const cc_result *r, const cc_report_info
   fputs ("\n}\n", f);
 }
 
+/* Write to PATH as it is: a device or a pipe (report=/dev/null,
+   report=/dev/stdout), which a rename would replace by a regular file.  */
+static int
+write_in_place (const char *path, const cc_model *m, const cc_result *r,
+                const cc_report_info *info, char **err)
+{
+  FILE *f = fopen (path, "w");
+  if (!f)
+    {
+      *err = cc_xstrdup (strerror (errno));
+      return -1;
+    }
+  write_json (f, m, r, info);
+  int bad = ferror (f);
+  if (fclose (f) != 0 || bad)
+    {
+      *err = cc_xstrdup (strerror (errno ? errno : EIO));
+      return -1;
+    }
+  return 0;
+}
+
 int
 cc_report_write (const char *path, const cc_model *m, const cc_result *r,
                  const cc_report_info *info, char **err)
 {
+  struct stat st;
+  if (stat (path, &st) == 0 && S_ISDIR (st.st_mode))
+    {
+      *err = cc_xstrdup (strerror (EISDIR));
+      return -1;
+    }
+  if (stat (path, &st) == 0 && !S_ISREG (st.st_mode))
+    return write_in_place (path, m, r, info, err);
   /* A temporary file in the same directory, then rename: readers never see
      a partial report and parallel builds never interleave.  */
   char *tmp = cc_xasprintf ("%s.tmpXXXXXX", path);

@@ -95,5 +95,31 @@ else
 fi
 cd "$dir" || exit 1
 
+# 5. A report path that is not a regular file (a pipe here; /dev/null and
+#    /dev/stdout alike) is written as it is, not replaced by a file; a
+#    directory is an error.
+mkdir -p pipe && cd pipe || exit 1
+cp "$src" . && mkfifo fifo
+cat fifo >got.json &
+reader=$!
+$CC -O2 -c -fplugin="$PLUGIN" -fplugin-arg-cachecat-report=fifo filter.c -o filter.o >log 2>&1
+rc=$?
+wait $reader
+if [ $rc = 0 ] && [ -p fifo ] && python3 -c "import json; json.load(open('got.json'))" 2>/dev/null \
+   && [ -z "$(ls | grep -v -E '^(filter\.[co]|fifo|got\.json|log)$')" ]; then
+  ok "report into a pipe: written through it, the pipe stays a pipe"
+else
+  bad "report into a pipe: rc=$rc, files: $(ls -l | tr '\n' ' ')"; cat log
+fi
+mkdir -p adir
+$CC -O2 -c -fplugin="$PLUGIN" -fplugin-arg-cachecat-report=adir filter.c -o filter2.o >log 2>&1
+rc=$?
+if [ $rc = 1 ] && grep -q "cannot write report.*adir.*directory" log && [ ! -e filter2.o ]; then
+  ok "report path is a directory: error, exit 1"
+else
+  bad "report path is a directory: rc=$rc"; cat log
+fi
+cd "$dir" || exit 1
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
