@@ -35,7 +35,7 @@ DEPS := gcc g++ make libc6-dev gcc-12-plugin-dev libiberty-dev binutils dejagnu 
 all: cachecat.so
 
 cachecat.so: $(GLUE_OBJ) $(B)/libcachecat.a
-	$(HOSTCXX) -shared -o $@ $(GLUE_OBJ) $(B)/libcachecat.a
+	$(HOSTCC) -shared -o $@ $(GLUE_OBJ) $(B)/libcachecat.a
 
 $(B)/libcachecat.a: $(ENGINE_OBJ)
 	rm -f $@ && ar rcs $@ $^

@@ -237,13 +237,6 @@ combine_lines (const cc_func_result *fr, cc_verdict *a, cc_verdict b)
 /* A line of the batch: its phase in the high half, its number in the low.  */
 typedef uint64_t line_key;
 
-static int
-cmp_u64 (const void *a, const void *b)
-{
-  uint64_t x = *(const uint64_t *) a, y = *(const uint64_t *) b;
-  return x < y ? -1 : x > y;
-}
-
 static uint32_t
 line_id (const engine *e, uint32_t q, uint32_t no)
 {
@@ -319,9 +312,12 @@ pad_range (const cc_func *f, uint32_t b, uint32_t *sec, uint32_t *off,
                      f->blocks[bb->fallthru].first_insn, sec, off, len);
 }
 
+/* Mark the lines of the byte range [off, off+len) of section SEC in
+   SEEN (per phase of the batch, STRIDE lines each), or note a fetch from
+   another section.  */
 static void
-collect_keys (engine *e, line_key **keys, uint32_t *n, uint32_t *cap,
-              uint32_t sec, uint32_t off, uint32_t len)
+mark_lines (engine *e, uint8_t *seen, uint32_t stride, uint32_t sec, uint32_t off,
+            uint32_t len)
 {
   if (sec != e->focus)
     {
@@ -330,14 +326,7 @@ collect_keys (engine *e, line_key **keys, uint32_t *n, uint32_t *cap,
     }
   for (uint32_t q = 0; q < e->nph; q++)
     FOR_LINES (e, q, off, len, no)
-      {
-        if (*n == *cap)
-          {
-            *cap = *cap ? 2 * *cap : 1024;
-            *keys = cc_xrealloc (*keys, *cap * sizeof **keys);
-          }
-        (*keys)[(*n)++] = (line_key) q << 32 | no;
-      }
+      seen[(size_t) q * stride + no] = 1;
 }
 
 static void
@@ -390,34 +379,52 @@ r_add (const engine *e, cc_word *r, uint32_t line)
   cc_bit_set (r, line == FOREIGN ? R_FOREIGN (e) : line);
 }
 
+/* The batch's lines: every line some fetch of the focus section
+   touches, in each phase, numbered in (phase, line) order.  */
 static void
 build_lines (engine *e)
 {
   const cc_model *m = e->m;
-  line_key *keys = NULL;
-  uint32_t n = 0, cap = 0;
   e->has_foreign = 0;
+  /* The lines of a phase lie below (end of the section's code + shift)
+     / L: mark them in a table, which also sorts them.  */
+  uint32_t end = 0;
+  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
+    if (func_usable (e, fi))
+      {
+        const cc_func *f = &m->funcs[fi];
+        for (uint32_t i = 0; i < f->n_insns; i++)
+          if (f->parts[f->insns[i].part].section == e->focus
+              && f->insns[i].offset + f->insns[i].length > end)
+            end = f->insns[i].offset + f->insns[i].length;
+      }
+  uint32_t stride = (end + e->L) / e->L + 1;
+  uint8_t *seen = cc_xcalloc ((size_t) stride * e->nph + 1, 1);
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)
     {
       if (!func_usable (e, fi))
         continue;
       const cc_func *f = &m->funcs[fi];
       for (uint32_t i = 0; i < f->n_insns; i++)
-        collect_keys (e, &keys, &n, &cap, f->parts[f->insns[i].part].section,
-                      f->insns[i].offset, f->insns[i].length);
+        mark_lines (e, seen, stride, f->parts[f->insns[i].part].section,
+                    f->insns[i].offset, f->insns[i].length);
       for (uint32_t b = 0; b < f->n_blocks; b++)
         {
           uint32_t sec, off, len;
           if (pad_range (f, b, &sec, &off, &len))
-            collect_keys (e, &keys, &n, &cap, sec, off, len);
+            mark_lines (e, seen, stride, sec, off, len);
         }
     }
-  if (n)
-    qsort (keys, n, sizeof *keys, cmp_u64);
   uint32_t u = 0;
-  for (uint32_t i = 0; i < n; i++)
-    if (u == 0 || keys[u - 1] != keys[i])
-      keys[u++] = keys[i];
+  for (size_t k = 0; k < (size_t) stride * e->nph; k++)
+    u += seen[k];
+  line_key *keys = cc_xmalloc ((u + 1) * sizeof *keys);
+  u = 0;
+  for (uint32_t q = 0; q < e->nph; q++)
+    for (uint32_t no = 0; no < stride; no++)
+      if (seen[(size_t) q * stride + no])
+        keys[u++] = (line_key) q << 32 | no;
+  free (seen);
   e->NL = u;
   uint32_t nkeys = e->nph * e->S;
   e->line_no = cc_xmalloc ((u + 1) * sizeof (uint32_t));

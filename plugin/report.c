@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define REPORT_FORMAT 1
+#define REPORT_FORMAT 2
 
 /* The report has a line per instruction and an entry per context: the
    hot paths write with these instead of fprintf, whose format parsing
@@ -127,6 +127,85 @@ json_summary (FILE *f, const uint32_t *counts)
   fputc ('}', f);
 }
 
+/* Order of context verdicts in the report: by UP, then verdict, then
+   instance, so that equal verdicts of one UP form one group.  */
+static int
+cmp_ctx (const void *a, const void *b)
+{
+  const cc_context_verdict *x = *(const cc_context_verdict *const *) a;
+  const cc_context_verdict *y = *(const cc_context_verdict *const *) b;
+  if (x->up != y->up)
+    return x->up < y->up ? -1 : 1;
+  if (x->v.category != y->v.category)
+    return x->v.category < y->v.category ? -1 : 1;
+  if (x->v.scope != y->v.scope)
+    return x->v.scope < y->v.scope ? -1 : 1;
+  if (x->v.loop != y->v.loop)
+    return x->v.loop < y->v.loop ? -1 : 1;
+  return x->instance < y->instance ? -1 : x->instance > y->instance;
+}
+
+static int
+same_verdict (const cc_context_verdict *x, const cc_context_verdict *y)
+{
+  return x->up == y->up && x->v.category == y->v.category && x->v.scope == y->v.scope
+         && x->v.loop == y->v.loop;
+}
+
+/* The per-context verdicts of one insn, grouped: one entry per UP and
+   verdict, with the instances that share it (an insn of a function with
+   many instances would otherwise repeat the same verdict for each).  */
+static void
+json_contexts (FILE *f, const cc_func *fn, const cc_func_result *fr,
+               const cc_insn_result *ir, uint32_t n_func_instances)
+{
+  const cc_context_verdict **order = cc_xmalloc ((ir->n_ctx + 1) * sizeof *order);
+  for (uint32_t k = 0; k < ir->n_ctx; k++)
+    order[k] = &ir->ctx[k];
+  qsort (order, ir->n_ctx, sizeof *order, cmp_ctx);
+  for (uint32_t k = 0; k < ir->n_ctx; k++)
+    {
+      const cc_context_verdict *cv = order[k];
+      if (k == 0 || !same_verdict (order[k - 1], cv))
+        {
+          put_s (f, "{\"up\": ");
+          put_u (f, cv->up);
+          put_s (f, ", \"category\": \"");
+          put_s (f, cc_category_name (cv->v.category));
+          putc_unlocked ('"', f);
+          if (cv->v.category == CC_FIRST_MISS || cv->v.category == CC_FIRST_HIT)
+            {
+              put_s (f, ", \"scope\": ");
+              json_scope (f, fn, fr, cv->v);
+            }
+          put_s (f, ", \"instances\": ");
+        }
+      else
+        continue;
+      /* The group's instances; "all" when they are every instance of
+         the function.  */
+      uint32_t end = k + 1;
+      while (end < ir->n_ctx && same_verdict (order[end], cv))
+        end++;
+      if (end - k == n_func_instances)
+        put_s (f, "\"all\"}");
+      else
+        {
+          putc_unlocked ('[', f);
+          for (uint32_t j = k; j < end; j++)
+            {
+              if (j > k)
+                put_s (f, ", ");
+              put_u (f, order[j]->instance);
+            }
+          put_s (f, "]}");
+        }
+      if (end < ir->n_ctx)
+        put_s (f, ", ");
+    }
+  free (order);
+}
+
 static void
 write_part (FILE *f, const cc_model *m, const cc_result *r, uint32_t fi,
             uint32_t part, int first)
@@ -148,6 +227,18 @@ write_part (FILE *f, const cc_model *m, const cc_result *r, uint32_t fi,
   fprintf (f, ", \"section_offset\": %u, \"size\": %u, \"loc\": ", p->offset, p->size);
   json_loc (f, m, fn->file, fn->line);
   fprintf (f, ", \"analysed\": %s", fr->analysed ? "true" : "false");
+
+  /* The function's instances (contexts name them).  */
+  uint32_t n_inst = 0;
+  fputs (", \"instances\": [", f);
+  for (uint32_t x = 0; x < r->n_instances; x++)
+    if (r->instances[x].func == fi)
+      {
+        if (n_inst++)
+          put_s (f, ", ");
+        put_u (f, x);
+      }
+  putc_unlocked (']', f);
 
   /* Loops whose header lies in this part; members of this part.  */
   fputs (",\n     \"loops\": [", f);
@@ -247,23 +338,7 @@ write_part (FILE *f, const cc_model *m, const cc_result *r, uint32_t fi,
       put_s (f, ", \"loc\": ");
       json_loc (f, m, in->file, in->line);
       put_s (f, ", \"contexts\": [");
-      for (uint32_t k = 0; k < ir->n_ctx; k++)
-        {
-          const cc_context_verdict *cv = &ir->ctx[k];
-          put_s (f, k ? ", {\"instance\": " : "{\"instance\": ");
-          put_u (f, cv->instance);
-          put_s (f, ", \"up\": ");
-          put_u (f, cv->up);
-          put_s (f, ", \"category\": \"");
-          put_s (f, cc_category_name (cv->v.category));
-          putc_unlocked ('"', f);
-          if (cv->v.category == CC_FIRST_MISS || cv->v.category == CC_FIRST_HIT)
-            {
-              put_s (f, ", \"scope\": ");
-              json_scope (f, fn, fr, cv->v);
-            }
-          putc_unlocked ('}', f);
-        }
+      json_contexts (f, fn, fr, ir, n_inst);
       put_s (f, "]}");
       any = 1;
     }

@@ -4,7 +4,7 @@
    per-context verdicts, and a summary that counts every instruction.  */
 /* { dg-do compile } */
 /* { dg-options "-O2 -fplugin-arg-cachecat-entry=main -fplugin-arg-cachecat-entry-state=warm" } */
-/* { dg-final { report-json-ok "d['cachecat'] == 1 and d['cache'] == {'size': 4096, 'line': 32, 'ways': 1, 'sets': 128, 'policy': 'lru', 'config': 'default'}" } } */
+/* { dg-final { report-json-ok "d['cachecat'] == 2 and d['cache'] == {'size': 4096, 'line': 32, 'ways': 1, 'sets': 128, 'policy': 'lru', 'config': 'default'}" } } */
 /* { dg-final { report-json-ok "d['entry'] == {'symbol': 'main', 'found': True, 'state': 'warm'}" } } */
 /* { dg-final { report-json-ok "set(d['layout']) >= {'offsets', 'set_indices', 'phases', 'sections'} and d['layout']['phases'] >= 1" } } */
 /* { dg-final { report-json-ok "sorted(f['name'] for f in d['functions']) == ['main', 'sum']" } } */
@@ -17,6 +17,8 @@
 /* { dg-final { report-json-ok "all(sum(f['summary'].values()) == len(f['insns']) for f in d['functions'])" } } */
 /* { dg-final { report-json-ok "len([f for f in d['functions'] if f['name'] == 'sum'][0]['loops']) == 1 and [f for f in d['functions'] if f['name'] == 'sum'][0]['loops'][0]['parent'] is None" } } */
 /* { dg-final { report-json-ok "all(l['header'] in l['insns'] for f in d['functions'] for l in f['loops'])" } } */
+/* { dg-final { report-json-ok "all(c['instances'] == 'all' or set(c['instances']) <= set(f['instances']) for f in d['functions'] for i in f['insns'] for c in i['contexts'])" } } */
+/* { dg-final { report-json-ok "all(c['up'] in [u['id'] for u in f['ups']] and c['category'] in ('always-hit', 'always-miss', 'first-miss', 'first-hit', 'conflict') for f in d['functions'] for i in f['insns'] for c in i['contexts'])" } } */
 /* { dg-final { report-json-ok "all(f['ups'] and all(u['blocks'] for u in f['ups']) for f in d['functions'])" } } */
 /* { dg-final { report-json-ok "[f['section'] for f in d['functions'] if f['name'] == 'main'] == ['.text.startup']" } } */
 /* { dg-final { report-json-ok "len(re.findall(r'cachecat: ', asm)) == sum(len(f['insns']) for f in d['functions'])" } } */
