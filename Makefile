@@ -27,7 +27,7 @@ UNIT_BIN := $(patsubst testsuite/unit/%.c,$(B)/unit/%,$(UNIT_SRC))
 TOOL_SRC := $(sort $(wildcard testsuite/tools/*.c))
 TOOL_BIN := $(patsubst testsuite/tools/%.c,$(B)/tools/%,$(TOOL_SRC))
 
-.PHONY: all deps install example check csmith bench clean
+.PHONY: all deps install example check csmith bench validate clean
 
 # Debian packages the build and the tests need (run as root; quick when
 # everything is already there).
@@ -48,6 +48,25 @@ $(B)/%.o: plugin/%.cc plugin/*.h | $(B)
 
 $(B) $(B)/unit $(B)/tools:
 	mkdir -p $@
+
+# cctrace, the Valgrind tool that writes fetch traces for the validation,
+# built out of tree against Debian's valgrind headers and static libraries;
+# $(B)/vglib is a VALGRIND_LIB holding it next to valgrind's own files.
+VG_LIB ?= /usr/lib/x86_64-linux-gnu/valgrind
+VG_LIBEXEC ?= /usr/libexec/valgrind
+VG_CFLAGS := -O2 -g -m64 -DVGA_amd64=1 -DVGO_linux=1 -DVGP_amd64_linux=1 \
+  -DVGPV_amd64_linux_vanilla=1 -I/usr/include/valgrind -fno-strict-aliasing \
+  -fno-builtin -fno-stack-protector -fno-pie -Wall
+VG_TOOL := $(B)/vglib/cctrace-amd64-linux
+
+$(VG_TOOL): testsuite/validate/cctrace.c | $(B)
+	rm -rf $(B)/vglib && mkdir -p $(B)/vglib
+	for f in $(VG_LIBEXEC)/*; do ln -s "$$f" $(B)/vglib/; done
+	$(HOSTCC) $(VG_CFLAGS) -c -o $(B)/cctrace.o $<
+	$(HOSTCC) -m64 -static -nodefaultlibs -nostartfiles -u _start -Wl,--build-id=none \
+	  -Wl,-Ttext-segment=0x58000000 -o $@ $(B)/cctrace.o \
+	  $(VG_LIB)/libcoregrind-amd64-linux.a $(VG_LIB)/libvex-amd64-linux.a -lgcc \
+	  $(VG_LIB)/libgcc-sup-amd64-linux.a
 
 $(B)/unit/%: testsuite/unit/%.c testsuite/unit/*.h $(B)/libcachecat.a | $(B)/unit
 	$(HOSTCC) -std=c11 -D_GNU_SOURCE $(WARN) -g -Iplugin -Itestsuite/unit -o $@ $< $(B)/libcachecat.a
@@ -72,8 +91,14 @@ example: cachecat.so | $(B)
 	$(CC) -O2 -S -fplugin=./cachecat.so examples/filter.c -o $(B)/filter.s
 	@python3 testsuite/tools/summary.py $(B)/filter.cachecat.json $(B)/filter.s
 
-check: cachecat.so $(UNIT_BIN) $(TOOL_BIN)
+check: cachecat.so $(UNIT_BIN) $(TOOL_BIN) $(VG_TOOL)
 	CC="$(CC)" B="$(B)" testsuite/run-all.sh
+
+# Every promise against real runs: the corpus and fresh csmith programs at
+# -O0..-Os on direct-mapped shapes from 256 B to 16 KiB (see
+# testsuite/validate/README.md).  VALIDATE_FLAGS are validate.py options.
+validate: cachecat.so $(TOOL_BIN) $(VG_TOOL)
+	CC="$(CC)" B="$(B)" python3 testsuite/validate/validate.py --self-test $(VALIDATE_FLAGS)
 
 csmith: cachecat.so
 	CC="$(CC)" B="$(B)" testsuite/scripts/csmith-crash.sh 200

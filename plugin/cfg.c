@@ -282,13 +282,21 @@ goes_on (const cc_func *f, const uint8_t *head, uint32_t b)
    joins.  Heads only get added, so this ends.  */
 static void
 mark_heads (const cc_func *f, const cc_fcfg *cfg, const cc_func_result *r,
-            const uint32_t *rpo, uint32_t count, uint8_t *head)
+            const uint32_t *rpo, uint32_t count, uint8_t *head, int chains_only)
 {
   uint32_t n = f->n_blocks;
   uint32_t *owner = cc_xmalloc ((n + 1) * sizeof *owner);
   uint32_t *paths = cc_xmalloc ((n + 1) * sizeof *paths);
   for (uint32_t i = 0; i < count; i++)
     head[rpo[i]] = (uint8_t) hard_head (f, cfg, r, rpo[i]);
+  /* Straight chains only: every join and every branch target starts one.  */
+  for (uint32_t i = 0; chains_only && i < count; i++)
+    {
+      const cc_block *bb = &f->blocks[rpo[i]];
+      head[rpo[i]] |= cfg->n_preds[rpo[i]] > 1;
+      for (uint32_t k = 0; bb->n_succs > 1 && k < bb->n_succs; k++)
+        head[bb->succs[k]] = 1;
+    }
   for (int changed = 1; changed;)
     {
       changed = 0;
@@ -383,11 +391,11 @@ region_ups (const cc_func *f, const uint8_t *head, uint32_t h,
 
 static void
 build_ups (const cc_func *f, cc_fcfg *cfg, cc_func_result *r,
-           const uint32_t *rpo, uint32_t count)
+           const uint32_t *rpo, uint32_t count, int chains_only)
 {
   uint32_t n = f->n_blocks;
   uint8_t *head = cc_xcalloc (n + 1, 1);
-  mark_heads (f, cfg, r, rpo, count, head);
+  mark_heads (f, cfg, r, rpo, count, head, chains_only);
   cfg->head_up = cc_xmalloc ((n + 1) * sizeof *cfg->head_up);
   cfg->head_n_ups = cc_xcalloc (n + 1, sizeof *cfg->head_n_ups);
   /* A path is acyclic inside a region, so n blocks hold any of them.  */
@@ -409,7 +417,7 @@ build_ups (const cc_func *f, cc_fcfg *cfg, cc_func_result *r,
 }
 
 int
-cc_cfg_build (const cc_func *f, cc_func_result *r, cc_fcfg *cfg)
+cc_cfg_build (const cc_func *f, cc_func_result *r, cc_fcfg *cfg, int chains_only)
 {
   uint32_t n = f->n_blocks;
   cfg->n_blocks = n;
@@ -450,7 +458,7 @@ cc_cfg_build (const cc_func *f, cc_func_result *r, cc_fcfg *cfg)
   uint32_t count = reverse_postorder (f, rpo, cfg->reachable);
   dominators (cfg, rpo, count, idom);
   find_loops (f, cfg, idom, r);
-  build_ups (f, cfg, r, rpo, count);
+  build_ups (f, cfg, r, rpo, count, chains_only);
   free (rpo);
   free (idom);
   return 0;

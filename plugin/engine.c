@@ -105,6 +105,7 @@ typedef struct engine
   uint8_t *func_ok;
   uint32_t entry;        /* function index, CC_NONE */
   uint32_t L, S;
+  uint32_t reduce;       /* cc_analysis_opts.reduce */
 
   /* Nodes: (instance, UP).  */
   uint32_t *node_base;   /* per instance */
@@ -1278,8 +1279,13 @@ first_miss_scope (fcat *c, uint32_t line, uint32_t block, const uint32_t *k_line
                   uint32_t n_ctx)
 {
   const cc_func_result *fr = &c->e->r->funcs[c->fi];
+  const cc_verdict conflict = { CC_CONFLICT, CC_SCOPE_NONE, 0 };
+  if (c->e->reduce & CC_REDUCE_NO_FIRST_MISS)
+    return conflict;
   if (!meets_any (c, line, k_lines, nk, k_unk, k_taint, ctx, n_ctx, CC_SCOPE_PROGRAM, 0))
     return (cc_verdict){ CC_FIRST_MISS, CC_SCOPE_PROGRAM, 0 };
+  if (c->e->reduce & CC_REDUCE_PROGRAM_SCOPE)
+    return conflict;
   if (!meets_any (c, line, k_lines, nk, k_unk, k_taint, ctx, n_ctx, CC_SCOPE_FUNCTION, 0))
     return (cc_verdict){ CC_FIRST_MISS, CC_SCOPE_FUNCTION, 0 };
   /* Loops containing the block, outermost first: loops are stored outer
@@ -1694,6 +1700,7 @@ cc_analyse (const cc_model *m, const cc_cache *cache,
   engine e;
   memset (&e, 0, sizeof e);
   e.m = m;
+  e.reduce = opts->reduce;
   e.L = cache->line;
   e.S = cache->sets;
   cc_result *r = cc_xcalloc (1, sizeof *r);
@@ -1710,7 +1717,8 @@ cc_analyse (const cc_model *m, const cc_cache *cache,
       for (uint32_t i = 0; ok && i < f->n_insns; i++)
         ok = f->insns[i].part < f->n_parts
              && f->parts[f->insns[i].part].section < m->n_sections;
-      if (ok && cc_cfg_build (f, fr, &e.cfgs[fi]) != 0)
+      if (ok && cc_cfg_build (f, fr, &e.cfgs[fi],
+                              (opts->reduce & CC_REDUCE_BLOCK_UPS) != 0) != 0)
         ok = 0;
       e.func_ok[fi] = (uint8_t) ok;
     }

@@ -105,6 +105,19 @@ typedef struct cc_result
   uint32_t counts[CC_N_CATEGORIES];
 } cc_result;
 
+/* Parts of the method to leave out, for measuring what each part is
+   worth (make validate compares the bounds); never used by the plugin.
+   Every reduced analysis is still sound.  */
+enum cc_reduction
+{
+  CC_REDUCE_NO_FIRST_MISS = 1,  /* must/may only: no reaching states, so
+                                   no first-miss */
+  CC_REDUCE_PROGRAM_SCOPE = 2,  /* first-miss for the whole run only: no
+                                   function or loop scopes */
+  CC_REDUCE_BLOCK_UPS = 4       /* UPs are straight chains of blocks: no
+                                   if-then-else diamonds */
+};
+
 typedef struct cc_analysis_opts
 {
   const char *entry;       /* entry function symbol, NULL for none */
@@ -113,6 +126,7 @@ typedef struct cc_analysis_opts
                               on their total size, CC_INSTANCE_GROWTH
                               times the unit's instructions (at least
                               CC_INSTANCE_MIN_SIZE) */
+  uint32_t reduce;         /* enum cc_reduction flags, 0 for the full method */
 } cc_analysis_opts;
 
 /* Analyse M on CACHE.  Returns NULL and sets *ERR (caller frees) only for

@@ -22,9 +22,10 @@ typedef struct cc_fcfg
 } cc_fcfg;
 
 /* Fill R's loops, block_loop and ups for F and return the extra facts in
-   CFG.  Returns -1 for a malformed CFG (an empty block, an index out of
+   CFG (CHAINS_ONLY: UPs are straight chains, see CC_REDUCE_BLOCK_UPS).  Returns -1 for a malformed CFG (an empty block, an index out of
    range): the caller leaves that function unanalysed.  */
-int cc_cfg_build (const cc_func *f, cc_func_result *r, cc_fcfg *cfg);
+int cc_cfg_build (const cc_func *f, cc_func_result *r, cc_fcfg *cfg,
+                  int chains_only);
 void cc_cfg_free (cc_fcfg *cfg);
 /* Nonzero if loop L of R contains block B.  */
 int cc_loop_contains (const cc_func_result *r, uint32_t l, uint32_t b);

@@ -94,8 +94,26 @@ part_offset (const cc_func *f, uint32_t i)
   return in->offset - f->parts[in->part].offset;
 }
 
+/* Insn I of FN named from part PART: its offset there, or "sym+offset"
+   when it lies in another part of the function.  */
 static void
-json_scope (FILE *f, const cc_func *fn, const cc_func_result *fr, cc_verdict v)
+json_insn_ref (FILE *f, const cc_func *fn, uint32_t i, uint32_t part)
+{
+  if (fn->insns[i].part == part)
+    {
+      put_u (f, part_offset (fn, i));
+      return;
+    }
+  putc_unlocked ('"', f);
+  json_chars (f, fn->parts[fn->insns[i].part].symbol);
+  putc_unlocked ('+', f);
+  put_u (f, part_offset (fn, i));
+  putc_unlocked ('"', f);
+}
+
+static void
+json_scope (FILE *f, const cc_func *fn, const cc_func_result *fr, cc_verdict v,
+            uint32_t part)
 {
   switch (v.scope)
     {
@@ -109,7 +127,7 @@ json_scope (FILE *f, const cc_func *fn, const cc_func_result *fr, cc_verdict v)
       {
         const cc_block *h = &fn->blocks[fr->loops[v.loop].header];
         put_s (f, "{\"loop\": ");
-        put_u (f, part_offset (fn, h->first_insn));
+        json_insn_ref (f, fn, h->first_insn, part);
         putc_unlocked ('}', f);
         break;
       }
@@ -157,7 +175,7 @@ same_verdict (const cc_context_verdict *x, const cc_context_verdict *y)
    many instances would otherwise repeat the same verdict for each).  */
 static void
 json_contexts (FILE *f, const cc_func *fn, const cc_func_result *fr,
-               const cc_insn_result *ir, uint32_t n_func_instances)
+               const cc_insn_result *ir, uint32_t n_func_instances, uint32_t part)
 {
   const cc_context_verdict **order = cc_xmalloc ((ir->n_ctx + 1) * sizeof *order);
   for (uint32_t k = 0; k < ir->n_ctx; k++)
@@ -176,7 +194,7 @@ json_contexts (FILE *f, const cc_func *fn, const cc_func_result *fr,
           if (cv->v.category == CC_FIRST_MISS || cv->v.category == CC_FIRST_HIT)
             {
               put_s (f, ", \"scope\": ");
-              json_scope (f, fn, fr, cv->v);
+              json_scope (f, fn, fr, cv->v, part);
             }
           put_s (f, ", \"instances\": ");
         }
@@ -254,18 +272,19 @@ write_part (FILE *f, const cc_model *m, const cc_result *r, uint32_t fi,
       if (lp->parent == CC_NONE)
         fputs ("null", f);
       else
-        fprintf (f, "%u", part_offset (fn, fn->blocks[fr->loops[lp->parent].header].first_insn));
+        json_insn_ref (f, fn, fn->blocks[fr->loops[lp->parent].header].first_insn, part);
+      /* Every member, those of another part as "sym+offset".  */
       fputs (", \"insns\": [", f);
       int anyi = 0;
       for (uint32_t k = 0; k < lp->n_blocks; k++)
         {
           const cc_block *b = &fn->blocks[lp->blocks[k]];
           for (uint32_t i = b->first_insn; i < b->first_insn + b->n_insns; i++)
-            if (fn->insns[i].part == part)
+            if (fn->insns[i].kind != CC_INSN_PAD)
               {
                 if (anyi)
                   put_s (f, ", ");
-                put_u (f, part_offset (fn, i));
+                json_insn_ref (f, fn, i, part);
                 anyi = 1;
               }
         }
@@ -307,6 +326,15 @@ write_part (FILE *f, const cc_model *m, const cc_result *r, uint32_t fi,
     }
   fputs (any ? "\n     ]" : "]", f);
 
+  /* The insns that end a calling block: the call sites.  */
+  uint32_t *call_block = cc_xmalloc ((fn->n_insns + 1) * sizeof *call_block);
+  for (uint32_t i = 0; i < fn->n_insns; i++)
+    call_block[i] = CC_NONE;
+  for (uint32_t b = 0; b < fn->n_blocks; b++)
+    if (fn->blocks[b].call != CC_CALL_NONE && fn->blocks[b].n_insns
+        && fn->blocks[b].first_insn + fn->blocks[b].n_insns <= fn->n_insns)
+      call_block[fn->blocks[b].first_insn + fn->blocks[b].n_insns - 1] = b;
+
   fputs (",\n     \"insns\": [", f);
   any = 0;
   for (uint32_t i = 0; i < fn->n_insns; i++)
@@ -325,7 +353,7 @@ write_part (FILE *f, const cc_model *m, const cc_result *r, uint32_t fi,
       if (ir->merged.category == CC_FIRST_MISS || ir->merged.category == CC_FIRST_HIT)
         {
           put_s (f, ", \"scope\": ");
-          json_scope (f, fn, fr, ir->merged);
+          json_scope (f, fn, fr, ir->merged, part);
         }
       put_s (f, ", \"line\": ");
       put_u (f, ir->pline);
@@ -335,13 +363,26 @@ write_part (FILE *f, const cc_model *m, const cc_result *r, uint32_t fi,
       put_u (f, ir->n_lines);
       if (in->kind == CC_INSN_ASM)
         put_s (f, ", \"asm\": true");
+      if (call_block[i] != CC_NONE)
+        {
+          /* A call: to a known symbol or unknown code; a tail call (a
+             sibling call) leaves the function.  */
+          const cc_block *cb = &fn->blocks[call_block[i]];
+          put_s (f, ", \"call\": {\"callee\": ");
+          if (cb->call == CC_CALL_DIRECT && cb->callee)
+            json_str (f, cb->callee);
+          else
+            put_s (f, "null");
+          put_s (f, cb->exits ? ", \"tail\": true}" : ", \"tail\": false}");
+        }
       put_s (f, ", \"loc\": ");
       json_loc (f, m, in->file, in->line);
       put_s (f, ", \"contexts\": [");
-      json_contexts (f, fn, fr, ir, n_inst);
+      json_contexts (f, fn, fr, ir, n_inst, part);
       put_s (f, "]}");
       any = 1;
     }
+  free (call_block);
   fputs (any ? "\n     ]" : "]", f);
   fputs (",\n     \"summary\": ", f);
   json_summary (f, counts);
@@ -527,8 +568,14 @@ cc_annotation (const cc_model *m, const cc_result *r, uint32_t fi, uint32_t i,
       else if (ir->merged.scope == CC_SCOPE_FUNCTION)
         snprintf (scope, sizeof scope, " scope=function");
       else
-        snprintf (scope, sizeof scope, " scope=loop@0x%x",
-                  part_offset (fn, fn->blocks[fr->loops[ir->merged.loop].header].first_insn));
+        {
+          uint32_t h = fn->blocks[fr->loops[ir->merged.loop].header].first_insn;
+          if (fn->insns[h].part == fn->insns[i].part)
+            snprintf (scope, sizeof scope, " scope=loop@0x%x", part_offset (fn, h));
+          else
+            snprintf (scope, sizeof scope, " scope=loop@%.40s+0x%x",
+                      fn->parts[fn->insns[h].part].symbol, part_offset (fn, h));
+        }
     }
   char straddle[32] = "";
   if (ir->n_lines > 1)

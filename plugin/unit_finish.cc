@@ -498,6 +498,7 @@ cc_glue_finish_unit (void *, void *)
   ao.entry = o->entry;
   ao.entry_cold = o->entry_cold;
   ao.max_instances = o->max_instances;
+  ao.reduce = 0;
   char *err = NULL;
   cc_result *r = cc_analyse (&cc_glue.model, &cache, &ao, &err);
   if (!r)

@@ -1,10 +1,16 @@
 /* ccengine: run the cachecat engine on a serialized program model (as the
    plugin dumps it with CACHECAT_DUMP_MODEL=FILE), for debugging and
    benchmarks.
-   usage: ccengine [--insns] [--max-instances=N] MODEL SIZE LINE [ENTRY [cold|warm]]
+   usage: ccengine [--insns] [--table] [--max-instances=N] [--ways=N]
+                   [--reduce=no-first-miss,program-scope,block-ups]
+                   MODEL SIZE LINE [ENTRY [cold|warm]]
    Prints the category counts and the engine's time; with --insns also
    every instruction's merged verdict and per-context verdicts (to compare
-   two engines exactly).
+   two engines exactly); with --table, one line per instruction for
+   make validate: "insn PART OFFSET CATEGORY [program | function |
+   loop PART OFFSET]" (an instruction and a loop header named by the
+   symbol of their part and the offset from it).  --reduce leaves parts of
+   the method out (engine.h, enum cc_reduction).
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
 #include "engine.h"
@@ -24,6 +30,64 @@ print_verdict (cc_verdict v)
     printf ("(function)");
   else if (v.scope == CC_SCOPE_LOOP)
     printf ("(loop %u)", v.loop);
+}
+
+static uint32_t
+part_offset (const cc_func *f, uint32_t i)
+{
+  return f->insns[i].offset - f->parts[f->insns[i].part].offset;
+}
+
+static void
+print_table (const cc_model *m, const cc_result *r)
+{
+  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
+    {
+      const cc_func *f = &m->funcs[fi];
+      const cc_func_result *fr = &r->funcs[fi];
+      for (uint32_t i = 0; i < f->n_insns; i++)
+        {
+          if (f->insns[i].kind == CC_INSN_PAD)
+            continue;
+          cc_verdict v = fr->insns[i].merged;
+          printf ("insn %s %u %s", f->parts[f->insns[i].part].symbol, part_offset (f, i),
+                  cc_category_name (v.category));
+          if (v.category == CC_FIRST_MISS || v.category == CC_FIRST_HIT)
+            {
+              if (v.scope == CC_SCOPE_PROGRAM)
+                printf (" program");
+              else if (v.scope == CC_SCOPE_FUNCTION)
+                printf (" function");
+              else
+                {
+                  uint32_t h = f->blocks[fr->loops[v.loop].header].first_insn;
+                  printf (" loop %s %u", f->parts[f->insns[h].part].symbol, part_offset (f, h));
+                }
+            }
+          printf ("\n");
+        }
+    }
+}
+
+static uint32_t
+parse_reduce (const char *list)
+{
+  uint32_t flags = 0;
+  char *copy = strdup (list), *save = NULL;
+  for (char *t = strtok_r (copy, ",", &save); t; t = strtok_r (NULL, ",", &save))
+    if (strcmp (t, "no-first-miss") == 0)
+      flags |= CC_REDUCE_NO_FIRST_MISS;
+    else if (strcmp (t, "program-scope") == 0)
+      flags |= CC_REDUCE_PROGRAM_SCOPE;
+    else if (strcmp (t, "block-ups") == 0)
+      flags |= CC_REDUCE_BLOCK_UPS;
+    else
+      {
+        fprintf (stderr, "ccengine: unknown reduction '%s'\n", t);
+        exit (2);
+      }
+  free (copy);
+  return flags;
 }
 
 static void
@@ -49,14 +113,21 @@ print_insns (const cc_model *m, const cc_result *r)
 int
 main (int argc, char **argv)
 {
-  int insns_out = 0;
+  int insns_out = 0, table_out = 0;
   uint32_t max_instances = 0; /* the plugin's default: a size budget */
+  uint32_t ways = 1, reduce = 0;
   while (argc > 1 && strncmp (argv[1], "--", 2) == 0)
     {
       if (strcmp (argv[1], "--insns") == 0)
         insns_out = 1;
+      else if (strcmp (argv[1], "--table") == 0)
+        table_out = 1;
       else if (strncmp (argv[1], "--max-instances=", 16) == 0)
         max_instances = (uint32_t) strtoul (argv[1] + 16, NULL, 0);
+      else if (strncmp (argv[1], "--ways=", 7) == 0)
+        ways = (uint32_t) strtoul (argv[1] + 7, NULL, 0);
+      else if (strncmp (argv[1], "--reduce=", 9) == 0)
+        reduce = parse_reduce (argv[1] + 9);
       else
         break;
       argv++;
@@ -64,8 +135,8 @@ main (int argc, char **argv)
     }
   if (argc < 4)
     {
-      fprintf (stderr, "usage: %s [--insns] [--max-instances=N] MODEL SIZE LINE "
-               "[ENTRY [cold|warm]]\n", argv[0]);
+      fprintf (stderr, "usage: %s [--insns] [--table] [--max-instances=N] [--ways=N] "
+               "[--reduce=LIST] MODEL SIZE LINE [ENTRY [cold|warm]]\n", argv[0]);
       return 2;
     }
   FILE *f = fopen (argv[1], "r");
@@ -83,9 +154,10 @@ main (int argc, char **argv)
     }
   fclose (f);
   uint32_t size = (uint32_t) strtoul (argv[2], NULL, 0), line = (uint32_t) strtoul (argv[3], NULL, 0);
-  cc_cache c = { size, line, 1, size / line };
+  cc_cache c = { size, line, ways, ways && line ? size / (line * ways) : 0 };
   cc_analysis_opts o = { argc > 4 ? argv[4] : NULL,
-                         argc > 5 ? strcmp (argv[5], "cold") == 0 : 1, max_instances };
+                         argc > 5 ? strcmp (argv[5], "cold") == 0 : 1, max_instances,
+                         reduce };
   struct timespec t0, t1;
   clock_gettime (CLOCK_MONOTONIC, &t0);
   cc_result *r = cc_analyse (&m, &c, &o, &err);
@@ -94,6 +166,13 @@ main (int argc, char **argv)
     {
       fprintf (stderr, "%s\n", err);
       return 1;
+    }
+  if (table_out)
+    {
+      print_table (&m, r);
+      cc_result_free (r, &m);
+      cc_model_free (&m);
+      return 0;
     }
   uint32_t insns = 0;
   for (uint32_t i = 0; i < m.n_funcs; i++)

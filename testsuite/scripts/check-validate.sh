@@ -1,0 +1,19 @@
+#!/bin/bash
+# cachecat: make check's share of make validate: a few programs at -O0, -O2
+# and -Os on three direct-mapped shapes, every promise checked against the
+# run's fetch trace, our simulator against callgrind, and a flipped promise
+# must be caught.  One result per run and per self-test.
+# Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
+set -u
+B=${B:-build}
+out=$(python3 testsuite/validate/validate.py --quick --self-test --out "$B/validate-quick" 2>&1)
+rc=$?
+echo "$out"
+passed=$(grep -c -E '^ok ' <<<"$out")
+failed=$(grep -c -E '^(FAIL|ERROR) ' <<<"$out")
+passed=$((passed + $(grep -c -E '^self-test: .*: caught$' <<<"$out")))
+failed=$((failed + $(grep -c -E '^self-test: .*(NOT CAUGHT|no instruction|not clean)' <<<"$out")))
+grep -q '^validate: ' <<<"$out" || failed=$((failed + 1))
+if [ $rc -ne 0 ] && [ $failed -eq 0 ]; then failed=1; fi
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

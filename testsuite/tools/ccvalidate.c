@@ -1,0 +1,664 @@
+/* ccvalidate: check cachecat's promises against a real run.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
+
+   usage: ccvalidate EXPECT TRACE [PER-ADDRESS-OUT]
+
+   TRACE is the run's instruction-fetch trace as testsuite/validate/cctrace.c
+   writes it (one 64-bit record per executed instruction: address, length,
+   call/return).  EXPECT (written by validate.py from cachecat's reports)
+   names the columns to check (a cache shape and the verdicts of one
+   analysis for that shape) and describes the program's analysed code:
+
+     columns N
+     column K NAME SIZE LINE WAYS POLICY
+     func F NAME ENTRY                  (F = 0, 1, ...; ENTRY its address)
+     range F LO HI                      (code of F: [LO, HI), hex)
+     loop F L PARENT HEADER             (L global, PARENT -1 at top level)
+     insn ADDR LEN F LOOP FLAGS V0 .. V(N-1)
+         LOOP: the innermost loop holding it, -1 for none; FLAGS bit 0:
+         it leaves its function by a jump (a sibling call), so what runs
+         next is a new invocation; Vk: AH AM C FP FF FL<loop> HL<loop>
+
+   Every fetch is simulated on each column's cache (LRU, any number of
+   ways; a fetch that straddles two lines looks both up, misses if either
+   misses, and loads both, as valgrind does), and checked against the
+   promise of its instruction (semantics.md section 5):
+     AH never misses; AM always misses; FP/FF/FL: in each execution of the
+     scope (run, invocation, loop execution) only the first fetch of the
+     insn may miss; HL: in each execution of the loop the first fetch
+     hits.
+   A fetch belongs to the invocation that runs it (a call stack is kept
+   from the trace's calls and returns); an execution of a loop starts when
+   its header runs coming from outside the loop in the same invocation,
+   and ends when the invocation runs an instruction outside it.
+
+   Output, on stdout: one line per violation (at most 20 per column), then
+   per column its totals: fetches, misses observed, and the misses the
+   verdicts allow at most ("bound": AM and C every fetch, FP/FF/FL once per
+   scope execution, HL all but one per loop execution), and per category
+   the insns fetched, fetches and misses.  PER-ADDRESS-OUT, if given, gets
+   per instruction address: fetches and misses per distinct cache shape
+   (to compare with callgrind).  Exit status 1 if any promise broke.  */
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum kind { V_AH, V_AM, V_C, V_FP, V_FF, V_FL, V_HL, V_N };
+static const char *const kind_names[V_N] = {
+  "always-hit", "always-miss", "conflict", "first-miss(program)",
+  "first-miss(function)", "first-miss(loop)", "first-hit(loop)"
+};
+
+typedef struct verdict
+{
+  uint8_t kind;
+  int32_t loop;
+} verdict;
+
+typedef struct shape
+{
+  uint32_t size, line, ways, sets;
+  int64_t *tag;            /* sets x ways, MRU first; -1 empty */
+} shape;
+
+typedef struct column
+{
+  char name[128];
+  uint32_t shape;
+  uint64_t fetches, misses, bound, violations;
+  uint64_t cat_fetches[V_N], cat_misses[V_N], cat_insns[V_N];
+} column;
+
+typedef struct func
+{
+  char name[128];
+  uint64_t entry;
+  uint32_t n_insns;        /* local indices 0 .. n_insns-1 */
+  uint32_t n_loops, first_loop; /* its loops: first_loop .. + n_loops */
+} func;
+
+typedef struct loopinfo
+{
+  int32_t parent;          /* global loop id, -1 */
+  uint32_t func, depth, local;
+} loopinfo;
+
+typedef struct insn
+{
+  uint64_t addr;
+  uint32_t len, func, local;
+  int32_t loop;
+  uint32_t flags;
+  uint64_t fetches;
+  uint64_t *misses;        /* per shape */
+} insn;
+
+typedef struct frame
+{
+  int32_t func;            /* -1: code we have no expectations for */
+  uint64_t ret;            /* where the call that made it returns */
+  int32_t cur_loop;        /* innermost active loop, -1 */
+  uint8_t *seen;           /* per local insn: fetched in this invocation */
+  uint8_t *loop_seen;      /* per local loop, per local insn */
+} frame;
+
+static uint32_t n_cols, n_shapes, n_funcs, n_loops, n_insns;
+static column *cols;
+static shape *shapes;
+static func *funcs;
+static loopinfo *loops;
+static insn *insns;
+static verdict *verdicts;  /* n_insns x n_cols */
+static uint64_t code_lo = UINT64_MAX, code_hi;
+static int32_t *addr_map;  /* code_lo .. code_hi -> insn index or -1 */
+static int32_t *range_map; /* code_lo .. code_hi -> func or -1 */
+static uint8_t *seen_run;
+static uint64_t (*ranges)[3];  /* func, lo, hi */
+static uint32_t n_ranges;
+static frame *stack;
+static uint32_t sp, stack_cap;
+
+static void *
+xcalloc (size_t n, size_t s)
+{
+  void *p = calloc (n ? n : 1, s ? s : 1);
+  if (!p)
+    {
+      fprintf (stderr, "ccvalidate: out of memory\n");
+      exit (2);
+    }
+  return p;
+}
+
+static void
+die (const char *what, unsigned line)
+{
+  fprintf (stderr, "ccvalidate: expectations line %u: %s\n", line, what);
+  exit (2);
+}
+
+static uint32_t
+shape_of (uint32_t size, uint32_t line, uint32_t ways)
+{
+  for (uint32_t s = 0; s < n_shapes; s++)
+    if (shapes[s].size == size && shapes[s].line == line && shapes[s].ways == ways)
+      return s;
+  shape *sh = &shapes[n_shapes];
+  sh->size = size;
+  sh->line = line;
+  sh->ways = ways;
+  sh->sets = size / (line * ways);
+  sh->tag = xcalloc ((size_t) sh->sets * ways, sizeof (int64_t));
+  for (size_t k = 0; k < (size_t) sh->sets * ways; k++)
+    sh->tag[k] = -1;
+  return n_shapes++;
+}
+
+static verdict
+parse_verdict (const char *s, unsigned ln)
+{
+  verdict v = { V_C, -1 };
+  if (!strcmp (s, "AH"))
+    v.kind = V_AH;
+  else if (!strcmp (s, "AM"))
+    v.kind = V_AM;
+  else if (!strcmp (s, "C"))
+    v.kind = V_C;
+  else if (!strcmp (s, "FP"))
+    v.kind = V_FP;
+  else if (!strcmp (s, "FF"))
+    v.kind = V_FF;
+  else if (!strncmp (s, "FL", 2) || !strncmp (s, "HL", 2))
+    {
+      v.kind = s[0] == 'F' ? V_FL : V_HL;
+      v.loop = atoi (s + 2);
+      if (v.loop < 0 || (uint32_t) v.loop >= n_loops)
+        die ("a verdict names an unknown loop", ln);
+    }
+  else
+    die ("unknown verdict", ln);
+  return v;
+}
+
+static void
+read_expect (const char *path)
+{
+  FILE *f = fopen (path, "r");
+  if (!f)
+    {
+      perror (path);
+      exit (2);
+    }
+  char *buf = NULL;
+  size_t cap = 0;
+  unsigned ln = 0;
+  uint32_t cap_insns = 0;
+  while (getline (&buf, &cap, f) > 0)
+    {
+      ln++;
+      char *tok = strtok (buf, " \t\n");
+      if (!tok || tok[0] == '#')
+        continue;
+      if (!strcmp (tok, "columns"))
+        {
+          n_cols = (uint32_t) atoi (strtok (NULL, " \t\n"));
+          cols = xcalloc (n_cols, sizeof *cols);
+          shapes = xcalloc (n_cols, sizeof *shapes);
+        }
+      else if (!strcmp (tok, "column"))
+        {
+          uint32_t k = (uint32_t) atoi (strtok (NULL, " \t\n"));
+          if (k >= n_cols)
+            die ("column out of range", ln);
+          snprintf (cols[k].name, sizeof cols[k].name, "%s", strtok (NULL, " \t\n"));
+          uint32_t size = (uint32_t) atoi (strtok (NULL, " \t\n"));
+          uint32_t line = (uint32_t) atoi (strtok (NULL, " \t\n"));
+          uint32_t ways = (uint32_t) atoi (strtok (NULL, " \t\n"));
+          const char *policy = strtok (NULL, " \t\n");
+          if (!size || !line || !ways || size % (line * ways) || !policy || strcmp (policy, "lru"))
+            die ("bad cache shape (only lru is simulated)", ln);
+          cols[k].shape = shape_of (size, line, ways);
+        }
+      else if (!strcmp (tok, "func"))
+        {
+          uint32_t id = (uint32_t) atoi (strtok (NULL, " \t\n"));
+          if (id != n_funcs)
+            die ("functions must be numbered in order", ln);
+          funcs = realloc (funcs, (n_funcs + 1) * sizeof *funcs);
+          memset (&funcs[n_funcs], 0, sizeof *funcs);
+          snprintf (funcs[n_funcs].name, sizeof funcs[n_funcs].name, "%s",
+                    strtok (NULL, " \t\n"));
+          funcs[n_funcs].entry = strtoull (strtok (NULL, " \t\n"), NULL, 16);
+          funcs[n_funcs].first_loop = UINT32_MAX;
+          n_funcs++;
+        }
+      else if (!strcmp (tok, "range"))
+        {
+          uint32_t fid = (uint32_t) atoi (strtok (NULL, " \t\n"));
+          uint64_t lo = strtoull (strtok (NULL, " \t\n"), NULL, 16);
+          uint64_t hi = strtoull (strtok (NULL, " \t\n"), NULL, 16);
+          if (fid >= n_funcs || hi < lo)
+            die ("bad range", ln);
+          ranges = realloc (ranges, (n_ranges + 1) * sizeof *ranges);
+          ranges[n_ranges][0] = fid;
+          ranges[n_ranges][1] = lo;
+          ranges[n_ranges][2] = hi;
+          n_ranges++;
+          if (lo < code_lo)
+            code_lo = lo;
+          if (hi > code_hi)
+            code_hi = hi;
+        }
+      else if (!strcmp (tok, "loop"))
+        {
+          uint32_t fid = (uint32_t) atoi (strtok (NULL, " \t\n"));
+          uint32_t id = (uint32_t) atoi (strtok (NULL, " \t\n"));
+          int32_t parent = atoi (strtok (NULL, " \t\n"));
+          if (fid >= n_funcs || id != n_loops || parent >= (int32_t) n_loops)
+            die ("bad loop (loops are numbered in order, parents first)", ln);
+          loops = realloc (loops, (n_loops + 1) * sizeof *loops);
+          func *fn = &funcs[fid];
+          if (fn->first_loop == UINT32_MAX)
+            fn->first_loop = id;
+          if (fn->first_loop + fn->n_loops != id)
+            die ("the loops of a function must be consecutive", ln);
+          loops[id] = (loopinfo){ parent, fid, parent < 0 ? 0 : loops[parent].depth + 1,
+                                  fn->n_loops++ };
+          n_loops++;
+        }
+      else if (!strcmp (tok, "insn"))
+        {
+          if (n_insns == cap_insns)
+            {
+              cap_insns = cap_insns ? 2 * cap_insns : 1024;
+              insns = realloc (insns, cap_insns * sizeof *insns);
+              verdicts = realloc (verdicts, (size_t) cap_insns * n_cols * sizeof *verdicts);
+            }
+          insn *in = &insns[n_insns];
+          memset (in, 0, sizeof *in);
+          in->addr = strtoull (strtok (NULL, " \t\n"), NULL, 16);
+          in->len = (uint32_t) atoi (strtok (NULL, " \t\n"));
+          in->func = (uint32_t) atoi (strtok (NULL, " \t\n"));
+          in->loop = atoi (strtok (NULL, " \t\n"));
+          in->flags = (uint32_t) atoi (strtok (NULL, " \t\n"));
+          if (in->func >= n_funcs || in->loop >= (int32_t) n_loops || !in->len
+              || (in->loop >= 0 && loops[in->loop].func != in->func))
+            die ("bad insn", ln);
+          in->local = funcs[in->func].n_insns++;
+          for (uint32_t c = 0; c < n_cols; c++)
+            {
+              char *t = strtok (NULL, " \t\n");
+              if (!t)
+                die ("too few verdicts", ln);
+              verdicts[(size_t) n_insns * n_cols + c] = parse_verdict (t, ln);
+            }
+          n_insns++;
+        }
+      else
+        die ("unknown line", ln);
+    }
+  free (buf);
+  fclose (f);
+  if (!n_cols || !n_insns || code_hi <= code_lo)
+    die ("no columns or no code", ln);
+}
+
+static void
+build_maps (void)
+{
+  size_t span = (size_t) (code_hi - code_lo);
+  addr_map = xcalloc (span, sizeof *addr_map);
+  range_map = xcalloc (span, sizeof *range_map);
+  for (size_t k = 0; k < span; k++)
+    addr_map[k] = range_map[k] = -1;
+  for (uint32_t i = 0; i < n_insns; i++)
+    {
+      insn *in = &insns[i];
+      if (in->addr < code_lo || in->addr + in->len > code_hi)
+        {
+          fprintf (stderr, "ccvalidate: insn %#llx outside the ranges\n",
+                   (unsigned long long) in->addr);
+          exit (2);
+        }
+      addr_map[in->addr - code_lo] = (int32_t) i;
+      in->misses = xcalloc (n_shapes, sizeof (uint64_t));
+    }
+  /* Whole parts, padding included: running through padding inside a
+     function does not leave it.  */
+  for (uint32_t r = 0; r < n_ranges; r++)
+    for (uint64_t a = ranges[r][1]; a < ranges[r][2]; a++)
+      range_map[a - code_lo] = (int32_t) ranges[r][0];
+  for (uint32_t i = 0; i < n_insns; i++)
+    if (range_map[insns[i].addr - code_lo] != (int32_t) insns[i].func)
+      {
+        fprintf (stderr, "ccvalidate: insn %#llx outside its function's ranges\n",
+                 (unsigned long long) insns[i].addr);
+        exit (2);
+      }
+  seen_run = xcalloc (n_insns, 1);
+  for (uint32_t i = 0; i < n_insns; i++)
+    for (uint32_t c = 0; c < n_cols; c++)
+      cols[c].cat_insns[verdicts[(size_t) i * n_cols + c].kind]++;
+}
+
+/* ------------------------------------------------------------------ */
+/* Caches.                                                             */
+
+/* Look up and load every line of [addr, addr+len): 1 if any missed.  */
+static int
+fetch_lines (shape *sh, uint64_t addr, uint32_t len)
+{
+  int miss = 0;
+  for (uint64_t l = addr / sh->line; l <= (addr + len - 1) / sh->line; l++)
+    {
+      int64_t *set = sh->tag + (size_t) (l % sh->sets) * sh->ways;
+      uint32_t w = 0;
+      while (w < sh->ways && set[w] != (int64_t) l)
+        w++;
+      if (w == sh->ways)
+        {
+          miss = 1;
+          w = sh->ways - 1;   /* evict the least recently used */
+        }
+      memmove (set + 1, set, w * sizeof *set);
+      set[0] = (int64_t) l;
+    }
+  return miss;
+}
+
+/* ------------------------------------------------------------------ */
+/* Invocations and loop executions.                                    */
+
+static int32_t
+func_at (uint64_t addr)
+{
+  if (addr < code_lo || addr >= code_hi)
+    return -1;
+  return range_map[addr - code_lo];
+}
+
+static void
+pop (void)
+{
+  frame *fr = &stack[--sp];
+  free (fr->seen);
+  free (fr->loop_seen);
+}
+
+static void
+push (int32_t fid, uint64_t ret)
+{
+  if (sp == stack_cap)
+    {
+      stack_cap = stack_cap ? 2 * stack_cap : 256;
+      stack = realloc (stack, stack_cap * sizeof *stack);
+    }
+  frame *fr = &stack[sp++];
+  fr->func = fid;
+  fr->ret = ret;
+  fr->cur_loop = -1;
+  fr->seen = NULL;
+  fr->loop_seen = NULL;
+  if (fid >= 0)
+    {
+      func *fn = &funcs[fid];
+      fr->seen = xcalloc (fn->n_insns, 1);
+      fr->loop_seen = xcalloc ((size_t) fn->n_loops * fn->n_insns, 1);
+    }
+}
+
+/* Is loop A (or an ancestor of it) B?  */
+static int
+within (int32_t a, int32_t b)
+{
+  if (b < 0)
+    return 1;
+  while (a >= 0 && loops[a].depth > loops[b].depth)
+    a = loops[a].parent;
+  return a == b;
+}
+
+/* The frame makes loop LOOP's chain the active one: loops of it that
+   were not active start a new execution.  */
+static void
+enter_loops (frame *fr, int32_t loop)
+{
+  func *fn = &funcs[fr->func];
+  for (int32_t l = loop; l >= 0; l = loops[l].parent)
+    if (!within (fr->cur_loop, l))
+      memset (fr->loop_seen + (size_t) loops[l].local * fn->n_insns, 0, fn->n_insns);
+  fr->cur_loop = loop;
+}
+
+/* Bring the call stack up to date for a fetch at ADDR, given how the
+   previous fetch left.  */
+static void
+track (uint64_t addr, unsigned prev_kind, uint64_t prev_end, int prev_sibcall)
+{
+  int32_t fid = func_at (addr);
+  if (sp == 0)
+    {
+      push (fid, 0);
+      return;
+    }
+  if (prev_kind == 1)
+    {
+      push (fid, prev_end);
+      return;
+    }
+  if (prev_kind == 2)
+    {
+      /* Back to the frame whose call returns here; a return to anywhere
+         else (longjmp and the like) leaves the stack as it is.  */
+      for (uint32_t k = sp; k-- > 0;)
+        if (stack[k].ret == addr)
+          {
+            while (sp > k)
+              pop ();
+            break;
+          }
+      if (sp == 0)
+        push (fid, 0);
+      else if (stack[sp - 1].func != fid)
+        {
+          /* Returned into code of another function than the caller's
+             frame says: start over there.  */
+          uint64_t ret = stack[sp - 1].ret;
+          pop ();
+          push (fid, ret);
+        }
+      return;
+    }
+  /* A sibling call starts a new invocation where it lands; running on
+     into other code (a jump to another function, into code we have no
+     expectations for, or back) makes the frame an invocation of it.  */
+  frame *top = &stack[sp - 1];
+  if (prev_sibcall || top->func != fid)
+    {
+      uint64_t ret = top->ret;
+      pop ();
+      push (fid, ret);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+
+static uint64_t n_fetches;
+
+static void
+violation (column *c, const insn *in, const char *what, int miss)
+{
+  c->violations++;
+  if (c->violations <= 20)
+    printf ("violation %s %#llx fetch %llu %s: %s\n", c->name,
+            (unsigned long long) in->addr, (unsigned long long) in->fetches,
+            miss ? "missed" : "hit", what);
+}
+
+static void
+fetch (uint64_t addr, uint32_t len, int *miss)
+{
+  for (uint32_t s = 0; s < n_shapes; s++)
+    miss[s] = fetch_lines (&shapes[s], addr, len);
+  int32_t ix = addr >= code_lo && addr < code_hi ? addr_map[addr - code_lo] : -1;
+  if (ix < 0)
+    return;
+  insn *in = &insns[ix];
+  frame *fr = &stack[sp - 1];
+  if (fr->func != (int32_t) in->func)
+    {
+      /* Our code, but the stack does not say how it got here: treat it
+         as a new invocation.  */
+      uint64_t ret = fr->ret;
+      pop ();
+      push ((int32_t) in->func, ret);
+      fr = &stack[sp - 1];
+    }
+  func *fn = &funcs[in->func];
+  enter_loops (fr, in->loop);
+  in->fetches++;
+  int first_run = !seen_run[ix];
+  int first_call = !fr->seen[in->local];
+  seen_run[ix] = 1;
+  fr->seen[in->local] = 1;
+  for (uint32_t s = 0; s < n_shapes; s++)
+    in->misses[s] += (uint64_t) miss[s];
+  for (uint32_t c = 0; c < n_cols; c++)
+    {
+      column *col = &cols[c];
+      verdict v = verdicts[(size_t) ix * n_cols + c];
+      int m = miss[col->shape];
+      int first_loop = 1;
+      if (v.kind == V_FL || v.kind == V_HL)
+        {
+          if (!within (in->loop, v.loop))
+            {
+              violation (col, in, "its loop scope does not contain it", m);
+              continue;
+            }
+          first_loop = !fr->loop_seen[(size_t) loops[v.loop].local * fn->n_insns + in->local];
+        }
+      col->fetches++;
+      col->misses += (uint64_t) m;
+      col->cat_fetches[v.kind]++;
+      col->cat_misses[v.kind] += (uint64_t) m;
+      switch (v.kind)
+        {
+        case V_AH:
+          if (m)
+            violation (col, in, "always-hit", m);
+          break;
+        case V_AM:
+          col->bound++;
+          if (!m)
+            violation (col, in, "always-miss", m);
+          break;
+        case V_C:
+          col->bound++;
+          break;
+        case V_FP:
+          col->bound += (uint64_t) first_run;
+          if (m && !first_run)
+            violation (col, in, "first-miss(program)", m);
+          break;
+        case V_FF:
+          col->bound += (uint64_t) first_call;
+          if (m && !first_call)
+            violation (col, in, "first-miss(function)", m);
+          break;
+        case V_FL:
+          col->bound += (uint64_t) first_loop;
+          if (m && !first_loop)
+            violation (col, in, "first-miss(loop)", m);
+          break;
+        case V_HL:
+          col->bound += (uint64_t) !first_loop;
+          if (m && first_loop)
+            violation (col, in, "first-hit(loop)", m);
+          break;
+        }
+    }
+  /* Mark the fetch in every active loop execution of the frame.  */
+  for (int32_t l = in->loop; l >= 0; l = loops[l].parent)
+    fr->loop_seen[(size_t) loops[l].local * fn->n_insns + in->local] = 1;
+}
+
+int
+main (int argc, char **argv)
+{
+  if (argc < 3 || argc > 4)
+    {
+      fprintf (stderr, "usage: ccvalidate EXPECT TRACE [PER-ADDRESS-OUT]\n");
+      return 2;
+    }
+  read_expect (argv[1]);
+  build_maps ();
+  FILE *t = fopen (argv[2], "rb");
+  if (!t)
+    {
+      perror (argv[2]);
+      return 2;
+    }
+  static uint64_t rec[1 << 14];
+  size_t got;
+  unsigned prev_kind = 0;
+  uint64_t prev_end = 0;
+  int prev_sibcall = 0;
+  int *miss = xcalloc (n_shapes, sizeof (int));
+  while ((got = fread (rec, sizeof rec[0], sizeof rec / sizeof rec[0], t)) > 0)
+    for (size_t k = 0; k < got; k++)
+      {
+        uint64_t addr = rec[k] & 0xffffffffffffULL;
+        uint32_t len = (uint32_t) (rec[k] >> 48) & 0xff;
+        unsigned kind = (unsigned) (rec[k] >> 56);
+        if (len == 0)
+          len = 1;
+        track (addr, prev_kind, prev_end, prev_sibcall);
+        fetch (addr, len, miss);
+        int32_t ix = addr >= code_lo && addr < code_hi ? addr_map[addr - code_lo] : -1;
+        prev_sibcall = ix >= 0 && (insns[ix].flags & 1);
+        prev_kind = kind;
+        prev_end = addr + len;
+        n_fetches++;
+      }
+  fclose (t);
+  uint64_t broken = 0;
+  printf ("trace %llu fetches\n", (unsigned long long) n_fetches);
+  for (uint32_t c = 0; c < n_cols; c++)
+    {
+      column *col = &cols[c];
+      broken += col->violations;
+      printf ("column %s fetches %llu misses %llu bound %llu violations %llu\n", col->name,
+              (unsigned long long) col->fetches, (unsigned long long) col->misses,
+              (unsigned long long) col->bound, (unsigned long long) col->violations);
+      for (int k = 0; k < V_N; k++)
+        if (col->cat_insns[k])
+          printf ("category %s %s insns %llu fetches %llu misses %llu\n", col->name,
+                  kind_names[k], (unsigned long long) col->cat_insns[k],
+                  (unsigned long long) col->cat_fetches[k],
+                  (unsigned long long) col->cat_misses[k]);
+    }
+  if (argc == 4)
+    {
+      FILE *o = fopen (argv[3], "w");
+      if (!o)
+        {
+          perror (argv[3]);
+          return 2;
+        }
+      for (uint32_t s = 0; s < n_shapes; s++)
+        fprintf (o, "shape %u %u %u %u\n", s, shapes[s].size, shapes[s].line, shapes[s].ways);
+      for (uint32_t i = 0; i < n_insns; i++)
+        {
+          fprintf (o, "%llx %llu", (unsigned long long) insns[i].addr,
+                   (unsigned long long) insns[i].fetches);
+          for (uint32_t s = 0; s < n_shapes; s++)
+            fprintf (o, " %llu", (unsigned long long) insns[i].misses[s]);
+          fputc ('\n', o);
+        }
+      fclose (o);
+    }
+  return broken ? 1 : 0;
+}
