@@ -99,17 +99,69 @@ dominators (const cc_fcfg *cfg, const uint32_t *rpo, uint32_t count,
   free (rank);
 }
 
-static int
-dominates (const uint32_t *idom, uint32_t a, uint32_t b)
+/* The dominator tree numbered depth first: A dominates B iff B's interval
+   lies inside A's.  Walking up the tree instead costs its depth per
+   question, and straight code makes the tree as deep as the function.  */
+typedef struct domtree
 {
-  for (;;)
+  uint32_t *pre, *post;   /* CC_NONE for unreachable blocks */
+} domtree;
+
+static void
+number_domtree (const uint32_t *idom, uint32_t n, domtree *t)
+{
+  uint32_t *n_kids = cc_xcalloc (n + 1, sizeof *n_kids);
+  uint32_t *start = cc_xcalloc (n + 2, sizeof *start);
+  uint32_t *kids = cc_xmalloc ((n + 1) * sizeof *kids);
+  uint32_t *stack = cc_xmalloc ((n + 1) * sizeof *stack);
+  uint32_t *next = cc_xcalloc (n + 1, sizeof *next);
+  t->pre = cc_xmalloc ((n + 1) * sizeof *t->pre);
+  t->post = cc_xmalloc ((n + 1) * sizeof *t->post);
+  for (uint32_t b = 0; b < n; b++)
     {
-      if (b == a)
-        return 1;
-      if (b == 0 || idom[b] == CC_NONE)
-        return 0;
-      b = idom[b];
+      t->pre[b] = t->post[b] = CC_NONE;
+      if (b != 0 && idom[b] != CC_NONE)
+        n_kids[idom[b]]++;
     }
+  for (uint32_t b = 0; b < n; b++)
+    start[b + 1] = start[b] + n_kids[b];
+  for (uint32_t b = 0; b < n; b++)
+    if (b != 0 && idom[b] != CC_NONE)
+      kids[start[idom[b]] + next[idom[b]]++] = b;
+  memset (next, 0, (n + 1) * sizeof *next);
+  uint32_t counter = 0, sp = 0;
+  if (n)
+    {
+      stack[sp++] = 0;
+      t->pre[0] = counter++;
+    }
+  while (sp)
+    {
+      uint32_t b = stack[sp - 1];
+      if (next[b] < n_kids[b])
+        {
+          uint32_t k = kids[start[b] + next[b]++];
+          t->pre[k] = counter++;
+          stack[sp++] = k;
+        }
+      else
+        {
+          t->post[b] = counter++;
+          sp--;
+        }
+    }
+  free (n_kids);
+  free (start);
+  free (kids);
+  free (stack);
+  free (next);
+}
+
+static int
+dominates (const domtree *t, uint32_t a, uint32_t b)
+{
+  return t->pre[a] != CC_NONE && t->pre[b] != CC_NONE && t->pre[a] <= t->pre[b]
+         && t->post[b] <= t->post[a];
 }
 
 int
@@ -149,7 +201,7 @@ cmp_loop (const void *a, const void *b)
 /* Natural loops, one per header: the header plus every block that reaches
    a back-edge source without passing through the header.  */
 static void
-find_loops (const cc_func *f, const cc_fcfg *cfg, const uint32_t *idom,
+find_loops (const cc_func *f, const cc_fcfg *cfg, const domtree *dom,
             cc_func_result *r)
 {
   uint32_t n = f->n_blocks;
@@ -163,7 +215,7 @@ find_loops (const cc_func *f, const cc_fcfg *cfg, const uint32_t *idom,
       for (uint32_t k = 0; k < cfg->n_preds[h]; k++)
         {
           uint32_t p = cfg->preds[h][k];
-          if (cfg->reachable[p] && dominates (idom, h, p) && !in[p])
+          if (cfg->reachable[p] && dominates (dom, h, p) && !in[p])
             {
               in[p] = 1;
               stack[sp++] = p;
@@ -194,6 +246,7 @@ find_loops (const cc_func *f, const cc_fcfg *cfg, const uint32_t *idom,
       for (uint32_t i = 0; i < count; i++)
         in[body[i]] = 0;
       qsort (body, count, sizeof *body, cmp_u32);
+      body = cc_xrealloc (body, (count ? count : 1) * sizeof *body);
       r->loops = cc_xrealloc (r->loops, (r->n_loops + 1) * sizeof *r->loops);
       r->loops[r->n_loops++] = (cc_loop){ h, CC_NONE, count, body };
     }
@@ -233,23 +286,14 @@ find_loops (const cc_func *f, const cc_fcfg *cfg, const uint32_t *idom,
 
 #define UP_MAX_PATHS 8   /* paths from the head into one block */
 
-static int
-is_loop_header (const cc_func_result *r, uint32_t b)
-{
-  for (uint32_t l = 0; l < r->n_loops; l++)
-    if (r->loops[l].header == b)
-      return 1;
-  return 0;
-}
-
 /* A block that starts a region whatever the layout of the others: the
    entry, a loop header, a self loop, a return point, the target of a loop
    entry or exit.  */
 static int
 hard_head (const cc_func *f, const cc_fcfg *cfg, const cc_func_result *r,
-           uint32_t b)
+           const uint8_t *is_header, uint32_t b)
 {
-  if (b == 0 || is_loop_header (r, b))
+  if (b == 0 || is_header[b])
     return 1;
   for (uint32_t k = 0; k < cfg->n_preds[b]; k++)
     {
@@ -287,8 +331,12 @@ mark_heads (const cc_func *f, const cc_fcfg *cfg, const cc_func_result *r,
   uint32_t n = f->n_blocks;
   uint32_t *owner = cc_xmalloc ((n + 1) * sizeof *owner);
   uint32_t *paths = cc_xmalloc ((n + 1) * sizeof *paths);
+  uint8_t *is_header = cc_xcalloc (n + 1, 1);
+  for (uint32_t l = 0; l < r->n_loops; l++)
+    is_header[r->loops[l].header] = 1;
   for (uint32_t i = 0; i < count; i++)
-    head[rpo[i]] = (uint8_t) hard_head (f, cfg, r, rpo[i]);
+    head[rpo[i]] = (uint8_t) hard_head (f, cfg, r, is_header, rpo[i]);
+  free (is_header);
   /* Straight chains only: every join and every branch target starts one.  */
   for (uint32_t i = 0; chains_only && i < count; i++)
     {
@@ -457,7 +505,11 @@ cc_cfg_build (const cc_func *f, cc_func_result *r, cc_fcfg *cfg, int chains_only
   uint32_t *idom = cc_xmalloc (n * sizeof *idom);
   uint32_t count = reverse_postorder (f, rpo, cfg->reachable);
   dominators (cfg, rpo, count, idom);
-  find_loops (f, cfg, idom, r);
+  domtree dom;
+  number_domtree (idom, n, &dom);
+  find_loops (f, cfg, &dom, r);
+  free (dom.pre);
+  free (dom.post);
   build_ups (f, cfg, r, rpo, count, chains_only);
   free (rpo);
   free (idom);

@@ -106,6 +106,7 @@ typedef struct engine
   uint32_t entry;        /* function index, CC_NONE */
   uint32_t L, S;
   uint32_t reduce;       /* cc_analysis_opts.reduce */
+  const cc_analysis_opts *opts;
 
   /* Nodes: (instance, UP).  */
   uint32_t *node_base;   /* per instance */
@@ -148,6 +149,7 @@ typedef struct engine
   fphase *fp;            /* per function */
   cc_word *T;            /* per instance, R-format */
   cc_word *callback;     /* R-format: what unknown code may reference */
+  cc_word *all_r;        /* R-format: everything */
   cc_word *in;           /* per node */
   cc_word *rprog, *rfunc;/* per node */
   /* The big per-node sets live in buffers kept across runs: a fresh
@@ -933,6 +935,60 @@ free_nodes (engine *e)
 /* ------------------------------------------------------------------ */
 /* Summaries: T(X) = everything an invocation of X may reference.     */
 
+/* Add to R the focus lines of the byte range [OFF, OFF+LEN) of section
+   SEC, in every phase of the batch (lines no analysed fetch touches have
+   no bit and do not matter).  */
+static void
+r_add_range (const engine *e, cc_word *r, uint32_t sec, uint32_t off, uint32_t len)
+{
+  if (sec != e->focus)
+    return;
+  for (uint32_t q = 0; q < e->nph; q++)
+    FOR_LINES (e, q, off, len, no)
+      {
+        uint32_t id = line_id (e, q, no);
+        if (id < e->NL && e->line_no[id] == no && e->line_key[id] / e->S == q)
+          r_add (e, r, id);
+      }
+}
+
+/* Lines of the focus section that unknown code may fetch: a line is
+   shared with whatever code lies next to it, so when unknown code runs it
+   may load lines of ours.  That code is: the functions the analysis does
+   not follow (not modelled, or of another group), and whatever the linker
+   puts before and after the section (another object's code may share its
+   first line unless the section starts on a line boundary, and its last
+   line).  */
+static void
+unknown_code_lines (const engine *e, cc_word *r)
+{
+  const cc_model *m = e->m;
+  uint32_t lo = UINT32_MAX, hi = 0;
+  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
+    for (uint32_t p = 0; p < m->funcs[fi].n_parts; p++)
+      {
+        const cc_part *pt = &m->funcs[fi].parts[p];
+        if (pt->section != e->focus)
+          continue;
+        if (pt->offset < lo)
+          lo = pt->offset;
+        if (pt->offset + pt->size > hi)
+          hi = pt->offset + pt->size;
+        if (!func_usable (e, fi))
+          r_add_range (e, r, pt->section, pt->offset, pt->size);
+      }
+  for (uint32_t k = 0; k < e->opts->n_unknown_code; k++)
+    {
+      const cc_code_range *c = &e->opts->unknown_code[k];
+      r_add_range (e, r, c->section, c->offset, c->size);
+    }
+  if (hi == 0)
+    return;
+  if (m->sections[e->focus].align < e->L)
+    r_add_range (e, r, e->focus, 0, 1);
+  r_add_range (e, r, e->focus, hi - 1, 1);
+}
+
 static void
 compute_T (engine *e)
 {
@@ -980,14 +1036,17 @@ compute_T (engine *e)
             }
         }
     }
-  /* Unknown code may call any root that is callable from outside.  */
+  /* Unknown code may call any root that is callable from outside: every
+     root but the entry's own (instance 0, made first), which is where the
+     program starts.  */
   e->callback = cc_xcalloc (rw, sizeof (cc_word));
   cc_bit_set (e->callback, R_UNKNOWN (e));
   for (uint32_t x = 0; x < r->n_instances; x++)
-    if (r->instances[x].root && r->instances[x].func != e->entry)
+    if (r->instances[x].root && !(r->instances[x].func == e->entry && x == 0))
       cc_bits_or (e->callback, e->T + (size_t) x * rw, rw);
   /* The unknown bit of an R set is not a line; keep the callback's line
      prefix clean for ORing into states.  */
+  unknown_code_lines (e, e->callback);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1122,27 +1181,6 @@ edge_reach (const engine *e, cc_word *r, const edge *v)
   cc_bits_or (r, e->fp[tfi].up_eff + (size_t) e->node_up[to] * e->rw, e->rw);
 }
 
-/* One step of r(nd) = end_effect ∪ ∪ succ (pad ∪ eff(m) ∪ r(m)), with the
-   successors limited by FILTER (a UP membership mask for loops, or NULL).  */
-static int
-reach_step (const engine *e, uint32_t nd, cc_word *rs, size_t stride,
-            uint32_t base, const edges *v, const uint8_t *filter,
-            int program_scope, cc_word *tmp)
-{
-  size_t rw = e->rw;
-  memset (tmp, 0, rw * sizeof (cc_word));
-  end_effect (e, nd, tmp, program_scope);
-  for (uint32_t k = 0; k < v->n; k++)
-    {
-      uint32_t to = v->e[k].to;
-      if (filter && (e->node_inst[to] != e->node_inst[nd] || !filter[e->node_up[to]]))
-        continue;
-      edge_reach (e, tmp, &v->e[k]);
-      cc_bits_or (tmp, rs + (size_t) (to - base) * stride, rw);
-    }
-  return cc_bits_or (rs + (size_t) (nd - base) * stride, tmp, rw);
-}
-
 /* The reaching sets of every reached node over the fwd edges (program
    scope) or the intra edges (function scope), in one pass over the
    graph's strongly connected components, sinks first.  Every node of a
@@ -1180,30 +1218,98 @@ backward_all (engine *e, cc_word **out, int program_scope)
   *out = rs;
 }
 
-/* R for the UPs of loop LOOP in instance X; indexed by UP.  */
-static cc_word *
+/* The reaching sets of the UPs of one loop in one instance, for the loop
+   scope: only the loop's own UPs, in ascending order, and their sets.  */
+typedef struct loop_sets
+{
+  uint32_t n;
+  uint32_t *ups;
+  cc_word *rs;
+} loop_sets;
+
+/* Index of UP U in L, or CC_NONE if it is not a UP of the loop.  */
+static uint32_t
+loop_slot (const loop_sets *l, uint32_t u)
+{
+  uint32_t lo = 0, hi = l->n;
+  while (lo < hi)
+    {
+      uint32_t mid = (lo + hi) / 2;
+      if (l->ups[mid] < u)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo < l->n && l->ups[lo] == u ? lo : CC_NONE;
+}
+
+static int
+cmp_u32 (const void *a, const void *b)
+{
+  uint32_t x = *(const uint32_t *) a, y = *(const uint32_t *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* R for the UPs of loop LOOP in instance X: the function scope's
+   equations restricted to edges that stay in the loop, to a fixpoint.
+   The loop's UPs are those its blocks head (a UP never crosses a loop
+   boundary), so the cost is the loop's size, not the function's.  */
+static loop_sets *
 loop_reach (engine *e, uint32_t x, uint32_t loop)
 {
   uint32_t fi = e->r->instances[x].func;
   const cc_func_result *fr = &e->r->funcs[fi];
+  const cc_fcfg *cfg = &e->cfgs[fi];
+  const cc_loop *lp = &fr->loops[loop];
   size_t rw = e->rw;
-  uint8_t *in_loop = cc_xcalloc (fr->n_ups + 1, 1);
-  for (uint32_t u = 0; u < fr->n_ups; u++)
-    in_loop[u] = cc_loop_contains (fr, loop, fr->ups[u].blocks[0]);
-  cc_word *rs = cc_xcalloc ((size_t) (fr->n_ups + 1) * rw, sizeof (cc_word));
+  loop_sets *l = cc_xcalloc (1, sizeof *l);
+  for (uint32_t k = 0; k < lp->n_blocks; k++)
+    l->n += cfg->head_up[lp->blocks[k]] == CC_NONE ? 0 : cfg->head_n_ups[lp->blocks[k]];
+  l->ups = cc_xmalloc ((l->n + 1) * sizeof *l->ups);
+  l->n = 0;
+  for (uint32_t k = 0; k < lp->n_blocks; k++)
+    if (cfg->head_up[lp->blocks[k]] != CC_NONE)
+      for (uint32_t j = 0; j < cfg->head_n_ups[lp->blocks[k]]; j++)
+        l->ups[l->n++] = cfg->head_up[lp->blocks[k]] + j;
+  qsort (l->ups, l->n, sizeof *l->ups, cmp_u32);
+  l->rs = cc_xcalloc ((size_t) (l->n + 1) * rw, sizeof (cc_word));
   cc_word *tmp = cc_xmalloc (rw * sizeof (cc_word));
   uint32_t base = e->node_base[x];
   for (int changed = 1; changed;)
     {
       changed = 0;
-      for (uint32_t u = fr->n_ups; u-- > 0;)
-        if (in_loop[u] && e->reached[base + u])
-          changed |= reach_step (e, base + u, rs, rw, base, &e->intra[base + u],
-                                 in_loop, 0, tmp);
+      for (uint32_t i = l->n; i-- > 0;)
+        {
+          uint32_t nd = base + l->ups[i];
+          if (!e->reached[nd])
+            continue;
+          memset (tmp, 0, rw * sizeof (cc_word));
+          end_effect (e, nd, tmp, 0);
+          const edges *v = &e->intra[nd];
+          for (uint32_t k = 0; k < v->n; k++)
+            {
+              uint32_t to = v->e[k].to;
+              uint32_t slot = e->node_inst[to] == x ? loop_slot (l, e->node_up[to]) : CC_NONE;
+              if (slot == CC_NONE)
+                continue;
+              edge_reach (e, tmp, &v->e[k]);
+              cc_bits_or (tmp, l->rs + (size_t) slot * rw, rw);
+            }
+          changed |= cc_bits_or (l->rs + (size_t) i * rw, tmp, rw);
+        }
     }
   free (tmp);
-  free (in_loop);
-  return rs;
+  return l;
+}
+
+static void
+loop_sets_free (loop_sets *l)
+{
+  if (!l)
+    return;
+  free (l->ups);
+  free (l->rs);
+  free (l);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1236,7 +1342,7 @@ typedef struct fcat
   engine *e;
   uint32_t fi;
   acc *acc;              /* per ref */
-  cc_word **loop_r;      /* per (local instance, loop), lazily */
+  loop_sets **loop_r;    /* per (local instance, loop), lazily */
   uint32_t n_local;
   uint32_t *local_of;    /* instance -> local index (only this function's) */
   uint32_t *kl;          /* scratch: possibly cached lines of one set */
@@ -1249,7 +1355,10 @@ loop_r_for (fcat *c, uint32_t x, uint32_t loop, uint32_t u)
   size_t idx = (size_t) c->local_of[x] * fr->n_loops + loop;
   if (!c->loop_r[idx])
     c->loop_r[idx] = loop_reach (c->e, x, loop);
-  return c->loop_r[idx] + (size_t) u * c->e->rw;
+  uint32_t slot = loop_slot (c->loop_r[idx], u);
+  /* A context whose UP is outside the loop cannot ask (the insn is in
+     the loop); answer "everything" to stay safe if it ever does.  */
+  return slot == CC_NONE ? c->e->all_r : c->loop_r[idx]->rs + (size_t) slot * c->e->rw;
 }
 
 /* Does K (the lines, unk and taint possibly cached at a reference to LINE)
@@ -1509,7 +1618,7 @@ categorize_function (engine *e, uint32_t fi, vpair *out)
   c.local_of = cc_xmalloc ((e->r->n_instances + 1) * sizeof (uint32_t));
   for (uint32_t i = 0; i < ninst; i++)
     c.local_of[e->g.func_inst[fi][i]] = i;
-  c.loop_r = cc_xcalloc ((size_t) ninst * fr->n_loops + 1, sizeof (cc_word *));
+  c.loop_r = cc_xcalloc ((size_t) ninst * fr->n_loops + 1, sizeof (loop_sets *));
   cc_word *s = cc_xmalloc (e->sw * sizeof (cc_word));
   for (uint32_t i = 0; i < f->n_insns; i++)
     fr->insns[i].ctx_cursor = 0;
@@ -1581,7 +1690,7 @@ categorize_function (engine *e, uint32_t fi, vpair *out)
   free (c.acc);
   free (block_of_ref);
   for (size_t i = 0; i < (size_t) ninst * fr->n_loops; i++)
-    free (c.loop_r[i]);
+    loop_sets_free (c.loop_r[i]);
   free (c.loop_r);
   free (c.local_of);
   free (c.kl);
@@ -1639,6 +1748,8 @@ run_phase (engine *e, vpair **merged)
     if (func_usable (e, fi))
       build_fphase (e, fi);
   compute_T (e);
+  e->all_r = cc_xmalloc (e->rw * sizeof (cc_word));
+  memset (e->all_r, 0xff, e->rw * sizeof (cc_word));
   forward (e);
   backward_all (e, &e->rprog, 1);
   backward_all (e, &e->rfunc, 0);
@@ -1670,6 +1781,7 @@ run_phase (engine *e, vpair **merged)
       free_fphase (&e->fp[fi]);
   free (e->T);
   free (e->callback);
+  free (e->all_r);
   free_lines (e);
 }
 
@@ -1680,8 +1792,8 @@ is_pow2 (uint32_t x)
 }
 
 cc_result *
-cc_analyse (const cc_model *m, const cc_cache *cache,
-            const cc_analysis_opts *opts, char **err)
+cc_analyse_unit (const cc_model *m, const cc_cache *cache,
+                 const cc_analysis_opts *opts, char **err)
 {
   if (cache->ways != 1)
     {
@@ -1701,9 +1813,11 @@ cc_analyse (const cc_model *m, const cc_cache *cache,
   memset (&e, 0, sizeof e);
   e.m = m;
   e.reduce = opts->reduce;
+  e.opts = opts;
   e.L = cache->line;
   e.S = cache->sets;
   cc_result *r = cc_xcalloc (1, sizeof *r);
+  r->n_groups = 1;
   e.r = r;
   r->funcs = cc_xcalloc (m->n_funcs + 1, sizeof *r->funcs);
   e.cfgs = cc_xcalloc (m->n_funcs + 1, sizeof *e.cfgs);
@@ -1823,7 +1937,7 @@ cc_result_free (cc_result *r, const cc_model *m)
       for (uint32_t u = 0; u < fr->n_ups; u++)
         free (fr->ups[u].blocks);
       free (fr->ups);
-      for (uint32_t i = 0; i < m->funcs[fi].n_insns; i++)
+      for (uint32_t i = 0; fr->insns && i < m->funcs[fi].n_insns; i++)
         free (fr->insns[i].ctx);
       free (fr->insns);
     }

@@ -100,6 +100,8 @@ typedef struct cc_result
   cc_instance *instances;
   uint32_t n_phases;     /* layout phases analysed (see README: layout) */
   int capped;            /* the instance cap merged contexts */
+  uint32_t n_groups;     /* the unit was analysed in this many groups of
+                            functions (groups.c), 1 when whole */
   uint64_t instance_budget; /* the size budget of the instances when no cap
                                was given (cc_analysis_opts), else 0 */
   uint32_t counts[CC_N_CATEGORIES];
@@ -118,6 +120,14 @@ enum cc_reduction
                                    if-then-else diamonds */
 };
 
+/* Bytes of code the analysis does not follow but that runs as unknown
+   code (groups.c: the functions of other groups of the unit).  */
+typedef struct cc_code_range
+{
+  uint32_t section;        /* index into cc_model.sections */
+  uint32_t offset, size;
+} cc_code_range;
+
 typedef struct cc_analysis_opts
 {
   const char *entry;       /* entry function symbol, NULL for none */
@@ -127,6 +137,14 @@ typedef struct cc_analysis_opts
                               times the unit's instructions (at least
                               CC_INSTANCE_MIN_SIZE) */
   uint32_t reduce;         /* enum cc_reduction flags, 0 for the full method */
+  int entry_callable;      /* code outside may also call the entry (as a
+                              function of another group does, groups.c): a
+                              warm root of it besides the entry itself */
+  const cc_code_range *unknown_code; /* n_unknown_code ranges */
+  uint32_t n_unknown_code;
+  uint32_t group_insns;    /* 0: a big unit is analysed in groups of
+                              functions sized by a cost budget (groups.c);
+                              N: in groups of about N instructions (tests) */
 } cc_analysis_opts;
 
 /* Analyse M on CACHE.  Returns NULL and sets *ERR (caller frees) only for

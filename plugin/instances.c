@@ -174,10 +174,29 @@ cc_instances_build (const cc_model *m, const uint8_t *func_ok,
       new_instance (&b, entry, CC_NONE, CC_NONE, 1, opts->entry_cold, 0);
       drain (&b);
     }
-  /* Every function that code outside the unit may call is a root.  */
+  /* An entry that code outside may call as well is also entered warm.  */
+  if (entry != CC_NONE && opts->entry_callable)
+    {
+      new_instance (&b, entry, CC_NONE, CC_NONE, 1, 0, 0);
+      drain (&b);
+    }
+  /* Every function that code we do not follow may call is a root: code
+     outside the unit (public or address-taken functions) and the unit's
+     functions we could not model.  */
+  uint8_t *called_unfollowed = cc_xcalloc (m->n_funcs + 1, 1);
+  for (uint32_t i = 0; i < m->n_funcs; i++)
+    for (uint32_t bl = 0; !func_ok[i] && bl < m->funcs[i].n_blocks; bl++)
+      {
+        const cc_block *bb = &m->funcs[i].blocks[bl];
+        uint32_t t = bb->call == CC_CALL_DIRECT && bb->callee
+                       ? cc_model_find_func (m, bb->callee) : CC_NONE;
+        if (t != CC_NONE)
+          called_unfollowed[t] = 1;
+      }
   for (uint32_t i = 0; i < m->n_funcs; i++)
     if (i != entry && func_ok[i]
-        && (m->funcs[i].flags & (CC_FUNC_PUBLIC | CC_FUNC_ADDRESS_TAKEN)))
+        && ((m->funcs[i].flags & (CC_FUNC_PUBLIC | CC_FUNC_ADDRESS_TAKEN))
+            || called_unfollowed[i]))
       {
         new_instance (&b, i, CC_NONE, CC_NONE, 1, 0, 0);
         drain (&b);
@@ -190,6 +209,7 @@ cc_instances_build (const cc_model *m, const uint8_t *func_ok,
         new_instance (&b, i, CC_NONE, CC_NONE, 1, 0, 0);
         drain (&b);
       }
+  free (called_unfollowed);
   for (uint32_t i = 0; i < m->n_funcs; i++)
     free (b.target[i]);
   free (b.target);

@@ -408,7 +408,8 @@ write_json (FILE *f, const cc_model *m, const cc_result *r, const cc_report_info
   json_str (f, info->layout_note ? "unknown" : "exact within each section (read back from the assembler)");
   fputs (", \"set_indices\": \"relative: each section starts at an unknown set; "
          "lines of different sections may share any set\", \"alignment_forced\": false", f);
-  fprintf (f, ", \"phases\": %u, \"sections\": [", r->n_phases);
+  fprintf (f, ", \"phases\": %u, \"groups\": %u, \"sections\": [", r->n_phases,
+           r->n_groups);
   for (uint32_t s = 0; s < m->n_sections; s++)
     {
       fprintf (f, "%s{\"name\": ", s ? ", " : "");

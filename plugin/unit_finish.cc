@@ -499,6 +499,8 @@ cc_glue_finish_unit (void *, void *)
   ao.entry_cold = o->entry_cold;
   ao.max_instances = o->max_instances;
   ao.reduce = 0;
+  ao.entry_callable = 0;
+  ao.group_insns = 0;
   char *err = NULL;
   cc_result *r = cc_analyse (&cc_glue.model, &cache, &ao, &err);
   if (!r)

@@ -1,7 +1,7 @@
 /* ccengine: run the cachecat engine on a serialized program model (as the
    plugin dumps it with CACHECAT_DUMP_MODEL=FILE), for debugging and
    benchmarks.
-   usage: ccengine [--insns] [--table] [--max-instances=N] [--ways=N]
+   usage: ccengine [--insns] [--table] [--max-instances=N] [--ways=N] [--group=N]
                    [--reduce=no-first-miss,program-scope,block-ups]
                    MODEL SIZE LINE [ENTRY [cold|warm]]
    Prints the category counts and the engine's time; with --insns also
@@ -10,7 +10,8 @@
    make validate: "insn PART OFFSET CATEGORY [program | function |
    loop PART OFFSET]" (an instruction and a loop header named by the
    symbol of their part and the offset from it).  --reduce leaves parts of
-   the method out (engine.h, enum cc_reduction).
+   the method out (engine.h, enum cc_reduction); --group=N analyses the
+   unit in groups of about N instructions (groups.c).
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
 #include "engine.h"
@@ -115,7 +116,7 @@ main (int argc, char **argv)
 {
   int insns_out = 0, table_out = 0;
   uint32_t max_instances = 0; /* the plugin's default: a size budget */
-  uint32_t ways = 1, reduce = 0;
+  uint32_t ways = 1, reduce = 0, group = 0;
   while (argc > 1 && strncmp (argv[1], "--", 2) == 0)
     {
       if (strcmp (argv[1], "--insns") == 0)
@@ -126,6 +127,8 @@ main (int argc, char **argv)
         max_instances = (uint32_t) strtoul (argv[1] + 16, NULL, 0);
       else if (strncmp (argv[1], "--ways=", 7) == 0)
         ways = (uint32_t) strtoul (argv[1] + 7, NULL, 0);
+      else if (strncmp (argv[1], "--group=", 8) == 0)
+        group = (uint32_t) strtoul (argv[1] + 8, NULL, 0);
       else if (strncmp (argv[1], "--reduce=", 9) == 0)
         reduce = parse_reduce (argv[1] + 9);
       else
@@ -155,9 +158,10 @@ main (int argc, char **argv)
   fclose (f);
   uint32_t size = (uint32_t) strtoul (argv[2], NULL, 0), line = (uint32_t) strtoul (argv[3], NULL, 0);
   cc_cache c = { size, line, ways, ways && line ? size / (line * ways) : 0 };
-  cc_analysis_opts o = { argc > 4 ? argv[4] : NULL,
-                         argc > 5 ? strcmp (argv[5], "cold") == 0 : 1, max_instances,
-                         reduce };
+  cc_analysis_opts o = { .entry = argc > 4 ? argv[4] : NULL,
+                         .entry_cold = argc > 5 ? strcmp (argv[5], "cold") == 0 : 1,
+                         .max_instances = max_instances, .reduce = reduce,
+                         .group_insns = group };
   struct timespec t0, t1;
   clock_gettime (CLOCK_MONOTONIC, &t0);
   cc_result *r = cc_analyse (&m, &c, &o, &err);
@@ -177,8 +181,8 @@ main (int argc, char **argv)
   uint32_t insns = 0;
   for (uint32_t i = 0; i < m.n_funcs; i++)
     insns += m.funcs[i].n_insns;
-  printf ("functions %u insns %u instances %u phases %u\n", m.n_funcs, insns,
-          r->n_instances, r->n_phases);
+  printf ("functions %u insns %u instances %u phases %u groups %u\n", m.n_funcs, insns,
+          r->n_instances, r->n_phases, r->n_groups);
   for (int k = 0; k < CC_N_CATEGORIES; k++)
     printf ("%s %u\n", cc_category_name (k), r->counts[k]);
   if (insns_out)

@@ -85,7 +85,7 @@ test_worked_example (void)
   cc_model m;
   build_worked_example (&m);
   cc_cache c = mk_cache (64, 16, 1);
-  cc_analysis_opts o = { "main", 1, 100, 0 };
+  cc_analysis_opts o = { .entry = "main", .entry_cold = 1, .max_instances = 100 };
   char *err = NULL;
   cc_result *r = cc_analyse (&m, &c, &o, &err);
   if (!CHECK (r != NULL))
@@ -212,7 +212,7 @@ test_up_rules (void)
   mk_succ (&m.funcs[2], d, e, 1);
   mk_exit (&m.funcs[2], e);
   cc_cache cache = mk_cache (64, 16, 1);
-  cc_analysis_opts o = { "main", 1, 100, 0 };
+  cc_analysis_opts o = { .entry = "main", .entry_cold = 1, .max_instances = 100 };
   char *err = NULL;
   cc_result *r = cc_analyse (&m, &cache, &o, &err);
   if (!CHECK (r != NULL))
@@ -265,7 +265,7 @@ test_up_joins (void)
   mk_succ (g, c1, c2, 1);
   mk_exit (g, c2);
   cc_cache cache = mk_cache (256, 16, 1);
-  cc_analysis_opts o = { NULL, 0, 0, 0 };
+  cc_analysis_opts o = { .entry = NULL, .entry_cold = 0, .max_instances = 0 };
   char *err = NULL;
   cc_result *r = cc_analyse (&m, &cache, &o, &err);
   if (!CHECK (r != NULL))
@@ -313,7 +313,7 @@ test_recursion (void)
   mk_succ (mn, c0, c1, 1);
   mk_exit (mn, c1);
   cc_cache cache = mk_cache (1024, 16, 1);
-  cc_analysis_opts o = { "main", 1, 100, 0 };
+  cc_analysis_opts o = { .entry = "main", .entry_cold = 1, .max_instances = 100 };
   char *err = NULL;
   cc_result *r = cc_analyse (&m, &cache, &o, &err);
   if (!CHECK (r != NULL))
@@ -370,7 +370,7 @@ test_instance_cap (void)
       mk_exit (f, c);
     }
   cc_cache cache = mk_cache (4096, 16, 1);
-  cc_analysis_opts o = { "f0", 1, 100000, 0 };
+  cc_analysis_opts o = { .entry = "f0", .entry_cold = 1, .max_instances = 100000 };
   char *err = NULL;
   cc_result *r = cc_analyse (&m, &cache, &o, &err);
   if (CHECK (r != NULL))
@@ -433,7 +433,7 @@ test_unknown_call (void)
   mk_succ (f, x, e, 1);
   mk_exit (f, e);
   cc_cache cache = mk_cache (1024, 16, 1);
-  cc_analysis_opts o = { NULL, 0, 100, 0 };
+  cc_analysis_opts o = { .entry = NULL, .entry_cold = 0, .max_instances = 100 };
   char *err = NULL;
   cc_result *r = cc_analyse (&m, &cache, &o, &err);
   if (CHECK (r != NULL))
@@ -467,7 +467,7 @@ test_warm_root (void)
   mk_part (f, "f", 0, 0, 16);
   mk_exit (f, mk_block (f, 0, 0, 4, 4));
   cc_cache cache = mk_cache (1024, 16, 1);
-  cc_analysis_opts o = { NULL, 0, 100, 0 };
+  cc_analysis_opts o = { .entry = NULL, .entry_cold = 0, .max_instances = 100 };
   char *err = NULL;
   cc_result *r = cc_analyse (&m, &cache, &o, &err);
   if (CHECK (r != NULL))
@@ -508,7 +508,7 @@ test_contexts_jointly (void)
   mk_succ (mn, c, d, 1);
   mk_exit (mn, d);
   cc_cache cache = mk_cache (64, 16, 1);
-  cc_analysis_opts o = { "main", 1, 100, 0 };
+  cc_analysis_opts o = { .entry = "main", .entry_cold = 1, .max_instances = 100 };
   char *err = NULL;
   cc_result *r = cc_analyse (&m, &cache, &o, &err);
   if (CHECK (r != NULL))
@@ -535,7 +535,7 @@ test_straddle_and_phase (void)
   uint32_t a = mk_block (f, 0, 0, 4, 8);
   mk_exit (f, a);
   cc_cache cache = mk_cache (256, 16, 1);
-  cc_analysis_opts o = { "f", 1, 100, 0 };
+  cc_analysis_opts o = { .entry = "f", .entry_cold = 1, .max_instances = 100 };
   char *err = NULL;
   cc_result *r = cc_analyse (&m, &cache, &o, &err);
   if (CHECK (r != NULL))
@@ -574,7 +574,7 @@ test_two_sections (void)
   mk_succ (mn, x, e, 1);
   mk_exit (mn, e);
   cc_cache cache = mk_cache (1024, 16, 1);
-  cc_analysis_opts o = { "main", 1, 100, 0 };
+  cc_analysis_opts o = { .entry = "main", .entry_cold = 1, .max_instances = 100 };
   char *err = NULL;
   cc_result *r = cc_analyse (&m, &cache, &o, &err);
   if (CHECK (r != NULL))
@@ -607,7 +607,7 @@ test_refusals (void)
 {
   cc_model m = { 0 };
   cc_cache c = mk_cache (1024, 32, 2);
-  cc_analysis_opts o = { NULL, 0, 100, 0 };
+  cc_analysis_opts o = { .entry = NULL, .entry_cold = 0, .max_instances = 100 };
   char *err = NULL;
   CHECK (cc_analyse (&m, &c, &o, &err) == NULL);
   CHECK_CONTAINS (err, "2-way");

@@ -56,6 +56,7 @@ typedef struct program
   cc_analysis_opts opts;
   uint32_t n_sections;
   const char *entry;        /* NULL: every public function is a warm root */
+  uint32_t section_end[2];  /* end of the code in each section */
 } program;
 
 static const char *const func_names[MAX_FUNCS] = { "f0", "f1", "f2", "f3" };
@@ -75,8 +76,11 @@ make_program (program *p)
   uint32_t nf = 1 + rnd (MAX_FUNCS);
   for (uint32_t fi = 0; fi < nf; fi++)
     {
+      /* Now and then a function the producer could not model: its
+         code runs, but calls to it are unknown code.  */
       cc_func *f = mk_func (&p->m, func_names[fi],
-                            fi == 0 || chance (40) ? CC_FUNC_PUBLIC : 0);
+                            (fi == 0 || chance (40) ? CC_FUNC_PUBLIC : 0)
+                            | (chance (6) ? CC_FUNC_BROKEN : 0));
       uint32_t nb = 1 + rnd (9);
       /* Blocks from COLD on go to a part in the second section.  */
       uint32_t cold = p->n_sections > 1 && nb > 1 && chance (50) ? 1 + rnd (nb - 1) : nb;
@@ -127,9 +131,15 @@ make_program (program *p)
     }
   uint32_t mode = rnd (10);
   p->entry = mode < 8 ? "f0" : NULL;
+  p->section_end[0] = pos[0];
+  p->section_end[1] = pos[1];
   /* A quarter of the models use a reduced method (make validate measures
      those too): they must be sound as well.  */
-  p->opts = (cc_analysis_opts){ p->entry, mode < 6, 0, chance (25) ? 1 + rnd (7) : 0 };
+  p->opts = (cc_analysis_opts){ .entry = p->entry, .entry_cold = mode < 6,
+                                .reduce = chance (25) ? 1 + rnd (7) : 0 };
+  /* A fifth are analysed in small groups of functions, as big units are.  */
+  if (chance (20))
+    p->opts.group_insns = 1 + rnd (40);
 }
 
 /* ------------------------------------------------------------------ */
@@ -295,12 +305,23 @@ go_to (runner *x, uint32_t s)
   fr->block = s;
 }
 
-/* Unknown code: it fetches lines of its own, anywhere.  */
+/* Unknown code: it fetches lines of its own, anywhere, among them code the
+   linker put right before or right after a section, which may share the
+   section's first or last line.  */
 static void
 foreign_code (runner *x)
 {
+  const program *p = x->p;
   for (uint32_t k = rnd (4); k > 0; k--)
-    fetch_bytes (x, FOREIGN_BASE + rnd (4096), 1 + rnd (8));
+    {
+      uint32_t s = rnd (p->n_sections), line = p->cache.line;
+      if (chance (30))
+        fetch_bytes (x, x->base[s] - 1 - rnd (line), 1);
+      else if (chance (40))
+        fetch_bytes (x, x->base[s] + p->section_end[s] + rnd (line), 1);
+      else
+        fetch_bytes (x, FOREIGN_BASE + rnd (4096), 1 + rnd (8));
+    }
 }
 
 /* A function that unknown code may call: a public one, but not the entry

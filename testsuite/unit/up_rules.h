@@ -69,6 +69,8 @@ check_up_rules (const cc_model *m, const cc_result *r)
       const cc_func *f = &m->funcs[fi];
       const cc_func_result *fr = &r->funcs[fi];
       uint32_t n = f->n_blocks;
+      if (f->flags & CC_FUNC_BROKEN)
+        continue;   /* not analysed: no UPs */
       uint8_t *reach = up_rules_reachable (f);
       uint32_t *region = malloc ((n + 1) * sizeof *region);
       uint8_t *head = calloc (n + 1, 1), *tail = calloc (n + 1, 1);

@@ -392,10 +392,13 @@ def check_one(opts, prog, level):
                 last_func = fidx
         for shape in opts.callgrind_shapes:
             cg = os.path.join(work, "cg.out")
+            # The same environment as the traced run (libc's paths depend on
+            # where the stack and the environment strings lie).
             must(["valgrind", "--tool=callgrind", "--cache-sim=yes", "--dump-instr=yes",
                   "--skip-plt=no", "--I1=%d,%d,%d" % (shape[0], shape[2], shape[1]),
                   "--D1=32768,8,64", "--LL=8388608,16,64", "--callgrind-out-file=" + cg, exe],
-                 "callgrind", timeout=opts.timeout, cwd=work)
+                 "callgrind", timeout=opts.timeout, cwd=work,
+                 env=dict(os.environ, VALGRIND_LIB=opts.vglib))
             theirs = parse_callgrind(cg)
             s = shapes_idx[shape]
             for addr, counts in ours.items():
