@@ -354,6 +354,11 @@ cc_glue_emit_output (const cc_result *r)
           long pos = cc_glue.funcs[fi].insns[i].pos;
           if (pos < 0 || (size_t) pos > size)
             continue;
+          /* An insn the assembler made no bytes for (a prologue marker,
+             say) is not an instruction: no comment.  */
+          uint32_t mi = cc_glue.funcs[fi].model_index;
+          if (r->funcs[mi].analysed && cc_glue.model.funcs[mi].insns[i].length == 0)
+            continue;
           sp[k].pos = pos;
           sp[k].func = cc_glue.funcs[fi].model_index;
           sp[k].insn = i;

@@ -1901,7 +1901,7 @@ cc_analyse_unit (const cc_model *m, const cc_cache *cache,
           ir->pline = in->offset / e.L;
           ir->set = ir->pline % e.S;
           ir->n_lines = in->length ? (in->offset + in->length - 1) / e.L - ir->pline + 1 : 0;
-          if (in->kind != CC_INSN_PAD)
+          if (in->kind != CC_INSN_PAD && (in->length > 0 || !fr->analysed))
             {
               fr->counts[v.category]++;
               r->counts[v.category]++;

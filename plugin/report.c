@@ -94,6 +94,14 @@ part_offset (const cc_func *f, uint32_t i)
   return in->offset - f->parts[in->part].offset;
 }
 
+/* Is insn I of FN an instruction of the report?  Padding is not, nor an
+   insn the assembler made no bytes for (once the layout is known).  */
+static int
+reported (const cc_func *fn, const cc_func_result *fr, uint32_t i)
+{
+  return fn->insns[i].kind != CC_INSN_PAD && (fn->insns[i].length > 0 || !fr->analysed);
+}
+
 /* Insn I of FN named from part PART: its offset there, or "sym+offset"
    when it lies in another part of the function.  */
 static void
@@ -233,7 +241,7 @@ write_part (FILE *f, const cc_model *m, const cc_result *r, uint32_t fi,
   const cc_part *p = &fn->parts[part];
   uint32_t counts[CC_N_CATEGORIES] = { 0 };
   for (uint32_t i = 0; i < fn->n_insns; i++)
-    if (fn->insns[i].part == part && fn->insns[i].kind != CC_INSN_PAD)
+    if (fn->insns[i].part == part && reported (fn, fr, i))
       counts[fr->insns[i].merged.category]++;
 
   fprintf (f, "%s\n    {\"name\": ", first ? "" : ",");
@@ -280,7 +288,7 @@ write_part (FILE *f, const cc_model *m, const cc_result *r, uint32_t fi,
         {
           const cc_block *b = &fn->blocks[lp->blocks[k]];
           for (uint32_t i = b->first_insn; i < b->first_insn + b->n_insns; i++)
-            if (fn->insns[i].kind != CC_INSN_PAD)
+            if (reported (fn, fr, i))
               {
                 if (anyi)
                   put_s (f, ", ");
@@ -340,7 +348,7 @@ write_part (FILE *f, const cc_model *m, const cc_result *r, uint32_t fi,
   for (uint32_t i = 0; i < fn->n_insns; i++)
     {
       const cc_insn *in = &fn->insns[i];
-      if (in->part != part || in->kind == CC_INSN_PAD)
+      if (in->part != part || !reported (fn, fr, i))
         continue;
       const cc_insn_result *ir = &fr->insns[i];
       put_s (f, any ? ",\n      {\"offset\": " : "\n      {\"offset\": ");

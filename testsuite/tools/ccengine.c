@@ -48,7 +48,8 @@ print_table (const cc_model *m, const cc_result *r)
       const cc_func_result *fr = &r->funcs[fi];
       for (uint32_t i = 0; i < f->n_insns; i++)
         {
-          if (f->insns[i].kind == CC_INSN_PAD)
+          /* As in the report: no padding, no insn without bytes.  */
+          if (f->insns[i].kind == CC_INSN_PAD || (f->insns[i].length == 0 && fr->analysed))
             continue;
           cc_verdict v = fr->insns[i].merged;
           printf ("insn %s %u %s", f->parts[f->insns[i].part].symbol, part_offset (f, i),

@@ -41,7 +41,10 @@ def parse_callgrind(path):
                 if name:
                     names[ident] = name
                 if kind == "cfn":
+                    # callgrind names deeper recursive calls f'2, f'3...
                     cfn = names.get(ident)
+                    if cfn:
+                        cfn = re.sub(r"'\d+$", "", cfn)
                 continue
             if line.startswith("calls="):
                 count = int(line.split("=")[1].split()[0])

@@ -58,7 +58,8 @@ VARIANTS = [
 
 # make check's share of the corpus (with testsuite/valgrind/*.c): a few
 # programs of each kind that run fast.
-QUICK = ["fs_switch_tables", "fs_recursion", "fs_tokenizer", "h_qsort_callbacks"]
+QUICK = ["fs_switch_tables", "fs_recursion", "fs_conflict_512", "fs_straddle", "fs_hot_cold",
+         "h_callbacks", "h_conflict"]
 
 CODES = {"always-hit": "AH", "always-miss": "AM", "conflict": "C"}
 CATS = ["always-hit", "always-miss", "first-miss", "first-hit", "conflict"]
