@@ -10,7 +10,7 @@
    analysis for that shape) and describes the program's analysed code:
 
      columns N
-     column K NAME SIZE LINE WAYS POLICY
+     column K NAME SIZE LINE WAYS POLICY  (lru, fifo, plru, random)
      func F NAME ENTRY                  (F = 0, 1, ...; ENTRY its address)
      range F LO HI                      (code of F: [LO, HI), hex)
      loop F L PARENT HEADER             (L global, PARENT -1 at top level)
@@ -19,10 +19,11 @@
          it leaves its function by a jump (a sibling call), so what runs
          next is a new invocation; Vk: AH AM C FP FF FL<loop> HL<loop>
 
-   Every fetch is simulated on each column's cache (LRU, any number of
-   ways; a fetch that straddles two lines looks both up, misses if either
-   misses, and loads both, as valgrind does), and checked against the
-   promise of its instruction (semantics.md section 5):
+   Every fetch is simulated on each column's cache (LRU, FIFO, tree
+   pseudo-LRU or random replacement -- an LFSR, so one of many possible
+   runs --, any number of ways; a fetch that straddles two lines looks both
+   up, misses if either misses, and loads both, as valgrind does), and
+   checked against the promise of its instruction (semantics.md section 5):
      AH never misses; AM always misses; FP/FF/FL: in each execution of the
      scope (run, invocation, loop execution) only the first fetch of the
      insn may miss; HL: in each execution of the loop the first fetch
@@ -30,7 +31,10 @@
    A fetch belongs to the invocation that runs it (a call stack is kept
    from the trace's calls and returns); an execution of a loop starts when
    its header runs coming from outside the loop in the same invocation,
-   and ends when the invocation runs an instruction outside it.
+   and ends when the invocation runs an instruction outside it.  A
+   first-hit loop may be a loop of a caller: then the fetch belongs to the
+   execution of that loop in the nearest frame of its function (the
+   callee runs inside it).
 
    Output, on stdout: one line per violation (at most 20 per column), then
    per column its totals: fetches, misses observed, and the misses the
@@ -57,10 +61,16 @@ typedef struct verdict
   int32_t loop;
 } verdict;
 
+enum policy { P_LRU, P_FIFO, P_PLRU, P_RANDOM };
+
 typedef struct shape
 {
   uint32_t size, line, ways, sets;
-  int64_t *tag;            /* sets x ways, MRU first; -1 empty */
+  int policy;
+  int64_t *tag;            /* sets x ways; LRU: most recent first, FIFO:
+                              newest first; PLRU, random: by way; -1 empty */
+  uint8_t *plru;           /* PLRU: sets x (ways - 1) tree bits */
+  uint32_t lfsr;           /* random: the victim generator */
 } shape;
 
 typedef struct column
@@ -93,16 +103,24 @@ typedef struct insn
   uint32_t flags;
   uint64_t fetches;
   uint64_t *misses;        /* per shape */
+  uint32_t n_track;        /* loops some verdict of it names as scope */
+  int32_t *track_loop;
+  uint64_t *track_exec;    /* per tracked loop: the execution of its last
+                              fetch (0: none yet) */
 } insn;
 
 typedef struct frame
 {
   int32_t func;            /* -1: code we have no expectations for */
   uint64_t ret;            /* where the call that made it returns */
-  int32_t cur_loop;        /* innermost active loop, -1 */
+  int32_t cur_loop;        /* innermost active loop, -1; the active loops
+                              are it and its ancestors */
   uint8_t *seen;           /* per local insn: fetched in this invocation */
-  uint8_t *loop_seen;      /* per local loop, per local insn */
+  uint64_t *loop_exec;     /* per local loop: its current execution's
+                              number, valid while it is active */
 } frame;
+
+static uint64_t n_executions;
 
 static uint32_t n_cols, n_shapes, n_funcs, n_loops, n_insns;
 static column *cols;
@@ -140,20 +158,31 @@ die (const char *what, unsigned line)
 }
 
 static uint32_t
-shape_of (uint32_t size, uint32_t line, uint32_t ways)
+shape_of (uint32_t size, uint32_t line, uint32_t ways, int policy)
 {
   for (uint32_t s = 0; s < n_shapes; s++)
-    if (shapes[s].size == size && shapes[s].line == line && shapes[s].ways == ways)
+    if (shapes[s].size == size && shapes[s].line == line && shapes[s].ways == ways
+        && shapes[s].policy == policy)
       return s;
   shape *sh = &shapes[n_shapes];
   sh->size = size;
   sh->line = line;
   sh->ways = ways;
+  sh->policy = policy;
   sh->sets = size / (line * ways);
   sh->tag = xcalloc ((size_t) sh->sets * ways, sizeof (int64_t));
   for (size_t k = 0; k < (size_t) sh->sets * ways; k++)
     sh->tag[k] = -1;
+  sh->plru = xcalloc ((size_t) sh->sets * ways, 1);
+  sh->lfsr = 0xace1u;
   return n_shapes++;
+}
+
+static int
+policy_of (const char *p)
+{
+  return !p ? -1 : !strcmp (p, "lru") ? P_LRU : !strcmp (p, "fifo") ? P_FIFO
+         : !strcmp (p, "plru") ? P_PLRU : !strcmp (p, "random") ? P_RANDOM : -1;
 }
 
 static verdict
@@ -216,10 +245,11 @@ read_expect (const char *path)
           uint32_t size = (uint32_t) atoi (strtok (NULL, " \t\n"));
           uint32_t line = (uint32_t) atoi (strtok (NULL, " \t\n"));
           uint32_t ways = (uint32_t) atoi (strtok (NULL, " \t\n"));
-          const char *policy = strtok (NULL, " \t\n");
-          if (!size || !line || !ways || size % (line * ways) || !policy || strcmp (policy, "lru"))
-            die ("bad cache shape (only lru is simulated)", ln);
-          cols[k].shape = shape_of (size, line, ways);
+          int policy = policy_of (strtok (NULL, " \t\n"));
+          if (!size || !line || !ways || size % (line * ways) || policy < 0
+              || (policy == P_PLRU && (ways & (ways - 1))))
+            die ("bad cache shape or policy", ln);
+          cols[k].shape = shape_of (size, line, ways, policy);
         }
       else if (!strcmp (tok, "func"))
         {
@@ -339,6 +369,23 @@ build_maps (void)
       }
   seen_run = xcalloc (n_insns, 1);
   for (uint32_t i = 0; i < n_insns; i++)
+    {
+      insn *in = &insns[i];
+      in->track_loop = xcalloc (n_cols, sizeof *in->track_loop);
+      in->track_exec = xcalloc (n_cols, sizeof *in->track_exec);
+      for (uint32_t c = 0; c < n_cols; c++)
+        {
+          verdict v = verdicts[(size_t) i * n_cols + c];
+          if (v.kind != V_FL && v.kind != V_HL)
+            continue;
+          uint32_t t = 0;
+          while (t < in->n_track && in->track_loop[t] != v.loop)
+            t++;
+          if (t == in->n_track)
+            in->track_loop[in->n_track++] = v.loop;
+        }
+    }
+  for (uint32_t i = 0; i < n_insns; i++)
     for (uint32_t c = 0; c < n_cols; c++)
       cols[c].cat_insns[verdicts[(size_t) i * n_cols + c].kind]++;
 }
@@ -346,25 +393,96 @@ build_maps (void)
 /* ------------------------------------------------------------------ */
 /* Caches.                                                             */
 
+/* Tree PLRU: the ways are the leaves of a binary tree whose inner nodes
+   (heap order, root 1) each point to the half to evict next.  */
+static void
+plru_touch (uint8_t *bits, uint32_t ways, uint32_t way)
+{
+  for (uint32_t node = 1, span = ways; span > 1; span /= 2)
+    {
+      int right = (way % span) >= span / 2;
+      bits[node] = (uint8_t) !right;   /* point away from the way used */
+      node = 2 * node + (uint32_t) right;
+    }
+}
+
+static uint32_t
+plru_victim (const uint8_t *bits, uint32_t ways)
+{
+  uint32_t node = 1, way = 0;
+  for (uint32_t span = ways; span > 1; span /= 2)
+    {
+      int right = bits[node];
+      way += right ? span / 2 : 0;
+      node = 2 * node + (uint32_t) right;
+    }
+  return way;
+}
+
+/* Access line L in its set: 1 on a miss.  */
+static int
+access_line (shape *sh, uint64_t l)
+{
+  size_t set = (size_t) (l % sh->sets);
+  int64_t *tags = sh->tag + set * sh->ways;
+  uint32_t w = 0;
+  while (w < sh->ways && tags[w] != (int64_t) l)
+    w++;
+  int miss = w == sh->ways;
+  switch (sh->policy)
+    {
+    case P_LRU:
+      if (miss)
+        w = sh->ways - 1;   /* the least recently used */
+      memmove (tags + 1, tags, w * sizeof *tags);
+      tags[0] = (int64_t) l;
+      break;
+    case P_FIFO:
+      if (miss)
+        {
+          /* A hit changes nothing; a miss pushes out the oldest.  */
+          memmove (tags + 1, tags, (sh->ways - 1) * sizeof *tags);
+          tags[0] = (int64_t) l;
+        }
+      break;
+    case P_PLRU:
+      if (miss)
+        {
+          w = 0;
+          while (w < sh->ways && tags[w] != -1)
+            w++;
+          if (w == sh->ways)
+            w = plru_victim (sh->plru + set * sh->ways, sh->ways);
+          tags[w] = (int64_t) l;
+        }
+      plru_touch (sh->plru + set * sh->ways, sh->ways, w);
+      break;
+    case P_RANDOM:
+      if (miss)
+        {
+          w = 0;
+          while (w < sh->ways && tags[w] != -1)
+            w++;
+          if (w == sh->ways)
+            {
+              /* A 16-bit Galois LFSR.  */
+              sh->lfsr = (sh->lfsr >> 1) ^ (-(sh->lfsr & 1u) & 0xb400u);
+              w = sh->lfsr % sh->ways;
+            }
+          tags[w] = (int64_t) l;
+        }
+      break;
+    }
+  return miss;
+}
+
 /* Look up and load every line of [addr, addr+len): 1 if any missed.  */
 static int
 fetch_lines (shape *sh, uint64_t addr, uint32_t len)
 {
   int miss = 0;
   for (uint64_t l = addr / sh->line; l <= (addr + len - 1) / sh->line; l++)
-    {
-      int64_t *set = sh->tag + (size_t) (l % sh->sets) * sh->ways;
-      uint32_t w = 0;
-      while (w < sh->ways && set[w] != (int64_t) l)
-        w++;
-      if (w == sh->ways)
-        {
-          miss = 1;
-          w = sh->ways - 1;   /* evict the least recently used */
-        }
-      memmove (set + 1, set, w * sizeof *set);
-      set[0] = (int64_t) l;
-    }
+    miss |= access_line (sh, l);
   return miss;
 }
 
@@ -384,7 +502,7 @@ pop (void)
 {
   frame *fr = &stack[--sp];
   free (fr->seen);
-  free (fr->loop_seen);
+  free (fr->loop_exec);
 }
 
 static void
@@ -400,12 +518,12 @@ push (int32_t fid, uint64_t ret)
   fr->ret = ret;
   fr->cur_loop = -1;
   fr->seen = NULL;
-  fr->loop_seen = NULL;
+  fr->loop_exec = NULL;
   if (fid >= 0)
     {
       func *fn = &funcs[fid];
       fr->seen = xcalloc (fn->n_insns, 1);
-      fr->loop_seen = xcalloc ((size_t) fn->n_loops * fn->n_insns, 1);
+      fr->loop_exec = xcalloc (fn->n_loops + 1, sizeof *fr->loop_exec);
     }
 }
 
@@ -425,11 +543,22 @@ within (int32_t a, int32_t b)
 static void
 enter_loops (frame *fr, int32_t loop)
 {
-  func *fn = &funcs[fr->func];
   for (int32_t l = loop; l >= 0; l = loops[l].parent)
     if (!within (fr->cur_loop, l))
-      memset (fr->loop_seen + (size_t) loops[l].local * fn->n_insns, 0, fn->n_insns);
+      fr->loop_exec[loops[l].local] = ++n_executions;
   fr->cur_loop = loop;
+}
+
+/* The execution of loop L that a fetch now belongs to: in the frame on
+   top if L is a loop of its function, else in the nearest frame of L's
+   function that runs L; 0 if none.  */
+static uint64_t
+execution_of (int32_t l)
+{
+  for (uint32_t k = sp; k-- > 0;)
+    if (stack[k].func == (int32_t) loops[l].func)
+      return within (stack[k].cur_loop, l) ? stack[k].loop_exec[loops[l].local] : 0;
+  return 0;
 }
 
 /* Bring the call stack up to date for a fetch at ADDR, given how the
@@ -516,7 +645,6 @@ fetch (uint64_t addr, uint32_t len, int *miss)
       push ((int32_t) in->func, ret);
       fr = &stack[sp - 1];
     }
-  func *fn = &funcs[in->func];
   enter_loops (fr, in->loop);
   in->fetches++;
   int first_run = !seen_run[ix];
@@ -525,6 +653,17 @@ fetch (uint64_t addr, uint32_t len, int *miss)
   fr->seen[in->local] = 1;
   for (uint32_t s = 0; s < n_shapes; s++)
     in->misses[s] += (uint64_t) miss[s];
+  /* First fetch in the current execution of each loop a verdict names
+     (executions are numbered, so a new one is never confused with an
+     old one).  */
+  uint64_t exec[8] = { 0 };
+  int first_in[8] = { 0 };
+  for (uint32_t t = 0; t < in->n_track && t < 8; t++)
+    {
+      exec[t] = execution_of (in->track_loop[t]);
+      first_in[t] = exec[t] && in->track_exec[t] != exec[t];
+      in->track_exec[t] = exec[t];
+    }
   for (uint32_t c = 0; c < n_cols; c++)
     {
       column *col = &cols[c];
@@ -533,12 +672,26 @@ fetch (uint64_t addr, uint32_t len, int *miss)
       int first_loop = 1;
       if (v.kind == V_FL || v.kind == V_HL)
         {
-          if (!within (in->loop, v.loop))
+          uint32_t t = 0;
+          while (t < in->n_track && in->track_loop[t] != v.loop)
+            t++;
+          if (v.kind == V_FL && !within (in->loop, v.loop))
             {
               violation (col, in, "its loop scope does not contain it", m);
               continue;
             }
-          first_loop = !fr->loop_seen[(size_t) loops[v.loop].local * fn->n_insns + in->local];
+          if (t >= 8 || !exec[t])
+            {
+              /* Not inside an execution of the loop (a caller's loop
+                 that is not running): the promise says nothing here.  */
+              col->fetches++;
+              col->misses += (uint64_t) m;
+              col->cat_fetches[v.kind]++;
+              col->cat_misses[v.kind] += (uint64_t) m;
+              col->bound++;
+              continue;
+            }
+          first_loop = first_in[t];
         }
       col->fetches++;
       col->misses += (uint64_t) m;
@@ -580,9 +733,6 @@ fetch (uint64_t addr, uint32_t len, int *miss)
           break;
         }
     }
-  /* Mark the fetch in every active loop execution of the frame.  */
-  for (int32_t l = in->loop; l >= 0; l = loops[l].parent)
-    fr->loop_seen[(size_t) loops[l].local * fn->n_insns + in->local] = 1;
 }
 
 int
