@@ -252,7 +252,8 @@ find_loops (const cc_func *f, const cc_fcfg *cfg, const domtree *dom,
     }
   free (in);
   free (stack);
-  qsort (r->loops, r->n_loops, sizeof *r->loops, cmp_loop);
+  if (r->n_loops)
+    qsort (r->loops, r->n_loops, sizeof *r->loops, cmp_loop);
   /* Parent: the innermost other loop containing the header, i.e. the
      containing loop that comes last in outer-first order.  */
   for (uint32_t l = 0; l < r->n_loops; l++)

@@ -106,6 +106,18 @@ typedef struct engine
   uint32_t entry;        /* function index, CC_NONE */
   uint32_t L, S;
   uint32_t reduce;       /* cc_analysis_opts.reduce */
+  /* The abstract cache (README, "Replacement policies").  A state holds MP
+     may planes of sw words (plane k: the lines and markers that may be
+     cached with an age of k or less) and then MU must planes of lw words
+     (plane k: the lines cached with an age of k or less for sure).  */
+  uint32_t MP, MU;
+  int may_ages;          /* may planes age (LRU); else a line once loaded
+                            stays possibly cached (any other policy) */
+  uint32_t fm_limit;     /* first-miss unless this many possibly cached
+                            lines of the set are reachable (LRU: ways) */
+  int general;           /* always-hit from the must planes; 0: the
+                            direct-mapped rule on the one may plane */
+  uint32_t stw;          /* words of a whole state */
   const cc_analysis_opts *opts;
 
   /* Nodes: (instance, UP).  */
@@ -151,6 +163,7 @@ typedef struct engine
   cc_word *callback;     /* R-format: what unknown code may reference */
   cc_word *all_r;        /* R-format: everything */
   cc_word *in;           /* per node */
+  uint8_t *must_set;     /* per node: its input's must planes are set */
   cc_word *rprog, *rfunc;/* per node */
   /* The big per-node sets live in buffers kept across runs: a fresh
      allocation of that size is fresh pages, and page faults would cost
@@ -464,6 +477,7 @@ build_lines (engine *e)
   e->line_count = cc_xcalloc (u + 1, sizeof (uint32_t));
   e->lw = CC_WORDS (u);
   e->sw = e->lw + CC_WORDS (3 * e->n_live);
+  e->stw = (size_t) e->MP * e->sw + (size_t) e->MU * e->lw;
   e->rw = e->lw + 1;
   e->taint_all = cc_xcalloc (e->sw, sizeof (cc_word));
   e->unk_all = cc_xcalloc (e->sw, sizeof (cc_word));
@@ -562,34 +576,121 @@ free_fphase (fphase *p)
 }
 
 /* ------------------------------------------------------------------ */
-/* Transfer functions on may-states.                                   */
+/* Transfer functions.                                                 */
 
+static inline cc_word *
+may_plane (const engine *e, cc_word *s, uint32_t k)
+{
+  return s + (size_t) k * e->sw;
+}
+
+static inline cc_word *
+must_plane (const engine *e, cc_word *s, uint32_t k)
+{
+  return s + (size_t) e->MP * e->sw + (size_t) k * e->lw;
+}
+
+static inline void
+copy_bit (cc_word *dst, const cc_word *src, uint32_t i)
+{
+  if (cc_bit_get (src, i))
+    cc_bit_set (dst, i);
+  else
+    cc_bit_clear (dst, i);
+}
+
+/* DST := SRC on the lines of key K, and on its markers if MARKERS.  */
+static void
+copy_key (const engine *e, cc_word *dst, const cc_word *src, uint32_t k, int markers)
+{
+  for (uint32_t i = 0; i < e->set_n[k]; i++)
+    copy_bit (dst, src, e->set_lines[k][i]);
+  for (uint32_t w = 0; markers && w < 3; w++)
+    copy_bit (dst, src, marker (e, k, w));
+}
+
+static void
+clear_key (const engine *e, cc_word *s, uint32_t k, int markers)
+{
+  for (uint32_t i = 0; i < e->set_n[k]; i++)
+    cc_bit_clear (s, e->set_lines[k][i]);
+  for (uint32_t w = 0; markers && w < 3; w++)
+    cc_bit_clear (s, marker (e, k, w));
+}
+
+/* The youngest plane of PLANES (N of them, STRIDE words apart) holding
+   bit L, or N.  */
+static uint32_t
+age_of (const cc_word *planes, size_t stride, uint32_t n, uint32_t l)
+{
+  for (uint32_t k = 0; k < n; k++)
+    if (cc_bit_get (planes + k * stride, l))
+      return k;
+  return n;
+}
+
+/* A reference to line L (or a FOREIGN one) in state S.  LRU ageing
+   (Ferdinand): with h the age bound of L, the lines of its set that may be
+   as young as h (may) or are younger than h (must) grow one older, L
+   becomes the youngest.  In planes: planes up to h take the plane below,
+   plane 0 loses the set.  With one way that empties the set but for L, the
+   direct-mapped transfer.  */
 static void
 transfer (const engine *e, cc_word *s, uint32_t l)
 {
   if (l == FOREIGN)
     {
-      /* A line of another section: it may land in any set.  */
-      cc_bits_or (s + e->lw, e->taint_all + e->lw, e->sw - e->lw);
+      /* A line of another section: it may land in any set.  It may be
+         cached now (may), and every set may have aged (must).  */
+      for (uint32_t k = 0; k < e->MP; k++)
+        cc_bits_or (may_plane (e, s, k) + e->lw, e->taint_all + e->lw, e->sw - e->lw);
+      for (uint32_t k = e->MU; k-- > 1;)
+        memcpy (must_plane (e, s, k), must_plane (e, s, k - 1), e->lw * sizeof (cc_word));
+      if (e->MU)
+        memset (must_plane (e, s, 0), 0, e->lw * sizeof (cc_word));
       return;
     }
-  uint32_t k = e->line_key[l];
-  for (uint32_t i = 0; i < e->set_n[k]; i++)
-    cc_bit_clear (s, e->set_lines[k][i]);
-  cc_bit_clear (s, marker (e, k, M_INV));
-  cc_bit_clear (s, marker (e, k, M_UNK));
-  cc_bit_clear (s, marker (e, k, M_TAINT));
-  cc_bit_set (s, l);
+  uint32_t key = e->line_key[l];
+  if (e->may_ages)
+    {
+      uint32_t h = age_of (s, e->sw, e->MP, l);
+      for (uint32_t k = h < e->MP - 1 ? h : e->MP - 1; k >= 1; k--)
+        copy_key (e, may_plane (e, s, k), may_plane (e, s, k - 1), key, 1);
+      clear_key (e, may_plane (e, s, 0), key, 1);
+      for (uint32_t k = 0; k < e->MP; k++)
+        cc_bit_set (may_plane (e, s, k), l);
+    }
+  else
+    cc_bit_set (may_plane (e, s, 0), l);
+  if (e->MU)
+    {
+      uint32_t h = age_of (must_plane (e, s, 0), e->lw, e->MU, l);
+      if (h >= 1)
+        {
+          for (uint32_t k = h - 1 < e->MU - 1 ? h - 1 : e->MU - 1; k >= 1; k--)
+            copy_key (e, must_plane (e, s, k), must_plane (e, s, k - 1), key, 0);
+          clear_key (e, must_plane (e, s, 0), key, 0);
+        }
+      for (uint32_t k = 0; k < e->MU; k++)
+        cc_bit_set (must_plane (e, s, k), l);
+    }
 }
 
 /* Unknown code runs: any set may now hold a line we cannot name, any line
    that unknown code may reach through the unit's callable functions, and
-   (if other sections hold code) a line of another section.  */
+   (if other sections hold code) a line of another section; nothing is
+   cached for sure any more.  */
 static void
 unknown_effect (const engine *e, cc_word *s)
 {
-  cc_bits_or (s + e->lw, e->unk_all + e->lw, e->sw - e->lw);
-  cc_bits_or (s, e->callback, e->lw);
+  for (uint32_t k = 0; k < e->MP; k++)
+    {
+      cc_word *p = may_plane (e, s, k);
+      cc_bits_or (p + e->lw, e->unk_all + e->lw, e->sw - e->lw);
+      cc_bits_or (p, e->callback, e->lw);
+    }
+  if (e->MU)
+    memset (must_plane (e, s, 0), 0, (size_t) e->MU * e->lw * sizeof (cc_word));
 }
 
 static void
@@ -796,7 +897,8 @@ pool_edges (const engine *e, edges *graph, const sccs *c)
         if (pass && c->comp_of[nd] != CC_NONE)
           continue; /* placed in the first pass */
         edges *v = &graph[nd];
-        memcpy (pool + at, v->e, v->n * sizeof (edge));
+        if (v->n)
+          memcpy (pool + at, v->e, v->n * sizeof (edge));
         free (v->e);
         v->e = pool + at;
         v->cap = v->n;
@@ -1068,14 +1170,40 @@ walk_up (const engine *e, uint32_t fi, uint32_t u, cc_word *s)
     }
 }
 
+/* Join state O into the input of node TO: union on the may planes,
+   intersection on the must planes (the first state to arrive is taken as
+   it is).  Returns nonzero if the input changed.  */
+static int
+join_into (engine *e, uint32_t to, const cc_word *o)
+{
+  cc_word *in = e->in + (size_t) to * e->stw;
+  size_t may = (size_t) e->MP * e->sw, must = (size_t) e->MU * e->lw;
+  int changed = cc_bits_or (in, o, may) != 0;
+  if (!must)
+    return changed;
+  if (!e->must_set[to])
+    {
+      memcpy (in + may, o + may, must * sizeof (cc_word));
+      e->must_set[to] = 1;
+      return 1;
+    }
+  for (size_t i = 0; i < must; i++)
+    {
+      cc_word w = in[may + i] & o[may + i];
+      changed |= w != in[may + i];
+      in[may + i] = w;
+    }
+  return changed;
+}
+
 /* Run node ND on its input state and join the result into its successors'.
-   Marks the successors in ND's own component whose input grew in DIRTY.  */
+   Marks the successors in ND's own component whose input changed in DIRTY.  */
 static void
 forward_node (engine *e, uint32_t nd, cc_word *s, cc_word *t, uint8_t *dirty)
 {
   const uint32_t *comp_of = e->fwd_sccs.comp_of;
-  size_t sw = e->sw;
-  memcpy (s, e->in + (size_t) nd * sw, sw * sizeof (cc_word));
+  size_t stw = e->stw;
+  memcpy (s, e->in + (size_t) nd * stw, stw * sizeof (cc_word));
   walk_up (e, e->r->instances[e->node_inst[nd]].func, e->node_up[nd], s);
   const edges *v = &e->fwd[nd];
   for (uint32_t k = 0; k < v->n; k++)
@@ -1084,13 +1212,13 @@ forward_node (engine *e, uint32_t nd, cc_word *s, cc_word *t, uint8_t *dirty)
       const cc_word *o = s;
       if (g->unknown || g->pad_block != CC_NONE)
         {
-          memcpy (t, s, sw * sizeof (cc_word));
+          memcpy (t, s, stw * sizeof (cc_word));
           if (g->unknown)
             unknown_effect (e, t);
           apply_pad (e, t, g->pad_func, g->pad_block);
           o = t;
         }
-      if (cc_bits_or (e->in + (size_t) g->to * sw, o, sw) && comp_of[g->to] == comp_of[nd])
+      if (join_into (e, g->to, o) && comp_of[g->to] == comp_of[nd])
         dirty[g->to] = 1;
     }
 }
@@ -1101,11 +1229,12 @@ static void
 forward (engine *e)
 {
   cc_result *r = e->r;
-  size_t sw = e->sw;
+  size_t stw = e->stw;
   const sccs *c = &e->fwd_sccs;
-  e->in = reuse (e, 0, (size_t) (e->n_nodes + 1) * sw);
-  cc_word *s = cc_xmalloc (sw * sizeof (cc_word));
-  cc_word *t = cc_xmalloc (sw * sizeof (cc_word));
+  e->in = reuse (e, 0, (size_t) (e->n_nodes + 1) * stw);
+  e->must_set = cc_xcalloc (e->n_nodes + 1, 1);
+  cc_word *s = cc_xmalloc (stw * sizeof (cc_word));
+  cc_word *t = cc_xmalloc (stw * sizeof (cc_word));
   for (uint32_t x = 0; x < r->n_instances; x++)
     {
       if (!r->instances[x].root)
@@ -1113,19 +1242,22 @@ forward (engine *e)
       uint32_t n, nd = nodes_at (e, x, 0, &n);
       if (n == 0)
         continue;
-      memset (s, 0, sw * sizeof (cc_word));
-      for (uint32_t k = 0; k < e->nph * e->S; k++)
-        if (e->live_of[k] != CC_NONE)
-          cc_bit_set (s, marker (e, k, M_INV));
+      /* Cold: every slot may be empty, nothing is cached for sure.  */
+      memset (s, 0, stw * sizeof (cc_word));
+      for (uint32_t p = 0; p < e->MP; p++)
+        for (uint32_t k = 0; k < e->nph * e->S; k++)
+          if (e->live_of[k] != CC_NONE)
+            cc_bit_set (may_plane (e, s, p), marker (e, k, M_INV));
       if (!r->instances[x].cold)
         {
           /* Warm: anything may be cached, including the lines of this
              instance's own invocation from an earlier call.  */
           unknown_effect (e, s);
-          cc_bits_or (s, e->T + (size_t) x * e->rw, e->lw);
+          for (uint32_t p = 0; p < e->MP; p++)
+            cc_bits_or (may_plane (e, s, p), e->T + (size_t) x * e->rw, e->lw);
         }
       for (uint32_t j = 0; j < n; j++)
-        cc_bits_or (e->in + (size_t) (nd + j) * sw, s, sw);
+        join_into (e, nd + j, s);
     }
   uint8_t *dirty = cc_xcalloc (e->n_nodes + 1, 1);
   for (uint32_t ci = c->n; ci-- > 0;)
@@ -1315,19 +1447,26 @@ loop_sets_free (loop_sets *l)
 /* ------------------------------------------------------------------ */
 /* Categories.                                                         */
 
-/* Could something possibly cached at the reference (K) be reached (R)?  */
+/* Could the lines possibly cached at the reference (K) evict it within
+   the scope?  For a second fetch of the insn in one execution of the
+   scope to miss, its line must have been evicted after the first fetch:
+   then at the second fetch the set holds as many other lines as it has
+   ways (fm_limit; 1 for every policy but LRU), each possibly cached there
+   (in K) and each fetched after the first fetch (in R).  So if fewer than
+   fm_limit lines of K are in R, the fetch misses at most once per
+   execution.  A marker that meets R (unknown code, a line of another
+   section) counts as a whole set.  */
 static int
 k_meets_r (const engine *e, uint32_t line, const uint32_t *k_lines, uint32_t nk,
            int k_unk, int k_taint, const cc_word *rs)
 {
   int r_unk = cc_bit_get (rs, R_UNKNOWN (e));
+  if ((k_unk && r_unk) || (k_taint && (r_unk || cc_bit_get (rs, R_FOREIGN (e)))))
+    return 1;
+  uint32_t count = 0;
   for (uint32_t i = 0; i < nk; i++)
-    if (cc_bit_get (rs, k_lines[i]))
+    if (cc_bit_get (rs, k_lines[i]) && ++count >= e->fm_limit)
       return 1;
-  if (k_unk && r_unk)
-    return 1;
-  if (k_taint && (r_unk || cc_bit_get (rs, R_FOREIGN (e))))
-    return 1;
   return 0;
 }
 
@@ -1466,7 +1605,7 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_re
   const fphase *p = &e->fp[fi];
   uint32_t nd = e->node_base[x] + u;
   uint32_t *kl = c->kl;
-  memcpy (s, e->in + (size_t) nd * e->sw, e->sw * sizeof (cc_word));
+  memcpy (s, e->in + (size_t) nd * e->stw, e->stw * sizeof (cc_word));
   uint32_t cur_insn = CC_NONE, cur_phase = 0;
   vpair cur = { { 0xff, 0, 0 }, { 0xff, 0, 0 } };
   for (uint32_t k = 0; k < up->n_blocks; k++)
@@ -1478,24 +1617,30 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_re
           block_of_ref[x2] = b;
           if (rf->insn != CC_NONE && in_focus (e, fi, rf->insn))
             {
+              /* What may be cached: the oldest may plane.  */
+              const cc_word *top = may_plane (e, s, e->MP - 1);
               uint32_t l = rf->line, cs = e->line_key[l], nk = 0;
               for (uint32_t i = 0; i < e->set_n[cs]; i++)
                 {
                   uint32_t m = e->set_lines[cs][i];
-                  if (m != l && cc_bit_get (s, m))
+                  if (m != l && cc_bit_get (top, m))
                     kl[nk++] = m;
                 }
-              int inv = cc_bit_get (s, marker (e, cs, M_INV));
-              int unk = cc_bit_get (s, marker (e, cs, M_UNK));
-              int taint = cc_bit_get (s, marker (e, cs, M_TAINT));
-              int l_in = cc_bit_get (s, l);
+              int inv = cc_bit_get (top, marker (e, cs, M_INV));
+              int unk = cc_bit_get (top, marker (e, cs, M_UNK));
+              int taint = cc_bit_get (top, marker (e, cs, M_TAINT));
+              int l_in = cc_bit_get (top, l);
               int k_any = nk || inv || unk || taint;
+              /* Cached for sure: in the oldest must plane; with one way and
+                 no must planes, the only line that may be in its set.  */
+              int l_must = e->general ? cc_bit_get (must_plane (e, s, e->MU - 1), l)
+                                      : l_in && !k_any;
               int is_asm = f->insns[rf->insn].kind == CC_INSN_ASM;
               acc *a = &c->acc[x2];
               if (!a->any)
                 a->all_ah = a->all_am = 1;
               a->any = 1;
-              a->all_ah &= l_in && !k_any && !is_asm;
+              a->all_ah &= l_must && !is_asm;
               a->all_am &= !l_in && !is_asm;
               a->any_asm |= is_asm;
               for (uint32_t i = 0; i < nk; i++)
@@ -1511,7 +1656,7 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_re
                 v = (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0 };
               else if (!l_in)
                 v = (cc_verdict){ CC_ALWAYS_MISS, CC_SCOPE_NONE, 0 };
-              else if (!k_any)
+              else if (l_must)
                 v = (cc_verdict){ CC_ALWAYS_HIT, CC_SCOPE_NONE, 0 };
               else
                 v = first_miss_scope (c, l, b, kl, nk, unk, taint, &nd, 1);
@@ -1619,7 +1764,7 @@ categorize_function (engine *e, uint32_t fi, vpair *out)
   for (uint32_t i = 0; i < ninst; i++)
     c.local_of[e->g.func_inst[fi][i]] = i;
   c.loop_r = cc_xcalloc ((size_t) ninst * fr->n_loops + 1, sizeof (loop_sets *));
-  cc_word *s = cc_xmalloc (e->sw * sizeof (cc_word));
+  cc_word *s = cc_xmalloc (e->stw * sizeof (cc_word));
   for (uint32_t i = 0; i < f->n_insns; i++)
     fr->insns[i].ctx_cursor = 0;
   for (uint32_t i = 0; i < ninst; i++)
@@ -1699,6 +1844,40 @@ categorize_function (engine *e, uint32_t fi, vpair *out)
 /* ------------------------------------------------------------------ */
 /* Driver.                                                             */
 
+/* How the abstract cache models CACHE (README, "Replacement policies").
+   LRU with A ways: may and must analyses with A ages each, and a line
+   whose set holds fewer than A other reachable lines is first-miss.  Every
+   other policy: a line is cached for sure only while it is as young as the
+   policy guarantees (its minimum life span: 1 for FIFO and random, log2
+   A + 1 for tree PLRU -- Reineke et al., RTS 2007), i.e. the must analysis
+   of an LRU cache with that many ways; a line once loaded may stay
+   forever, so the may state never ages; and first-miss needs that no
+   other possibly cached line of the set is reachable, which holds for any
+   policy since only a miss in the set can evict.  One way is
+   direct-mapped whatever the policy, and unless GENERAL its always-hit
+   comes from the may plane alone, as in the direct-mapped rules.  */
+static void
+set_policy (engine *e, const cc_cache *cache, int general)
+{
+  uint32_t a = cache->ways;
+  e->general = general || a > 1;
+  if (a == 1 || cache->policy == CC_POLICY_LRU)
+    {
+      e->MP = a;
+      e->may_ages = 1;
+      e->fm_limit = a;
+      e->MU = e->general ? a : 0;
+      return;
+    }
+  e->MP = 1;
+  e->may_ages = 0;
+  e->fm_limit = 1;
+  e->MU = 1;
+  if (cache->policy == CC_POLICY_PLRU)
+    while ((1u << (e->MU - 1)) < a)
+      e->MU++;
+}
+
 /* Phases of section S: where it may start modulo the line size.  */
 static uint32_t
 phase_count (const engine *e, uint32_t s)
@@ -1728,7 +1907,8 @@ batch_size (engine *e, uint32_t sec, uint32_t n)
 {
   set_batch (e, sec, 0, 1);
   build_lines (e);
-  size_t per_phase = (3 * (size_t) e->NL + 3 * (size_t) e->n_live) / 8 + 8;
+  /* The in-state (its planes) and the two reaching sets of a node.  */
+  size_t per_phase = ((e->MP + e->MU + 2) * (size_t) e->NL + 3 * e->MP * (size_t) e->n_live) / 8 + 8;
   free_lines (e);
   size_t fit = BATCH_BYTES / ((size_t) (e->n_nodes + 1) * per_phase);
   if (fit >= n)
@@ -1782,6 +1962,8 @@ run_phase (engine *e, vpair **merged)
   free (e->T);
   free (e->callback);
   free (e->all_r);
+  free (e->must_set);
+  e->must_set = NULL;
   free_lines (e);
 }
 
@@ -1795,22 +1977,23 @@ cc_result *
 cc_analyse_unit (const cc_model *m, const cc_cache *cache,
                  const cc_analysis_opts *opts, char **err)
 {
-  if (cache->ways != 1)
-    {
-      *err = cc_xasprintf ("%u-way caches are not supported yet: the "
-                           "set-associative analysis is missing; use ways=1",
-                           cache->ways);
-      return NULL;
-    }
-  if (!is_pow2 (cache->line) || !is_pow2 (cache->sets)
+  if (!is_pow2 (cache->line) || !is_pow2 (cache->sets) || cache->ways == 0
       || (uint64_t) cache->line * cache->sets * cache->ways != cache->size)
     {
       *err = cc_xasprintf ("impossible cache shape: %u bytes, %u-byte lines, "
                            "%u sets", cache->size, cache->line, cache->sets);
       return NULL;
     }
+  if (cache->policy > CC_POLICY_RANDOM
+      || (cache->policy == CC_POLICY_PLRU && !is_pow2 (cache->ways)))
+    {
+      *err = cc_xasprintf ("replacement policy %u with %u ways cannot be "
+                           "analysed", cache->policy, cache->ways);
+      return NULL;
+    }
   engine e;
   memset (&e, 0, sizeof e);
+  set_policy (&e, cache, opts->general);
   e.m = m;
   e.reduce = opts->reduce;
   e.opts = opts;

@@ -140,6 +140,9 @@ typedef struct cc_analysis_opts
   int entry_callable;      /* code outside may also call the entry (as a
                               function of another group does, groups.c): a
                               warm root of it besides the entry itself */
+  int general;             /* analyse a direct-mapped cache as a 1-way LRU
+                              one, with must planes (tests: the results
+                              must be the same) */
   const cc_code_range *unknown_code; /* n_unknown_code ranges */
   uint32_t n_unknown_code;
   uint32_t group_insns;    /* 0: a big unit is analysed in groups of

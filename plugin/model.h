@@ -119,13 +119,24 @@ typedef struct cc_model
   cc_func *funcs;
 } cc_model;
 
+/* Replacement policies (semantics.md section 1; README: "Replacement
+   policies" says what each is analysed as).  */
+enum cc_policy
+{
+  CC_POLICY_LRU = 0,
+  CC_POLICY_FIFO = 1,
+  CC_POLICY_PLRU = 2,   /* tree pseudo-LRU; ways a power of two */
+  CC_POLICY_RANDOM = 3
+};
+
 /* Cache shape.  */
 typedef struct cc_cache
 {
   uint32_t size;       /* bytes */
   uint32_t line;       /* bytes per line, power of two */
-  uint32_t ways;       /* associativity; the engine accepts 1 for now */
+  uint32_t ways;       /* associativity */
   uint32_t sets;       /* size / (line * ways), power of two */
+  uint32_t policy;     /* enum cc_policy; irrelevant with one way */
 } cc_cache;
 
 /* Helpers shared by producers, readers and tests.  */

@@ -25,6 +25,7 @@
 #define BUILTIN_SIZE 4096u
 #define BUILTIN_LINE 32u
 #define BUILTIN_WAYS 1u
+#define SUPPORTED_POLICIES "lru, fifo, plru, random"
 #define BUILTIN_POLICY "lru"
 
 const char cc_options_help[] =
@@ -38,10 +39,9 @@ const char cc_options_help[] =
   "  cache-size=BYTES   cache size; overrides the config; suffixes K, KiB, M,\n"
   "                     MiB (default: from the config)\n"
   "  line-size=BYTES    line size, a power of two >= 4 (default: from the config)\n"
-  "  ways=N             associativity; only 1 (direct-mapped) is analysed for\n"
-  "                     now (default: from the config)\n"
-  "  policy=lru         replacement policy; only lru for now (default: from the\n"
-  "                     config)\n"
+  "  ways=N             associativity (default: from the config)\n"
+  "  policy=lru|fifo|plru|random  replacement policy (plru: tree pseudo-LRU,\n"
+  "                     ways a power of two) (default: from the config)\n"
   "  entry=SYMBOL       entry function of the program, analysed from its start\n"
   "                     (default: none)\n"
   "  entry-state=cold|warm  cache contents when the entry starts; needs entry=\n"
@@ -96,7 +96,7 @@ static const struct key_desc keys[K_N] = {
   [K_CACHE_SIZE] = { "cache-size", 0, SIZE_USAGE },
   [K_LINE_SIZE] = { "line-size", 0, SIZE_USAGE },
   [K_WAYS] = { "ways", 0, "expected a positive integer" },
-  [K_POLICY] = { "policy", 0, "expected a replacement policy; allowed: lru" },
+  [K_POLICY] = { "policy", 0, "expected a replacement policy; allowed: " SUPPORTED_POLICIES },
   [K_ENTRY] = { "entry", 0,
                 "expected a function symbol: letters, digits, '_', '.' or '$', "
                 "not starting with a digit" },
@@ -111,7 +111,6 @@ static const struct key_desc keys[K_N] = {
 
 /* Policies a config file may name, and the subset the engine analyses.  */
 static const char *const known_policies[] = { "lru", "plru", "fifo", "random" };
-#define SUPPORTED_POLICIES "lru"
 
 /* ---- Small helpers.  */
 
@@ -172,10 +171,20 @@ known_policy (const char *p)
   return 0;
 }
 
+/* Every known policy is analysed (README, "Replacement policies").  */
 static int
 supported_policy (const char *p)
 {
-  return strcmp (p, "lru") == 0;
+  return known_policy (p);
+}
+
+uint32_t
+cc_options_policy (const cc_options *o)
+{
+  const char *p = o->policy ? o->policy : BUILTIN_POLICY;
+  return strcmp (p, "fifo") == 0 ? CC_POLICY_FIFO
+         : strcmp (p, "plru") == 0 ? CC_POLICY_PLRU
+         : strcmp (p, "random") == 0 ? CC_POLICY_RANDOM : CC_POLICY_LRU;
 }
 
 enum num_result { NUM_OK = 0, NUM_JUNK = -1, NUM_TOO_BIG = -2 };
@@ -508,14 +517,9 @@ validate_shape (const cc_options *o, const cc_arg *const seen[K_N],
     why = cc_xasprintf ("the number of sets, size / (line size x ways) = "
                         "%llu, must be a power of two",
                         (unsigned long long) (size / way_bytes));
-  else if (ways > 1)
-    /* Checked before the policy: it is the bigger missing piece, and with
-       ways=1 the policy question does not arise in the analysis.  */
-    why = cc_xasprintf ("%u-way caches are not supported yet (issue 4): the "
-                        "set-associative (LRU must/may) analysis is not "
-                        "implemented; use ways=1 (that analyses a "
-                        "direct-mapped cache: its categories do not hold "
-                        "for this %u-way one)", o->ways, o->ways);
+  else if (o->policy && strcmp (o->policy, "plru") == 0 && !is_pow2 (ways))
+    why = cc_xasprintf ("tree pseudo-LRU (policy plru) needs a power-of-two "
+                        "number of ways");
   if (why)
     {
       origin = shape_origin (o, seen);
@@ -824,7 +828,7 @@ cc_options_parse (cc_options *o, const cc_arg *args, int n_args,
   if (ov[K_POLICY])
     {
       free (o->policy);
-      o->policy = cc_xstrdup ("lru");
+      o->policy = cc_xstrdup (seen[K_POLICY]->value);
     }
   if (validate_shape (o, seen, err) < 0)
     goto fail;

@@ -14,7 +14,7 @@ typedef struct cc_options
   int disable;                 /* disable: the plugin does nothing */
   /* Cache shape after config= and the explicit overrides.  */
   uint32_t cache_size, line_size, ways;
-  char *policy;                /* "lru" */
+  char *policy;                /* "lru", "fifo", "plru" or "random" */
   char *config_name;           /* what config= named, NULL for the default */
   char *config_path;           /* the file it was read from */
   char *entry;                 /* entry=SYMBOL, NULL if none */
@@ -44,6 +44,9 @@ void cc_options_free (cc_options *o);
 /* Read a config file into O's cache fields.  Returns 0, or -1 with *ERR set
    to "FILE:LINE: what is wrong".  */
 int cc_config_read (cc_options *o, const char *path, char **err);
+
+/* O's policy as an enum cc_policy (model.h).  */
+uint32_t cc_options_policy (const cc_options *o);
 
 /* The help text shown in plugin_info.  */
 extern const char cc_options_help[];

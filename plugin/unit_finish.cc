@@ -489,12 +489,15 @@ cc_glue_finish_unit (void *, void *)
 
   const cc_options *o = &cc_glue.opts;
   cc_cache cache;
+  memset (&cache, 0, sizeof cache);
   cache.size = o->cache_size;
   cache.line = o->line_size;
   cache.ways = o->ways ? o->ways : 1;
   uint64_t per_set = (uint64_t) cache.line * cache.ways;
   cache.sets = per_set ? (uint32_t) (cache.size / per_set) : 0;
+  cache.policy = cc_options_policy (o);
   cc_analysis_opts ao;
+  memset (&ao, 0, sizeof ao);
   ao.entry = o->entry;
   ao.entry_cold = o->entry_cold;
   ao.max_instances = o->max_instances;

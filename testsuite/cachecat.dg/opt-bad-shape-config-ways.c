@@ -1,7 +1,8 @@
-/* A config with 2 ways is refused too; the message names the config file. */
+/* A config whose shape the policy cannot have (tree PLRU, 6 ways) is
+   refused; the message names the config file. */
 /* { dg-do compile } */
-/* { dg-options "-fplugin-arg-cachecat-config=cortex-a53" } */
-/* { dg-error {cachecat: cache shape 32768 bytes, 64-byte lines, 2 ways: 2-way caches are not supported yet[^\n]*the shape comes from config 'cortex-a53' \([^)]*/cortex-a53.conf\)} "" { target *-*-* } 0 } */
+/* { dg-options "-fplugin-arg-cachecat-config=$srcdir/cachecat.dg/bad-conf-plru-ways.conf" } */
+/* { dg-error {cachecat: cache shape 6144 bytes, 32-byte lines, 6 ways: tree pseudo-LRU \(policy plru\) needs a power-of-two number of ways; the shape comes from config [^\n]*bad-conf-plru-ways.conf} "" { target *-*-* } 0 } */
 /* { dg-final { compile-exit-status 1 } } */
 /* { dg-final { output-absent } } */
 

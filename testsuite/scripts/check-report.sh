@@ -100,10 +100,13 @@ cd "$dir" || exit 1
 #    directory is an error.
 mkdir -p pipe && cd pipe || exit 1
 cp "$src" . && mkfifo fifo
-cat fifo >got.json &
+# (A compile that fails before writing never opens the pipe: the reader
+# gives up after a while instead of waiting forever.)
+timeout 60 cat fifo >got.json &
 reader=$!
 $CC -O2 -c -fplugin="$PLUGIN" -fplugin-arg-cachecat-report=fifo filter.c -o filter.o >log 2>&1
 rc=$?
+[ $rc = 0 ] || kill $reader 2>/dev/null
 wait $reader
 if [ $rc = 0 ] && [ -p fifo ] && python3 -c "import json; json.load(open('got.json'))" 2>/dev/null \
    && [ -z "$(ls | grep -v -E '^(filter\.[co]|fifo|got\.json|log)$')" ]; then

@@ -2,6 +2,7 @@
    plugin dumps it with CACHECAT_DUMP_MODEL=FILE), for debugging and
    benchmarks.
    usage: ccengine [--insns] [--table] [--max-instances=N] [--ways=N] [--group=N]
+                   [--policy=lru|fifo|plru|random] [--general]
                    [--reduce=no-first-miss,program-scope,block-ups]
                    MODEL SIZE LINE [ENTRY [cold|warm]]
    Prints the category counts and the engine's time; with --insns also
@@ -11,7 +12,8 @@
    loop PART OFFSET]" (an instruction and a loop header named by the
    symbol of their part and the offset from it).  --reduce leaves parts of
    the method out (engine.h, enum cc_reduction); --group=N analyses the
-   unit in groups of about N instructions (groups.c).
+   unit in groups of about N instructions (groups.c); --general analyses a
+   direct-mapped cache as a one-way LRU cache with must planes.
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
 #include "engine.h"
@@ -117,7 +119,8 @@ main (int argc, char **argv)
 {
   int insns_out = 0, table_out = 0;
   uint32_t max_instances = 0; /* the plugin's default: a size budget */
-  uint32_t ways = 1, reduce = 0, group = 0;
+  uint32_t ways = 1, reduce = 0, group = 0, policy = CC_POLICY_LRU;
+  int general = 0;
   while (argc > 1 && strncmp (argv[1], "--", 2) == 0)
     {
       if (strcmp (argv[1], "--insns") == 0)
@@ -128,6 +131,15 @@ main (int argc, char **argv)
         max_instances = (uint32_t) strtoul (argv[1] + 16, NULL, 0);
       else if (strncmp (argv[1], "--ways=", 7) == 0)
         ways = (uint32_t) strtoul (argv[1] + 7, NULL, 0);
+      else if (strcmp (argv[1], "--general") == 0)
+        general = 1;
+      else if (strncmp (argv[1], "--policy=", 9) == 0)
+        {
+          const char *p = argv[1] + 9;
+          policy = !strcmp (p, "lru") ? CC_POLICY_LRU : !strcmp (p, "fifo") ? CC_POLICY_FIFO
+                   : !strcmp (p, "plru") ? CC_POLICY_PLRU : !strcmp (p, "random") ? CC_POLICY_RANDOM
+                   : 99;
+        }
       else if (strncmp (argv[1], "--group=", 8) == 0)
         group = (uint32_t) strtoul (argv[1] + 8, NULL, 0);
       else if (strncmp (argv[1], "--reduce=", 9) == 0)
@@ -140,7 +152,8 @@ main (int argc, char **argv)
   if (argc < 4)
     {
       fprintf (stderr, "usage: %s [--insns] [--table] [--max-instances=N] [--ways=N] "
-               "[--reduce=LIST] MODEL SIZE LINE [ENTRY [cold|warm]]\n", argv[0]);
+               "[--policy=P] [--general] [--group=N] [--reduce=LIST] MODEL SIZE LINE "
+               "[ENTRY [cold|warm]]\n", argv[0]);
       return 2;
     }
   FILE *f = fopen (argv[1], "r");
@@ -158,11 +171,11 @@ main (int argc, char **argv)
     }
   fclose (f);
   uint32_t size = (uint32_t) strtoul (argv[2], NULL, 0), line = (uint32_t) strtoul (argv[3], NULL, 0);
-  cc_cache c = { size, line, ways, ways && line ? size / (line * ways) : 0 };
+  cc_cache c = { size, line, ways, ways && line ? size / (line * ways) : 0, policy };
   cc_analysis_opts o = { .entry = argc > 4 ? argv[4] : NULL,
                          .entry_cold = argc > 5 ? strcmp (argv[5], "cold") == 0 : 1,
                          .max_instances = max_instances, .reduce = reduce,
-                         .group_insns = group };
+                         .group_insns = group, .general = general };
   struct timespec t0, t1;
   clock_gettime (CLOCK_MONOTONIC, &t0);
   cc_result *r = cc_analyse (&m, &c, &o, &err);

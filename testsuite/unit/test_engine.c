@@ -606,12 +606,31 @@ static void
 test_refusals (void)
 {
   cc_model m = { 0 };
-  cc_cache c = mk_cache (1024, 32, 2);
-  cc_analysis_opts o = { .entry = NULL, .entry_cold = 0, .max_instances = 100 };
+  cc_analysis_opts o = { .entry = NULL };
   char *err = NULL;
+  /* Tree PLRU needs a power-of-two number of ways.  */
+  cc_cache c = mk_cache (3 * 32 * 8, 32, 3);
+  c.policy = CC_POLICY_PLRU;
   CHECK (cc_analyse (&m, &c, &o, &err) == NULL);
-  CHECK_CONTAINS (err, "2-way");
+  CHECK_CONTAINS (err, "3 ways");
   free (err);
+  err = NULL;
+  /* Sets must be a power of two.  */
+  cc_cache d = { 3 * 32, 32, 1, 3, CC_POLICY_LRU };
+  CHECK (cc_analyse (&m, &d, &o, &err) == NULL);
+  CHECK_CONTAINS (err, "impossible cache shape");
+  free (err);
+  /* Every policy with any number of ways is analysed.  */
+  for (uint32_t p = CC_POLICY_LRU; p <= CC_POLICY_RANDOM; p++)
+    {
+      cc_cache e = mk_cache (4 * 32 * 8, 32, 4);
+      e.policy = p;
+      err = NULL;
+      cc_result *r = cc_analyse (&m, &e, &o, &err);
+      CHECK (r != NULL);
+      cc_result_free (r, &m);
+      free (err);
+    }
 }
 
 int

@@ -5,6 +5,7 @@
    Temporary files go to /tmp and are removed again.  */
 
 #include "options.h"
+#include "model.h"
 #include "unit.h"
 
 #include <dirent.h>
@@ -567,12 +568,10 @@ test_value_errors (void)
   EXPECT_ERR (no_dirs, L ("max-conflicts=9223372036854775808"),
               P "max-conflicts=9223372036854775808: too large");
 
-  EXPECT_ERR (no_dirs, L ("policy=plru"),
-              P "policy=plru: policy 'plru' is not supported yet; "
-                "allowed: lru");
-  EXPECT_ERR (no_dirs, L ("policy=random"), "not supported yet", "lru");
   EXPECT_ERR (no_dirs, L ("policy=LRU"),
-              P "policy=LRU: unknown policy 'LRU'; allowed: lru");
+              P "policy=LRU: unknown policy 'LRU'; allowed: lru, fifo, plru, "
+                "random");
+  EXPECT_ERR (no_dirs, L ("policy=mru"), "unknown policy 'mru'");
   EXPECT_ERR (no_dirs, L ("policy="), P "policy=: unknown policy ''");
 
   for (size_t i = 0; i < sizeof bad_symbols / sizeof *bad_symbols; i++)
@@ -617,33 +616,56 @@ test_shape_errors (void)
   EXPECT_ERR (no_dirs, L ("cache-size=96"),
               "cache shape 96 bytes, 32-byte lines, 1 way: the number of "
               "sets, size / (line size x ways) = 3, must be a power of two");
-  EXPECT_ERR (no_dirs, L ("ways=2"),
-              "cache shape 4096 bytes, 32-byte lines, 2 ways: 2-way caches "
-              "are not supported yet (issue 4)", "set-associative",
-              "use ways=1", "do not hold for this 2-way one");
   EXPECT_ERR (no_dirs, L ("ways=3"), "multiple of line size x ways (96)");
-  EXPECT_ERR (repo_dirs, L ("config=leon3"),
-              "cache shape 16384 bytes, 32-byte lines, 4 ways: 4-way caches "
-              "are not supported yet (issue 4)",
-              "config 'leon3' (config/leon3.conf)");
-  EXPECT_ERR (repo_dirs, L ("config=sifive-u54"), "8-way caches");
-
-  /* Policies other than lru are read, then refused at validation.  */
-  EXPECT_ERR (repo_dirs, L ("config=cortex-m7", "ways=1"),
-              "policy 'random' from config cortex-m7 is not supported yet; "
-              "supported: lru", "config/cortex-m7.conf",
-              P "policy=lru");
-  file = temp_file ("size = 4K\nline = 32\nways = 1\npolicy = plru\n");
+  EXPECT_ERR (no_dirs, L ("ways=3", "cache-size=3072", "policy=plru"),
+              "cache shape 3072 bytes, 32-byte lines, 3 ways: tree pseudo-LRU "
+              "(policy plru) needs a power-of-two number of ways",
+              P "ways=3");
+  file = temp_file ("size = 6K\nline = 32\nways = 6\npolicy = plru\n");
   cfg = xasprintf ("config=%s", file);
-  {
-    char *want = xasprintf ("policy 'plru' from config %s is not supported "
-                            "yet; supported: lru", file);
-    EXPECT_ERR (no_dirs, L (cfg), want);
-    free (want);
-  }
+  EXPECT_ERR (no_dirs, L (cfg), "6 ways: tree pseudo-LRU", file);
   unlink (file);
   free (file);
   free (cfg);
+}
+
+/* ---- Set-associative shapes and policies are accepted.  */
+
+static void
+test_ways_and_policies (void)
+{
+  cc_options o;
+  if (parse_ok (&o, no_dirs, L ("ways=2")))
+    {
+      CHECK_EQ (o.ways, 2);
+      CHECK_EQ (cc_options_policy (&o), CC_POLICY_LRU);
+      cc_options_free (&o);
+    }
+  static const char *const policies[] = { "lru", "fifo", "plru", "random" };
+  for (uint32_t k = 0; k < 4; k++)
+    {
+      char *arg = xasprintf ("policy=%s", policies[k]);
+      if (parse_ok (&o, no_dirs, L ("ways=4", "cache-size=16K", arg)))
+        {
+          CHECK_STREQ (o.policy, policies[k]);
+          CHECK_EQ (cc_options_policy (&o), k);
+          cc_options_free (&o);
+        }
+      free (arg);
+    }
+  /* Every real core's configuration is accepted as it is.  */
+  static const char *const cores[] = { "cortex-m7", "cortex-r5", "cortex-a53", "leon3",
+                                       "sifive-e31", "sifive-u54" };
+  for (uint32_t k = 0; k < sizeof cores / sizeof *cores; k++)
+    {
+      char *arg = xasprintf ("config=%s", cores[k]);
+      if (parse_ok (&o, repo_dirs, L (arg)))
+        {
+          CHECK (o.ways > 1);
+          cc_options_free (&o);
+        }
+      free (arg);
+    }
 }
 
 /* ---- Config files.  */
@@ -828,6 +850,7 @@ main (void)
   test_key_errors ();
   test_value_errors ();
   test_shape_errors ();
+  test_ways_and_policies ();
   test_config_files ();
   test_shipped_configs ();
   test_help ();

@@ -21,6 +21,7 @@
 #include "mk_model.h"
 #include "engine_impl.h"
 #include "up_rules.h"
+#include "../tools/cache_sim.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,8 +67,12 @@ make_program (program *p)
 {
   memset (p, 0, sizeof *p);
   static const uint32_t lines[] = { 8, 16, 32 };
+  /* Half the caches direct-mapped, the others 2, 4 or 8 ways under each
+     policy.  */
   uint32_t line = lines[rnd (3)], sets = 1u << rnd (4);
-  p->cache = mk_cache (line * sets, line, 1);
+  uint32_t ways = chance (50) ? 1 : 2u << rnd (3);
+  p->cache = mk_cache (line * sets * ways, line, ways);
+  p->cache.policy = ways > 1 ? rnd (4) : CC_POLICY_LRU;
   p->n_sections = 1 + chance (40);
   static const uint32_t aligns[] = { 1, 4, 16, 64 };
   uint32_t pos[2] = { 0, 0 };
@@ -160,7 +165,7 @@ typedef struct runner
   const program *p;
   const cc_result *r;
   uint32_t base[2];
-  int64_t *tag;
+  shape cache;              /* the concrete cache */
   uint8_t **seen_run;       /* per function, per insn */
   frame stack[40];
   uint32_t sp;
@@ -176,15 +181,7 @@ static const char *const kind_names[] = { "always-hit", "always-miss",
 static int
 fetch_bytes (runner *x, uint32_t addr, uint32_t len)
 {
-  const cc_cache *c = &x->p->cache;
-  int miss = 0;
-  for (uint32_t l = addr / c->line; l <= (addr + len - 1) / c->line; l++)
-    {
-      if (x->tag[l % c->sets] != (int64_t) l)
-        miss = 1;
-      x->tag[l % c->sets] = l;
-    }
-  return miss;
+  return fetch_lines (&x->cache, addr, len);
 }
 
 static uint32_t
@@ -429,8 +426,13 @@ one_run (runner *x)
   for (uint32_t s = 0; s < p->n_sections; s++)
     x->base[s] = 0x10000 * (s + 1) + m->sections[s].align * rnd (64);
   int cold = p->entry && p->opts.entry_cold;
-  for (uint32_t k = 0; k < p->cache.sets; k++)
-    x->tag[k] = !cold && rnd (2) ? (int64_t) rnd (0x30000 / p->cache.line) : -1;
+  /* Cold, or warm with anything in it (a random prefix of fetches).  */
+  shape_free (&x->cache);
+  shape_init (&x->cache, p->cache.size, p->cache.line, p->cache.ways,
+              (int) p->cache.policy);
+  x->cache.lfsr = 1 + rnd (0xfffe);
+  for (uint32_t k = cold ? 0 : rnd (4 * p->cache.sets * p->cache.ways); k > 0; k--)
+    fetch_bytes (x, rnd (0x30000), 1);
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)
     memset (x->seen_run[fi], 0, m->funcs[fi].n_insns);
   uint32_t first = p->entry ? cc_model_find_func (m, p->entry) : random_public (x);
@@ -474,7 +476,7 @@ test_one (uint64_t seed, long *checked, long *broken, long *by_kind, int runs)
   x.p = &p;
   x.r = r;
   x.seed = seed;
-  x.tag = malloc (p.cache.sets * sizeof *x.tag);
+  shape_init (&x.cache, p.cache.size, p.cache.line, p.cache.ways, (int) p.cache.policy);
   x.seen_run = calloc (p.m.n_funcs, sizeof *x.seen_run);
   for (uint32_t fi = 0; fi < p.m.n_funcs; fi++)
     x.seen_run[fi] = calloc (p.m.funcs[fi].n_insns + 1, 1);
@@ -488,7 +490,7 @@ test_one (uint64_t seed, long *checked, long *broken, long *by_kind, int runs)
   for (uint32_t fi = 0; fi < p.m.n_funcs; fi++)
     free (x.seen_run[fi]);
   free (x.seen_run);
-  free (x.tag);
+  shape_free (&x.cache);
   cc_result_free (r, &p.m);
   cc_model_free (&p.m);
 }
