@@ -90,6 +90,9 @@ typedef struct sccs
 typedef struct acc
 {
   uint8_t any, all_ah, all_am, any_asm, k_unk, k_taint;
+  uint8_t fh;            /* 0: no context first-hit yet, 1: every context
+                            always-hit or first-hit in loop fh_v, 2: not */
+  cc_verdict fh_v;
   uint32_t nk;
   uint32_t *k_lines;
   uint32_t n_ctx;
@@ -129,6 +132,12 @@ typedef struct engine
   uint32_t *node_callee; /* known callee instance of the tail, CC_NONE */
   uint8_t *node_unknown_end; /* the tail calls unknown code */
   uint8_t *node_root_exit;   /* the tail returns to unknown code */
+  uint32_t *pred_start, *pred_node; /* reached predecessors of each node
+                                       over fwd edges (first-hit) */
+  uint32_t *child_start, *child_inst; /* instances each instance calls */
+  struct fh_region ***fh; /* per instance, per loop of its function: the
+                             first-hit region, lazily, per run */
+  uint64_t fh_budget;    /* node walks first-hit may still spend in a run */
   uint8_t *reached;      /* reachable from a root's entry (layout
                             independent, like everything above) */
   sccs fwd_sccs, intra_sccs; /* components of the reached part of fwd and
@@ -220,13 +229,26 @@ merge_verdict (const cc_func_result *fr, cc_verdict *a, cc_verdict b)
       *a = b;
       return;
     }
+  if (a->category == CC_FIRST_HIT || b.category == CC_FIRST_HIT)
+    {
+      /* First-hit of one loop holds with always-hit; anything else does
+         not keep it.  */
+      cc_verdict h = a->category == CC_FIRST_HIT ? *a : b;
+      cc_verdict o = a->category == CC_FIRST_HIT ? b : *a;
+      if (o.category == CC_ALWAYS_HIT
+          || (o.category == CC_FIRST_HIT && o.loop == h.loop && o.other_func == h.other_func))
+        *a = h;
+      else
+        *a = (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0, 0 };
+      return;
+    }
   if (a->category == b.category && b.category != CC_FIRST_MISS)
     return;
   int a_ok = a->category == CC_ALWAYS_HIT || a->category == CC_FIRST_MISS;
   int b_ok = b.category == CC_ALWAYS_HIT || b.category == CC_FIRST_MISS;
   if (!a_ok || !b_ok)
     {
-      *a = (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0 };
+      *a = (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0, 0 };
       return;
     }
   if (b.category == CC_ALWAYS_HIT)
@@ -242,7 +264,7 @@ combine_lines (const cc_func_result *fr, cc_verdict *a, cc_verdict b)
   if (a->category == 0xff)
     *a = b;
   else if (a->category == CC_ALWAYS_MISS || b.category == CC_ALWAYS_MISS)
-    *a = (cc_verdict){ CC_ALWAYS_MISS, CC_SCOPE_NONE, 0 };
+    *a = (cc_verdict){ CC_ALWAYS_MISS, CC_SCOPE_NONE, 0, 0 };
   else
     merge_verdict (fr, a, b);
 }
@@ -366,7 +388,12 @@ push_refs (engine *e, ref **v, uint32_t *n, uint32_t *cap, uint32_t insn,
 {
   if (len > 0 && sec != e->focus)
     {
-      push_ref (v, n, cap, (ref){ insn, FOREIGN, 0, (uint8_t) is_asm });
+      /* Where another section lies is unknown, so a fetch of LEN bytes
+         there touches as many lines as it can under any placement: each
+         may age every set by one.  */
+      uint32_t n_lines = 1 + (len + e->L - 2) / e->L;
+      for (uint32_t k = 0; k < n_lines; k++)
+        push_ref (v, n, cap, (ref){ insn, FOREIGN, 0, (uint8_t) (is_asm && k + 1 == n_lines) });
       return;
     }
   uint32_t first = *n;
@@ -1014,6 +1041,37 @@ build_nodes (engine *e)
   find_sccs (e, e->intra, &e->intra_sccs);
   e->fwd_pool = pool_edges (e, e->fwd, &e->fwd_sccs);
   e->intra_pool = pool_edges (e, e->intra, &e->intra_sccs);
+  /* Predecessors (reached ones) and child instances, for first-hit.  */
+  e->pred_start = cc_xcalloc (e->n_nodes + 2, sizeof (uint32_t));
+  for (uint32_t nd = 0; nd < e->n_nodes; nd++)
+    for (uint32_t k = 0; e->reached[nd] && k < e->fwd[nd].n; k++)
+      e->pred_start[e->fwd[nd].e[k].to + 1]++;
+  for (uint32_t nd = 0; nd < e->n_nodes; nd++)
+    e->pred_start[nd + 1] += e->pred_start[nd];
+  e->pred_node = cc_xmalloc ((e->pred_start[e->n_nodes] + 1) * sizeof (uint32_t));
+  uint32_t *fill = cc_xcalloc (e->n_nodes + 1, sizeof (uint32_t));
+  for (uint32_t nd = 0; nd < e->n_nodes; nd++)
+    for (uint32_t k = 0; e->reached[nd] && k < e->fwd[nd].n; k++)
+      {
+        uint32_t to = e->fwd[nd].e[k].to;
+        e->pred_node[e->pred_start[to] + fill[to]++] = nd;
+      }
+  free (fill);
+  e->child_start = cc_xcalloc (r->n_instances + 2, sizeof (uint32_t));
+  for (uint32_t x = 0; x < r->n_instances; x++)
+    if (r->instances[x].parent != CC_NONE)
+      e->child_start[r->instances[x].parent + 1]++;
+  for (uint32_t x = 0; x < r->n_instances; x++)
+    e->child_start[x + 1] += e->child_start[x];
+  e->child_inst = cc_xmalloc ((r->n_instances + 1) * sizeof (uint32_t));
+  fill = cc_xcalloc (r->n_instances + 1, sizeof (uint32_t));
+  for (uint32_t x = 0; x < r->n_instances; x++)
+    {
+      uint32_t p = r->instances[x].parent;
+      if (p != CC_NONE)
+        e->child_inst[e->child_start[p] + fill[p]++] = x;
+    }
+  free (fill);
 }
 
 static void
@@ -1030,6 +1088,10 @@ free_nodes (engine *e)
   free (e->node_unknown_end);
   free (e->node_root_exit);
   free (e->reached);
+  free (e->pred_start);
+  free (e->pred_node);
+  free (e->child_start);
+  free (e->child_inst);
   free_sccs (&e->fwd_sccs);
   free_sccs (&e->intra_sccs);
 }
@@ -1223,6 +1285,26 @@ forward_node (engine *e, uint32_t nd, cc_word *s, cc_word *t, uint8_t *dirty)
     }
 }
 
+/* The state in which root instance X starts.  */
+static void
+root_state (const engine *e, uint32_t x, cc_word *s)
+{
+  /* Cold: every slot may be empty, nothing is cached for sure.  */
+  memset (s, 0, e->stw * sizeof (cc_word));
+  for (uint32_t p = 0; p < e->MP; p++)
+    for (uint32_t k = 0; k < e->nph * e->S; k++)
+      if (e->live_of[k] != CC_NONE)
+        cc_bit_set (may_plane (e, s, p), marker (e, k, M_INV));
+  if (!e->r->instances[x].cold)
+    {
+      /* Warm: anything may be cached, including the lines of this
+         instance's own invocation from an earlier call.  */
+      unknown_effect (e, s);
+      for (uint32_t p = 0; p < e->MP; p++)
+        cc_bits_or (may_plane (e, s, p), e->T + (size_t) x * e->rw, e->lw);
+    }
+}
+
 /* May-states to a fixpoint, one component at a time, sources first: a
    node on no cycle runs once, a cycle is iterated until it is stable.  */
 static void
@@ -1242,20 +1324,7 @@ forward (engine *e)
       uint32_t n, nd = nodes_at (e, x, 0, &n);
       if (n == 0)
         continue;
-      /* Cold: every slot may be empty, nothing is cached for sure.  */
-      memset (s, 0, stw * sizeof (cc_word));
-      for (uint32_t p = 0; p < e->MP; p++)
-        for (uint32_t k = 0; k < e->nph * e->S; k++)
-          if (e->live_of[k] != CC_NONE)
-            cc_bit_set (may_plane (e, s, p), marker (e, k, M_INV));
-      if (!r->instances[x].cold)
-        {
-          /* Warm: anything may be cached, including the lines of this
-             instance's own invocation from an earlier call.  */
-          unknown_effect (e, s);
-          for (uint32_t p = 0; p < e->MP; p++)
-            cc_bits_or (may_plane (e, s, p), e->T + (size_t) x * e->rw, e->lw);
-        }
+      root_state (e, x, s);
       for (uint32_t j = 0; j < n; j++)
         join_into (e, nd + j, s);
     }
@@ -1445,6 +1514,398 @@ loop_sets_free (loop_sets *l)
 }
 
 /* ------------------------------------------------------------------ */
+/* First-hit (semantics.md section 4).                                 */
+
+/* first-hit(L) promises that in each execution of loop L the first fetch
+   of the insn hits.  An execution of L enters its header from outside
+   (the state there is the join of the states on those edges) and runs the
+   loop's region: the loop's UPs in its instance and the instances called
+   from inside the loop (not merged ones, which other callers share; a
+   node the region is entered at other than the header starts from
+   nothing known).  The first fetch of the insn in an execution is reached
+   along a path of the region that passes the insn's node no earlier, so
+   the state there is the fixpoint over the region with the back edges
+   followed and nothing leaving that node.  The insn is first-hit(L) if
+   its line is cached for sure in that state.  A cheaper test first: the
+   same without back edges (the first iteration), which holds at least as
+   much.  */
+
+#ifndef CC_FH_MAX_REGION
+#define CC_FH_MAX_REGION 512      /* nodes of a region analysed */
+#endif
+
+typedef struct fh_region
+{
+  int usable;
+  uint32_t x;              /* the loop's instance */
+  uint32_t n;
+  uint32_t *nodes;         /* ascending */
+  uint8_t *header;         /* per slot: a UP of the loop's header */
+  uint8_t *open;           /* per slot: entered from outside, not at the header */
+  cc_word *entry;          /* the state entering the header from outside */
+  uint8_t **fi;            /* per slot, lazily: ref bits in the first iteration */
+  uint32_t *stop_node, n_stop;
+  uint8_t **stop_bits;     /* per checked node: ref bits, stopped there */
+} fh_region;
+
+static uint32_t
+fh_slot (const fh_region *r, uint32_t nd)
+{
+  uint32_t lo = 0, hi = r->n;
+  while (lo < hi)
+    {
+      uint32_t mid = (lo + hi) / 2;
+      if (r->nodes[mid] < nd)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo < r->n && r->nodes[lo] == nd ? lo : CC_NONE;
+}
+
+static void
+fh_add (fh_region *r, uint32_t nd, uint32_t *cap)
+{
+  if (r->n == *cap)
+    {
+      *cap = *cap ? 2 * *cap : 16;
+      r->nodes = cc_xrealloc (r->nodes, *cap * sizeof *r->nodes);
+    }
+  r->nodes[r->n++] = nd;
+}
+
+/* Is line L cached for sure in state S?  */
+static int
+guaranteed (const engine *e, cc_word *s, uint32_t l)
+{
+  if (e->MU)
+    return cc_bit_get (must_plane (e, s, e->MU - 1), l);
+  /* One way, no must planes: the only line that may be in its set.  */
+  const cc_word *p = may_plane (e, s, 0);
+  uint32_t k = e->line_key[l];
+  if (!cc_bit_get (p, l) || cc_bit_get (p, marker (e, k, M_INV))
+      || cc_bit_get (p, marker (e, k, M_UNK)) || cc_bit_get (p, marker (e, k, M_TAINT)))
+    return 0;
+  for (uint32_t i = 0; i < e->set_n[k]; i++)
+    if (e->set_lines[k][i] != l && cc_bit_get (p, e->set_lines[k][i]))
+      return 0;
+  return 1;
+}
+
+/* Join O into the region state T (SET: T holds one): the must planes
+   meet, the may planes unite; with one way and no must planes the may
+   union is the whole story.  Returns nonzero if T changed.  */
+static int
+fh_join (const engine *e, cc_word *t, uint8_t *set, const cc_word *o)
+{
+  size_t may = (size_t) e->MP * e->sw, must = (size_t) e->MU * e->lw;
+  if (!*set)
+    {
+      memcpy (t, o, e->stw * sizeof (cc_word));
+      *set = 1;
+      return 1;
+    }
+  int changed = cc_bits_or (t, o, may) != 0;
+  for (size_t i = 0; i < must; i++)
+    {
+      cc_word w = t[may + i] & o[may + i];
+      changed |= w != t[may + i];
+      t[may + i] = w;
+    }
+  return changed;
+}
+
+/* The state of ND after its UP, taking edge G: into OUT.  */
+static void
+fh_out (const engine *e, uint32_t nd, const cc_word *in, const edge *g, cc_word *out)
+{
+  memcpy (out, in, e->stw * sizeof (cc_word));
+  walk_up (e, e->r->instances[e->node_inst[nd]].func, e->node_up[nd], out);
+  if (g->unknown)
+    unknown_effect (e, out);
+  apply_pad (e, out, g->pad_func, g->pad_block);
+}
+
+static fh_region *
+fh_region_build (engine *e, uint32_t x, uint32_t loop)
+{
+  const cc_result *res = e->r;
+  uint32_t fi = res->instances[x].func;
+  const cc_func_result *fr = &res->funcs[fi];
+  const cc_loop *lp = &fr->loops[loop];
+  fh_region *r = cc_xcalloc (1, sizeof *r);
+  r->x = x;
+  uint32_t cap = 0;
+  for (uint32_t k = 0; k < lp->n_blocks; k++)
+    {
+      uint32_t n, nd = nodes_at (e, x, lp->blocks[k], &n);
+      for (uint32_t j = 0; j < n; j++)
+        if (e->reached[nd + j])
+          fh_add (r, nd + j, &cap);
+    }
+  /* The instances called from inside the loop, and theirs.  */
+  uint32_t *stack = cc_xmalloc ((res->n_instances + 1) * sizeof *stack), sp = 0;
+  for (uint32_t k = e->child_start[x]; k < e->child_start[x + 1]; k++)
+    {
+      uint32_t y = e->child_inst[k];
+      if (!res->instances[y].merged && cc_loop_contains (fr, loop, res->instances[y].call_block))
+        stack[sp++] = y;
+    }
+  while (sp && r->n <= CC_FH_MAX_REGION)
+    {
+      uint32_t y = stack[--sp];
+      uint32_t nu = res->funcs[res->instances[y].func].n_ups;
+      for (uint32_t u = 0; u < nu; u++)
+        if (e->reached[e->node_base[y] + u])
+          fh_add (r, e->node_base[y] + u, &cap);
+      for (uint32_t k = e->child_start[y]; k < e->child_start[y + 1]; k++)
+        if (!res->instances[e->child_inst[k]].merged && sp < res->n_instances)
+          stack[sp++] = e->child_inst[k];
+    }
+  free (stack);
+  if (r->n == 0 || r->n > CC_FH_MAX_REGION)
+    return r;
+  qsort (r->nodes, r->n, sizeof *r->nodes, cmp_u32);
+  r->header = cc_xcalloc (r->n + 1, 1);
+  r->open = cc_xcalloc (r->n + 1, 1);
+  r->entry = cc_xcalloc (e->stw + 1, sizeof (cc_word));
+  uint32_t nh, h0 = nodes_at (e, x, lp->header, &nh);
+  for (uint32_t j = 0; j < nh; j++)
+    {
+      uint32_t sl = fh_slot (r, h0 + j);
+      if (sl != CC_NONE)
+        r->header[sl] = 1;
+    }
+  uint8_t entry_set = 0;
+  cc_word *out = cc_xmalloc ((e->stw + 1) * sizeof (cc_word));
+  int usable = 1;
+  /* The instance of the loop must not be recursive: a call of it from
+     itself or from below it runs the loop in another frame, and its
+     returns would look like paths inside this execution.  */
+  for (uint32_t k = 0; k < e->g.n_callers[x] && usable; k++)
+    for (uint32_t y = e->g.callers[x][k].caller; y != CC_NONE; y = res->instances[y].parent)
+      if (y == x)
+        {
+          usable = 0;
+          break;
+        }
+  for (uint32_t i = 0; i < r->n && usable; i++)
+    {
+      uint32_t nd = r->nodes[i];
+      /* A call from inside the region into the loop's instance (recursion)
+         starts an execution of the loop of its own in a frame of its own:
+         not analysed.  */
+      if (e->node_callee[nd] == x)
+        {
+          usable = 0;
+          break;
+        }
+      for (uint32_t k = e->pred_start[nd]; k < e->pred_start[nd + 1]; k++)
+        {
+          uint32_t p = e->pred_node[k];
+          if (fh_slot (r, p) != CC_NONE)
+            continue;
+          if (!r->header[i])
+            {
+              r->open[i] = 1;
+              continue;
+            }
+          const edges *v = &e->fwd[p];
+          for (uint32_t q = 0; q < v->n; q++)
+            if (v->e[q].to == nd)
+              {
+                fh_out (e, p, e->in + (size_t) p * e->stw, &v->e[q], out);
+                fh_join (e, r->entry, &entry_set, out);
+              }
+        }
+      if (r->header[i] && fh_slot (r, nd) != CC_NONE && lp->header == 0
+          && res->instances[x].root)
+        {
+          root_state (e, x, out);
+          fh_join (e, r->entry, &entry_set, out);
+        }
+    }
+  free (out);
+  r->usable = usable && entry_set;
+  r->fi = cc_xcalloc (r->n + 1, sizeof *r->fi);
+  return r;
+}
+
+static void
+fh_region_free (fh_region *r)
+{
+  if (!r)
+    return;
+  for (uint32_t i = 0; r->fi && i < r->n; i++)
+    free (r->fi[i]);
+  for (uint32_t i = 0; i < r->n_stop; i++)
+    free (r->stop_bits[i]);
+  free (r->fi);
+  free (r->stop_node);
+  free (r->stop_bits);
+  free (r->nodes);
+  free (r->header);
+  free (r->open);
+  free (r->entry);
+  free (r);
+}
+
+/* Per ref of ND's UP (indexed as the refs of its function): is its line
+   cached for sure before it, starting from state S?  */
+static uint8_t *
+fh_ref_bits (const engine *e, uint32_t nd, cc_word *s)
+{
+  uint32_t fi = e->r->instances[e->node_inst[nd]].func;
+  const cc_func *f = &e->m->funcs[fi];
+  const cc_up *up = &e->r->funcs[fi].ups[e->node_up[nd]];
+  const fphase *p = &e->fp[fi];
+  uint8_t *bits = cc_xcalloc (p->n_refs + 1, 1);
+  for (uint32_t k = 0; k < up->n_blocks; k++)
+    {
+      uint32_t b = up->blocks[k];
+      for (uint32_t x2 = p->block_ref[b]; x2 < p->block_ref[b + 1]; x2++)
+        {
+          const ref *rf = &p->refs[x2];
+          if (rf->line != FOREIGN)
+            bits[x2] = (uint8_t) guaranteed (e, s, rf->line);
+          transfer (e, s, rf->line);
+          if (rf->unknown_after)
+            unknown_effect (e, s);
+        }
+      if (k + 1 < up->n_blocks && f->blocks[b].fallthru == up->blocks[k + 1])
+        apply_pad (e, s, fi, b);
+    }
+  return bits;
+}
+
+/* The region's states to a fixpoint, from its entry: with the loop's back
+   edges or without (the first iteration), and with nothing leaving slot
+   STOP (CC_NONE: none).  ST holds the states, SET which are set.  */
+static void
+fh_fixpoint (engine *e, const fh_region *r, uint32_t loop, int back, uint32_t stop,
+             cc_word *st, uint8_t *set)
+{
+  size_t stw = e->stw;
+  uint32_t lfi = e->r->instances[r->x].func;
+  const cc_func_result *lfr = &e->r->funcs[lfi];
+  memset (set, 0, r->n);
+  for (uint32_t i = 0; i < r->n; i++)
+    if (r->header[i])
+      {
+        memcpy (st + (size_t) i * stw, r->entry, stw * sizeof (cc_word));
+        set[i] = 1;
+      }
+    else if (r->open[i])
+      {
+        /* Entered from outside at another node: nothing known.  */
+        memset (st + (size_t) i * stw, 0, stw * sizeof (cc_word));
+        unknown_effect (e, st + (size_t) i * stw);
+        set[i] = 1;
+      }
+  cc_word *out = cc_xmalloc ((stw + 1) * sizeof (cc_word));
+  for (int changed = 1; changed && e->fh_budget > 0;)
+    {
+      changed = 0;
+      for (uint32_t i = 0; i < r->n; i++)
+        {
+          uint32_t nd = r->nodes[i];
+          if (!set[i] || i == stop)
+            continue;
+          if (e->fh_budget)
+            e->fh_budget--;
+          const edges *v = &e->fwd[nd];
+          for (uint32_t q = 0; q < v->n; q++)
+            {
+              uint32_t j = fh_slot (r, v->e[q].to);
+              if (j == CC_NONE)
+                continue;
+              /* A back edge of the loop: from its own UPs to its header.  */
+              if (!back && r->header[j] && e->node_inst[nd] == r->x
+                  && cc_loop_contains (lfr, loop, lfr->ups[e->node_up[nd]].blocks[0]))
+                continue;
+              fh_out (e, nd, st + (size_t) i * stw, &v->e[q], out);
+              changed |= fh_join (e, st + (size_t) j * stw, &set[j], out);
+            }
+        }
+    }
+  free (out);
+}
+
+/* Is ref X2 of node ND first-hit in loop LOOP of instance X?  */
+static int
+fh_check (engine *e, uint32_t x, uint32_t loop, uint32_t nd, uint32_t x2)
+{
+  uint32_t fi = e->r->instances[x].func;
+  if (!e->fh[x])
+    e->fh[x] = cc_xcalloc (e->r->funcs[fi].n_loops + 1, sizeof (fh_region *));
+  fh_region *r = e->fh[x][loop];
+  if (!r)
+    r = e->fh[x][loop] = fh_region_build (e, x, loop);
+  uint32_t sl = r->usable ? fh_slot (r, nd) : CC_NONE;
+  if (sl == CC_NONE || e->fh_budget == 0)
+    return 0;
+  size_t stw = e->stw;
+  if (!r->fi[0] && !r->fi[r->n ? r->n - 1 : 0])
+    {
+      /* The first iteration, once for the whole region.  */
+      cc_word *st = cc_xmalloc (((size_t) r->n * stw + 1) * sizeof (cc_word));
+      uint8_t *set = cc_xmalloc (r->n + 1);
+      fh_fixpoint (e, r, loop, 0, CC_NONE, st, set);
+      for (uint32_t i = 0; i < r->n; i++)
+        r->fi[i] = set[i] ? fh_ref_bits (e, r->nodes[i], st + (size_t) i * stw)
+                          : cc_xcalloc (e->fp[e->r->instances[e->node_inst[r->nodes[i]]].func].n_refs + 1, 1);
+      free (st);
+      free (set);
+    }
+  if (!r->fi[sl][x2])
+    return 0;
+  uint32_t k = 0;
+  while (k < r->n_stop && r->stop_node[k] != nd)
+    k++;
+  if (k == r->n_stop)
+    {
+      cc_word *st = cc_xmalloc (((size_t) r->n * stw + 1) * sizeof (cc_word));
+      uint8_t *set = cc_xmalloc (r->n + 1);
+      fh_fixpoint (e, r, loop, 1, sl, st, set);
+      r->stop_node = cc_xrealloc (r->stop_node, (r->n_stop + 1) * sizeof (uint32_t));
+      r->stop_bits = cc_xrealloc (r->stop_bits, (r->n_stop + 1) * sizeof (uint8_t *));
+      r->stop_node[k] = nd;
+      r->stop_bits[k] = set[sl] && e->fh_budget ? fh_ref_bits (e, nd, st + (size_t) sl * stw)
+                                                : cc_xcalloc (e->fp[e->r->instances[e->node_inst[nd]].func].n_refs + 1, 1);
+      r->n_stop++;
+      free (st);
+      free (set);
+    }
+  return r->stop_bits[k][x2];
+}
+
+/* First-hit for ref X2 (in block B) of context node ND: the innermost loop
+   in which it holds -- the insn's own loops first, then the loops of its
+   callers around the call, up the chain of instances (not through a
+   merged instance, whose callers are many).  */
+static cc_verdict
+first_hit (engine *e, uint32_t nd, uint32_t b, uint32_t x2)
+{
+  const cc_result *res = e->r;
+  uint32_t x = e->node_inst[nd], own = res->instances[x].func;
+  for (uint32_t l = res->funcs[own].block_loop[b]; l != CC_NONE; l = res->funcs[own].loops[l].parent)
+    if (fh_check (e, x, l, nd, x2))
+      return (cc_verdict){ CC_FIRST_HIT, CC_SCOPE_LOOP, l, 0 };
+  for (uint32_t y = x; !res->instances[y].merged && res->instances[y].parent != CC_NONE;)
+    {
+      uint32_t p = res->instances[y].parent, pf = res->instances[p].func;
+      uint32_t cb = res->instances[y].call_block;
+      /* A caller of the same function: its loops would read as our own.  */
+      if (pf != own)
+        for (uint32_t l = res->funcs[pf].block_loop[cb]; l != CC_NONE; l = res->funcs[pf].loops[l].parent)
+          if (fh_check (e, p, l, nd, x2))
+            return (cc_verdict){ CC_FIRST_HIT, CC_SCOPE_LOOP, l, pf + 1 };
+      y = p;
+    }
+  return (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0, 0 };
+}
+
+/* ------------------------------------------------------------------ */
 /* Categories.                                                         */
 
 /* Could the lines possibly cached at the reference (K) evict it within
@@ -1527,15 +1988,15 @@ first_miss_scope (fcat *c, uint32_t line, uint32_t block, const uint32_t *k_line
                   uint32_t n_ctx)
 {
   const cc_func_result *fr = &c->e->r->funcs[c->fi];
-  const cc_verdict conflict = { CC_CONFLICT, CC_SCOPE_NONE, 0 };
+  const cc_verdict conflict = { CC_CONFLICT, CC_SCOPE_NONE, 0, 0 };
   if (c->e->reduce & CC_REDUCE_NO_FIRST_MISS)
     return conflict;
   if (!meets_any (c, line, k_lines, nk, k_unk, k_taint, ctx, n_ctx, CC_SCOPE_PROGRAM, 0))
-    return (cc_verdict){ CC_FIRST_MISS, CC_SCOPE_PROGRAM, 0 };
+    return (cc_verdict){ CC_FIRST_MISS, CC_SCOPE_PROGRAM, 0, 0 };
   if (c->e->reduce & CC_REDUCE_PROGRAM_SCOPE)
     return conflict;
   if (!meets_any (c, line, k_lines, nk, k_unk, k_taint, ctx, n_ctx, CC_SCOPE_FUNCTION, 0))
-    return (cc_verdict){ CC_FIRST_MISS, CC_SCOPE_FUNCTION, 0 };
+    return (cc_verdict){ CC_FIRST_MISS, CC_SCOPE_FUNCTION, 0, 0 };
   /* Loops containing the block, outermost first: loops are stored outer
      before inner, so walk the chain of parents and try the outermost.  */
   uint32_t inner = fr->block_loop[block];
@@ -1545,10 +2006,10 @@ first_miss_scope (fcat *c, uint32_t line, uint32_t block, const uint32_t *k_line
       while (fr->loops[l].parent != tried)
         l = fr->loops[l].parent;
       if (!meets_any (c, line, k_lines, nk, k_unk, k_taint, ctx, n_ctx, CC_SCOPE_LOOP, l))
-        return (cc_verdict){ CC_FIRST_MISS, CC_SCOPE_LOOP, l };
+        return (cc_verdict){ CC_FIRST_MISS, CC_SCOPE_LOOP, l, 0 };
       tried = l;
     }
-  return (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0 };
+  return (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0, 0 };
 }
 
 static void
@@ -1585,7 +2046,7 @@ add_context (const cc_func_result *fr, cc_insn_result *ir, uint32_t inst,
       if ((ir->n_ctx & (ir->n_ctx - 1)) == 0)
         ir->ctx = cc_xrealloc (ir->ctx, (ir->n_ctx ? 2 * ir->n_ctx : 1) * sizeof *ir->ctx);
       cv = &ir->ctx[ir->n_ctx++];
-      *cv = (cc_context_verdict){ inst, up, { 0xff, 0, 0 }, { 0xff, 0, 0 } };
+      *cv = (cc_context_verdict){ inst, up, { 0xff, 0, 0, 0 }, { 0xff, 0, 0, 0 } };
     }
   merge_verdict (fr, &cv->v, v.v);
   merge_verdict (fr, &cv->weak, v.alt);
@@ -1607,7 +2068,7 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_re
   uint32_t *kl = c->kl;
   memcpy (s, e->in + (size_t) nd * e->stw, e->stw * sizeof (cc_word));
   uint32_t cur_insn = CC_NONE, cur_phase = 0;
-  vpair cur = { { 0xff, 0, 0 }, { 0xff, 0, 0 } };
+  vpair cur = { { 0xff, 0, 0, 0 }, { 0xff, 0, 0, 0 } };
   for (uint32_t k = 0; k < up->n_blocks; k++)
     {
       uint32_t b = up->blocks[k];
@@ -1653,13 +2114,36 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_re
               /* This context's own verdict.  */
               cc_verdict v;
               if (is_asm)
-                v = (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0 };
+                v = (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0, 0 };
               else if (!l_in)
-                v = (cc_verdict){ CC_ALWAYS_MISS, CC_SCOPE_NONE, 0 };
+                v = (cc_verdict){ CC_ALWAYS_MISS, CC_SCOPE_NONE, 0, 0 };
               else if (l_must)
-                v = (cc_verdict){ CC_ALWAYS_HIT, CC_SCOPE_NONE, 0 };
+                v = (cc_verdict){ CC_ALWAYS_HIT, CC_SCOPE_NONE, 0, 0 };
               else
                 v = first_miss_scope (c, l, b, kl, nk, unk, taint, &nd, 1);
+              /* Not cached for sure, not persistent: maybe cached for
+                 sure at its first fetch in each execution of a loop.  So
+                 is an insn in no loop of its function that is first-miss
+                 per invocation: it runs once per invocation, so that
+                 promise bounds nothing, and first-hit in a caller's loop
+                 may.  */
+              int weak_fm = v.category == CC_FIRST_MISS && v.scope == CC_SCOPE_FUNCTION
+                            && fr->block_loop[b] == CC_NONE;
+              if ((v.category == CC_CONFLICT || weak_fm) && !is_asm)
+                {
+                  cc_verdict h = first_hit (e, nd, b, x2);
+                  if (h.category == CC_FIRST_HIT)
+                    v = h;
+                }
+              if (v.category == CC_FIRST_HIT
+                  && (a->fh == 0 || (a->fh == 1 && a->fh_v.loop == v.loop
+                                     && a->fh_v.other_func == v.other_func)))
+                {
+                  a->fh = 1;
+                  a->fh_v = v;
+                }
+              else if (v.category != CC_ALWAYS_HIT)
+                a->fh = 2;
               cc_verdict w = v;
               if (v.category == CC_ALWAYS_MISS)
                 w = first_miss_scope (c, l, b, kl, nk, unk, taint, &nd, 1);
@@ -1670,7 +2154,7 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_re
                                  e->phase0 + cur_phase, cur);
                   cur_insn = rf->insn;
                   cur_phase = rf->phase;
-                  cur.v = cur.alt = (cc_verdict){ 0xff, 0, 0 };
+                  cur.v = cur.alt = (cc_verdict){ 0xff, 0, 0, 0 };
                 }
               combine_lines (fr, &cur.v, v);
               combine_lines (fr, &cur.alt, w);
@@ -1711,7 +2195,7 @@ demote_first_misses (const engine *e, const cc_func *f, const fphase *p,
     {
       changed = 0;
       for (size_t i = 0; i < nf; i++)
-        insn[i] = binsn[i] = (cc_verdict){ 0xff, 0, 0 };
+        insn[i] = binsn[i] = (cc_verdict){ 0xff, 0, 0, 0 };
       for (uint32_t k = 0; k < p->n_refs; k++)
         if (p->refs[k].insn != CC_NONE)
           {
@@ -1724,6 +2208,7 @@ demote_first_misses (const engine *e, const cc_func *f, const fphase *p,
           bad[p->refs[k].line] = 0;
       for (size_t i = 0; i < nf; i++)
         is_bad[i] = insn[i].category == CC_ALWAYS_MISS || insn[i].category == CC_CONFLICT
+                    || insn[i].category == CC_FIRST_HIT
                     || (base && binsn[i].category == CC_ALWAYS_MISS);
       for (uint32_t k = 0; k < p->n_refs; k++)
         if (p->refs[k].insn != CC_NONE && p->refs[k].line != FOREIGN
@@ -1736,7 +2221,7 @@ demote_first_misses (const engine *e, const cc_func *f, const fphase *p,
             continue;
           if (bad[p->refs[k].line] > is_bad[fetch_of (e, &p->refs[k])])
             {
-              v[k] = (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0 };
+              v[k] = (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0, 0 };
               changed = 1;
             }
         }
@@ -1782,7 +2267,7 @@ categorize_function (engine *e, uint32_t fi, vpair *out)
      a first-miss promise.  */
   cc_verdict *rv = cc_xmalloc ((p->n_refs + 1) * sizeof *rv);
   cc_verdict *alt = cc_xmalloc ((p->n_refs + 1) * sizeof *alt);
-  const cc_verdict conflict = { CC_CONFLICT, CC_SCOPE_NONE, 0 };
+  const cc_verdict conflict = { CC_CONFLICT, CC_SCOPE_NONE, 0, 0 };
   for (uint32_t k = 0; k < p->n_refs; k++)
     {
       acc *a = &c.acc[k];
@@ -1790,7 +2275,11 @@ categorize_function (engine *e, uint32_t fi, vpair *out)
       if (rf->insn == CC_NONE || !a->any || a->any_asm)
         rv[k] = alt[k] = conflict;
       else if (a->all_ah)
-        rv[k] = alt[k] = (cc_verdict){ CC_ALWAYS_HIT, CC_SCOPE_NONE, 0 };
+        rv[k] = alt[k] = (cc_verdict){ CC_ALWAYS_HIT, CC_SCOPE_NONE, 0, 0 };
+      else if (a->fh == 1)
+        /* Every context hits always, or at the first fetch in each
+           execution of one loop.  */
+        rv[k] = alt[k] = a->fh_v;
       else
         {
           /* Contexts where l is surely absent may join a first-miss: the
@@ -1798,7 +2287,7 @@ categorize_function (engine *e, uint32_t fi, vpair *out)
              context, whichever it is.  */
           alt[k] = first_miss_scope (&c, rf->line, block_of_ref[k], a->k_lines, a->nk,
                                      a->k_unk, a->k_taint, a->ctx, a->n_ctx);
-          rv[k] = a->all_am ? (cc_verdict){ CC_ALWAYS_MISS, CC_SCOPE_NONE, 0 } : alt[k];
+          rv[k] = a->all_am ? (cc_verdict){ CC_ALWAYS_MISS, CC_SCOPE_NONE, 0, 0 } : alt[k];
         }
     }
   /* first-miss needs every other instruction of the line in this function
@@ -1813,7 +2302,7 @@ categorize_function (engine *e, uint32_t fi, vpair *out)
   /* Per insn and phase: combine its lines.  */
   size_t nf = (size_t) f->n_insns * e->nph;
   for (size_t i = 0; i < nf; i++)
-    out[i].v = out[i].alt = (cc_verdict){ 0xff, 0, 0 };
+    out[i].v = out[i].alt = (cc_verdict){ 0xff, 0, 0, 0 };
   for (uint32_t k = 0; k < p->n_refs; k++)
     if (p->refs[k].insn != CC_NONE)
       {
@@ -1823,7 +2312,7 @@ categorize_function (engine *e, uint32_t fi, vpair *out)
   for (size_t i = 0; i < nf; i++)
     if (out[i].v.category == 0xff)
       /* No bytes: nothing is fetched, nothing can miss.  */
-      out[i].v = out[i].alt = (cc_verdict){ CC_ALWAYS_HIT, CC_SCOPE_NONE, 0 };
+      out[i].v = out[i].alt = (cc_verdict){ CC_ALWAYS_HIT, CC_SCOPE_NONE, 0, 0 };
 
   free (alt);
   free (rv);
@@ -1878,6 +2367,15 @@ set_policy (engine *e, const cc_cache *cache, int general)
       e->MU++;
 }
 
+uint32_t
+cc_state_planes (const cc_cache *cache)
+{
+  engine e;
+  memset (&e, 0, sizeof e);
+  set_policy (&e, cache, 0);
+  return e.MP + e.MU;
+}
+
 /* Phases of section S: where it may start modulo the line size.  */
 static uint32_t
 phase_count (const engine *e, uint32_t s)
@@ -1928,6 +2426,10 @@ run_phase (engine *e, vpair **merged)
     if (func_usable (e, fi))
       build_fphase (e, fi);
   compute_T (e);
+  e->fh = cc_xcalloc (e->r->n_instances + 1, sizeof *e->fh);
+  /* First-hit may walk the nodes a few times over: past that it gives up
+     (conflict stays), so its cost stays proportional to the unit.  */
+  e->fh_budget = 16 * (uint64_t) (e->n_nodes + 1000);
   e->all_r = cc_xmalloc (e->rw * sizeof (cc_word));
   memset (e->all_r, 0xff, e->rw * sizeof (cc_word));
   forward (e);
@@ -1964,6 +2466,15 @@ run_phase (engine *e, vpair **merged)
   free (e->all_r);
   free (e->must_set);
   e->must_set = NULL;
+  for (uint32_t x = 0; x < e->r->n_instances; x++)
+    if (e->fh[x])
+      {
+        for (uint32_t l = 0; l < e->r->funcs[e->r->instances[x].func].n_loops; l++)
+          fh_region_free (e->fh[x][l]);
+        free (e->fh[x]);
+      }
+  free (e->fh);
+  e->fh = NULL;
   free_lines (e);
 }
 
@@ -2027,7 +2538,7 @@ cc_analyse_unit (const cc_model *m, const cc_cache *cache,
     {
       merged[fi] = cc_xmalloc ((m->funcs[fi].n_insns + 1) * sizeof **merged);
       for (uint32_t i = 0; i < m->funcs[fi].n_insns; i++)
-        merged[fi][i].v = merged[fi][i].alt = (cc_verdict){ 0xff, 0, 0 };
+        merged[fi][i].v = merged[fi][i].alt = (cc_verdict){ 0xff, 0, 0, 0 };
     }
   e.fp = cc_xcalloc (m->n_funcs + 1, sizeof *e.fp);
   /* One section at a time is analysed exactly, under each of its phases,
@@ -2076,7 +2587,7 @@ cc_analyse_unit (const cc_model *m, const cc_cache *cache,
           if (v.category == CC_CONFLICT)
             v = merged[fi][i].alt;
           if (v.category == 0xff || !fr->analysed)
-            v = (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0 };
+            v = (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0, 0 };
           ir->merged = v;
           for (uint32_t k = 0; k < ir->n_ctx; k++)
             if (ir->ctx[k].v.category == CC_CONFLICT)

@@ -24,7 +24,8 @@ enum cc_scope_kind
   CC_SCOPE_NONE = 0,     /* always-hit, always-miss, conflict */
   CC_SCOPE_PROGRAM = 1,  /* the whole run */
   CC_SCOPE_FUNCTION = 2, /* one invocation of the insn's function */
-  CC_SCOPE_LOOP = 3      /* one execution of a loop of the insn's function */
+  CC_SCOPE_LOOP = 3      /* one execution of a loop of the insn's function
+                            (first-hit: or of a caller's, see other_func) */
 };
 
 typedef struct cc_verdict
@@ -32,6 +33,9 @@ typedef struct cc_verdict
   uint8_t category;      /* enum cc_category */
   uint8_t scope;         /* enum cc_scope_kind */
   uint32_t loop;         /* CC_SCOPE_LOOP: index into cc_func_result.loops */
+  uint32_t other_func;   /* 0: the loop is one of the insn's own function;
+                            else 1 + the index of the caller function whose
+                            loop it is (first-hit of code called in a loop) */
 } cc_verdict;
 
 /* The verdict of one insn in one context: a function instance and the

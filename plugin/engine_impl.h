@@ -58,6 +58,10 @@ uint32_t cc_instances_build (const cc_model *m, const uint8_t *func_ok,
                              cc_igraph *g);
 void cc_igraph_free (cc_igraph *g);
 
+/* How many bitsets over the lines a state holds for CACHE: its cost
+   relative to a direct-mapped cache's.  */
+uint32_t cc_state_planes (const cc_cache *cache);
+
 /* The analysis of a whole unit (engine.c); cc_analyse (groups.c) calls it
    once, or once per group of functions for a big unit.  */
 cc_result *cc_analyse_unit (const cc_model *m, const cc_cache *cache,

@@ -20,7 +20,8 @@
 
 /* The cost of analysing a unit of N instructions whose code needs P
    layout phases on average grows like N * N * P (nodes times the bits of
-   their states, one set of lines per phase).  A unit or group stays below
+   their states, one set of lines per phase, times the planes of a
+   set-associative state).  A unit or group stays below
    this budget: about 14,000 instructions at -O2 (two phases), 3,500 at -O0
    (unaligned code, one phase per byte of a 32-byte line).  */
 #ifndef CC_GROUP_BUDGET
@@ -149,7 +150,10 @@ cc_analyse (const cc_model *m, const cc_cache *cache,
   uint64_t insns = 0;
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)
     insns += m->funcs[fi].n_insns;
-  double phases = cache->line ? mean_phases (m, cache->line) : 1.0;
+  /* Set-associative states hold several planes, each as costly as a
+     direct-mapped state.  */
+  double phases = (cache->line ? mean_phases (m, cache->line) : 1.0)
+                  * (double) cc_state_planes (cache);
   /* A group holds this many instructions: the whole unit when it fits.  */
   uint64_t group = isqrt ((uint64_t) (CC_GROUP_BUDGET / phases));
   if (group < CC_GROUP_MIN)

@@ -119,8 +119,11 @@ json_insn_ref (FILE *f, const cc_func *fn, uint32_t i, uint32_t part)
   putc_unlocked ('"', f);
 }
 
+/* The scope of verdict V of an insn of function FI's part PART.  A
+   first-hit loop may be a caller's: named by its header as
+   "symbol+offset" of that function.  */
 static void
-json_scope (FILE *f, const cc_func *fn, const cc_func_result *fr, cc_verdict v,
+json_scope (FILE *f, const cc_model *m, const cc_result *r, uint32_t fi, cc_verdict v,
             uint32_t part)
 {
   switch (v.scope)
@@ -133,9 +136,11 @@ json_scope (FILE *f, const cc_func *fn, const cc_func_result *fr, cc_verdict v,
       break;
     case CC_SCOPE_LOOP:
       {
-        const cc_block *h = &fn->blocks[fr->loops[v.loop].header];
+        uint32_t lf = v.other_func ? v.other_func - 1 : fi;
+        const cc_func *fn = &m->funcs[lf];
+        const cc_block *h = &fn->blocks[r->funcs[lf].loops[v.loop].header];
         put_s (f, "{\"loop\": ");
-        json_insn_ref (f, fn, h->first_insn, part);
+        json_insn_ref (f, fn, h->first_insn, lf == fi ? part : CC_NONE);
         putc_unlocked ('}', f);
         break;
       }
@@ -182,7 +187,7 @@ same_verdict (const cc_context_verdict *x, const cc_context_verdict *y)
    verdict, with the instances that share it (an insn of a function with
    many instances would otherwise repeat the same verdict for each).  */
 static void
-json_contexts (FILE *f, const cc_func *fn, const cc_func_result *fr,
+json_contexts (FILE *f, const cc_model *m, const cc_result *r, uint32_t fi,
                const cc_insn_result *ir, uint32_t n_func_instances, uint32_t part)
 {
   const cc_context_verdict **order = cc_xmalloc ((ir->n_ctx + 1) * sizeof *order);
@@ -202,7 +207,7 @@ json_contexts (FILE *f, const cc_func *fn, const cc_func_result *fr,
           if (cv->v.category == CC_FIRST_MISS || cv->v.category == CC_FIRST_HIT)
             {
               put_s (f, ", \"scope\": ");
-              json_scope (f, fn, fr, cv->v, part);
+              json_scope (f, m, r, fi, cv->v, part);
             }
           put_s (f, ", \"instances\": ");
         }
@@ -361,7 +366,7 @@ write_part (FILE *f, const cc_model *m, const cc_result *r, uint32_t fi,
       if (ir->merged.category == CC_FIRST_MISS || ir->merged.category == CC_FIRST_HIT)
         {
           put_s (f, ", \"scope\": ");
-          json_scope (f, fn, fr, ir->merged, part);
+          json_scope (f, m, r, fi, ir->merged, part);
         }
       put_s (f, ", \"line\": ");
       put_u (f, ir->pline);
@@ -386,7 +391,7 @@ write_part (FILE *f, const cc_model *m, const cc_result *r, uint32_t fi,
       put_s (f, ", \"loc\": ");
       json_loc (f, m, in->file, in->line);
       put_s (f, ", \"contexts\": [");
-      json_contexts (f, fn, fr, ir, n_inst, part);
+      json_contexts (f, m, r, fi, ir, n_inst, part);
       put_s (f, "]}");
       any = 1;
     }
@@ -578,12 +583,15 @@ cc_annotation (const cc_model *m, const cc_result *r, uint32_t fi, uint32_t i,
         snprintf (scope, sizeof scope, " scope=function");
       else
         {
-          uint32_t h = fn->blocks[fr->loops[ir->merged.loop].header].first_insn;
-          if (fn->insns[h].part == fn->insns[i].part)
+          /* A caller's loop (first-hit) by its header in that function.  */
+          uint32_t lf = ir->merged.other_func ? ir->merged.other_func - 1 : fi;
+          const cc_func *lfn = &m->funcs[lf];
+          uint32_t h = lfn->blocks[r->funcs[lf].loops[ir->merged.loop].header].first_insn;
+          if (lf == fi && fn->insns[h].part == fn->insns[i].part)
             snprintf (scope, sizeof scope, " scope=loop@0x%x", part_offset (fn, h));
           else
             snprintf (scope, sizeof scope, " scope=loop@%.40s+0x%x",
-                      fn->parts[fn->insns[h].part].symbol, part_offset (fn, h));
+                      lfn->parts[lfn->insns[h].part].symbol, part_offset (lfn, h));
         }
     }
   char straddle[32] = "";

@@ -31,6 +31,8 @@ print_verdict (cc_verdict v)
     printf ("(program)");
   else if (v.scope == CC_SCOPE_FUNCTION)
     printf ("(function)");
+  else if (v.scope == CC_SCOPE_LOOP && v.other_func)
+    printf ("(loop %u of function %u)", v.loop, v.other_func - 1);
   else if (v.scope == CC_SCOPE_LOOP)
     printf ("(loop %u)", v.loop);
 }
@@ -64,8 +66,11 @@ print_table (const cc_model *m, const cc_result *r)
                 printf (" function");
               else
                 {
-                  uint32_t h = f->blocks[fr->loops[v.loop].header].first_insn;
-                  printf (" loop %s %u", f->parts[f->insns[h].part].symbol, part_offset (f, h));
+                  /* A first-hit loop may be a caller's.  */
+                  uint32_t lf = v.other_func ? v.other_func - 1 : fi;
+                  const cc_func *g = &m->funcs[lf];
+                  uint32_t h = g->blocks[r->funcs[lf].loops[v.loop].header].first_insn;
+                  printf (" loop %s %u", g->parts[g->insns[h].part].symbol, part_offset (g, h));
                 }
             }
           printf ("\n");

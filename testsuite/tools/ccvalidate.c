@@ -97,8 +97,6 @@ typedef struct insn
   uint64_t *misses;        /* per shape */
   uint32_t n_track;        /* loops some verdict of it names as scope */
   int32_t *track_loop;
-  uint64_t *track_exec;    /* per tracked loop: the execution of its last
-                              fetch (0: none yet) */
 } insn;
 
 typedef struct frame
@@ -113,6 +111,47 @@ typedef struct frame
 } frame;
 
 static uint64_t n_executions;
+
+/* The (loop execution, insn) pairs fetched so far: an open-addressed set
+   (a recursive call runs executions of its own, so one "last execution"
+   per insn would forget the caller's).  */
+static uint64_t *exec_set;
+static size_t exec_cap, exec_n;
+
+/* 1 if insn IX was fetched in execution EXEC before; records it.  */
+static int
+seen_in_execution (uint64_t exec, uint32_t ix)
+{
+  uint64_t key = (exec << 24 | ix) + 1;
+  if (2 * (exec_n + 1) > exec_cap)
+    {
+      size_t cap = exec_cap ? 2 * exec_cap : 1 << 16;
+      uint64_t *t = calloc (cap, sizeof *t);
+      if (!t)
+        abort ();
+      for (size_t k = 0; k < exec_cap; k++)
+        if (exec_set[k])
+          {
+            size_t h = (exec_set[k] * 0x9e3779b97f4a7c15ULL) & (cap - 1);
+            while (t[h])
+              h = (h + 1) & (cap - 1);
+            t[h] = exec_set[k];
+          }
+      free (exec_set);
+      exec_set = t;
+      exec_cap = cap;
+    }
+  size_t h = (key * 0x9e3779b97f4a7c15ULL) & (exec_cap - 1);
+  while (exec_set[h])
+    {
+      if (exec_set[h] == key)
+        return 1;
+      h = (h + 1) & (exec_cap - 1);
+    }
+  exec_set[h] = key;
+  exec_n++;
+  return 0;
+}
 
 static uint32_t n_cols, n_shapes, n_funcs, n_loops, n_insns;
 static column *cols;
@@ -354,7 +393,6 @@ build_maps (void)
     {
       insn *in = &insns[i];
       in->track_loop = xcalloc (n_cols, sizeof *in->track_loop);
-      in->track_exec = xcalloc (n_cols, sizeof *in->track_exec);
       for (uint32_t c = 0; c < n_cols; c++)
         {
           verdict v = verdicts[(size_t) i * n_cols + c];
@@ -550,8 +588,7 @@ fetch (uint64_t addr, uint32_t len, int *miss)
   for (uint32_t t = 0; t < in->n_track && t < 8; t++)
     {
       exec[t] = execution_of (in->track_loop[t]);
-      first_in[t] = exec[t] && in->track_exec[t] != exec[t];
-      in->track_exec[t] = exec[t];
+      first_in[t] = exec[t] && !seen_in_execution (exec[t], (uint32_t) ix);
     }
   for (uint32_t c = 0; c < n_cols; c++)
     {

@@ -181,6 +181,104 @@ test_worked_example (void)
 }
 
 /* ------------------------------------------------------------------ */
+/* semantics.md section 6, the two-way example (first-hit).            */
+
+/* The verdict of the insn at OFF of function FI in the context of the
+   instance that block CALL of its caller created.  */
+static cc_verdict
+context_verdict (const cc_model *m, const cc_result *r, uint32_t fi, uint32_t off,
+                 uint32_t call)
+{
+  uint32_t i = mk_insn_at (&m->funcs[fi], off);
+  const cc_insn_result *ir = &r->funcs[fi].insns[i];
+  for (uint32_t k = 0; k < ir->n_ctx; k++)
+    if (r->instances[ir->ctx[k].instance].call_block == call)
+      return ir->ctx[k].v;
+  return (cc_verdict){ 0xff, 0, 0, 0 };
+}
+
+static void
+test_two_way_example (void)
+{
+  /* 2-way LRU, 4 sets of 16-byte lines.  Set 0 holds A (foo), B and C
+     only: main: foo (); loop { B; foo (); foo (); C }.  */
+  cc_model m = { 0 };
+  cc_model_add_section (&m, ".text", 64);
+  cc_func *mn = mk_func (&m, "main", CC_FUNC_PUBLIC);
+  mk_part (mn, "main", 0, 0x10, 0x90);
+  uint32_t m0 = mk_block (mn, 0, 0x10, 2, 4);   /* line 1, set 1: calls foo */
+  uint32_t m1 = mk_block (mn, 0, 0x40, 2, 4);   /* B: line 4, set 0; header */
+  uint32_t m2 = mk_block (mn, 0, 0x50, 2, 4);   /* line 5, set 1: calls foo */
+  uint32_t m3 = mk_block (mn, 0, 0x80, 2, 4);   /* C: line 8, set 0 */
+  uint32_t m4 = mk_block (mn, 0, 0x90, 2, 4);   /* line 9, set 1 */
+  mk_call (mn, m0, "foo");
+  mk_succ (mn, m0, m1, 0);
+  mk_call (mn, m1, "foo");
+  mk_succ (mn, m1, m2, 0);
+  mk_call (mn, m2, "foo");
+  mk_succ (mn, m2, m3, 0);
+  mk_succ (mn, m3, m1, 0);
+  mk_succ (mn, m3, m4, 0);
+  mk_exit (mn, m4);
+  cc_func *foo = mk_func (&m, "foo", 0);
+  mk_part (foo, "foo", 0, 0xc0, 0x08);
+  mk_exit (foo, mk_block (foo, 0, 0xc0, 2, 4)); /* A: line 12, set 0 */
+  cc_cache c = mk_cache (128, 16, 2);
+  cc_analysis_opts o = { .entry = "main", .entry_cold = 1 };
+  char *err = NULL;
+  cc_result *r = cc_analyse (&m, &c, &o, &err);
+  if (!CHECK (r != NULL))
+    return;
+  CHECK_EQ (r->n_instances, 4);
+  /* foo's first instance misses, the second hits at the first fetch in
+     each execution of main's loop, the third always hits.  */
+  CHECK_EQ (context_verdict (&m, r, 1, 0xc0, m0).category, CC_ALWAYS_MISS);
+  cc_verdict second = context_verdict (&m, r, 1, 0xc0, m1);
+  CHECK_EQ (second.category, CC_FIRST_HIT);
+  CHECK_EQ (second.scope, CC_SCOPE_LOOP);
+  CHECK_EQ (second.other_func, 1);   /* a loop of main (function 0) */
+  CHECK_EQ (r->funcs[0].loops[second.loop].header, m1);
+  CHECK_EQ (context_verdict (&m, r, 1, 0xc0, m2).category, CC_ALWAYS_HIT);
+  /* Together (the joint check, README "Soundness notes"): at most one
+     miss per invocation of foo, which fetches A once.  B and C always
+     miss.  */
+  uint32_t ia = mk_insn_at (&m.funcs[1], 0xc0);
+  CHECK_EQ (r->funcs[1].insns[ia].merged.category, CC_FIRST_MISS);
+  CHECK_EQ (r->funcs[1].insns[ia].merged.scope, CC_SCOPE_FUNCTION);
+  CHECK_EQ (category_at (&m, r, 0, 0x40), CC_ALWAYS_MISS);
+  CHECK_EQ (category_at (&m, r, 0, 0x80), CC_ALWAYS_MISS);
+  /* And a concrete run agrees: three iterations.  */
+  uint32_t tags[4][2] = { { ~0u, ~0u }, { ~0u, ~0u }, { ~0u, ~0u }, { ~0u, ~0u } };
+  uint32_t trace[64], n = 0;
+  trace[n++] = 0x10, trace[n++] = 0x14, trace[n++] = 0xc0, trace[n++] = 0xc4;
+  for (int it = 0; it < 3; it++)
+    {
+      trace[n++] = 0x40, trace[n++] = 0x44, trace[n++] = 0xc0, trace[n++] = 0xc4;
+      trace[n++] = 0x50, trace[n++] = 0x54, trace[n++] = 0xc0, trace[n++] = 0xc4;
+      trace[n++] = 0x80, trace[n++] = 0x84;
+    }
+  int a_miss[8] = { 0 }, na = 0;
+  for (uint32_t k = 0; k < n; k++)
+    {
+      uint32_t line = trace[k] / 16, set = line % 4;
+      int miss = tags[set][0] != line && tags[set][1] != line;
+      if (tags[set][0] != line)
+        {
+          tags[set][1] = tags[set][0];
+          tags[set][0] = line;
+        }
+      if (trace[k] == 0xc0)
+        a_miss[na++] = miss;
+    }
+  /* A: instance 1, then per iteration instances 2 and 3.  */
+  CHECK_EQ (na, 7);
+  CHECK (a_miss[0] && !a_miss[1] && !a_miss[2] && a_miss[3] && !a_miss[4] && a_miss[5]
+         && !a_miss[6]);
+  cc_result_free (r, &m);
+  cc_model_free (&m);
+}
+
+/* ------------------------------------------------------------------ */
 /* UP properties (semantics.md section 2, rules 1 to 6).              */
 
 /* Does F's result hold a UP with exactly the blocks PATH?  */
@@ -637,6 +735,7 @@ int
 main (void)
 {
   test_worked_example ();
+  test_two_way_example ();
   test_up_rules ();
   test_up_joins ();
   test_recursion ();

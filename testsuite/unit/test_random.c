@@ -157,6 +157,7 @@ typedef struct frame
   uint8_t *seen_loop;       /* per loop and insn: fetched in the loop's
                                current execution */
   uint8_t *loop_active;     /* per loop */
+  uint64_t *loop_exec;      /* per loop: its current execution's number */
   int callback;             /* called by unknown code: returns into it */
 } frame;
 
@@ -171,12 +172,17 @@ typedef struct runner
   uint32_t sp;
   uint64_t seed;
   long checked, broken;
-  long by_kind[6];          /* fetches checked per promise kind */
+  long by_kind[7];          /* fetches checked per promise kind */
+  uint64_t n_exec;          /* loop executions so far */
+  uint64_t *fh_seen;        /* open-addressed set of (loop execution,
+                               function, insn) fetched, for first-hit */
+  size_t fh_cap, fh_n;
 } runner;
 
-enum { K_AH, K_AM, K_FM_PROGRAM, K_FM_FUNCTION, K_FM_LOOP, K_CONFLICT };
+enum { K_AH, K_AM, K_FM_PROGRAM, K_FM_FUNCTION, K_FM_LOOP, K_CONFLICT, K_FH };
 static const char *const kind_names[] = { "always-hit", "always-miss",
-  "first-miss(program)", "first-miss(function)", "first-miss(loop)", "conflict" };
+  "first-miss(program)", "first-miss(function)", "first-miss(loop)", "conflict",
+  "first-hit(loop)" };
 
 static int
 fetch_bytes (runner *x, uint32_t addr, uint32_t len)
@@ -202,6 +208,39 @@ report (runner *x, const frame *fr, uint32_t i, int miss, const char *why)
            miss ? "missed" : "hit", why);
 }
 
+/* Add KEY to the set of first-hit fetches; 1 if it was there.  */
+static int
+fh_seen (runner *x, uint64_t key)
+{
+  key++;   /* 0 marks a free slot */
+  if (2 * (x->fh_n + 1) > x->fh_cap)
+    {
+      size_t cap = x->fh_cap ? 2 * x->fh_cap : 1024;
+      uint64_t *old = x->fh_seen, *t = calloc (cap, sizeof *t);
+      for (size_t k = 0; k < x->fh_cap; k++)
+        if (old[k])
+          {
+            size_t h = (old[k] * 0x9e3779b97f4a7c15ULL) & (cap - 1);
+            while (t[h])
+              h = (h + 1) & (cap - 1);
+            t[h] = old[k];
+          }
+      free (old);
+      x->fh_seen = t;
+      x->fh_cap = cap;
+    }
+  size_t h = (key * 0x9e3779b97f4a7c15ULL) & (x->fh_cap - 1);
+  while (x->fh_seen[h])
+    {
+      if (x->fh_seen[h] == key)
+        return 1;
+      h = (h + 1) & (x->fh_cap - 1);
+    }
+  x->fh_seen[h] = key;
+  x->fh_n++;
+  return 0;
+}
+
 /* Fetch insn I of the frame on top and check its promise.  */
 static void
 fetch_insn (runner *x, uint32_t i)
@@ -211,9 +250,15 @@ fetch_insn (runner *x, uint32_t i)
   const cc_func_result *res = &x->r->funcs[fr->func];
   int miss = fetch_bytes (x, insn_addr (x, f, i), f->insns[i].length);
   cc_verdict v = res->insns[i].merged;
+  if (getenv ("CACHECAT_RANDOM_TRACE"))
+    fprintf (stderr, "  fetch %s+%u %s depth %u block %u loop0 %d exec %llu\n", f->name,
+             f->insns[i].offset, miss ? "miss" : "hit", x->sp, fr->block,
+             res->n_loops ? fr->loop_active[0] : -1,
+             res->n_loops ? (unsigned long long) fr->loop_exec[0] : 0ULL);
   x->checked++;
   x->by_kind[v.category == CC_ALWAYS_HIT ? K_AH
              : v.category == CC_ALWAYS_MISS ? K_AM
+             : v.category == CC_FIRST_HIT ? K_FH
              : v.category != CC_FIRST_MISS ? K_CONFLICT
              : v.scope == CC_SCOPE_PROGRAM ? K_FM_PROGRAM
              : v.scope == CC_SCOPE_FUNCTION ? K_FM_FUNCTION : K_FM_LOOP]++;
@@ -236,6 +281,22 @@ fetch_insn (runner *x, uint32_t i)
                 : v.scope == CC_SCOPE_FUNCTION ? "first-miss(function)"
                                                : "first-miss(loop)");
     }
+  if (v.category == CC_FIRST_HIT)
+    {
+      /* The execution of the loop this fetch belongs to: of the frame if
+         the loop is its function's, else of the nearest caller frame of
+         the loop's function.  */
+      uint32_t sf = v.other_func ? v.other_func - 1 : fr->func;
+      uint64_t exec = 0;
+      for (uint32_t k = x->sp; k-- > 0;)
+        if (x->stack[k].func == sf)
+          {
+            exec = x->stack[k].loop_active[v.loop] ? x->stack[k].loop_exec[v.loop] : 0;
+            break;
+          }
+      if (exec && !fh_seen (x, exec << 16 | fr->func << 12 | i) && miss)
+        report (x, fr, i, miss, "first-hit(loop)");
+    }
   x->seen_run[fr->func][i] = 1;
   fr->seen_call[i] = 1;
   for (uint32_t l = 0; l < res->n_loops; l++)
@@ -257,8 +318,10 @@ push (runner *x, uint32_t func, int callback)
   fr->seen_call = calloc (f->n_insns + 1, 1);
   fr->seen_loop = calloc ((size_t) res->n_loops * f->n_insns + 1, 1);
   fr->loop_active = calloc (res->n_loops + 1, 1);
+  fr->loop_exec = calloc (res->n_loops + 1, sizeof *fr->loop_exec);
   for (uint32_t l = 0; l < res->n_loops; l++)
-    fr->loop_active[l] = cc_loop_contains (res, l, 0);
+    if ((fr->loop_active[l] = (uint8_t) cc_loop_contains (res, l, 0)))
+      fr->loop_exec[l] = ++x->n_exec;
   return 1;
 }
 
@@ -269,6 +332,7 @@ pop (runner *x)
   free (fr->seen_call);
   free (fr->seen_loop);
   free (fr->loop_active);
+  free (fr->loop_exec);
 }
 
 /* Move the frame on top from its block to block S (a CFG edge): the
@@ -294,6 +358,7 @@ go_to (runner *x, uint32_t s)
       if (to && !from)
         {
           fr->loop_active[l] = 1;
+          fr->loop_exec[l] = ++x->n_exec;
           memset (fr->seen_loop + (size_t) l * f->n_insns, 0, f->n_insns);
         }
       else if (!to)
@@ -463,14 +528,18 @@ test_one (uint64_t seed, long *checked, long *broken, long *by_kind, int runs)
     fprintf (stderr, "seed %llu: UP rules broken\n", (unsigned long long) seed);
   if (getenv ("CACHECAT_RANDOM_DUMP"))
     {
-      fprintf (stderr, "cache %u/%u entry %s %s\n", p.cache.size, p.cache.line,
-               p.entry ? p.entry : "-", p.opts.entry_cold ? "cold" : "warm");
+      fprintf (stderr, "cache %u/%u ways %u policy %u entry %s %s reduce %u group %u\n",
+               p.cache.size, p.cache.line, p.cache.ways, p.cache.policy,
+               p.entry ? p.entry : "-", p.opts.entry_cold ? "cold" : "warm", p.opts.reduce,
+               p.opts.group_insns);
       cc_model_write (&p.m, stderr);
       for (uint32_t fi = 0; fi < p.m.n_funcs; fi++)
         for (uint32_t i = 0; i < p.m.funcs[fi].n_insns; i++)
-          fprintf (stderr, "%s+%u: %s %u\n", p.m.funcs[fi].name, p.m.funcs[fi].insns[i].offset,
+          fprintf (stderr, "%s+%u: %s %u loop %u of %u\n", p.m.funcs[fi].name,
+                   p.m.funcs[fi].insns[i].offset,
                    cc_category_name (r->funcs[fi].insns[i].merged.category),
-                   r->funcs[fi].insns[i].merged.scope);
+                   r->funcs[fi].insns[i].merged.scope, r->funcs[fi].insns[i].merged.loop,
+                   r->funcs[fi].insns[i].merged.other_func);
     }
   runner x = { 0 };
   x.p = &p;
@@ -484,12 +553,13 @@ test_one (uint64_t seed, long *checked, long *broken, long *by_kind, int runs)
     one_run (&x);
   CHECK (x.broken == 0);
   *checked += x.checked;
-  for (int k = 0; k < 6; k++)
+  for (int k = 0; k < 7; k++)
     by_kind[k] += x.by_kind[k];
   *broken += x.broken;
   for (uint32_t fi = 0; fi < p.m.n_funcs; fi++)
     free (x.seen_run[fi]);
   free (x.seen_run);
+  free (x.fh_seen);
   shape_free (&x.cache);
   cc_result_free (r, &p.m);
   cc_model_free (&p.m);
@@ -498,7 +568,7 @@ test_one (uint64_t seed, long *checked, long *broken, long *by_kind, int runs)
 int
 main (int argc, char **argv)
 {
-  long checked = 0, broken = 0, by_kind[6] = { 0 };
+  long checked = 0, broken = 0, by_kind[7] = { 0 };
   /* test_random SEED replays one model; test_random FIRST LAST tries a
      range of seeds (the default is the range make check runs).  */
   uint64_t first = 1, last = 3000;
@@ -509,12 +579,12 @@ main (int argc, char **argv)
   for (uint64_t seed = first; seed <= last; seed++)
     test_one (seed, &checked, &broken, by_kind, first == last ? 200 : 30);
   printf ("random programs: %ld fetches checked, %ld promises broken\n", checked, broken);
-  for (int k = 0; k < 6; k++)
+  for (int k = 0; k < 7; k++)
     printf ("  %-22s %ld fetches\n", kind_names[k], by_kind[k]);
   /* The generator must keep producing every kind of promise, or this test
      would check less than it says.  */
   if (last - first >= 1000)
-    for (int k = 0; k < 6; k++)
+    for (int k = 0; k < 7; k++)
       CHECK (by_kind[k] > 1000);
   return unit_finish ("random");
 }
