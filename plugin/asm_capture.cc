@@ -68,6 +68,19 @@ init_prefixes (void)
     prefixes_state = 1;
 }
 
+bool
+cc_glue_label_prefixes (char *note, char *end, size_t size)
+{
+  if (prefixes_state == 0)
+    init_prefixes ();
+  if (prefixes_state < 0 || strlen (note_prefix) >= size
+      || strlen (end_prefix) >= size)
+    return false;
+  strcpy (note, note_prefix);
+  strcpy (end, end_prefix);
+  return true;
+}
+
 void
 cc_glue_label_name (char *buf, size_t size, int kind, int number)
 {

@@ -41,6 +41,15 @@ struct cc_asm_filter
   size_t n, cap;
   char *carry;               /* a line the previous text did not finish */
   size_t carry_n;
+  /* Our labels (cc_asm_filter_labels); end_len 0: not asked for.  */
+  char start_prefix[32], end_prefix[32];
+  size_t start_len, end_len;
+  unsigned long start_min;
+  char pending[64];          /* an end label line held back */
+  size_t pending_n;          /* 0: none */
+  unsigned long pending_no;
+  long *alias;               /* per end label number: its start label, -1 */
+  size_t n_alias;
 };
 
 static void
@@ -87,7 +96,29 @@ cc_asm_filter_free (cc_asm_filter *f)
   free (f->stack);
   free (f->out);
   free (f->carry);
+  free (f->alias);
   free (f);
+}
+
+void
+cc_asm_filter_labels (cc_asm_filter *f, const char *start_prefix,
+                      unsigned long start_min, const char *end_prefix)
+{
+  size_t sl = strlen (start_prefix), el = strlen (end_prefix);
+  if (sl == 0 || el == 0 || sl >= sizeof f->start_prefix
+      || el >= sizeof f->end_prefix)
+    return;                    /* left off: every label stays */
+  memcpy (f->start_prefix, start_prefix, sl + 1);
+  memcpy (f->end_prefix, end_prefix, el + 1);
+  f->start_len = sl;
+  f->end_len = el;
+  f->start_min = start_min;
+}
+
+long
+cc_asm_filter_alias (const cc_asm_filter *f, unsigned long n)
+{
+  return n < f->n_alias ? f->alias[n] : -1;
 }
 
 /* Does a section of this name hold code when it is named without flags?
@@ -403,19 +434,127 @@ line (cc_asm_filter *f, const char *p, const char *e)
   return keep;
 }
 
+/* Is the line [P, EOL) exactly PREFIX, digits and ":"?  Sets *NO.  */
+static int
+label_line (const char *p, const char *eol, const char *prefix, size_t plen,
+            unsigned long *no)
+{
+  size_t n = (size_t) (eol - p);
+  if (n < plen + 2 || n > plen + 19 || eol[-1] != ':'
+      || memcmp (p, prefix, plen) != 0)
+    return 0;
+  unsigned long v = 0;
+  for (const char *d = p + plen; d < eol - 1; d++)
+    {
+      if (*d < '0' || *d > '9')
+        return 0;
+      v = v * 10 + (unsigned long) (*d - '0');
+    }
+  *no = v;
+  return 1;
+}
+
+/* Is the line [P, E) label definitions only (and perhaps a comment)?
+   Such a line places no byte and changes no section.  */
+static int
+labels_only (const cc_asm_filter *f, const char *p, const char *e)
+{
+  int labels = 0;
+  for (;;)
+    {
+      p = skip_space (p, e);
+      if (p == e || ((size_t) (e - p) >= f->comment_len
+                     && memcmp (p, f->comment, f->comment_len) == 0))
+        return labels;
+      size_t n = word_len (p, e);
+      const char *q = skip_space (p + n, e);
+      if (n == 0 || q == e || *q != ':' || (q + 1 < e && q[1] == ':'))
+        return 0;
+      labels = 1;
+      p = q + 1;
+    }
+}
+
+static void
+set_alias (cc_asm_filter *f, unsigned long end_no, unsigned long start_no)
+{
+  if (end_no >= f->n_alias)
+    {
+      size_t n = f->n_alias ? f->n_alias : 1024;
+      while (n <= end_no)
+        n *= 2;
+      f->alias = cc_xrealloc (f->alias, n * sizeof *f->alias);
+      for (size_t i = f->n_alias; i < n; i++)
+        f->alias[i] = -1;
+      f->n_alias = n;
+    }
+  f->alias[end_no] = (long) start_no;
+}
+
+/* The held-back end label goes out after all.  */
+static void
+flush_pending (cc_asm_filter *f)
+{
+  if (f->pending_n)
+    out_add (f, f->pending, f->pending_n);
+  f->pending_n = 0;
+}
+
+/* Our labels in the line [P, E) (EOL before its newline): returns 1 if
+   the line is taken care of.  An end label in code is held back; the
+   next start label, with nothing that places bytes or switches sections
+   in between, replaces it.  Any other kept line lets it out first.  */
+static int
+our_labels (cc_asm_filter *f, const char *p, const char *eol, const char *e)
+{
+  unsigned long no;
+  if (f->now.cur.code && (size_t) (e - p) <= sizeof f->pending
+      && label_line (p, eol, f->end_prefix, f->end_len, &no))
+    {
+      flush_pending (f);
+      memcpy (f->pending, p, (size_t) (e - p));
+      f->pending_n = (size_t) (e - p);
+      f->pending_no = no;
+      return 1;
+    }
+  if (!f->pending_n)
+    return 0;
+  if (label_line (p, eol, f->start_prefix, f->start_len, &no)
+      && no >= f->start_min)
+    {
+      set_alias (f, f->pending_no, no);
+      f->pending_n = 0;
+      out_add (f, p, (size_t) (e - p));
+      return 1;
+    }
+  if (labels_only (f, p, eol))
+    {
+      out_add (f, p, (size_t) (e - p));
+      return 1;
+    }
+  return 0;
+}
+
 /* Decide on the whole line [P, E) (with its newline, if any).  */
 static int
 whole_line (cc_asm_filter *f, const char *p, const char *e)
 {
   const char *eol = e > p && e[-1] == '\n' ? e - 1 : e;
+  if (f->end_len && our_labels (f, p, eol, e))
+    return 0;
   int k = line (f, p, eol);
   if (k < 0)
     {
       f->failed = 1;
       return -1;
     }
+  /* A dropped line places no byte in a code section: a held-back end
+     label stays held back.  */
   if (k)
-    out_add (f, p, (size_t) (e - p));
+    {
+      flush_pending (f);
+      out_add (f, p, (size_t) (e - p));
+    }
   return 0;
 }
 
@@ -466,6 +605,8 @@ cc_asm_filter_finish (cc_asm_filter *f, size_t *n)
       whole_line (f, f->carry, f->carry + f->carry_n);
       f->carry_n = 0;
     }
+  if (!f->failed)
+    flush_pending (f);
   if (f->failed)
     {
       *n = 0;

@@ -27,6 +27,20 @@ typedef struct cc_asm_filter cc_asm_filter;
    "@" on arm); SEPARATOR its statement separator (';' on most targets).  */
 cc_asm_filter *cc_asm_filter_new (const char *comment, char separator);
 
+/* Our own labels in the text: start labels START_PREFIX<n> (only those
+   with n >= START_MIN) and end labels END_PREFIX<n>, each alone on its
+   line.  An end label that only blank lines, comments, other labels and
+   lines the filter leaves out separate from the next start label marks
+   the same address: it is left out of the kept text (a symbol fewer for
+   the assembler to keep), and cc_asm_filter_alias names the start label
+   that stands for it.  Call before the first cc_asm_filter_add.  */
+void cc_asm_filter_labels (cc_asm_filter *f, const char *start_prefix,
+                           unsigned long start_min, const char *end_prefix);
+
+/* The number of the start label that stands for the left-out end label
+   N, or -1 if end label N is in the kept text (or was never seen).  */
+long cc_asm_filter_alias (const cc_asm_filter *f, unsigned long n);
+
 /* Append the kept part of TEXT[0, N) to the filter's output (texts are
    filtered in order, as one file).  Returns 0, or -1 once the filter has
    given up (then the output must not be used).  */

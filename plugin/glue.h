@@ -85,6 +85,9 @@ void cc_glue_install_postscan (void);
 void cc_glue_start_unit (void *gcc_data, void *user_data);
 void cc_glue_postscan (FILE *f, rtx_insn *insn, rtx *ops, int n_ops);
 void cc_glue_label_name (char *buf, size_t size, int kind, int number);
+/* The prefixes of our note ("L") and end ("Lcce") labels as printed, if
+   every name is its prefix and the number (ELF targets); false if not.  */
+bool cc_glue_label_prefixes (char *note, char *end, size_t size);
 void cc_glue_locate_note_ends (void);
 void cc_glue_emit_output (const cc_result *r);
 

@@ -44,33 +44,67 @@ sb_add (sbuf *s, const char *fmt, ...)
   s->n += (size_t) need;
 }
 
+/* Append NAME to the arena A (*AT bytes used of *CAP); returns its
+   offset.  */
+static size_t
+arena_add (char **a, size_t *at, size_t *cap, const char *name)
+{
+  size_t l = strlen (name) + 1;
+  if (*at + l > *cap)
+    {
+      while (*at + l > *cap)
+        *cap *= 2;
+      *a = XRESIZEVEC (char, *a, *cap);
+    }
+  memcpy (*a + *at, name, l);
+  *at += l;
+  return *at - l;
+}
+
 /* The names to measure: per function its part symbols, then per insn
-   the start and end label.  The caller frees the vector and its strings.  */
-static char **
-measured_names (uint32_t *count)
+   the start and end label.  An end label that the filter FILT left out
+   of the measured text is measured by the start label standing for it
+   (FILT is NULL when the whole text is measured).  The strings live in
+   *ARENA; the caller frees the vector and the arena.  */
+static const char **
+measured_names (const cc_asm_filter *filt, char **arena, uint32_t *count)
 {
   uint32_t n = 0;
   for (uint32_t fi = 0; fi < cc_glue.n_funcs; fi++)
     n += (cc_glue.funcs[fi].cold_sym ? 2 : 1) + 2 * cc_glue.funcs[fi].n_insns;
-  char **v = XNEWVEC (char *, n ? n : 1);
+  /* Offsets first: the arena may move while it grows.  */
+  size_t *off = XNEWVEC (size_t, n ? n : 1);
+  size_t at = 0, cap = 16 * (size_t) n + 64;
+  char *a = XNEWVEC (char, cap);
   uint32_t k = 0;
   for (uint32_t fi = 0; fi < cc_glue.n_funcs; fi++)
     {
       cc_glue_func *gf = &cc_glue.funcs[fi];
-      v[k++] = xstrdup (gf->sym);
+      off[k++] = arena_add (&a, &at, &cap, gf->sym);
       if (gf->cold_sym)
-        v[k++] = xstrdup (gf->cold_sym);
+        off[k++] = arena_add (&a, &at, &cap, gf->cold_sym);
       for (uint32_t i = 0; i < gf->n_insns; i++)
         {
+          const cc_glue_insn *gi = &gf->insns[i];
           char s[80], e[80];
-          cc_glue_label_name (s, sizeof s, CC_END_NOTE, gf->insns[i].start_label);
-          cc_glue_label_name (e, sizeof e, gf->insns[i].end_kind,
-                              gf->insns[i].end_label);
-          v[k++] = xstrdup (s);
-          v[k++] = xstrdup (e);
+          long alias = filt && gi->end_kind == CC_END_POSTSCAN
+                       ? cc_asm_filter_alias (filt, (unsigned long) gi->end_label)
+                       : -1;
+          cc_glue_label_name (s, sizeof s, CC_END_NOTE, gi->start_label);
+          if (alias >= 0)
+            cc_glue_label_name (e, sizeof e, CC_END_NOTE, (int) alias);
+          else
+            cc_glue_label_name (e, sizeof e, gi->end_kind, gi->end_label);
+          off[k++] = arena_add (&a, &at, &cap, s);
+          off[k++] = arena_add (&a, &at, &cap, e);
         }
     }
+  const char **v = XNEWVEC (const char *, n ? n : 1);
+  for (uint32_t i = 0; i < k; i++)
+    v[i] = a + off[i];
+  free (off);
   *count = k;
+  *arena = a;
   return v;
 }
 
@@ -268,15 +302,18 @@ measure_layout (void)
                           cc_glue.model.funcs[gf->model_index].insns[i].uid,
                           gf->sym);
     }
-  uint32_t n_names;
-  char **names = measured_names (&n_names);
   cc_layout_chunk chunks[2] = {
     { cc_glue.header, cc_glue.header ? cc_glue.header_size : 0 },
     { cc_glue.mem_buf, cc_glue.mem_buf ? cc_glue.mem_size : 0 }
   };
-  /* Only what can move code (asm_filter.h); the whole text if the filter
-     gives up or the assembler refuses the filtered one.  */
+  /* Only what can move code (asm_filter.h), and of our labels only those
+     that mark an address no other of them marks; the whole text, every
+     label, if the filter gives up or the assembler refuses the filtered
+     text.  */
   cc_asm_filter *filt = cc_asm_filter_new (ASM_COMMENT_START, ';');
+  char note[32], end[32];
+  if (cc_glue_label_prefixes (note, end, sizeof note))
+    cc_asm_filter_labels (filt, note, CC_GLUE_LABEL_BASE, end);
   for (int c = 0; c < 2; c++)
     cc_asm_filter_add (filt, chunks[c].data, chunks[c].size);
   cc_layout_chunk code;
@@ -285,21 +322,29 @@ measure_layout (void)
   cc_layout lay;
   char *err = NULL;
   int rc = -1;
+  uint32_t n_names;
+  char *arena;
+  const char **names;
   if (code.data)
-    rc = cc_layout_measure (getenv ("COLLECT_GCC"), opts, &code, 1,
-                            names, n_names, &lay, &err);
+    {
+      names = measured_names (filt, &arena, &n_names);
+      rc = cc_layout_measure (getenv ("COLLECT_GCC"), opts, &code, 1,
+                              names, n_names, &lay, &err);
+      free (names);
+      free (arena);
+    }
   cc_asm_filter_free (filt);
   if (rc)
     {
       free (err);
       err = NULL;
+      names = measured_names (NULL, &arena, &n_names);
       rc = cc_layout_measure (getenv ("COLLECT_GCC"), opts, chunks, 2,
                               names, n_names, &lay, &err);
+      free (names);
+      free (arena);
     }
   cc_layout_free_argv (opts);
-  for (uint32_t i = 0; i < n_names; i++)
-    free (names[i]);
-  free (names);
   if (rc)
     {
       char *r = xstrdup (err ? err : "the assembler failed");

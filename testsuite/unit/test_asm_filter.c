@@ -36,6 +36,48 @@ filter (const char *text, size_t piece)
     }                                                       \
   while (0)
 
+/* The same with our labels (".L", at least 1000000000, and ".Lcce"):
+   the kept text, and into *ALIAS the start label standing for end label
+   N (-1 if none).  */
+static char *
+filter_labels (const char *text, size_t piece, unsigned long n, long *alias)
+{
+  cc_asm_filter *f = cc_asm_filter_new ("#", ';');
+  cc_asm_filter_labels (f, ".L", 1000000000ul, ".Lcce");
+  size_t len = strlen (text);
+  if (!piece)
+    piece = len ? len : 1;
+  for (size_t at = 0; at < len; at += piece)
+    cc_asm_filter_add (f, text + at, at + piece <= len ? piece : len - at);
+  const char *out = cc_asm_filter_finish (f, &len);
+  char *r = strdup (out ? out : "(gave up)");
+  *alias = cc_asm_filter_alias (f, n);
+  cc_asm_filter_free (f);
+  return r;
+}
+
+static long
+alias_of (const char *text, unsigned long n)
+{
+  long a;
+  free (filter_labels (text, 0, n, &a));
+  return a;
+}
+
+#define EXPECT_LABELS(text, expected, n, alias)                     \
+  do                                                                \
+    {                                                               \
+      for (size_t piece_ = 0; piece_ <= 3; piece_ += 3)             \
+        {                                                           \
+          long a_;                                                  \
+          char *got_ = filter_labels (text, piece_, n, &a_);        \
+          CHECK_STREQ (got_, expected);                             \
+          CHECK_EQ (a_, (long) (alias));                            \
+          free (got_);                                              \
+        }                                                           \
+    }                                                               \
+  while (0)
+
 int
 main (void)
 {
@@ -80,6 +122,37 @@ main (void)
   EXPECT_FILTER ("\tnop\n\t.loc_mark_labels 1\n\t.ident \"x\"\n\t.file 1 \"a.c\"\n", "\tnop\n");
   EXPECT_FILTER ("\t.data\n\t.subsection 1\n\t.text\n\t.subsection 2\n\tnop\n",
                  "\t.data\n\t.subsection 1\n\t.text\n\t.subsection 2\n\tnop\n");
+  /* Our labels: an end label right before a start label goes, and the
+     start label stands for it; anything that may place bytes or switch
+     sections keeps it.  */
+  EXPECT_LABELS (".L1000000001:\n\tnop\n.Lcce1:\n.L1000000002:\n\tret\n.Lcce2:\n",
+                 ".L1000000001:\n\tnop\n.L1000000002:\n\tret\n.Lcce2:\n",
+                 1, 1000000002);
+  CHECK_EQ (alias_of (".Lcce2:\n", 2), -1);
+  /* Blank lines, comments, dropped directives and other labels between
+     change no address.  */
+  EXPECT_LABELS ("\tnop\n.Lcce3:\n\n# c\n\t.cfi_def_cfa_offset 8\n.L7:\n.LFB2: .L8:\n"
+                 ".L1000000009:\n\tret\n",
+                 "\tnop\n.L7:\n.LFB2: .L8:\n.L1000000009:\n\tret\n", 3, 1000000009);
+  /* Alignment, an insn, a section switch, a label with a statement, a
+     label of GCC's numbered below the start labels: kept.  */
+  EXPECT_LABELS ("\tnop\n.Lcce4:\n\t.p2align 4\n.L1000000005:\n\tret\n",
+                 "\tnop\n.Lcce4:\n\t.p2align 4\n.L1000000005:\n\tret\n", 4, -1);
+  EXPECT_LABELS ("\tnop\n.Lcce4:\n\t.section .text.unlikely\n.L1000000005:\n",
+                 "\tnop\n.Lcce4:\n\t.section .text.unlikely\n.L1000000005:\n", 4, -1);
+  EXPECT_LABELS ("\tnop\n.Lcce4:\nx: nop\n.L1000000005:\n",
+                 "\tnop\n.Lcce4:\nx: nop\n.L1000000005:\n", 4, -1);
+  EXPECT_LABELS ("\tnop\n.Lcce4:\n.L12:\n\tret\n",
+                 "\tnop\n.L12:\n.Lcce4:\n\tret\n", 4, -1);
+  /* At the end of the text, and not ours (a suffix, a longer prefix).  */
+  EXPECT_LABELS ("\tnop\n.Lcce5:\n", "\tnop\n.Lcce5:\n", 5, -1);
+  EXPECT_LABELS ("\tnop\n.Lcce5:\n.L1000000006x:\n", "\tnop\n.L1000000006x:\n.Lcce5:\n",
+                 5, -1);
+  EXPECT_LABELS ("\tnop\n.Lcce6a:\n.L1000000007:\n", "\tnop\n.Lcce6a:\n.L1000000007:\n",
+                 6, -1);
+  /* Outside code an end label is left alone.  */
+  EXPECT_LABELS ("\t.data\n.Lcce7:\n.L1000000008:\n\t.text\n", "\t.data\n\t.text\n", 7,
+                 -1);
   /* A last line without a newline.  */
   EXPECT_FILTER ("\tnop\n\tret", "\tnop\n\tret");
   return unit_finish ("asm_filter");
