@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -490,6 +491,35 @@ done:
   return rc;
 }
 
+/* Read the whole of the open file FD (from its start) into memory.  */
+static unsigned char *
+read_fd (int fd, size_t *size)
+{
+  struct stat st;
+  if (fstat (fd, &st) || st.st_size <= 0)
+    return NULL;
+  size_t n = (size_t) st.st_size, got = 0;
+  unsigned char *buf = malloc (n);
+  if (!buf)
+    return NULL;
+  while (got < n)
+    {
+      ssize_t r = pread (fd, buf + got, n - got, (off_t) got);
+      if (r < 0 && errno == EINTR)
+        continue;
+      if (r <= 0)
+        break;
+      got += (size_t) r;
+    }
+  if (got != n)
+    {
+      free (buf);
+      return NULL;
+    }
+  *size = n;
+  return buf;
+}
+
 int
 cc_layout_read_object (const char *path, const char *const *names,
                        uint32_t n_names, cc_layout *out, char **err)
@@ -498,35 +528,11 @@ cc_layout_read_object (const char *path, const char *const *names,
   int fd = open (path, O_RDONLY);
   if (fd < 0)
     return lay_fail (err, "cannot open %s: %s", path, strerror (errno));
-  struct stat st;
-  if (fstat (fd, &st) || st.st_size <= 0)
-    {
-      close (fd);
-      return lay_fail (err, "cannot read %s", path);
-    }
-  size_t size = (size_t) st.st_size;
-  unsigned char *buf = malloc (size);
-  if (!buf)
-    {
-      close (fd);
-      return lay_fail (err, "out of memory");
-    }
-  size_t got = 0;
-  while (got < size)
-    {
-      ssize_t n = read (fd, buf + got, size - got);
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)
-        break;
-      got += (size_t) n;
-    }
+  size_t size;
+  unsigned char *buf = read_fd (fd, &size);
   close (fd);
-  if (got != size)
-    {
-      free (buf);
-      return lay_fail (err, "short read on %s", path);
-    }
+  if (!buf)
+    return lay_fail (err, "cannot read %s", path);
   int rc = cc_layout_read_image (buf, size, names, n_names, out, err);
   free (buf);
   return rc;
@@ -551,28 +557,130 @@ write_all (int fd, const char *p, size_t n)
   return 0;
 }
 
-/* First non-empty line of the file PATH (at most 300 chars), or "".  */
+/* First non-empty line of the open file FD (at most 300 chars), or "".  */
 static char *
-first_line (const char *path)
+first_line (int fd)
 {
   char buf[512];
-  buf[0] = 0;
-  FILE *f = fopen (path, "r");
-  if (f)
+  ssize_t n = pread (fd, buf, sizeof buf - 1, 0);
+  buf[n > 0 ? n : 0] = 0;
+  char *p = buf;
+  while (*p == '\n' || *p == '\r')
+    p++;
+  size_t l = strcspn (p, "\r\n");
+  if (l > 300)
+    l = 300;
+  p[l] = 0;
+  return strdup (p);
+}
+
+/* A scratch file of the measuring assembly, named by PATH for the
+   driver and the assembler.  */
+typedef struct scratch
+{
+  int fd;
+  char *path;
+  int temp;            /* a file in the temporary directory: unlink it */
+} scratch;
+
+/* An anonymous memory file WHAT, named /proc/self/fd/N for the children (they
+   inherit it): the text and the object then never touch a disk, which
+   saves more than half a millisecond per unit where /tmp is a disk.
+   Returns 0, or -1 where the system has no such files.  */
+static int
+scratch_memfd (scratch *s, const char *what)
+{
+#ifdef MFD_CLOEXEC
+  int fd = memfd_create (what, 0);
+  if (fd < 0)
+    return -1;
+  /* Not 0, 1 or 2: the child's standard streams are replaced.  */
+  if (fd < 3)
     {
-      while (fgets (buf, sizeof buf, f))
-        {
-          size_t l = strlen (buf);
-          while (l && (buf[l - 1] == '\n' || buf[l - 1] == '\r'))
-            buf[--l] = 0;
-          if (l)
-            break;
-        }
-      fclose (f);
+      int hi = fcntl (fd, F_DUPFD, 3);
+      close (fd);
+      if (hi < 0)
+        return -1;
+      fd = hi;
     }
-  if (strlen (buf) > 300)
-    buf[300] = 0;
-  return strdup (buf);
+  char *path = cc_xasprintf ("/proc/self/fd/%d", fd);
+  if (access (path, R_OK | W_OK) != 0)
+    {
+      free (path);
+      close (fd);
+      return -1;
+    }
+  s->fd = fd;
+  s->path = path;
+  s->temp = 0;
+  return 0;
+#else
+  (void) s;
+  (void) what;
+  return -1;
+#endif
+}
+
+/* A scratch file: in memory if possible, else a temporary file in
+   $TMPDIR or /tmp ending in SUFFIX.  */
+static int
+scratch_open (scratch *s, const char *suffix, char **err)
+{
+  char name[32];
+  snprintf (name, sizeof name, "cachecat%s", suffix);
+  if (scratch_memfd (s, name) == 0)
+    return 0;
+  const char *tmpdir = getenv ("TMPDIR");
+  if (!tmpdir || !*tmpdir)
+    tmpdir = "/tmp";
+  s->path = cc_xasprintf ("%s/cachecat-XXXXXX%s", tmpdir, suffix);
+  s->fd = mkstemps (s->path, (int) strlen (suffix));
+  if (s->fd < 0)
+    {
+      lay_fail (err, "cannot create a temporary file in %s: %s", tmpdir,
+                strerror (errno));
+      free (s->path);
+      s->path = NULL;
+      return -1;
+    }
+  s->temp = 1;
+  return 0;
+}
+
+static void
+scratch_close (scratch *s)
+{
+  if (s->fd >= 0)
+    close (s->fd);
+  if (s->temp && s->path)
+    unlink (s->path);
+  free (s->path);
+  s->fd = -1;
+  s->path = NULL;
+}
+
+/* Run DRIVER with ARGV, standard input and output on /dev/null and
+   standard error into ERR_FD.  Returns the wait status, or -1 with *ERR
+   set.  */
+static int
+run_driver (const char *driver, char **argv, int err_fd, char **err)
+{
+  posix_spawn_file_actions_t fa;
+  if (posix_spawn_file_actions_init (&fa))
+    return lay_fail (err, "posix_spawn_file_actions_init failed");
+  posix_spawn_file_actions_addopen (&fa, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen (&fa, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_adddup2 (&fa, err_fd, 2);
+  pid_t pid;
+  int sp = posix_spawnp (&pid, driver, &fa, NULL, argv, environ);
+  posix_spawn_file_actions_destroy (&fa);
+  if (sp)
+    return lay_fail (err, "cannot run %s: %s", driver, strerror (sp));
+  int status = 0;
+  while (waitpid (pid, &status, 0) < 0)
+    if (errno != EINTR)
+      return lay_fail (err, "waitpid failed: %s", strerror (errno));
+  return status;
 }
 
 int
@@ -585,63 +693,31 @@ cc_layout_measure (const char *driver, char *const *options,
   if (!driver || !*driver)
     return lay_fail (err, "the compiler driver is unknown "
                      "(COLLECT_GCC is not set)");
-  const char *tmpdir = getenv ("TMPDIR");
-  if (!tmpdir || !*tmpdir)
-    tmpdir = "/tmp";
-  char *s_path = cc_xasprintf ("%s/cachecat-XXXXXX.s", tmpdir);
-  char *o_path = cc_xasprintf ("%s/cachecat-XXXXXX.o", tmpdir);
-  char *e_path = cc_xasprintf ("%s/cachecat-XXXXXX.err", tmpdir);
-  int s_fd = -1, o_fd = -1, e_fd = -1;
+  scratch sf = { -1, NULL, 0 }, of = { -1, NULL, 0 }, ef = { -1, NULL, 0 };
   int rc = -1;
   char **argv = NULL;
-  if (!s_path || !o_path || !e_path)
-    {
-      lay_fail (err, "out of memory");
-      goto out;
-    }
-  s_fd = mkstemps (s_path, 2);
-  if (s_fd < 0)
-    {
-      lay_fail (err, "cannot create a temporary file in %s: %s", tmpdir,
-                strerror (errno));
-      free (s_path);
-      s_path = NULL;
-      goto out;
-    }
-  o_fd = mkstemps (o_path, 2);
-  if (o_fd < 0)
-    {
-      lay_fail (err, "cannot create a temporary file in %s: %s", tmpdir,
-                strerror (errno));
-      free (o_path);
-      o_path = NULL;
-      goto out;
-    }
-  close (o_fd);
-  o_fd = -1;
-  e_fd = mkstemps (e_path, 4);
-  if (e_fd < 0)
-    {
-      lay_fail (err, "cannot create a temporary file in %s: %s", tmpdir,
-                strerror (errno));
-      free (e_path);
-      e_path = NULL;
-      goto out;
-    }
+  if (scratch_open (&sf, ".s", err) || scratch_open (&of, ".o", err)
+      || scratch_open (&ef, ".err", err))
+    goto out;
 
   for (size_t i = 0; i < n_chunks; i++)
-    if (chunks[i].size && write_all (s_fd, chunks[i].data, chunks[i].size))
+    if (chunks[i].size && write_all (sf.fd, chunks[i].data, chunks[i].size))
       {
-        lay_fail (err, "cannot write %s: %s", s_path, strerror (errno));
+        lay_fail (err, "cannot write %s: %s", sf.path, strerror (errno));
         goto out;
       }
-  if (close (s_fd))
+  /* A temporary file is complete once closed; a memory file must stay
+     open to exist.  */
+  if (sf.temp)
     {
-      s_fd = -1;
-      lay_fail (err, "cannot write %s: %s", s_path, strerror (errno));
-      goto out;
+      int c = close (sf.fd);
+      sf.fd = -1;
+      if (c)
+        {
+          lay_fail (err, "cannot write %s: %s", sf.path, strerror (errno));
+          goto out;
+        }
     }
-  s_fd = -1;
 
   size_t nopt = 0;
   if (options)
@@ -663,38 +739,17 @@ cc_layout_measure (const char *driver, char *const *options,
   argv[a++] = (char *) "-c";
   argv[a++] = (char *) "-x";
   argv[a++] = (char *) "assembler";
-  argv[a++] = s_path;
+  argv[a++] = sf.path;
   argv[a++] = (char *) "-o";
-  argv[a++] = o_path;
+  argv[a++] = of.path;
   argv[a] = NULL;
 
-  posix_spawn_file_actions_t fa;
-  if (posix_spawn_file_actions_init (&fa))
-    {
-      lay_fail (err, "posix_spawn_file_actions_init failed");
-      goto out;
-    }
-  posix_spawn_file_actions_addopen (&fa, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen (&fa, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_adddup2 (&fa, e_fd, 2);
-  pid_t pid;
-  int sp = posix_spawnp (&pid, driver, &fa, NULL, argv, environ);
-  posix_spawn_file_actions_destroy (&fa);
-  if (sp)
-    {
-      lay_fail (err, "cannot run %s: %s", driver, strerror (sp));
-      goto out;
-    }
-  int status = 0;
-  while (waitpid (pid, &status, 0) < 0)
-    if (errno != EINTR)
-      {
-        lay_fail (err, "waitpid failed: %s", strerror (errno));
-        goto out;
-      }
+  int status = run_driver (driver, argv, ef.fd, err);
+  if (status == -1)
+    goto out;
   if (!WIFEXITED (status) || WEXITSTATUS (status) != 0)
     {
-      char *line = first_line (e_path);
+      char *line = first_line (ef.fd);
       if (WIFEXITED (status))
         lay_fail (err, "the assembler failed (exit status %d)%s%s",
                   WEXITSTATUS (status), line && *line ? ": " : "",
@@ -705,22 +760,27 @@ cc_layout_measure (const char *driver, char *const *options,
       free (line);
       goto out;
     }
-  rc = cc_layout_read_object (o_path, names, n_names, out, err);
+  /* The object as the assembler left it (a temporary file may have been
+     replaced: open it again).  */
+  if (of.temp)
+    rc = cc_layout_read_object (of.path, names, n_names, out, err);
+  else
+    {
+      size_t size;
+      unsigned char *buf = read_fd (of.fd, &size);
+      if (!buf)
+        lay_fail (err, "cannot read the object");
+      else
+        {
+          rc = cc_layout_read_image (buf, size, names, n_names, out, err);
+          free (buf);
+        }
+    }
 
 out:
-  if (s_fd >= 0)
-    close (s_fd);
-  if (e_fd >= 0)
-    close (e_fd);
-  if (s_path)
-    unlink (s_path);
-  if (o_path)
-    unlink (o_path);
-  if (e_path)
-    unlink (e_path);
-  free (s_path);
-  free (o_path);
-  free (e_path);
+  scratch_close (&sf);
+  scratch_close (&of);
+  scratch_close (&ef);
   free (argv);
   return rc;
 }

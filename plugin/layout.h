@@ -60,11 +60,13 @@ typedef struct cc_layout_chunk
 char **cc_layout_asm_options (const char *collect_gcc_options);
 void cc_layout_free_argv (char **argv);
 
-/* Write CHUNKS to a temporary .s (in $TMPDIR or /tmp), run
+/* Write CHUNKS to a scratch .s, run
      DRIVER OPTIONS... -Wa,-L -c -x assembler TMP.s -o TMP.o
-   (no shell, stdin and stdout on /dev/null), read TMP.o with
-   cc_layout_read_object and delete every temporary file.  Returns 0, or -1
-   with *ERR set (caller frees).  */
+   (no shell, stdin and stdout on /dev/null), read TMP.o as
+   cc_layout_read_object does and delete every scratch file.  The scratch
+   files are memory files named /proc/self/fd/N where the system has them,
+   else temporary files in $TMPDIR or /tmp.  Returns 0, or -1 with *ERR
+   set (caller frees).  */
 int cc_layout_measure (const char *driver, char *const *options,
                        const cc_layout_chunk *chunks, size_t n_chunks,
                        const char *const *names, uint32_t n_names,
