@@ -384,6 +384,11 @@ cc_glue_emit_output (const cc_result *r)
   char ann[512];
   char note[64], end[64];
   label_prefixes (note, end, sizeof note);
+  /* Each comment line is the tab, the comment leader, a space and the
+     annotation.  */
+  char lead[32];
+  snprintf (lead, sizeof lead, "\t%s ", ASM_COMMENT_START);
+  size_t lead_len = strlen (lead);
   for (size_t j = 0; j < k; j++)
     {
       size_t pos = (size_t) sp[j].pos;
@@ -400,7 +405,10 @@ cc_glue_emit_output (const cc_result *r)
       for (char *c = ann; *c; c++)
         if (*c == '\n' || *c == '\r')
           *c = ' ';
-      fprintf (real, "\t%s %s\n", ASM_COMMENT_START, ann);
+      size_t len = strlen (ann);
+      ann[len] = '\n';
+      fwrite (lead, 1, lead_len, real);
+      fwrite (ann, 1, len + 1, real);
     }
   if (size > at)
     copy_without_labels (real, buf, at, size, note, end);

@@ -16,74 +16,155 @@
 
 #define REPORT_FORMAT 2
 
-/* The report has a line per instruction and an entry per context: the
-   hot paths write with these instead of fprintf, whose format parsing
-   would be most of the cost (the stream is ours alone: no locking).  */
-static inline void
-put_s (FILE *f, const char *s)
+/* The report has a line per instruction and an entry per context (about
+   a megabyte for a large unit): it is put together in a buffer of our
+   own and written in large pieces, with no format parsing on the hot
+   paths.  */
+#define WBUF_SIZE 65536
+
+typedef struct wbuf
 {
-  fputs_unlocked (s, f);
+  FILE *f;
+  size_t n;
+  char *file_json;       /* per model file: its name escaped for JSON */
+  size_t *file_len;
+  char **file_at;
+  const cc_context_verdict **order; /* scratch for json_contexts */
+  uint32_t order_cap;
+  char b[WBUF_SIZE];
+} wbuf;
+
+static void
+w_flush (wbuf *w)
+{
+  if (w->n)
+    fwrite (w->b, 1, w->n, w->f);
+  w->n = 0;
 }
 
 static void
-put_u (FILE *f, uint32_t v)
+w_bytes (wbuf *w, const char *p, size_t n)
 {
-  char b[12];
+  if (n > WBUF_SIZE - w->n)
+    {
+      w_flush (w);
+      if (n >= WBUF_SIZE)
+        {
+          fwrite (p, 1, n, w->f);
+          return;
+        }
+    }
+  memcpy (w->b + w->n, p, n);
+  w->n += n;
+}
+
+static inline void
+w_c (wbuf *w, char c)
+{
+  if (w->n == WBUF_SIZE)
+    w_flush (w);
+  w->b[w->n++] = c;
+}
+
+static inline void
+w_s (wbuf *w, const char *s)
+{
+  w_bytes (w, s, strlen (s));
+}
+
+static void
+w_u64 (wbuf *w, uint64_t v)
+{
+  char b[20];
   int n = 0;
   do
     b[sizeof b - 1 - n++] = (char) ('0' + v % 10);
   while ((v /= 10) != 0);
-  fwrite_unlocked (b + sizeof b - n, 1, (size_t) n, f);
+  w_bytes (w, b + sizeof b - n, (size_t) n);
+}
+
+static inline void
+w_u (wbuf *w, uint32_t v)
+{
+  w_u64 (w, v);
 }
 
 /* The characters of S, escaped for a JSON string.  */
 static void
-json_chars (FILE *f, const char *s)
+json_chars (wbuf *w, const char *s)
 {
+  static const char hex[] = "0123456789abcdef";
   for (const unsigned char *p = (const unsigned char *) s; *p; p++)
     {
       if (*p == '"' || *p == '\\')
         {
-          putc_unlocked ('\\', f);
-          putc_unlocked (*p, f);
+          w_c (w, '\\');
+          w_c (w, (char) *p);
         }
       else if (*p == '\n')
-        put_s (f, "\\n");
+        w_s (w, "\\n");
       else if (*p == '\t')
-        put_s (f, "\\t");
+        w_s (w, "\\t");
       else if (*p < 0x20)
-        fprintf (f, "\\u%04x", *p);
+        {
+          char u[6] = { '\\', 'u', '0', '0', hex[*p >> 4], hex[*p & 15] };
+          w_bytes (w, u, sizeof u);
+        }
       else
-        putc_unlocked (*p, f);
+        w_c (w, (char) *p);
     }
 }
 
 static void
-json_str (FILE *f, const char *s)
+json_str (wbuf *w, const char *s)
 {
   if (!s)
     {
-      put_s (f, "null");
+      w_s (w, "null");
       return;
     }
-  putc_unlocked ('"', f);
-  json_chars (f, s);
-  putc_unlocked ('"', f);
+  w_c (w, '"');
+  json_chars (w, s);
+  w_c (w, '"');
+}
+
+/* Escape every file name of M once: each insn names its file.  */
+static void
+escape_files (wbuf *w, const cc_model *m)
+{
+  size_t cap = 0;
+  for (uint32_t i = 0; i < m->n_files; i++)
+    cap += 6 * strlen (m->files[i]) + 1;
+  w->file_len = cc_xmalloc ((m->n_files + 1) * sizeof *w->file_len);
+  w->file_at = cc_xmalloc ((m->n_files + 1) * sizeof *w->file_at);
+  w->file_json = cc_xmalloc (cap + 1);
+  /* json_chars writes into the buffer: borrow it, one name at a time.  */
+  size_t at = 0;
+  for (uint32_t i = 0; i < m->n_files; i++)
+    {
+      w_flush (w);
+      json_chars (w, m->files[i]);
+      memcpy (w->file_json + at, w->b, w->n);
+      w->file_at[i] = w->file_json + at;
+      w->file_len[i] = w->n;
+      at += w->n;
+      w->n = 0;
+    }
 }
 
 static void
-json_loc (FILE *f, const cc_model *m, uint32_t file, uint32_t line)
+json_loc (wbuf *w, const cc_model *m, uint32_t file, uint32_t line)
 {
   if (file == CC_NONE || file >= m->n_files)
     {
-      put_s (f, "null");
+      w_s (w, "null");
       return;
     }
-  putc_unlocked ('"', f);
-  json_chars (f, m->files[file]);
-  putc_unlocked (':', f);
-  put_u (f, line);
-  putc_unlocked ('"', f);
+  w_c (w, '"');
+  w_bytes (w, w->file_at[file], w->file_len[file]);
+  w_c (w, ':');
+  w_u (w, line);
+  w_c (w, '"');
 }
 
 /* The offset of insn I of F from the symbol of its part.  */
@@ -103,63 +184,71 @@ reported (const cc_func *fn, const cc_func_result *fr, uint32_t i)
 }
 
 /* Insn I of FN named from part PART: its offset there, or "sym+offset"
-   when it lies in another part of the function.  */
+   when it lies in another part (CC_NONE: always so).  */
 static void
-json_insn_ref (FILE *f, const cc_func *fn, uint32_t i, uint32_t part)
+json_insn_ref (wbuf *w, const cc_func *fn, uint32_t i, uint32_t part)
 {
   if (fn->insns[i].part == part)
     {
-      put_u (f, part_offset (fn, i));
+      w_u (w, part_offset (fn, i));
       return;
     }
-  putc_unlocked ('"', f);
-  json_chars (f, fn->parts[fn->insns[i].part].symbol);
-  putc_unlocked ('+', f);
-  put_u (f, part_offset (fn, i));
-  putc_unlocked ('"', f);
+  w_c (w, '"');
+  json_chars (w, fn->parts[fn->insns[i].part].symbol);
+  w_c (w, '+');
+  w_u (w, part_offset (fn, i));
+  w_c (w, '"');
 }
 
 /* The scope of verdict V of an insn of function FI's part PART.  A
    first-hit loop may be a caller's: named by its header as
    "symbol+offset" of that function.  */
 static void
-json_scope (FILE *f, const cc_model *m, const cc_result *r, uint32_t fi, cc_verdict v,
+json_scope (wbuf *w, const cc_model *m, const cc_result *r, uint32_t fi, cc_verdict v,
             uint32_t part)
 {
   switch (v.scope)
     {
     case CC_SCOPE_PROGRAM:
-      fputs ("\"program\"", f);
+      w_s (w, "\"program\"");
       break;
     case CC_SCOPE_FUNCTION:
-      fputs ("\"function\"", f);
+      w_s (w, "\"function\"");
       break;
     case CC_SCOPE_LOOP:
       {
         uint32_t lf = v.other_func ? v.other_func - 1 : fi;
         const cc_func *fn = &m->funcs[lf];
         const cc_block *h = &fn->blocks[r->funcs[lf].loops[v.loop].header];
-        put_s (f, "{\"loop\": ");
-        json_insn_ref (f, fn, h->first_insn, lf == fi ? part : CC_NONE);
-        putc_unlocked ('}', f);
+        w_s (w, "{\"loop\": ");
+        json_insn_ref (w, fn, h->first_insn, lf == fi ? part : CC_NONE);
+        w_c (w, '}');
         break;
       }
     default:
-      fputs ("null", f);
+      w_s (w, "null");
     }
 }
 
 static void
-json_summary (FILE *f, const uint32_t *counts)
+json_summary (wbuf *w, const uint32_t *counts)
 {
-  fputc ('{', f);
+  w_c (w, '{');
   for (int c = 0; c < CC_N_CATEGORIES; c++)
-    fprintf (f, "%s\"%s\": %u", c ? ", " : "", cc_category_name (c), counts[c]);
-  fputc ('}', f);
+    {
+      if (c)
+        w_s (w, ", ");
+      w_c (w, '"');
+      w_s (w, cc_category_name (c));
+      w_s (w, "\": ");
+      w_u (w, counts[c]);
+    }
+  w_c (w, '}');
 }
 
 /* Order of context verdicts in the report: by UP, then verdict, then
-   instance, so that equal verdicts of one UP form one group.  */
+   instance, so that equal verdicts of one UP form one group.  (No two
+   contexts of an insn share instance and UP: the order is total.)  */
 static int
 cmp_ctx (const void *a, const void *b)
 {
@@ -173,43 +262,71 @@ cmp_ctx (const void *a, const void *b)
     return x->v.scope < y->v.scope ? -1 : 1;
   if (x->v.loop != y->v.loop)
     return x->v.loop < y->v.loop ? -1 : 1;
+  if (x->v.other_func != y->v.other_func)
+    return x->v.other_func < y->v.other_func ? -1 : 1;
   return x->instance < y->instance ? -1 : x->instance > y->instance;
+}
+
+/* Sort the N contexts of ORDER by cmp_ctx: most insns have a handful,
+   which insertion sort orders faster than qsort sets up.  */
+static void
+sort_ctx (const cc_context_verdict **order, uint32_t n)
+{
+  if (n > 16)
+    {
+      qsort (order, n, sizeof *order, cmp_ctx);
+      return;
+    }
+  for (uint32_t i = 1; i < n; i++)
+    {
+      const cc_context_verdict *x = order[i];
+      uint32_t j = i;
+      for (; j > 0 && cmp_ctx (&order[j - 1], &x) > 0; j--)
+        order[j] = order[j - 1];
+      order[j] = x;
+    }
 }
 
 static int
 same_verdict (const cc_context_verdict *x, const cc_context_verdict *y)
 {
   return x->up == y->up && x->v.category == y->v.category && x->v.scope == y->v.scope
-         && x->v.loop == y->v.loop;
+         && x->v.loop == y->v.loop && x->v.other_func == y->v.other_func;
 }
 
 /* The per-context verdicts of one insn, grouped: one entry per UP and
    verdict, with the instances that share it (an insn of a function with
    many instances would otherwise repeat the same verdict for each).  */
 static void
-json_contexts (FILE *f, const cc_model *m, const cc_result *r, uint32_t fi,
+json_contexts (wbuf *w, const cc_model *m, const cc_result *r, uint32_t fi,
                const cc_insn_result *ir, uint32_t n_func_instances, uint32_t part)
 {
-  const cc_context_verdict **order = cc_xmalloc ((ir->n_ctx + 1) * sizeof *order);
+  if (ir->n_ctx > w->order_cap)
+    {
+      w->order_cap = ir->n_ctx;
+      free (w->order);
+      w->order = cc_xmalloc (w->order_cap * sizeof *w->order);
+    }
+  const cc_context_verdict **order = w->order;
   for (uint32_t k = 0; k < ir->n_ctx; k++)
     order[k] = &ir->ctx[k];
-  qsort (order, ir->n_ctx, sizeof *order, cmp_ctx);
+  sort_ctx (order, ir->n_ctx);
   for (uint32_t k = 0; k < ir->n_ctx; k++)
     {
       const cc_context_verdict *cv = order[k];
       if (k == 0 || !same_verdict (order[k - 1], cv))
         {
-          put_s (f, "{\"up\": ");
-          put_u (f, cv->up);
-          put_s (f, ", \"category\": \"");
-          put_s (f, cc_category_name (cv->v.category));
-          putc_unlocked ('"', f);
+          w_s (w, "{\"up\": ");
+          w_u (w, cv->up);
+          w_s (w, ", \"category\": \"");
+          w_s (w, cc_category_name (cv->v.category));
+          w_c (w, '"');
           if (cv->v.category == CC_FIRST_MISS || cv->v.category == CC_FIRST_HIT)
             {
-              put_s (f, ", \"scope\": ");
-              json_scope (f, m, r, fi, cv->v, part);
+              w_s (w, ", \"scope\": ");
+              json_scope (w, m, r, fi, cv->v, part);
             }
-          put_s (f, ", \"instances\": ");
+          w_s (w, ", \"instances\": ");
         }
       else
         continue;
@@ -219,26 +336,25 @@ json_contexts (FILE *f, const cc_model *m, const cc_result *r, uint32_t fi,
       while (end < ir->n_ctx && same_verdict (order[end], cv))
         end++;
       if (end - k == n_func_instances)
-        put_s (f, "\"all\"}");
+        w_s (w, "\"all\"}");
       else
         {
-          putc_unlocked ('[', f);
+          w_c (w, '[');
           for (uint32_t j = k; j < end; j++)
             {
               if (j > k)
-                put_s (f, ", ");
-              put_u (f, order[j]->instance);
+                w_s (w, ", ");
+              w_u (w, order[j]->instance);
             }
-          put_s (f, "]}");
+          w_s (w, "]}");
         }
       if (end < ir->n_ctx)
-        put_s (f, ", ");
+        w_s (w, ", ");
     }
-  free (order);
 }
 
 static void
-write_part (FILE *f, const cc_model *m, const cc_result *r, uint32_t fi,
+write_part (wbuf *w, const cc_model *m, const cc_result *r, uint32_t fi,
             uint32_t part, int first)
 {
   const cc_func *fn = &m->funcs[fi];
@@ -249,30 +365,34 @@ write_part (FILE *f, const cc_model *m, const cc_result *r, uint32_t fi,
     if (fn->insns[i].part == part && reported (fn, fr, i))
       counts[fr->insns[i].merged.category]++;
 
-  fprintf (f, "%s\n    {\"name\": ", first ? "" : ",");
-  json_str (f, p->symbol);
-  fputs (", \"function\": ", f);
-  json_str (f, fn->name);
-  fputs (", \"section\": ", f);
-  json_str (f, p->section < m->n_sections ? m->sections[p->section].name : NULL);
-  fprintf (f, ", \"section_offset\": %u, \"size\": %u, \"loc\": ", p->offset, p->size);
-  json_loc (f, m, fn->file, fn->line);
-  fprintf (f, ", \"analysed\": %s", fr->analysed ? "true" : "false");
+  w_s (w, first ? "\n    {\"name\": " : ",\n    {\"name\": ");
+  json_str (w, p->symbol);
+  w_s (w, ", \"function\": ");
+  json_str (w, fn->name);
+  w_s (w, ", \"section\": ");
+  json_str (w, p->section < m->n_sections ? m->sections[p->section].name : NULL);
+  w_s (w, ", \"section_offset\": ");
+  w_u (w, p->offset);
+  w_s (w, ", \"size\": ");
+  w_u (w, p->size);
+  w_s (w, ", \"loc\": ");
+  json_loc (w, m, fn->file, fn->line);
+  w_s (w, fr->analysed ? ", \"analysed\": true" : ", \"analysed\": false");
 
   /* The function's instances (contexts name them).  */
   uint32_t n_inst = 0;
-  fputs (", \"instances\": [", f);
+  w_s (w, ", \"instances\": [");
   for (uint32_t x = 0; x < r->n_instances; x++)
     if (r->instances[x].func == fi)
       {
         if (n_inst++)
-          put_s (f, ", ");
-        put_u (f, x);
+          w_s (w, ", ");
+        w_u (w, x);
       }
-  putc_unlocked (']', f);
+  w_c (w, ']');
 
-  /* Loops whose header lies in this part; members of this part.  */
-  fputs (",\n     \"loops\": [", f);
+  /* Loops whose header lies in this part, with all their members.  */
+  w_s (w, ",\n     \"loops\": [");
   int any = 0;
   for (uint32_t l = 0; l < fr->n_loops; l++)
     {
@@ -280,14 +400,15 @@ write_part (FILE *f, const cc_model *m, const cc_result *r, uint32_t fi,
       uint32_t hi = fn->blocks[lp->header].first_insn;
       if (fn->insns[hi].part != part)
         continue;
-      fprintf (f, "%s\n      {\"header\": %u, \"parent\": ", any ? "," : "",
-               part_offset (fn, hi));
+      w_s (w, any ? ",\n      {\"header\": " : "\n      {\"header\": ");
+      w_u (w, part_offset (fn, hi));
+      w_s (w, ", \"parent\": ");
       if (lp->parent == CC_NONE)
-        fputs ("null", f);
+        w_s (w, "null");
       else
-        json_insn_ref (f, fn, fn->blocks[fr->loops[lp->parent].header].first_insn, part);
+        json_insn_ref (w, fn, fn->blocks[fr->loops[lp->parent].header].first_insn, part);
       /* Every member, those of another part as "sym+offset".  */
-      fputs (", \"insns\": [", f);
+      w_s (w, ", \"insns\": [");
       int anyi = 0;
       for (uint32_t k = 0; k < lp->n_blocks; k++)
         {
@@ -296,48 +417,48 @@ write_part (FILE *f, const cc_model *m, const cc_result *r, uint32_t fi,
             if (reported (fn, fr, i))
               {
                 if (anyi)
-                  put_s (f, ", ");
-                json_insn_ref (f, fn, i, part);
+                  w_s (w, ", ");
+                json_insn_ref (w, fn, i, part);
                 anyi = 1;
               }
         }
-      fputs ("]}", f);
+      w_s (w, "]}");
       any = 1;
     }
-  fputs (any ? "\n     ]" : "]", f);
+  w_s (w, any ? "\n     ]" : "]");
 
   /* UPs: each as the offsets of the first insn of its blocks.  */
-  fputs (",\n     \"ups\": [", f);
+  w_s (w, ",\n     \"ups\": [");
   any = 0;
   for (uint32_t u = 0; u < fr->n_ups; u++)
     {
       const cc_up *up = &fr->ups[u];
       if (fn->insns[fn->blocks[up->blocks[0]].first_insn].part != part)
         continue;
-      put_s (f, any ? ",\n      {\"id\": " : "\n      {\"id\": ");
-      put_u (f, u);
-      put_s (f, ", \"blocks\": [");
+      w_s (w, any ? ",\n      {\"id\": " : "\n      {\"id\": ");
+      w_u (w, u);
+      w_s (w, ", \"blocks\": [");
       for (uint32_t k = 0; k < up->n_blocks; k++)
         {
           const cc_block *b = &fn->blocks[up->blocks[k]];
           if (k)
-            put_s (f, ", ");
+            w_s (w, ", ");
           /* A block of the other part is named by symbol+offset.  */
           if (fn->insns[b->first_insn].part == part)
-            put_u (f, part_offset (fn, b->first_insn));
+            w_u (w, part_offset (fn, b->first_insn));
           else
             {
-              putc_unlocked ('"', f);
-              json_chars (f, fn->parts[fn->insns[b->first_insn].part].symbol);
-              putc_unlocked ('+', f);
-              put_u (f, part_offset (fn, b->first_insn));
-              putc_unlocked ('"', f);
+              w_c (w, '"');
+              json_chars (w, fn->parts[fn->insns[b->first_insn].part].symbol);
+              w_c (w, '+');
+              w_u (w, part_offset (fn, b->first_insn));
+              w_c (w, '"');
             }
         }
-      fputs ("]}", f);
+      w_s (w, "]}");
       any = 1;
     }
-  fputs (any ? "\n     ]" : "]", f);
+  w_s (w, any ? "\n     ]" : "]");
 
   /* The insns that end a calling block: the call sites.  */
   uint32_t *call_block = cc_xmalloc ((fn->n_insns + 1) * sizeof *call_block);
@@ -348,7 +469,7 @@ write_part (FILE *f, const cc_model *m, const cc_result *r, uint32_t fi,
         && fn->blocks[b].first_insn + fn->blocks[b].n_insns <= fn->n_insns)
       call_block[fn->blocks[b].first_insn + fn->blocks[b].n_insns - 1] = b;
 
-  fputs (",\n     \"insns\": [", f);
+  w_s (w, ",\n     \"insns\": [");
   any = 0;
   for (uint32_t i = 0; i < fn->n_insns; i++)
     {
@@ -356,137 +477,184 @@ write_part (FILE *f, const cc_model *m, const cc_result *r, uint32_t fi,
       if (in->part != part || !reported (fn, fr, i))
         continue;
       const cc_insn_result *ir = &fr->insns[i];
-      put_s (f, any ? ",\n      {\"offset\": " : "\n      {\"offset\": ");
-      put_u (f, part_offset (fn, i));
-      put_s (f, ", \"length\": ");
-      put_u (f, in->length);
-      put_s (f, ", \"category\": \"");
-      put_s (f, cc_category_name (ir->merged.category));
-      putc_unlocked ('"', f);
+      w_s (w, any ? ",\n      {\"offset\": " : "\n      {\"offset\": ");
+      w_u (w, part_offset (fn, i));
+      w_s (w, ", \"length\": ");
+      w_u (w, in->length);
+      w_s (w, ", \"category\": \"");
+      w_s (w, cc_category_name (ir->merged.category));
+      w_c (w, '"');
       if (ir->merged.category == CC_FIRST_MISS || ir->merged.category == CC_FIRST_HIT)
         {
-          put_s (f, ", \"scope\": ");
-          json_scope (f, m, r, fi, ir->merged, part);
+          w_s (w, ", \"scope\": ");
+          json_scope (w, m, r, fi, ir->merged, part);
         }
-      put_s (f, ", \"line\": ");
-      put_u (f, ir->pline);
-      put_s (f, ", \"set\": ");
-      put_u (f, ir->set);
-      put_s (f, ", \"lines\": ");
-      put_u (f, ir->n_lines);
+      w_s (w, ", \"line\": ");
+      w_u (w, ir->pline);
+      w_s (w, ", \"set\": ");
+      w_u (w, ir->set);
+      w_s (w, ", \"lines\": ");
+      w_u (w, ir->n_lines);
       if (in->kind == CC_INSN_ASM)
-        put_s (f, ", \"asm\": true");
+        w_s (w, ", \"asm\": true");
       if (call_block[i] != CC_NONE)
         {
           /* A call: to a known symbol or unknown code; a tail call (a
              sibling call) leaves the function.  */
           const cc_block *cb = &fn->blocks[call_block[i]];
-          put_s (f, ", \"call\": {\"callee\": ");
+          w_s (w, ", \"call\": {\"callee\": ");
           if (cb->call == CC_CALL_DIRECT && cb->callee)
-            json_str (f, cb->callee);
+            json_str (w, cb->callee);
           else
-            put_s (f, "null");
-          put_s (f, cb->exits ? ", \"tail\": true}" : ", \"tail\": false}");
+            w_s (w, "null");
+          w_s (w, cb->exits ? ", \"tail\": true}" : ", \"tail\": false}");
         }
-      put_s (f, ", \"loc\": ");
-      json_loc (f, m, in->file, in->line);
-      put_s (f, ", \"contexts\": [");
-      json_contexts (f, m, r, fi, ir, n_inst, part);
-      put_s (f, "]}");
+      w_s (w, ", \"loc\": ");
+      json_loc (w, m, in->file, in->line);
+      w_s (w, ", \"contexts\": [");
+      json_contexts (w, m, r, fi, ir, n_inst, part);
+      w_s (w, "]}");
       any = 1;
     }
   free (call_block);
-  fputs (any ? "\n     ]" : "]", f);
-  fputs (",\n     \"summary\": ", f);
-  json_summary (f, counts);
-  fputc ('}', f);
+  w_s (w, any ? "\n     ]" : "]");
+  w_s (w, ",\n     \"summary\": ");
+  json_summary (w, counts);
+  w_c (w, '}');
 }
 
 static void
-write_json (FILE *f, const cc_model *m, const cc_result *r, const cc_report_info *info)
+write_json_buf (wbuf *w, const cc_model *m, const cc_result *r,
+                const cc_report_info *info)
 {
   const cc_options *o = info->options;
-  fprintf (f, "{\n  \"cachecat\": %d,\n  \"source\": ", REPORT_FORMAT);
-  json_str (f, info->source);
-  fprintf (f, ",\n  \"cache\": {\"size\": %u, \"line\": %u, \"ways\": %u, \"sets\": %u, \"policy\": ",
-           o->cache_size, o->line_size, o->ways,
-           o->cache_size / (o->line_size * o->ways));
-  json_str (f, o->policy ? o->policy : "lru");
-  fputs (", \"config\": ", f);
-  json_str (f, o->config_name ? o->config_name : "default");
-  fputs ("},\n", f);
+  w_s (w, "{\n  \"cachecat\": ");
+  w_u (w, REPORT_FORMAT);
+  w_s (w, ",\n  \"source\": ");
+  json_str (w, info->source);
+  w_s (w, ",\n  \"cache\": {\"size\": ");
+  w_u (w, o->cache_size);
+  w_s (w, ", \"line\": ");
+  w_u (w, o->line_size);
+  w_s (w, ", \"ways\": ");
+  w_u (w, o->ways);
+  w_s (w, ", \"sets\": ");
+  w_u (w, o->cache_size / (o->line_size * o->ways));
+  w_s (w, ", \"policy\": ");
+  json_str (w, o->policy ? o->policy : "lru");
+  w_s (w, ", \"config\": ");
+  json_str (w, o->config_name ? o->config_name : "default");
+  w_s (w, "},\n");
 
   /* What is assumed about addresses (semantics.md section 5).  */
-  fputs ("  \"layout\": {\"offsets\": ", f);
-  json_str (f, info->layout_note ? "unknown" : "exact within each section (read back from the assembler)");
-  fputs (", \"set_indices\": \"relative: each section starts at an unknown set; "
-         "lines of different sections may share any set\", \"alignment_forced\": false", f);
-  fprintf (f, ", \"phases\": %u, \"groups\": %u, \"sections\": [", r->n_phases,
-           r->n_groups);
+  w_s (w, "  \"layout\": {\"offsets\": ");
+  json_str (w, info->layout_note ? "unknown" : "exact within each section (read back from the assembler)");
+  w_s (w, ", \"set_indices\": \"relative: each section starts at an unknown set; "
+       "lines of different sections may share any set\", \"alignment_forced\": false");
+  w_s (w, ", \"phases\": ");
+  w_u (w, r->n_phases);
+  w_s (w, ", \"groups\": ");
+  w_u (w, r->n_groups);
+  w_s (w, ", \"sections\": [");
   for (uint32_t s = 0; s < m->n_sections; s++)
     {
-      fprintf (f, "%s{\"name\": ", s ? ", " : "");
-      json_str (f, m->sections[s].name);
-      fprintf (f, ", \"align\": %u}", m->sections[s].align);
+      w_s (w, s ? ", {\"name\": " : "{\"name\": ");
+      json_str (w, m->sections[s].name);
+      w_s (w, ", \"align\": ");
+      w_u (w, m->sections[s].align);
+      w_c (w, '}');
     }
-  fputs ("]", f);
+  w_s (w, "]");
   if (info->layout_note)
     {
-      fputs (", \"problem\": ", f);
-      json_str (f, info->layout_note);
+      w_s (w, ", \"problem\": ");
+      json_str (w, info->layout_note);
     }
-  fputs ("},\n", f);
+  w_s (w, "},\n");
 
-  fputs ("  \"entry\": {\"symbol\": ", f);
-  json_str (f, o->entry);
+  w_s (w, "  \"entry\": {\"symbol\": ");
+  json_str (w, o->entry);
   int found = o->entry && cc_model_find_func (m, o->entry) != CC_NONE;
-  fprintf (f, ", \"found\": %s, \"state\": \"%s\"},\n", found ? "true" : "false",
-           o->entry && o->entry_cold ? "cold" : "warm");
-  fputs ("  \"unknown_code\": \"calls to code outside the unit, indirect calls and inline asm: "
-         "may touch every cache set and call every function of the unit that is externally "
-         "visible or address-taken\",\n", f);
-  fputs ("  \"not_modelled\": [\"interrupts\", \"DMA\", \"prefetching\", \"wrong-path fetches\"],\n", f);
+  w_s (w, found ? ", \"found\": true" : ", \"found\": false");
+  w_s (w, o->entry && o->entry_cold ? ", \"state\": \"cold\"},\n"
+                                    : ", \"state\": \"warm\"},\n");
+  w_s (w, "  \"unknown_code\": \"calls to code outside the unit, indirect calls and inline asm: "
+       "may touch every cache set and call every function of the unit that is externally "
+       "visible or address-taken\",\n");
+  w_s (w, "  \"not_modelled\": [\"interrupts\", \"DMA\", \"prefetching\", \"wrong-path fetches\"],\n");
   if (o->max_instances)
-    fprintf (f, "  \"max_instances\": %u, ", o->max_instances);
+    {
+      w_s (w, "  \"max_instances\": ");
+      w_u (w, o->max_instances);
+      w_s (w, ", ");
+    }
   else
-    fprintf (f, "  \"max_instances\": null, \"instance_budget\": %llu, ",
-             (unsigned long long) r->instance_budget);
-  fprintf (f, "\"capped\": %s,\n", r->capped ? "true" : "false");
+    {
+      w_s (w, "  \"max_instances\": null, \"instance_budget\": ");
+      w_u64 (w, r->instance_budget);
+      w_s (w, ", ");
+    }
+  w_s (w, r->capped ? "\"capped\": true,\n" : "\"capped\": false,\n");
 
-  fputs ("  \"instances\": [", f);
+  w_s (w, "  \"instances\": [");
   for (uint32_t x = 0; x < r->n_instances; x++)
     {
       const cc_instance *in = &r->instances[x];
-      fprintf (f, "%s\n    {\"id\": %u, \"function\": ", x ? "," : "", x);
-      json_str (f, m->funcs[in->func].name);
+      w_s (w, x ? ",\n    {\"id\": " : "\n    {\"id\": ");
+      w_u (w, x);
+      w_s (w, ", \"function\": ");
+      json_str (w, m->funcs[in->func].name);
       if (in->parent == CC_NONE)
-        fputs (", \"parent\": null, \"call\": null", f);
+        w_s (w, ", \"parent\": null, \"call\": null");
       else
         {
           const cc_func *pf = &m->funcs[r->instances[in->parent].func];
           const cc_block *b = &pf->blocks[in->call_block];
           uint32_t ci = b->first_insn + b->n_insns - 1;
-          fprintf (f, ", \"parent\": %u, \"call\": {\"symbol\": ", in->parent);
-          json_str (f, pf->parts[pf->insns[ci].part].symbol);
-          fprintf (f, ", \"offset\": %u}", part_offset (pf, ci));
+          w_s (w, ", \"parent\": ");
+          w_u (w, in->parent);
+          w_s (w, ", \"call\": {\"symbol\": ");
+          json_str (w, pf->parts[pf->insns[ci].part].symbol);
+          w_s (w, ", \"offset\": ");
+          w_u (w, part_offset (pf, ci));
+          w_c (w, '}');
         }
-      fprintf (f, ", \"root\": %s, \"cold\": %s, \"merged\": %s}", in->root ? "true" : "false",
-               in->cold ? "true" : "false", in->merged ? "true" : "false");
+      w_s (w, in->root ? ", \"root\": true" : ", \"root\": false");
+      w_s (w, in->cold ? ", \"cold\": true" : ", \"cold\": false");
+      w_s (w, in->merged ? ", \"merged\": true}" : ", \"merged\": false}");
     }
-  fputs (r->n_instances ? "\n  ],\n" : "],\n", f);
+  w_s (w, r->n_instances ? "\n  ],\n" : "],\n");
 
-  fputs ("  \"functions\": [", f);
+  w_s (w, "  \"functions\": [");
   int first = 1;
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)
     for (uint32_t p = 0; p < m->funcs[fi].n_parts; p++)
       {
-        write_part (f, m, r, fi, p, first);
+        write_part (w, m, r, fi, p, first);
         first = 0;
       }
-  fputs (first ? "],\n" : "\n  ],\n", f);
-  fputs ("  \"summary\": ", f);
-  json_summary (f, r->counts);
-  fputs ("\n}\n", f);
+  w_s (w, first ? "],\n" : "\n  ],\n");
+  w_s (w, "  \"summary\": ");
+  json_summary (w, r->counts);
+  w_s (w, "\n}\n");
+}
+
+static void
+write_json (FILE *f, const cc_model *m, const cc_result *r, const cc_report_info *info)
+{
+  wbuf *w = cc_xmalloc (sizeof *w);
+  w->f = f;
+  w->n = 0;
+  w->order = NULL;
+  w->order_cap = 0;
+  escape_files (w, m);
+  write_json_buf (w, m, r, info);
+  w_flush (w);
+  free (w->order);
+  free (w->file_json);
+  free (w->file_len);
+  free (w->file_at);
+  free (w);
 }
 
 /* Write to PATH as it is: a device or a pipe (report=/dev/null,
@@ -562,6 +730,40 @@ cc_report_write (const char *path, const cc_model *m, const cc_result *r,
   return 0;
 }
 
+/* Appending to a bounded string, truncating like snprintf: called once
+   per instruction, where snprintf's format parsing was most of the cost.  */
+typedef struct sbuf
+{
+  char *p;
+  size_t n, size;
+} sbuf;
+
+static void
+sb_s (sbuf *b, const char *s)
+{
+  for (; *s; s++)
+    {
+      if (b->n + 1 < b->size)
+        b->p[b->n] = *s;
+      b->n++;
+    }
+  if (b->size)
+    b->p[b->n < b->size ? b->n : b->size - 1] = 0;
+}
+
+static void
+sb_u (sbuf *b, uint32_t v, int hex)
+{
+  char d[12];
+  int n = 0;
+  unsigned base = hex ? 16 : 10;
+  do
+    d[sizeof d - 2 - n++] = "0123456789abcdef"[v % base];
+  while ((v /= base) != 0);
+  d[sizeof d - 1] = 0;
+  sb_s (b, d + sizeof d - 1 - n);
+}
+
 void
 cc_annotation (const cc_model *m, const cc_result *r, uint32_t fi, uint32_t i,
                char *buf, size_t size)
@@ -569,34 +771,46 @@ cc_annotation (const cc_model *m, const cc_result *r, uint32_t fi, uint32_t i,
   const cc_func *fn = &m->funcs[fi];
   const cc_func_result *fr = &r->funcs[fi];
   const cc_insn_result *ir = &fr->insns[i];
+  sbuf b = { buf, 0, size };
+  if (size)
+    buf[0] = 0;
   if (!fr->analysed)
     {
-      snprintf (buf, size, "cachecat: conflict (not analysed)");
+      sb_s (&b, "cachecat: conflict (not analysed)");
       return;
     }
-  char scope[64] = "";
+  sb_s (&b, "cachecat: ");
+  sb_s (&b, cc_category_name (ir->merged.category));
   if (ir->merged.category == CC_FIRST_MISS || ir->merged.category == CC_FIRST_HIT)
     {
       if (ir->merged.scope == CC_SCOPE_PROGRAM)
-        snprintf (scope, sizeof scope, " scope=program");
+        sb_s (&b, " scope=program");
       else if (ir->merged.scope == CC_SCOPE_FUNCTION)
-        snprintf (scope, sizeof scope, " scope=function");
+        sb_s (&b, " scope=function");
       else
         {
-          /* A caller's loop (first-hit) by its header in that function.  */
+          /* A caller's loop (first-hit), or one whose header lies in the
+             other part, by the symbol of the part.  */
           uint32_t lf = ir->merged.other_func ? ir->merged.other_func - 1 : fi;
           const cc_func *lfn = &m->funcs[lf];
           uint32_t h = lfn->blocks[r->funcs[lf].loops[ir->merged.loop].header].first_insn;
-          if (lf == fi && fn->insns[h].part == fn->insns[i].part)
-            snprintf (scope, sizeof scope, " scope=loop@0x%x", part_offset (fn, h));
-          else
-            snprintf (scope, sizeof scope, " scope=loop@%.40s+0x%x",
-                      lfn->parts[lfn->insns[h].part].symbol, part_offset (lfn, h));
+          sb_s (&b, " scope=loop@");
+          if (lf != fi || fn->insns[h].part != fn->insns[i].part)
+            {
+              sb_s (&b, lfn->parts[lfn->insns[h].part].symbol);
+              sb_s (&b, "+");
+            }
+          sb_s (&b, "0x");
+          sb_u (&b, part_offset (lfn, h), 1);
         }
     }
-  char straddle[32] = "";
+  sb_s (&b, " line=");
+  sb_u (&b, ir->pline, 0);
+  sb_s (&b, " set=");
+  sb_u (&b, ir->set, 0);
   if (ir->n_lines > 1)
-    snprintf (straddle, sizeof straddle, " lines=%u", ir->n_lines);
-  snprintf (buf, size, "cachecat: %s%s line=%u set=%u%s",
-            cc_category_name (ir->merged.category), scope, ir->pline, ir->set, straddle);
+    {
+      sb_s (&b, " lines=");
+      sb_u (&b, ir->n_lines, 0);
+    }
 }
