@@ -93,10 +93,11 @@ typedef struct acc
   uint8_t fh;            /* 0: no context first-hit yet, 1: every context
                             always-hit or first-hit in loop fh_v, 2: not */
   cc_verdict fh_v;
+  uint8_t ctx_own;       /* ctx outgrew its slice: a heap copy */
   uint32_t nk;
   uint32_t *k_lines;
-  uint32_t n_ctx;
-  uint32_t *ctx;         /* nodes */
+  uint32_t n_ctx, ctx_cap;
+  uint32_t *ctx;         /* nodes; a slice of fcat.ctx_pool */
 } acc;
 
 typedef struct engine
@@ -2024,6 +2025,21 @@ acc_add_k (acc *a, uint32_t line)
   a->k_lines[a->nk++] = line;
 }
 
+/* The contexts of a reference outgrew the slice categorize_function
+   counted for it (they never should): continue in a heap copy.  */
+static void
+acc_grow_ctx (acc *a)
+{
+  uint32_t cap = a->ctx_cap ? 2 * a->ctx_cap : 4;
+  uint32_t *v = cc_xmalloc (cap * sizeof *v);
+  memcpy (v, a->ctx, a->n_ctx * sizeof *v);
+  if (a->ctx_own)
+    free (a->ctx);
+  a->ctx = v;
+  a->ctx_cap = cap;
+  a->ctx_own = 1;
+}
+
 static void
 add_context (const cc_func_result *fr, cc_insn_result *ir, uint32_t inst,
              uint32_t up, uint32_t phase, vpair v)
@@ -2043,8 +2059,12 @@ add_context (const cc_func_result *fr, cc_insn_result *ir, uint32_t inst,
       cv = &ir->ctx[i];
   if (!cv)
     {
-      if ((ir->n_ctx & (ir->n_ctx - 1)) == 0)
-        ir->ctx = cc_xrealloc (ir->ctx, (ir->n_ctx ? 2 * ir->n_ctx : 1) * sizeof *ir->ctx);
+      /* The room was sized by categorize_function; grow only if not.  */
+      if (ir->n_ctx == ir->ctx_cap)
+        {
+          ir->ctx_cap = ir->ctx_cap ? 2 * ir->ctx_cap : 4;
+          ir->ctx = cc_xrealloc (ir->ctx, ir->ctx_cap * sizeof *ir->ctx);
+        }
       cv = &ir->ctx[ir->n_ctx++];
       *cv = (cc_context_verdict){ inst, up, { 0xff, 0, 0, 0 }, { 0xff, 0, 0, 0 } };
     }
@@ -2108,8 +2128,8 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_re
                 acc_add_k (a, kl[i]);
               a->k_unk |= unk;
               a->k_taint |= taint;
-              if ((a->n_ctx & (a->n_ctx - 1)) == 0)
-                a->ctx = cc_xrealloc (a->ctx, (a->n_ctx ? 2 * a->n_ctx : 1) * sizeof (uint32_t));
+              if (a->n_ctx == a->ctx_cap)
+                acc_grow_ctx (a);
               a->ctx[a->n_ctx++] = nd;
               /* This context's own verdict.  */
               cc_verdict v;
@@ -2234,6 +2254,56 @@ demote_first_misses (const engine *e, const cc_func *f, const fphase *p,
   free (binsn);
 }
 
+/* Room for the contexts, counted before the walk instead of grown one
+   at a time: a context (reached instance X, UP u) visits every block of
+   u once, so each reference of block b gets as many entries as reached
+   contexts run through b, and so does each insn of b (its references
+   and phases share one entry per context).  Gives the references their
+   slices of the returned pool and the insns of the focus without room
+   yet theirs.  */
+static uint32_t *
+size_contexts (engine *e, uint32_t fi, fcat *c)
+{
+  const cc_func *f = &e->m->funcs[fi];
+  cc_func_result *fr = &e->r->funcs[fi];
+  const fphase *p = &e->fp[fi];
+  uint32_t *through = cc_xcalloc (f->n_blocks + 1, sizeof *through);
+  for (uint32_t i = 0; i < e->g.func_n_inst[fi]; i++)
+    {
+      uint32_t x = e->g.func_inst[fi][i];
+      for (uint32_t u = 0; u < fr->n_ups; u++)
+        if (e->reached[e->node_base[x] + u])
+          for (uint32_t k = 0; k < fr->ups[u].n_blocks; k++)
+            through[fr->ups[u].blocks[k]]++;
+    }
+  size_t total = 0;
+  for (uint32_t b = 0; b < f->n_blocks; b++)
+    total += (size_t) through[b] * (p->block_ref[b + 1] - p->block_ref[b]);
+  uint32_t *pool = cc_xmalloc ((total + 1) * sizeof *pool);
+  size_t at = 0;
+  for (uint32_t b = 0; b < f->n_blocks; b++)
+    {
+      for (uint32_t x2 = p->block_ref[b]; x2 < p->block_ref[b + 1]; x2++)
+        {
+          c->acc[x2].ctx = pool + at;
+          c->acc[x2].ctx_cap = through[b];
+          at += through[b];
+        }
+      const cc_block *bb = &f->blocks[b];
+      for (uint32_t i = bb->first_insn; i < bb->first_insn + bb->n_insns; i++)
+        {
+          cc_insn_result *ir = &fr->insns[i];
+          if (!ir->ctx && through[b] && in_focus (e, fi, i))
+            {
+              ir->ctx = cc_xmalloc (through[b] * sizeof *ir->ctx);
+              ir->ctx_cap = through[b];
+            }
+        }
+    }
+  free (through);
+  return pool;
+}
+
 static void
 categorize_function (engine *e, uint32_t fi, vpair *out)
 {
@@ -2252,6 +2322,7 @@ categorize_function (engine *e, uint32_t fi, vpair *out)
   cc_word *s = cc_xmalloc (e->stw * sizeof (cc_word));
   for (uint32_t i = 0; i < f->n_insns; i++)
     fr->insns[i].ctx_cursor = 0;
+  uint32_t *ctx_pool = size_contexts (e, fi, &c);
   for (uint32_t i = 0; i < ninst; i++)
     {
       uint32_t x = e->g.func_inst[fi][i];
@@ -2319,8 +2390,10 @@ categorize_function (engine *e, uint32_t fi, vpair *out)
   for (uint32_t k = 0; k < p->n_refs; k++)
     {
       free (c.acc[k].k_lines);
-      free (c.acc[k].ctx);
+      if (c.acc[k].ctx_own)
+        free (c.acc[k].ctx);
     }
+  free (ctx_pool);
   free (c.acc);
   free (block_of_ref);
   for (size_t i = 0; i < (size_t) ninst * fr->n_loops; i++)

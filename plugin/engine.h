@@ -73,6 +73,7 @@ typedef struct cc_insn_result
   uint32_t n_ctx;
   cc_context_verdict *ctx;
   uint32_t ctx_cursor;   /* engine-internal */
+  uint32_t ctx_cap;      /* engine-internal: room in ctx */
 } cc_insn_result;
 
 typedef struct cc_func_result
