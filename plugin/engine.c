@@ -94,8 +94,9 @@ typedef struct acc
                             always-hit or first-hit in loop fh_v, 2: not */
   cc_verdict fh_v;
   uint8_t ctx_own;       /* ctx outgrew its slice: a heap copy */
-  uint32_t nk;
-  uint32_t *k_lines;
+  uint8_t k_own;         /* the same for k_lines */
+  uint32_t nk, k_cap;
+  uint32_t *k_lines;     /* a slice of fcat.k_pool */
   uint32_t n_ctx, ctx_cap;
   uint32_t *ctx;         /* nodes; a slice of fcat.ctx_pool */
 } acc;
@@ -2077,9 +2078,18 @@ acc_add_k (acc *a, uint32_t line)
   for (uint32_t i = 0; i < a->nk; i++)
     if (a->k_lines[i] == line)
       return;
-  /* Capacity: the next power of two.  */
-  if ((a->nk & (a->nk - 1)) == 0)
-    a->k_lines = cc_xrealloc (a->k_lines, (a->nk ? 2 * a->nk : 1) * sizeof (uint32_t));
+  /* The slice holds every other line of the set; grow only if not.  */
+  if (a->nk == a->k_cap)
+    {
+      uint32_t cap = a->k_cap ? 2 * a->k_cap : 4;
+      uint32_t *v = cc_xmalloc (cap * sizeof *v);
+      memcpy (v, a->k_lines, a->nk * sizeof *v);
+      if (a->k_own)
+        free (a->k_lines);
+      a->k_lines = v;
+      a->k_cap = cap;
+      a->k_own = 1;
+    }
   a->k_lines[a->nk++] = line;
 }
 
@@ -2318,9 +2328,10 @@ demote_first_misses (const engine *e, const cc_func *f, const fphase *p,
    contexts run through b, and so does each insn of b (its references
    and phases share one entry per context).  Gives the references their
    slices of the returned pool and the insns of the focus without room
-   yet theirs.  */
+   yet theirs.  A reference of the focus also gets a slice of *K_POOL for
+   the other lines of its set it may find cached (k_lines).  */
 static uint32_t *
-size_contexts (engine *e, uint32_t fi, fcat *c)
+size_contexts (engine *e, uint32_t fi, fcat *c, uint32_t **k_pool)
 {
   const cc_func *f = &e->m->funcs[fi];
   cc_func_result *fr = &e->r->funcs[fi];
@@ -2334,18 +2345,29 @@ size_contexts (engine *e, uint32_t fi, fcat *c)
           for (uint32_t k = 0; k < fr->ups[u].n_blocks; k++)
             through[fr->ups[u].blocks[k]]++;
     }
-  size_t total = 0;
+  size_t total = 0, k_total = 0;
   for (uint32_t b = 0; b < f->n_blocks; b++)
     total += (size_t) through[b] * (p->block_ref[b + 1] - p->block_ref[b]);
+  for (uint32_t x2 = 0; x2 < p->n_refs; x2++)
+    if (p->refs[x2].insn != CC_NONE && p->refs[x2].line != FOREIGN)
+      k_total += e->set_n[e->line_key[p->refs[x2].line]];
   uint32_t *pool = cc_xmalloc ((total + 1) * sizeof *pool);
-  size_t at = 0;
+  *k_pool = cc_xmalloc ((k_total + 1) * sizeof **k_pool);
+  size_t at = 0, k_at = 0;
   for (uint32_t b = 0; b < f->n_blocks; b++)
     {
       for (uint32_t x2 = p->block_ref[b]; x2 < p->block_ref[b + 1]; x2++)
         {
-          c->acc[x2].ctx = pool + at;
-          c->acc[x2].ctx_cap = through[b];
+          acc *a = &c->acc[x2];
+          a->ctx = pool + at;
+          a->ctx_cap = through[b];
           at += through[b];
+          if (p->refs[x2].insn != CC_NONE && p->refs[x2].line != FOREIGN)
+            {
+              a->k_lines = *k_pool + k_at;
+              a->k_cap = e->set_n[e->line_key[p->refs[x2].line]];
+              k_at += a->k_cap;
+            }
         }
       const cc_block *bb = &f->blocks[b];
       for (uint32_t i = bb->first_insn; i < bb->first_insn + bb->n_insns; i++)
@@ -2380,7 +2402,8 @@ categorize_function (engine *e, uint32_t fi, vpair *out)
   cc_word *s = cc_xmalloc (e->stw * sizeof (cc_word));
   for (uint32_t i = 0; i < f->n_insns; i++)
     fr->insns[i].ctx_cursor = 0;
-  uint32_t *ctx_pool = size_contexts (e, fi, &c);
+  uint32_t *k_pool;
+  uint32_t *ctx_pool = size_contexts (e, fi, &c, &k_pool);
   for (uint32_t i = 0; i < ninst; i++)
     {
       uint32_t x = e->g.func_inst[fi][i];
@@ -2447,11 +2470,13 @@ categorize_function (engine *e, uint32_t fi, vpair *out)
   free (rv);
   for (uint32_t k = 0; k < p->n_refs; k++)
     {
-      free (c.acc[k].k_lines);
+      if (c.acc[k].k_own)
+        free (c.acc[k].k_lines);
       if (c.acc[k].ctx_own)
         free (c.acc[k].ctx);
     }
   free (ctx_pool);
+  free (k_pool);
   free (c.acc);
   free (block_of_ref);
   for (size_t i = 0; i < (size_t) ninst * fr->n_loops; i++)
