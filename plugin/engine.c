@@ -56,6 +56,7 @@ typedef struct fphase
   ref *pads;
   uint32_t *pad_ref;     /* n_blocks + 1 offsets into pads: the padding
                             executed on each block's fall-through edge */
+  uint32_t *up_nrefs;    /* per UP: its references (the cost of a walk) */
   cc_word *up_eff;       /* per UP, an R-format set: lines it references,
                             the foreign bit if it fetches from another
                             section, the unknown bit if it holds an asm */
@@ -101,6 +102,9 @@ typedef struct acc
   uint32_t *ctx;         /* nodes; a slice of fcat.ctx_pool */
 } acc;
 
+/* A line of the batch: its phase in the high half, its number in the low.  */
+typedef uint64_t line_key;
+
 typedef struct engine
 {
   const cc_model *m;
@@ -140,6 +144,8 @@ typedef struct engine
   struct fh_region ***fh; /* per instance, per loop of its function: the
                              first-hit region, lazily, per run */
   uint64_t fh_budget;    /* node walks first-hit may still spend in a run */
+  uint8_t *fh_node;      /* per node: 0 not looked at, 1 first-hit is
+                            possible for some ref, 2 for none */
   uint8_t *reached;      /* reachable from a root's entry (layout
                             independent, like everything above) */
   sccs fwd_sccs, intra_sccs; /* components of the reached part of fwd and
@@ -158,6 +164,11 @@ typedef struct engine
   uint32_t *line_no, *line_key; /* per line: its number, its key (phase of
                                    the batch * S + set) */
   uint32_t **set_lines, *set_n; /* per key */
+  uint32_t *key_first;   /* per key: its first line; the lines of a key
+                            are numbered consecutively, so a set is one
+                            range of bits */
+  line_key *sorted_no;   /* the lines' (phase, number), ascending */
+  uint32_t *sorted_id;   /* the line of each of those */
   uint32_t n_live, *live_of; /* keys that hold a focus line, numbered; the
                                 markers of the others are never read, so
                                 states keep none for them */
@@ -274,9 +285,8 @@ combine_lines (const cc_func_result *fr, cc_verdict *a, cc_verdict b)
 /* ------------------------------------------------------------------ */
 /* Lines of one phase.                                                 */
 
-/* A line of the batch: its phase in the high half, its number in the low.  */
-typedef uint64_t line_key;
-
+/* The line number NO of phase Q of the batch, or NL if no fetch touches
+   it.  */
 static uint32_t
 line_id (const engine *e, uint32_t q, uint32_t no)
 {
@@ -285,13 +295,12 @@ line_id (const engine *e, uint32_t q, uint32_t no)
   while (lo < hi)
     {
       uint32_t mid = (lo + hi) / 2;
-      line_key m = (line_key) (e->line_key[mid] / e->S) << 32 | e->line_no[mid];
-      if (m < k)
+      if (e->sorted_no[mid] < k)
         lo = mid + 1;
       else
         hi = mid;
     }
-  return lo;
+  return lo < e->NL && e->sorted_no[lo] == k ? e->sorted_id[lo] : e->NL;
 }
 
 /* Where the focus section starts, modulo the line size, in phase Q of the
@@ -472,27 +481,35 @@ build_lines (engine *e)
   free (seen);
   e->NL = u;
   uint32_t nkeys = e->nph * e->S;
+  /* Number the lines key by key (a counting sort), so that the lines of a
+     set are one range of bits; keep the (phase, number) order for
+     lookups.  */
+  e->sorted_no = keys;
+  e->sorted_id = cc_xmalloc ((u + 1) * sizeof (uint32_t));
+  e->set_n = cc_xcalloc (nkeys + 1, sizeof *e->set_n);
+  e->key_first = cc_xcalloc (nkeys + 1, sizeof *e->key_first);
+  for (uint32_t i = 0; i < u; i++)
+    e->set_n[(uint32_t) (keys[i] >> 32) * e->S + (uint32_t) keys[i] % e->S]++;
+  for (uint32_t k = 1; k <= nkeys; k++)
+    e->key_first[k] = e->key_first[k - 1] + e->set_n[k - 1];
   e->line_no = cc_xmalloc ((u + 1) * sizeof (uint32_t));
   e->line_key = cc_xmalloc ((u + 1) * sizeof (uint32_t));
+  uint32_t *fill = cc_xcalloc (nkeys + 1, sizeof *fill);
   for (uint32_t i = 0; i < u; i++)
     {
-      e->line_no[i] = (uint32_t) keys[i];
-      e->line_key[i] = (uint32_t) (keys[i] >> 32) * e->S + e->line_no[i] % e->S;
+      uint32_t k = (uint32_t) (keys[i] >> 32) * e->S + (uint32_t) keys[i] % e->S;
+      uint32_t id = e->key_first[k] + fill[k]++;
+      e->sorted_id[i] = id;
+      e->line_no[id] = (uint32_t) keys[i];
+      e->line_key[id] = k;
     }
-  free (keys);
-  e->set_n = cc_xcalloc (nkeys, sizeof *e->set_n);
+  free (fill);
   e->set_lines = cc_xcalloc (nkeys, sizeof *e->set_lines);
-  for (uint32_t i = 0; i < u; i++)
-    e->set_n[e->line_key[i]]++;
   for (uint32_t k = 0; k < nkeys; k++)
     {
       e->set_lines[k] = cc_xmalloc ((e->set_n[k] + 1) * sizeof (uint32_t));
-      e->set_n[k] = 0;
-    }
-  for (uint32_t i = 0; i < u; i++)
-    {
-      uint32_t k = e->line_key[i];
-      e->set_lines[k][e->set_n[k]++] = i;
+      for (uint32_t i = 0; i < e->set_n[k]; i++)
+        e->set_lines[k][i] = e->key_first[k] + i;
     }
   e->live_of = cc_xmalloc (nkeys * sizeof (uint32_t));
   e->n_live = 0;
@@ -532,6 +549,9 @@ free_lines (engine *e)
   free (e->line_count);
   free (e->line_no);
   free (e->line_key);
+  free (e->sorted_no);
+  free (e->sorted_id);
+  free (e->key_first);
   free (e->taint_all);
   free (e->unk_all);
 }
@@ -572,6 +592,10 @@ build_fphase (engine *e, uint32_t fi)
   p->block_ref[f->n_blocks] = p->n_refs;
   p->pad_ref[f->n_blocks] = npads;
   p->up_eff = cc_xcalloc ((size_t) (fr->n_ups ? fr->n_ups : 1) * e->rw, sizeof (cc_word));
+  p->up_nrefs = cc_xcalloc (fr->n_ups + 1, sizeof (uint32_t));
+  for (uint32_t u = 0; u < fr->n_ups; u++)
+    for (uint32_t k = 0; k < fr->ups[u].n_blocks; k++)
+      p->up_nrefs[u] += p->block_ref[fr->ups[u].blocks[k] + 1] - p->block_ref[fr->ups[u].blocks[k]];
   for (uint32_t u = 0; u < fr->n_ups; u++)
     {
       cc_word *eff = p->up_eff + (size_t) u * e->rw;
@@ -601,6 +625,7 @@ free_fphase (fphase *p)
   free (p->pads);
   free (p->pad_ref);
   free (p->up_eff);
+  free (p->up_nrefs);
   memset (p, 0, sizeof *p);
 }
 
@@ -632,8 +657,7 @@ copy_bit (cc_word *dst, const cc_word *src, uint32_t i)
 static void
 copy_key (const engine *e, cc_word *dst, const cc_word *src, uint32_t k, int markers)
 {
-  for (uint32_t i = 0; i < e->set_n[k]; i++)
-    copy_bit (dst, src, e->set_lines[k][i]);
+  cc_bits_copy_range (dst, src, e->key_first[k], e->key_first[k] + e->set_n[k]);
   for (uint32_t w = 0; markers && w < 3; w++)
     copy_bit (dst, src, marker (e, k, w));
 }
@@ -641,8 +665,7 @@ copy_key (const engine *e, cc_word *dst, const cc_word *src, uint32_t k, int mar
 static void
 clear_key (const engine *e, cc_word *s, uint32_t k, int markers)
 {
-  for (uint32_t i = 0; i < e->set_n[k]; i++)
-    cc_bit_clear (s, e->set_lines[k][i]);
+  cc_bits_clear_range (s, e->key_first[k], e->key_first[k] + e->set_n[k]);
   for (uint32_t w = 0; markers && w < 3; w++)
     cc_bit_clear (s, marker (e, k, w));
 }
@@ -1171,7 +1194,7 @@ r_add_range (const engine *e, cc_word *r, uint32_t sec, uint32_t off, uint32_t l
     FOR_LINES (e, q, off, len, no)
       {
         uint32_t id = line_id (e, q, no);
-        if (id < e->NL && e->line_no[id] == no && e->line_key[id] / e->S == q)
+        if (id < e->NL)
           r_add (e, r, id);
       }
 }
@@ -1326,7 +1349,9 @@ forward_node (engine *e, uint32_t nd, cc_word *s, cc_word *t, uint8_t *dirty)
   const uint32_t *comp_of = e->fwd_sccs.comp_of;
   size_t stw = e->stw;
   memcpy (s, e->in + (size_t) nd * stw, stw * sizeof (cc_word));
-  walk_up (e, e->r->instances[e->node_inst[nd]].func, e->node_up[nd], s);
+  uint32_t fi = e->r->instances[e->node_inst[nd]].func;
+  walk_up (e, fi, e->node_up[nd], s);
+  e->fh_budget += (1 + e->fp[fi].up_nrefs[e->node_up[nd]]) / 4;
   const edges *v = &e->fwd[nd];
   for (uint32_t k = 0; k < v->n; k++)
     {
@@ -1593,6 +1618,9 @@ loop_sets_free (loop_sets *l)
 #ifndef CC_FH_MAX_REGION
 #define CC_FH_MAX_REGION 512      /* nodes of a region analysed */
 #endif
+#ifndef CC_FH_CALLER_LEVELS
+#define CC_FH_CALLER_LEVELS 2     /* callers whose loops are tried */
+#endif
 
 typedef struct fh_region
 {
@@ -1604,9 +1632,20 @@ typedef struct fh_region
   uint8_t *open;           /* per slot: entered from outside, not at the header */
   cc_word *entry;          /* the state entering the header from outside */
   uint8_t **fi;            /* per slot, lazily: ref bits in the first iteration */
+  int fi_done;
+  int barren;              /* no ref of the region is cached for sure in
+                              the first iteration: nothing to look for */
   uint32_t *stop_node, n_stop;
   uint8_t **stop_bits;     /* per checked node: ref bits, stopped there */
 } fh_region;
+
+/* Charge a walk of node ND to the run's first-hit budget.  */
+static void
+fh_charge (engine *e, uint32_t nd)
+{
+  uint64_t c = 1 + e->fp[e->r->instances[e->node_inst[nd]].func].up_nrefs[e->node_up[nd]];
+  e->fh_budget -= e->fh_budget < c ? e->fh_budget : c;
+}
 
 static uint32_t
 fh_slot (const fh_region *r, uint32_t nd)
@@ -1723,7 +1762,7 @@ fh_region_build (engine *e, uint32_t x, uint32_t loop)
           stack[sp++] = e->child_inst[k];
     }
   free (stack);
-  if (r->n == 0 || r->n > CC_FH_MAX_REGION)
+  if (r->n == 0 || r->n > CC_FH_MAX_REGION || e->fh_budget == 0)
     return r;
   qsort (r->nodes, r->n, sizeof *r->nodes, cmp_u32);
   r->header = cc_xcalloc (r->n + 1, 1);
@@ -1776,6 +1815,7 @@ fh_region_build (engine *e, uint32_t x, uint32_t loop)
               {
                 fh_out (e, p, e->in + (size_t) p * e->stw, &v->e[q], out);
                 fh_join (e, r->entry, &entry_set, out);
+                fh_charge (e, p);
               }
         }
       if (r->header[i] && fh_slot (r, nd) != CC_NONE && lp->header == 0
@@ -1810,8 +1850,8 @@ fh_region_free (fh_region *r)
   free (r);
 }
 
-/* Per ref of ND's UP (indexed as the refs of its function): is its line
-   cached for sure before it, starting from state S?  */
+/* Per ref of ND's UP, in walk order: is its line cached for sure before
+   it, starting from state S?  */
 static uint8_t *
 fh_ref_bits (const engine *e, uint32_t nd, cc_word *s)
 {
@@ -1819,15 +1859,19 @@ fh_ref_bits (const engine *e, uint32_t nd, cc_word *s)
   const cc_func *f = &e->m->funcs[fi];
   const cc_up *up = &e->r->funcs[fi].ups[e->node_up[nd]];
   const fphase *p = &e->fp[fi];
-  uint8_t *bits = cc_xcalloc (p->n_refs + 1, 1);
+  uint32_t n = 0;
+  for (uint32_t k = 0; k < up->n_blocks; k++)
+    n += p->block_ref[up->blocks[k] + 1] - p->block_ref[up->blocks[k]];
+  uint8_t *bits = cc_xcalloc (n + 1, 1);
+  n = 0;
   for (uint32_t k = 0; k < up->n_blocks; k++)
     {
       uint32_t b = up->blocks[k];
-      for (uint32_t x2 = p->block_ref[b]; x2 < p->block_ref[b + 1]; x2++)
+      for (uint32_t x2 = p->block_ref[b]; x2 < p->block_ref[b + 1]; x2++, n++)
         {
           const ref *rf = &p->refs[x2];
           if (rf->line != FOREIGN)
-            bits[x2] = (uint8_t) guaranteed (e, s, rf->line);
+            bits[n] = (uint8_t) guaranteed (e, s, rf->line);
           transfer (e, s, rf->line);
           if (rf->unknown_after)
             unknown_effect (e, s);
@@ -1836,6 +1880,25 @@ fh_ref_bits (const engine *e, uint32_t nd, cc_word *s)
         apply_pad (e, s, fi, b);
     }
   return bits;
+}
+
+/* The index of ref X2 among the refs of ND's UP, in walk order (X2
+   CC_NONE: how many refs it has).  */
+static uint32_t
+fh_ref_index (const engine *e, uint32_t nd, uint32_t x2)
+{
+  uint32_t fi = e->r->instances[e->node_inst[nd]].func;
+  const cc_up *up = &e->r->funcs[fi].ups[e->node_up[nd]];
+  const fphase *p = &e->fp[fi];
+  uint32_t n = 0;
+  for (uint32_t k = 0; k < up->n_blocks; k++)
+    {
+      uint32_t b = up->blocks[k];
+      if (x2 >= p->block_ref[b] && x2 < p->block_ref[b + 1])
+        return n + (x2 - p->block_ref[b]);
+      n += p->block_ref[b + 1] - p->block_ref[b];
+    }
+  return x2 == CC_NONE ? n : CC_NONE;
 }
 
 /* The region's states to a fixpoint, from its entry: with the loop's back
@@ -1871,8 +1934,7 @@ fh_fixpoint (engine *e, const fh_region *r, uint32_t loop, int back, uint32_t st
           uint32_t nd = r->nodes[i];
           if (!set[i] || i == stop)
             continue;
-          if (e->fh_budget)
-            e->fh_budget--;
+          fh_charge (e, nd);
           const edges *v = &e->fwd[nd];
           for (uint32_t q = 0; q < v->n; q++)
             {
@@ -1899,25 +1961,37 @@ fh_check (engine *e, uint32_t x, uint32_t loop, uint32_t nd, uint32_t x2)
   if (!e->fh[x])
     e->fh[x] = cc_xcalloc (e->r->funcs[fi].n_loops + 1, sizeof (fh_region *));
   fh_region *r = e->fh[x][loop];
+  if (!r && e->fh_budget == 0)
+    return 0;
   if (!r)
     r = e->fh[x][loop] = fh_region_build (e, x, loop);
   uint32_t sl = r->usable ? fh_slot (r, nd) : CC_NONE;
   if (sl == CC_NONE || e->fh_budget == 0)
     return 0;
   size_t stw = e->stw;
-  if (!r->fi[0] && !r->fi[r->n ? r->n - 1 : 0])
+  if (!r->fi_done)
     {
+      r->fi_done = 1;
       /* The first iteration, once for the whole region.  */
       cc_word *st = cc_xmalloc (((size_t) r->n * stw + 1) * sizeof (cc_word));
       uint8_t *set = cc_xmalloc (r->n + 1);
       fh_fixpoint (e, r, loop, 0, CC_NONE, st, set);
+      r->barren = 1;
       for (uint32_t i = 0; i < r->n; i++)
-        r->fi[i] = set[i] ? fh_ref_bits (e, r->nodes[i], st + (size_t) i * stw)
-                          : cc_xcalloc (e->fp[e->r->instances[e->node_inst[r->nodes[i]]].func].n_refs + 1, 1);
+        if (set[i])
+          {
+            r->fi[i] = fh_ref_bits (e, r->nodes[i], st + (size_t) i * stw);
+            uint32_t nr = fh_ref_index (e, r->nodes[i], CC_NONE);
+            for (uint32_t k = 0; k < nr && r->barren; k++)
+              r->barren = !r->fi[i][k];
+          }
       free (st);
       free (set);
     }
-  if (!r->fi[sl][x2])
+  if (x2 == CC_NONE || r->barren || !r->fi[sl])
+    return 0;
+  uint32_t ix = fh_ref_index (e, nd, x2);
+  if (ix == CC_NONE || !r->fi[sl][ix])
     return 0;
   uint32_t k = 0;
   while (k < r->n_stop && r->stop_node[k] != nd)
@@ -1931,12 +2005,68 @@ fh_check (engine *e, uint32_t x, uint32_t loop, uint32_t nd, uint32_t x2)
       r->stop_bits = cc_xrealloc (r->stop_bits, (r->n_stop + 1) * sizeof (uint8_t *));
       r->stop_node[k] = nd;
       r->stop_bits[k] = set[sl] && e->fh_budget ? fh_ref_bits (e, nd, st + (size_t) sl * stw)
-                                                : cc_xcalloc (e->fp[e->r->instances[e->node_inst[nd]].func].n_refs + 1, 1);
+                                                : NULL;
       r->n_stop++;
       free (st);
       free (set);
     }
-  return r->stop_bits[k][x2];
+  return r->stop_bits[k] && r->stop_bits[k][ix];
+}
+
+/* The first-iteration bits of node ND in loop LOOP of instance X, NULL if
+   none is set (or the region is not analysed).  */
+static const uint8_t *
+fh_first_bits (engine *e, uint32_t x, uint32_t loop, uint32_t nd)
+{
+  uint32_t fi = e->r->instances[x].func;
+  if (!e->fh[x])
+    e->fh[x] = cc_xcalloc (e->r->funcs[fi].n_loops + 1, sizeof (fh_region *));
+  fh_region *r = e->fh[x][loop];
+  if (!r && e->fh_budget == 0)
+    return NULL;
+  if (!r)
+    r = e->fh[x][loop] = fh_region_build (e, x, loop);
+  uint32_t sl = r->usable ? fh_slot (r, nd) : CC_NONE;
+  if (sl == CC_NONE)
+    return NULL;
+  fh_check (e, x, loop, nd, CC_NONE);  /* computes the first iteration */
+  if (r->barren || !r->fi[sl])
+    return NULL;
+  uint32_t nr = fh_ref_index (e, nd, CC_NONE);
+  for (uint32_t k = 0; k < nr; k++)
+    if (r->fi[sl][k])
+      return r->fi[sl];
+  return NULL;
+}
+
+/* Is first-hit possible for some ref of node ND (in any loop it would be
+   looked for in)?  Asked once per node and run: most nodes have no ref
+   that the first iteration keeps, and first_hit is asked per ref.  */
+static int
+fh_node_possible (engine *e, uint32_t nd, uint32_t b)
+{
+  if (e->fh_node[nd])
+    return e->fh_node[nd] == 1;
+  const cc_result *res = e->r;
+  uint32_t x = e->node_inst[nd], own = res->instances[x].func;
+  int possible = 0;
+  for (uint32_t l = res->funcs[own].block_loop[b]; l != CC_NONE && !possible;
+       l = res->funcs[own].loops[l].parent)
+    possible = fh_first_bits (e, x, l, nd) != NULL;
+  uint32_t level = 0;
+  for (uint32_t y = x; !possible && !res->instances[y].merged
+                       && res->instances[y].parent != CC_NONE && level++ < CC_FH_CALLER_LEVELS;)
+    {
+      uint32_t p = res->instances[y].parent, pf = res->instances[p].func;
+      uint32_t cb = res->instances[y].call_block;
+      if (pf != own)
+        for (uint32_t l = res->funcs[pf].block_loop[cb]; l != CC_NONE && !possible;
+             l = res->funcs[pf].loops[l].parent)
+          possible = fh_first_bits (e, p, l, nd) != NULL;
+      y = p;
+    }
+  e->fh_node[nd] = possible ? 1 : 2;
+  return possible;
 }
 
 /* First-hit for ref X2 (in block B) of context node ND: the innermost loop
@@ -1946,12 +2076,18 @@ fh_check (engine *e, uint32_t x, uint32_t loop, uint32_t nd, uint32_t x2)
 static cc_verdict
 first_hit (engine *e, uint32_t nd, uint32_t b, uint32_t x2)
 {
+  if (!fh_node_possible (e, nd, b))
+    return (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0, 0 };
   const cc_result *res = e->r;
   uint32_t x = e->node_inst[nd], own = res->instances[x].func;
   for (uint32_t l = res->funcs[own].block_loop[b]; l != CC_NONE; l = res->funcs[own].loops[l].parent)
     if (fh_check (e, x, l, nd, x2))
       return (cc_verdict){ CC_FIRST_HIT, CC_SCOPE_LOOP, l, 0 };
-  for (uint32_t y = x; !res->instances[y].merged && res->instances[y].parent != CC_NONE;)
+  /* Callers up to CC_FH_CALLER_LEVELS up: further out, loops are big and
+     their regions rarely keep a line.  */
+  uint32_t level = 0;
+  for (uint32_t y = x; !res->instances[y].merged && res->instances[y].parent != CC_NONE
+                       && level++ < CC_FH_CALLER_LEVELS;)
     {
       uint32_t p = res->instances[y].parent, pf = res->instances[p].func;
       uint32_t cb = res->instances[y].call_block;
@@ -2583,9 +2719,11 @@ run_phase (engine *e, vpair **merged)
       build_fphase (e, fi);
   compute_T (e);
   e->fh = cc_xcalloc (e->r->n_instances + 1, sizeof *e->fh);
-  /* First-hit may walk the nodes a few times over: past that it gives up
-     (conflict stays), so its cost stays proportional to the unit.  */
-  e->fh_budget = 16 * (uint64_t) (e->n_nodes + 1000);
+  e->fh_node = cc_xcalloc (e->n_nodes + 1, 1);
+  /* First-hit may walk 20,000 references and a quarter of those the
+     forward analysis walked (added there): past that it gives up
+     (conflict stays), so its cost stays a fraction of the analysis'.  */
+  e->fh_budget = 20000;
   e->all_r = cc_xmalloc (e->rw * sizeof (cc_word));
   memset (e->all_r, 0xff, e->rw * sizeof (cc_word));
   forward (e);
@@ -2631,6 +2769,8 @@ run_phase (engine *e, vpair **merged)
       }
   free (e->fh);
   e->fh = NULL;
+  free (e->fh_node);
+  e->fh_node = NULL;
   free_lines (e);
 }
 

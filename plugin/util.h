@@ -53,6 +53,36 @@ cc_bits_or (cc_word *dst, const cc_word *src, uint32_t nwords)
     }
   return changed != 0;
 }
+/* The mask of bits [lo, hi) within word W (lo <= hi, both in that word's
+   range or at its end).  */
+static inline cc_word
+cc_word_mask (uint32_t w, uint32_t lo, uint32_t hi)
+{
+  uint32_t a = lo > w * 64 ? lo - w * 64 : 0;
+  uint32_t b = hi < (w + 1) * 64 ? hi - w * 64 : 64;
+  cc_word upto_b = b == 64 ? ~(cc_word) 0 : (((cc_word) 1 << b) - 1);
+  return upto_b & ~(((cc_word) 1 << a) - 1);
+}
+
+/* b[lo, hi) := 0.  */
+static inline void
+cc_bits_clear_range (cc_word *b, uint32_t lo, uint32_t hi)
+{
+  for (uint32_t w = lo >> 6; lo < hi && w <= (hi - 1) >> 6; w++)
+    b[w] &= ~cc_word_mask (w, lo, hi);
+}
+
+/* dst[lo, hi) := src[lo, hi).  */
+static inline void
+cc_bits_copy_range (cc_word *dst, const cc_word *src, uint32_t lo, uint32_t hi)
+{
+  for (uint32_t w = lo >> 6; lo < hi && w <= (hi - 1) >> 6; w++)
+    {
+      cc_word m = cc_word_mask (w, lo, hi);
+      dst[w] = (dst[w] & ~m) | (src[w] & m);
+    }
+}
+
 static inline int
 cc_bits_intersect (const cc_word *a, const cc_word *b, uint32_t nwords)
 {

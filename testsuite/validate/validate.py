@@ -452,8 +452,9 @@ def csmith_programs(opts, n):
         tries += 1
         seed = rng.randrange(1, 2 ** 31)
         src = os.path.join(d, "csmith-%d.c" % seed)
+        # (csmith leaves a platform.info in its working directory.)
         p = run(["csmith", "--seed", str(seed), "--max-funcs", "6", "--no-volatiles",
-                 "--no-bitfields", "--no-packed-struct", "-o", src], timeout=60)
+                 "--no-bitfields", "--no-packed-struct", "-o", src], timeout=60, cwd=d)
         if p.returncode != 0:
             continue
         exe = src[:-2]
