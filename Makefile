@@ -105,7 +105,7 @@ csmith: cachecat.so
 
 # The plugin's cost side by side on real code bases (fetched, never kept in
 # the repository); see README "Cost".
-bench: cachecat.so
+bench: cachecat.so $(TOOL_BIN)
 	CC="$(CC)" B="$(B)" testsuite/bench/bench.sh
 
 clean:

@@ -86,6 +86,7 @@ typedef struct cc_func_result
   cc_insn_result *insns; /* parallel to cc_func.insns */
   uint32_t counts[CC_N_CATEGORIES]; /* merged, over non-padding insns */
   int analysed;          /* 0: not reached by any instance (still conflict) */
+  int too_big;           /* not analysed: over the cost cap (groups.c) */
 } cc_func_result;
 
 typedef struct cc_instance

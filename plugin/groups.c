@@ -29,6 +29,15 @@
 #endif
 #define CC_GROUP_MIN 1500
 
+/* A single function is not split: one whose own cost (its instructions
+   squared times phases and planes) passes this cap is not analysed at
+   all (conflict, with a warning), so that no function makes a compile
+   take many times longer: about 200,000 instructions at -O2, 50,000 at
+   -O0, where the engine then needs a few seconds.  */
+#ifndef CC_FUNC_COST_CAP
+#define CC_FUNC_COST_CAP 8e10
+#endif
+
 typedef struct name_ix
 {
   const char *name;
@@ -140,9 +149,45 @@ entry_reentered (const cc_model *m, const char *entry)
   return 0;
 }
 
+static cc_result *analyse_capped (const cc_model *m, const cc_cache *cache,
+                                  const cc_analysis_opts *given, double phases,
+                                  char **err);
+
 cc_result *
 cc_analyse (const cc_model *m, const cc_cache *cache,
             const cc_analysis_opts *given, char **err)
+{
+  /* Set-associative states hold several planes, each as costly as a
+     direct-mapped state.  */
+  double phases = (cache->line ? mean_phases (m, cache->line) : 1.0)
+                  * (double) cc_state_planes (cache);
+  uint32_t n_big = 0;
+  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
+    n_big += (double) m->funcs[fi].n_insns * m->funcs[fi].n_insns * phases > CC_FUNC_COST_CAP;
+  if (n_big == 0)
+    return analyse_capped (m, cache, given, phases, err);
+  /* The functions over the cap become functions we could not model: a
+     shallow copy of the model flags them.  */
+  cc_model capped = *m;
+  cc_func *copies = cc_xmalloc ((m->n_funcs + 1) * sizeof *copies);
+  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
+    {
+      copies[fi] = m->funcs[fi];
+      if ((double) m->funcs[fi].n_insns * m->funcs[fi].n_insns * phases > CC_FUNC_COST_CAP)
+        copies[fi].flags |= CC_FUNC_BROKEN;
+    }
+  capped.funcs = copies;
+  cc_result *r = analyse_capped (&capped, cache, given, phases, err);
+  for (uint32_t fi = 0; r && fi < m->n_funcs; fi++)
+    r->funcs[fi].too_big = (copies[fi].flags & CC_FUNC_BROKEN) && !(m->funcs[fi].flags & CC_FUNC_BROKEN);
+  free (copies);
+  return r;
+}
+
+/* cc_analyse once the functions over the cap are flagged.  */
+static cc_result *
+analyse_capped (const cc_model *m, const cc_cache *cache, const cc_analysis_opts *given,
+                double phases, char **err)
 {
   cc_analysis_opts whole = *given;
   whole.entry_callable |= entry_reentered (m, given->entry);
@@ -150,10 +195,6 @@ cc_analyse (const cc_model *m, const cc_cache *cache,
   uint64_t insns = 0;
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)
     insns += m->funcs[fi].n_insns;
-  /* Set-associative states hold several planes, each as costly as a
-     direct-mapped state.  */
-  double phases = (cache->line ? mean_phases (m, cache->line) : 1.0)
-                  * (double) cc_state_planes (cache);
   /* A group holds this many instructions: the whole unit when it fits.  */
   uint64_t group = isqrt ((uint64_t) (CC_GROUP_BUDGET / phases));
   if (group < CC_GROUP_MIN)

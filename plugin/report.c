@@ -378,6 +378,8 @@ write_part (wbuf *w, const cc_model *m, const cc_result *r, uint32_t fi,
   w_s (w, ", \"loc\": ");
   json_loc (w, m, fn->file, fn->line);
   w_s (w, fr->analysed ? ", \"analysed\": true" : ", \"analysed\": false");
+  if (fr->too_big)
+    w_s (w, ", \"too_big\": true");
 
   /* The function's instances (contexts name them).  */
   uint32_t n_inst = 0;

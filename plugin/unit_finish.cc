@@ -589,6 +589,12 @@ cc_glue_finish_unit (void *, void *)
   char *err = NULL;
   cc_result *r = cc_analyse (&cc_glue.model, &cache, &ao, &err);
   time_mark ("analyse");
+  for (uint32_t fi = 0; r && fi < cc_glue.n_funcs; fi++)
+    if (r->funcs[cc_glue.funcs[fi].model_index].too_big)
+      warning_at (cc_glue.funcs[fi].loc, 0, "cachecat: %qs is too big to analyse "
+                  "(%u instructions, over the cost cap of the engine); its instructions are "
+                  "reported as conflict", cc_glue.funcs[fi].sym,
+                  cc_glue.model.funcs[cc_glue.funcs[fi].model_index].n_insns);
   if (!r)
     error_at (UNKNOWN_LOCATION, "cachecat: %s",
               err ? err : "the analysis failed");

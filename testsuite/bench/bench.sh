@@ -1,8 +1,10 @@
 #!/bin/bash
 # cachecat: `make bench': the plugin's compile-time and memory cost on real
 # code bases nobody here wrote (Lua 5.4 and zlib, Debian source packages
-# fetched at run time) and on the project's corpus, with and without the
-# plugin side by side in one run.  The last line is a one-line summary.
+# fetched at run time; Lua also as one big unit) and on the project's
+# corpus, with and without the plugin side by side in one run; then how
+# the engine's time grows with the size of a function and the depth of
+# call chains.  The last line is a one-line summary.
 # Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 set -euo pipefail
 CC=${CC:-gcc}
@@ -18,6 +20,27 @@ zlib=$(ls -d "$src"/zlib-*/ | head -n 1)
 inc=$B/bench/include
 mkdir -p "$inc"
 echo '#define DEB_HOST_MULTIARCH "x86_64-linux-gnu"' >"$inc/lua5.4-deb-multiarch.h"
+# Lua once more as one unit, the way its own onelua.c builds it: a big
+# unit (50,000 instructions at -O2) shows the engine's cost, which the
+# small files hide behind the fixed cost of the measuring assembly.
+one=$B/bench/onelua
+mkdir -p "$one"
+{
+  echo '#define LUA_USE_LINUX'
+  echo '#define MAKE_LIB'
+  for f in lapi lcode lctype ldebug ldo ldump lfunc lgc llex lmem lobject lopcodes \
+           lparser lstate lstring ltable ltm lundump lvm lzio lauxlib lbaselib lcorolib \
+           ldblib liolib lmathlib loadlib loslib lstrlib ltablib lutf8lib linit; do
+    echo "#include \"$PWD/$lua/$f.c\""
+  done
+} >"$one/onelua.c"
 python3 testsuite/bench/compile_cost.py --cc "$CC" --plugin "$PLUGIN" \
   --repeat "$REPEAT" --levels="$LEVELS" \
-  "lua:$lua:-DLUA_USE_LINUX -I$inc" "zlib:$zlib" "corpus:testsuite/corpus"
+  "lua:$lua:-DLUA_USE_LINUX -I$inc" "zlib:$zlib" "lua-one-unit:$one:-I$inc" \
+  "corpus:testsuite/corpus" | tee "$B/bench/compile.txt"
+echo
+python3 testsuite/bench/engine_scaling.py --cc "$CC" --plugin "$PLUGIN" \
+  --ccengine "$B/tools/ccengine" | tee "$B/bench/scaling.txt"
+echo
+# The one-line summary: the compile cost line and the scaling line.
+echo "bench: $(tail -n 1 "$B/bench/compile.txt"); $(tail -n 1 "$B/bench/scaling.txt")"

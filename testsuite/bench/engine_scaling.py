@@ -81,7 +81,7 @@ def engine_time(ccengine, model, runs=3):
             if line.startswith("functions "):
                 info = line
     f = info.split()
-    return best, int(f[3]), int(f[5]), int(f[7])   # time, insns, instances, phases
+    return best, int(f[3]), int(f[5]), int(f[7]), int(f[11])   # time, insns, instances, phases, too big
 
 
 def compile_model(cc, plugin, src, level, tmp):
@@ -115,7 +115,11 @@ def main():
             with open(src, "w") as f:
                 f.write(big_function(n))
             model = compile_model(o.cc, o.plugin, src, level, tmp)
-            t, insns, inst, phases = engine_time(o.ccengine, model)
+            t, insns, inst, phases, big = engine_time(o.ccengine, model)
+            if big:
+                print("%-6s %9d %8d %8s %10.3f %12s" % (level, insns, phases, "-", t,
+                                                        "over the cap: not analysed"))
+                continue
             per.append(t / insns)
             print("%-6s %9d %8d %8d %10.3f %12.2f" % (level, insns, phases, inst, t,
                                                       1e6 * t / insns))
@@ -129,7 +133,7 @@ def main():
         with open(src, "w") as f:
             f.write(chain(depth))
         model = compile_model(o.cc, o.plugin, src, "-O2", tmp)
-        t, insns, inst, phases = engine_time(o.ccengine, model)
+        t, insns, inst, phases, big = engine_time(o.ccengine, model)
         print("%-6d %9d %10d %10.4f %12.2f" % (depth, insns, inst, t, 1e6 * t / insns))
     subprocess.run(["rm", "-rf", tmp])
     print("engine scaling: per-instruction time grows %.2fx from the smallest to the largest "

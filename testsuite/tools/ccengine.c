@@ -200,8 +200,11 @@ main (int argc, char **argv)
   uint32_t insns = 0;
   for (uint32_t i = 0; i < m.n_funcs; i++)
     insns += m.funcs[i].n_insns;
-  printf ("functions %u insns %u instances %u phases %u groups %u\n", m.n_funcs, insns,
-          r->n_instances, r->n_phases, r->n_groups);
+  uint32_t too_big = 0;
+  for (uint32_t i = 0; i < m.n_funcs; i++)
+    too_big += r->funcs[i].too_big != 0;
+  printf ("functions %u insns %u instances %u phases %u groups %u too_big %u\n", m.n_funcs,
+          insns, r->n_instances, r->n_phases, r->n_groups, too_big);
   for (int k = 0; k < CC_N_CATEGORIES; k++)
     printf ("%s %u\n", cc_category_name (k), r->counts[k]);
   if (insns_out)

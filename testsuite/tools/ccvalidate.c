@@ -725,7 +725,8 @@ main (int argc, char **argv)
           return 2;
         }
       for (uint32_t s = 0; s < n_shapes; s++)
-        fprintf (o, "shape %u %u %u %u\n", s, shapes[s].size, shapes[s].line, shapes[s].ways);
+        fprintf (o, "shape %u %u %u %u %s\n", s, shapes[s].size, shapes[s].line, shapes[s].ways,
+                 (const char *const[]){ "lru", "fifo", "plru", "random" }[shapes[s].policy]);
       for (uint32_t i = 0; i < n_insns; i++)
         {
           fprintf (o, "%llx %llu", (unsigned long long) insns[i].addr,

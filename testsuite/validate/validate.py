@@ -59,7 +59,7 @@ VARIANTS = [
 # make check's share of the corpus (with testsuite/valgrind/*.c): a few
 # programs of each kind that run fast.
 QUICK = ["fs_switch_tables", "fs_recursion", "fs_conflict_512", "fs_straddle", "fs_hot_cold",
-         "h_callbacks", "h_conflict"]
+         "fs_first_hit", "h_callbacks", "h_conflict"]
 
 CODES = {"always-hit": "AH", "always-miss": "AM", "conflict": "C"}
 CATS = ["always-hit", "always-miss", "first-miss", "first-hit", "conflict"]
@@ -86,7 +86,8 @@ def must(cmd, what, timeout=600, **kw):
 
 
 def shape_name(s):
-    return "%d/%d/%d" % s
+    """SIZE/LINE/WAYS, and /POLICY unless it is lru."""
+    return "%d/%d/%d" % s[:3] + ("" if s[3] == "lru" else "/" + s[3])
 
 
 class Program:
@@ -234,7 +235,8 @@ def write_expect(path, layout, columns):
     with open(path, "w") as out:
         out.write("columns %d\n" % len(columns))
         for k, (name, shape, _) in enumerate(columns):
-            out.write("column %d %s %d %d %d lru\n" % (k, name, shape[0], shape[1], shape[2]))
+            out.write("column %d %s %d %d %d %s\n" % (k, name, shape[0], shape[1], shape[2],
+                                                     shape[3]))
         for k, (name, entry) in enumerate(layout.funcs):
             out.write("func %d %s %x\n" % (k, name, entry))
         for f, lo, hi in layout.ranges:
@@ -274,6 +276,7 @@ def compile_plugin_args(opts, prog, shape, report):
             "-fplugin-arg-cachecat-cache-size=%d" % shape[0],
             "-fplugin-arg-cachecat-line-size=%d" % shape[1],
             "-fplugin-arg-cachecat-ways=%d" % shape[2],
+            "-fplugin-arg-cachecat-policy=%s" % shape[3],
             "-fplugin-arg-cachecat-report=" + report]
     if prog.kind == "freestanding":
         args.append("-fplugin-arg-cachecat-entry=_start")
@@ -333,7 +336,7 @@ def check_one(opts, prog, level):
                 if flags_ is None:
                     v = report_verdicts(layout, reports[shape])
                 else:
-                    ways = ["--ways=%d" % shape[2]] if shape[2] != 1 else []
+                    ways = ["--ways=%d" % shape[2], "--policy=%s" % shape[3]]
                     p = must([opts.ccengine, "--table"] + ways + flags_ +
                              [model, str(shape[0]), str(shape[1])] + entry, "ccengine " + name)
                     v = table_verdicts(layout, p.stdout)
@@ -375,7 +378,7 @@ def check_one(opts, prog, level):
         for line in rows:
             if line.startswith("shape "):
                 g = line.split()
-                shapes_idx[(int(g[2]), int(g[3]), int(g[4]))] = int(g[1])
+                shapes_idx[(int(g[2]), int(g[3]), int(g[4]), g[5])] = int(g[1])
         ours = {}
         for line in rows:
             if not line.startswith("shape "):
@@ -529,6 +532,20 @@ def summarize(opts, results):
     out("-" * len(head))
     row("total", total)
     out("")
+    out("per associativity and policy, all programs, levels and shapes: bound/observed per "
+        "analysis")
+    kinds = sorted({(sh[2], sh[3]) for sh in opts.shapes})
+    for ways, policy in kinds:
+        names_of = {shape_name(sh) for sh in opts.shapes if (sh[2], sh[3]) == (ways, policy)}
+        b, o = {}, {}
+        for r in results:
+            for (name, sn), col in r.columns.items():
+                if sn in names_of:
+                    b[name] = b.get(name, 0) + col["bound"]
+                    o[name] = o.get(name, 0) + col["misses"]
+        out("  %d-way %-7s %s" % (ways, policy, " ".join(
+            "%s %s" % (n, ratio(b.get(n, 0), o.get(n, 0)).strip()) for n in names)))
+    out("")
     out("per shape, all programs and levels: bound/observed per analysis")
     for shape in opts.shapes:
         sn = shape_name(shape)
@@ -568,26 +585,37 @@ def main():
         programs = ",".join(["testsuite/valgrind/*.c"] + ["testsuite/validate/programs/%s.c" % n
                                                           for n in QUICK])
         levels = "-O0,-O2,-Os"
-        shapes = "256/32,1024/32,4096/64"
+        shapes = "256/32,1024/32,4096/64,1024/32/2,512/32/4/plru"
         csmith = 0
     else:
         programs = "testsuite/validate/programs/*.c,testsuite/valgrind/*.c"
         levels = "-O0,-O1,-O2,-O3,-Os"
-        shapes = ",".join("%d/%d" % (s, l) for l in (32, 64)
-                          for s in (256, 512, 1024, 2048, 4096, 8192, 16384) if s >= 4 * l)
+        # Direct-mapped from 256 B to 16 KiB; 2-, 4- and 8-way LRU; FIFO,
+        # tree PLRU and random on a few shapes.
+        dm = ["%d/%d" % (sz, l) for l in (32, 64)
+              for sz in (256, 512, 1024, 2048, 4096, 8192, 16384)]
+        lru = ["%d/%d/%d" % (sz, l, w) for sz, l in ((512, 32), (1024, 32), (2048, 64),
+                                                     (8192, 32))
+               for w in (2, 4, 8)]
+        other = ["%s/%s" % (sh, p) for sh in ("1024/32/4", "4096/64/8")
+                 for p in ("fifo", "plru", "random")]
+        shapes = ",".join(dm + lru + other)
         csmith = 20
     opts.programs = (opts.programs or programs).split(",")
     opts.levels = (opts.levels or levels).split(",")
     shape_list = (opts.shapes or shapes).split(",")
     opts.shapes = []
     for s in shape_list:
-        f = [int(x) for x in s.split("/")]
-        opts.shapes.append((f[0], f[1], f[2] if len(f) > 2 else 1))
+        f = s.split("/")
+        opts.shapes.append((int(f[0]), int(f[1]), int(f[2]) if len(f) > 2 else 1,
+                            f[3] if len(f) > 3 else "lru"))
     opts.csmith = csmith if opts.csmith is None else opts.csmith
     opts.variants = VARIANTS
     # callgrind on the smallest and on one mid-size shape.
-    opts.callgrind_shapes = [opts.shapes[0]] + ([opts.shapes[len(opts.shapes) // 2]]
-                                                if len(opts.shapes) > 2 else [])
+    # valgrind simulates LRU only.
+    lru_shapes = [sh for sh in opts.shapes if sh[3] == "lru"]
+    opts.callgrind_shapes = lru_shapes[:1] + ([lru_shapes[len(lru_shapes) // 2]]
+                                              if len(lru_shapes) > 2 else [])
     if opts.seed is None:
         opts.seed = random.SystemRandom().randrange(1, 2 ** 31)
     opts.out = os.path.abspath(opts.out)
