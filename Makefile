@@ -95,11 +95,14 @@ check: cachecat.so $(UNIT_BIN) $(TOOL_BIN) $(VG_TOOL)
 	CC="$(CC)" B="$(B)" testsuite/run-all.sh
 
 # Every promise against real runs: the corpus and fresh csmith programs at
-# -O0..-Os on direct-mapped shapes from 256 B to 16 KiB (see
+# -O0..-Os on direct-mapped shapes from 256 B to 16 KiB and on 2-, 4- and
+# 8-way LRU, FIFO, tree-PLRU and random shapes (see
 # testsuite/validate/README.md).  VALIDATE_FLAGS are validate.py options.
 validate: cachecat.so $(TOOL_BIN) $(VG_TOOL)
 	CC="$(CC)" B="$(B)" python3 testsuite/validate/validate.py --self-test $(VALIDATE_FLAGS)
 
+# No crash, no changed object: 200 fresh csmith programs at -O0, -O2, -O3,
+# each level with another cache shape.
 csmith: cachecat.so
 	CC="$(CC)" B="$(B)" testsuite/scripts/csmith-crash.sh 200
 

@@ -12,20 +12,29 @@
 #
 # N programs are generated with fresh random seeds (each seed is printed).
 # Each is compiled with -c at -O0, -O2 and -O3, without and then with
-# -fplugin=$PLUGIN.  A program FAILs when, for some level, the plain compile
-# succeeds and the plugin compile crashes, prints "internal compiler error",
-# exits non-zero or times out, or (unless CSMITH_CMP=0) the two objects are
+# -fplugin=$PLUGIN and one of the cache shapes of SHAPES (program index plus
+# level index picks it, so every shape and policy meets every level).  A
+# program FAILs when, for some level, the plain compile succeeds and the
+# plugin compile crashes, prints "internal compiler error", exits non-zero
+# or times out, or (unless CSMITH_CMP=0) the two objects are
 # not byte-identical (the plugin must not change generated code).  A program
 # is SKIPPED when csmith fails or times out, or when a plain compile fails or
 # takes more than PLAIN_TIMEOUT seconds (csmith sometimes produces huge
 # programs).  Failing programs are kept for replay in
-# $B/csmith-failures/seed-SEED/ (prog.c, the logs and replay.sh); rerun one
-# with SEEDS=SEED.  The last line is exactly "N passed, N failed"; exit
+# $B/csmith-failures/seed-SEED/ (prog.c, the logs and replay.sh, which
+# repeats the exact compiles, shapes included); rerun one with SEEDS=SEED
+# (its shapes then follow its place in the list).  The last line is exactly "N passed, N failed"; exit
 # status 1 on any failure.
 
 set -u
 
 LEVELS=("-O0" "-O2" "-O3")
+# Plugin arguments of the shapes tried in turn: the default direct-mapped
+# cache, LRU with 2 and 8 ways, FIFO, tree PLRU, and real cores' configs
+# (random replacement).
+SHAPES=("" "ways=2" "cache-size=2048 ways=8" "ways=4 policy=fifo"
+        "ways=4 policy=plru" "config=leon3" "config=cortex-m7"
+        "config=sifive-u54")
 CRASH_RE='internal compiler error|signal terminated program|Segmentation fault|Killed signal|Bus error|Aborted'
 
 self=$(readlink -f "$0")
@@ -58,6 +67,7 @@ export CC B PLUGIN CSMITH CSMITH_INC PLAIN_TIMEOUT PLUGIN_TIMEOUT CSMITH_TIMEOUT
 run_one ()
 {
   local idx=$1 seed=$2
+  local shapes=()
   local t=$WORK/$idx st=pass msg="" lv fl brc prc
   mkdir -p "$t/tmp" && cd "$t" || return
   local block="seed $seed:"
@@ -69,8 +79,15 @@ run_one ()
   fi
 
   if [ $st = pass ]; then
+    local li=0 shape_args=()
     for lv in "${LEVELS[@]}"; do
       fl=(-w "$lv" -I"$CSMITH_INC")
+      shape_args=()
+      for a in ${SHAPES[$(( (idx + li) % ${#SHAPES[@]} ))]}; do
+        shape_args+=("-fplugin-arg-cachecat-$a")
+      done
+      shapes[$li]="${shape_args[*]}"
+      li=$((li + 1))
       timeout "$PLAIN_TIMEOUT" "$CC" "${fl[@]}" -c prog.c -o "plain$lv.o" \
         > "plain$lv.log" 2>&1
       brc=$?
@@ -84,7 +101,7 @@ run_one ()
         break
       fi
       TMPDIR=$t/tmp timeout "$PLUGIN_TIMEOUT" "$CC" "${fl[@]}" -fplugin="$PLUGIN" \
-        -c prog.c -o "plugin$lv.o" > "plugin$lv.log" 2>&1
+        "${shape_args[@]}" -c prog.c -o "plugin$lv.o" > "plugin$lv.log" 2>&1
       prc=$?
       local what=""
       if grep -qE "$CRASH_RE" "plugin$lv.log"; then
@@ -98,7 +115,7 @@ run_one ()
       fi
       if [ -n "$what" ]; then
         st=fail
-        msg+="  FAIL: seed $seed flags $lv: $what"$'\n'
+        msg+="  FAIL: seed $seed flags $lv ${shape_args[*]}: $what"$'\n'
       fi
     done
   fi
@@ -117,9 +134,11 @@ run_one ()
       echo "#!/bin/sh"
       echo "# Replay of csmith seed $seed ($("$CSMITH" --version 2>/dev/null | head -1))."
       echo "cd \"\$(dirname \"\$0\")\""
+      li=0
       for lv in "${LEVELS[@]}"; do
         echo "$CC -w $lv -I$CSMITH_INC -c prog.c -o plain$lv.o"
-        echo "$CC -w $lv -I$CSMITH_INC -fplugin=$PLUGIN -c prog.c -o plugin$lv.o"
+        echo "$CC -w $lv -I$CSMITH_INC -fplugin=$PLUGIN ${shapes[$li]:-} -c prog.c -o plugin$lv.o"
+        li=$((li + 1))
         echo "cmp plain$lv.o plugin$lv.o"
       done
     } > "$keep/replay.sh"
