@@ -1,4 +1,5 @@
-/* cachecat engine internals shared by cfg.c, instances.c and engine.c.
+/* cachecat engine internals shared by cfg.c, instances.c, groups.c and the
+   engine*.c files (engine_state.h holds what only those share).
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
 #ifndef CACHECAT_ENGINE_IMPL_H

@@ -1,4 +1,4 @@
-/* cachecat: small allocation and string helpers.
+/* cachecat: small allocation, string and sorting helpers.
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
 #include "util.h"
@@ -53,4 +53,11 @@ cc_xasprintf (const char *fmt, ...)
   if (n < 0)
     check (NULL);
   return s;
+}
+
+int
+cc_cmp_u32 (const void *a, const void *b)
+{
+  uint32_t x = *(const uint32_t *) a, y = *(const uint32_t *) b;
+  return x < y ? -1 : x > y;
 }

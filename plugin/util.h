@@ -1,4 +1,5 @@
-/* cachecat: small allocation, string and bitset helpers for the C parts.
+/* cachecat: small allocation, string, sorting and bitset helpers for the C
+   parts.
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
 #ifndef CACHECAT_UTIL_H
@@ -20,6 +21,9 @@ char *cc_xasprintf (const char *fmt, ...)
 /* The value of a macro as a string literal.  */
 #define CC_STR_(x) #x
 #define CC_STR(x) CC_STR_ (x)
+
+/* qsort's comparison of two uint32_t.  */
+int cc_cmp_u32 (const void *a, const void *b);
 
 /* Fixed-size bitsets of 64-bit words; the size is kept by the caller.  */
 typedef uint64_t cc_word;
