@@ -160,7 +160,7 @@ typedef struct cc_analysis_opts
    requests the engine refuses (e.g. an unsupported cache shape); problems
    inside one function make that function conservative instead.  */
 #ifndef CC_INSTANCE_GROWTH
-#define CC_INSTANCE_GROWTH 4
+#define CC_INSTANCE_GROWTH 2
 #endif
 #ifndef CC_INSTANCE_MIN_SIZE
 #define CC_INSTANCE_MIN_SIZE 5000

@@ -835,7 +835,7 @@ test_help (void)
   for (size_t i = 0; i < N_KEYS; i++)
     CHECK_CONTAINS (cc_options_help, all_keys[i]);
   CHECK_CONTAINS (cc_options_help, "default");
-  CHECK_CONTAINS (cc_options_help, "hold 4 times the unit's instructions, at least 5000");
+  CHECK_CONTAINS (cc_options_help, "hold 2 times the unit's instructions, at least 5000");
 }
 
 int
