@@ -168,23 +168,7 @@ int
 cc_loop_contains (const cc_func_result *r, uint32_t l, uint32_t b)
 {
   const cc_loop *lp = &r->loops[l];
-  uint32_t lo = 0, hi = lp->n_blocks;
-  while (lo < hi)
-    {
-      uint32_t mid = (lo + hi) / 2;
-      if (lp->blocks[mid] < b)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo < lp->n_blocks && lp->blocks[lo] == b;
-}
-
-static int
-cmp_u32 (const void *a, const void *b)
-{
-  uint32_t x = *(const uint32_t *) a, y = *(const uint32_t *) b;
-  return x < y ? -1 : x > y;
+  return cc_find_u32 (lp->blocks, lp->n_blocks, b) != CC_NONE;
 }
 
 /* Outer loops first: a loop strictly contains each of its inner loops, so
@@ -245,7 +229,7 @@ find_loops (const cc_func *f, const cc_fcfg *cfg, const domtree *dom,
         }
       for (uint32_t i = 0; i < count; i++)
         in[body[i]] = 0;
-      qsort (body, count, sizeof *body, cmp_u32);
+      qsort (body, count, sizeof *body, cc_cmp_u32);
       body = cc_xrealloc (body, (count ? count : 1) * sizeof *body);
       r->loops = cc_xrealloc (r->loops, (r->n_loops + 1) * sizeof *r->loops);
       r->loops[r->n_loops++] = (cc_loop){ h, CC_NONE, count, body };

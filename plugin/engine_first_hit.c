@@ -55,16 +55,7 @@ fh_charge (engine *e, uint32_t nd)
 static uint32_t
 fh_slot (const fh_region *r, uint32_t nd)
 {
-  uint32_t lo = 0, hi = r->n;
-  while (lo < hi)
-    {
-      uint32_t mid = (lo + hi) / 2;
-      if (r->nodes[mid] < nd)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo < r->n && r->nodes[lo] == nd ? lo : CC_NONE;
+  return cc_find_u32 (r->nodes, r->n, nd);
 }
 
 static void

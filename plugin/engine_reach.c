@@ -86,16 +86,7 @@ eng_backward_all (engine *e, cc_word **out, int program_scope)
 uint32_t
 eng_loop_slot (const loop_sets *l, uint32_t u)
 {
-  uint32_t lo = 0, hi = l->n;
-  while (lo < hi)
-    {
-      uint32_t mid = (lo + hi) / 2;
-      if (l->ups[mid] < u)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo < l->n && l->ups[lo] == u ? lo : CC_NONE;
+  return cc_find_u32 (l->ups, l->n, u);
 }
 
 /* R for the UPs of loop LOOP in instance X: the function scope's

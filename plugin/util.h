@@ -25,6 +25,23 @@ char *cc_xasprintf (const char *fmt, ...)
 /* qsort's comparison of two uint32_t.  */
 int cc_cmp_u32 (const void *a, const void *b);
 
+/* The index of KEY in the ascending array A of N values, or UINT32_MAX
+   (CC_NONE) if it is not there.  */
+static inline uint32_t
+cc_find_u32 (const uint32_t *a, uint32_t n, uint32_t key)
+{
+  uint32_t lo = 0, hi = n;
+  while (lo < hi)
+    {
+      uint32_t mid = lo + (hi - lo) / 2;
+      if (a[mid] < key)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo < n && a[lo] == key ? lo : UINT32_MAX;
+}
+
 /* Fixed-size bitsets of 64-bit words; the size is kept by the caller.  */
 typedef uint64_t cc_word;
 #define CC_WORDS(nbits) (((nbits) + 63) / 64)
