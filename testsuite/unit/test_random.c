@@ -4,16 +4,19 @@
    Random program models (calls, recursion, unknown code that calls back,
    irreducible loops, straddling insns, padding, unaligned sections, cold
    parts in a second section) are analysed, then executed at random on a
-   concrete direct-mapped cache with the sections placed at random (within
-   their alignment), and every fetch is checked against the promise of its
-   insn (semantics.md section 5):
+   concrete cache (half of them direct-mapped, the others 2, 4 or 8 ways
+   under LRU, FIFO, tree PLRU or random replacement) with the sections
+   placed at random (within their alignment), and every fetch is checked
+   against the promise of its insn (semantics.md section 5):
      always-hit    never misses;
      always-miss   always misses;
      first-miss(S) misses at most on the first fetch of the insn in each
                    execution of S (program run, invocation, loop execution);
                    a fetch belongs to the invocation that runs it, not to
                    the callers of that invocation (a recursive call is an
-                   invocation of its own, with loop executions of its own).
+                   invocation of its own, with loop executions of its own);
+     first-hit(L)  hits on the first fetch of the insn in each execution
+                   of loop L.
    The UP rules are checked on every model too.  A failure prints the seed
    and the fetch; "test_random SEED" replays one model.  */
 
