@@ -22,6 +22,21 @@ struct acc
   uint32_t *ctx;         /* nodes; a slice of fcat.ctx_pool */
 };
 
+/* Double the room of *V (N used of *CAP, from a shared pool unless *OWN):
+   continue in a heap copy.  */
+static void
+grow_slice (uint32_t **v, uint32_t n, uint32_t *cap, uint8_t *own)
+{
+  uint32_t c = *cap ? 2 * *cap : 4;
+  uint32_t *w = cc_xmalloc (c * sizeof *w);
+  memcpy (w, *v, n * sizeof *w);
+  if (*own)
+    free (*v);
+  *v = w;
+  *cap = c;
+  *own = 1;
+}
+
 static void
 acc_add_k (acc *a, uint32_t line)
 {
@@ -30,32 +45,8 @@ acc_add_k (acc *a, uint32_t line)
       return;
   /* The slice holds every other line of the set; grow only if not.  */
   if (a->nk == a->k_cap)
-    {
-      uint32_t cap = a->k_cap ? 2 * a->k_cap : 4;
-      uint32_t *v = cc_xmalloc (cap * sizeof *v);
-      memcpy (v, a->k_lines, a->nk * sizeof *v);
-      if (a->k_own)
-        free (a->k_lines);
-      a->k_lines = v;
-      a->k_cap = cap;
-      a->k_own = 1;
-    }
+    grow_slice (&a->k_lines, a->nk, &a->k_cap, &a->k_own);
   a->k_lines[a->nk++] = line;
-}
-
-/* The contexts of a reference outgrew the slice eng_categorize_function
-   counted for it (they never should): continue in a heap copy.  */
-static void
-acc_grow_ctx (acc *a)
-{
-  uint32_t cap = a->ctx_cap ? 2 * a->ctx_cap : 4;
-  uint32_t *v = cc_xmalloc (cap * sizeof *v);
-  memcpy (v, a->ctx, a->n_ctx * sizeof *v);
-  if (a->ctx_own)
-    free (a->ctx);
-  a->ctx = v;
-  a->ctx_cap = cap;
-  a->ctx_own = 1;
 }
 
 static void
@@ -146,8 +137,11 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_re
                 acc_add_k (a, kl[i]);
               a->k_unk |= unk;
               a->k_taint |= taint;
+              /* The contexts of a reference never outgrow the slice
+                 eng_categorize_function counted for it; if they did,
+                 they would continue in a heap copy.  */
               if (a->n_ctx == a->ctx_cap)
-                acc_grow_ctx (a);
+                grow_slice (&a->ctx, a->n_ctx, &a->ctx_cap, &a->ctx_own);
               a->ctx[a->n_ctx++] = nd;
               /* This context's own verdict.  */
               cc_verdict v;
