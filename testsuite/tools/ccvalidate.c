@@ -50,6 +50,7 @@
 #include <string.h>
 
 #include "cache_sim.h"
+#include "key_set.h"
 
 enum kind { V_AH, V_AM, V_C, V_FP, V_FF, V_FL, V_HL, V_N };
 static const char *const kind_names[V_N] = {
@@ -112,46 +113,10 @@ typedef struct frame
 
 static uint64_t n_executions;
 
-/* The (loop execution, insn) pairs fetched so far: an open-addressed set
-   (a recursive call runs executions of its own, so one "last execution"
-   per insn would forget the caller's).  */
-static uint64_t *exec_set;
-static size_t exec_cap, exec_n;
-
-/* 1 if insn IX was fetched in execution EXEC before; records it.  */
-static int
-seen_in_execution (uint64_t exec, uint32_t ix)
-{
-  uint64_t key = (exec << 24 | ix) + 1;
-  if (2 * (exec_n + 1) > exec_cap)
-    {
-      size_t cap = exec_cap ? 2 * exec_cap : 1 << 16;
-      uint64_t *t = calloc (cap, sizeof *t);
-      if (!t)
-        abort ();
-      for (size_t k = 0; k < exec_cap; k++)
-        if (exec_set[k])
-          {
-            size_t h = (exec_set[k] * 0x9e3779b97f4a7c15ULL) & (cap - 1);
-            while (t[h])
-              h = (h + 1) & (cap - 1);
-            t[h] = exec_set[k];
-          }
-      free (exec_set);
-      exec_set = t;
-      exec_cap = cap;
-    }
-  size_t h = (key * 0x9e3779b97f4a7c15ULL) & (exec_cap - 1);
-  while (exec_set[h])
-    {
-      if (exec_set[h] == key)
-        return 1;
-      h = (h + 1) & (exec_cap - 1);
-    }
-  exec_set[h] = key;
-  exec_n++;
-  return 0;
-}
+/* The (loop execution, insn) pairs fetched so far (a recursive call runs
+   executions of its own, so one "last execution" per insn would forget
+   the caller's).  */
+static key_set exec_seen;
 
 static uint32_t n_cols, n_shapes, n_funcs, n_loops, n_insns;
 static column *cols;
@@ -588,7 +553,7 @@ fetch (uint64_t addr, uint32_t len, int *miss)
   for (uint32_t t = 0; t < in->n_track && t < 8; t++)
     {
       exec[t] = execution_of (in->track_loop[t]);
-      first_in[t] = exec[t] && !seen_in_execution (exec[t], (uint32_t) ix);
+      first_in[t] = exec[t] && !key_set_add (&exec_seen, exec[t] << 24 | (uint32_t) ix);
     }
   for (uint32_t c = 0; c < n_cols; c++)
     {

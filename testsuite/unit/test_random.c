@@ -25,6 +25,7 @@
 #include "engine_impl.h"
 #include "up_rules.h"
 #include "../tools/cache_sim.h"
+#include "../tools/key_set.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -182,9 +183,8 @@ typedef struct runner
   long checked, broken;
   long by_kind[7];          /* fetches checked per promise kind */
   uint64_t n_exec;          /* loop executions so far */
-  uint64_t *fh_seen;        /* open-addressed set of (loop execution,
-                               function, insn) fetched, for first-hit */
-  size_t fh_cap, fh_n;
+  key_set fh_seen;          /* (loop execution, function, insn) fetched,
+                               for first-hit */
 } runner;
 
 enum { K_AH, K_AM, K_FM_PROGRAM, K_FM_FUNCTION, K_FM_LOOP, K_CONFLICT, K_FH };
@@ -214,39 +214,6 @@ report (runner *x, const frame *fr, uint32_t i, int miss, const char *why)
   fprintf (stderr, "seed %llu: %s+%u (block %u) %s: %s\n",
            (unsigned long long) x->seed, f->name, f->insns[i].offset, fr->block,
            miss ? "missed" : "hit", why);
-}
-
-/* Add KEY to the set of first-hit fetches; 1 if it was there.  */
-static int
-fh_seen (runner *x, uint64_t key)
-{
-  key++;   /* 0 marks a free slot */
-  if (2 * (x->fh_n + 1) > x->fh_cap)
-    {
-      size_t cap = x->fh_cap ? 2 * x->fh_cap : 1024;
-      uint64_t *old = x->fh_seen, *t = calloc (cap, sizeof *t);
-      for (size_t k = 0; k < x->fh_cap; k++)
-        if (old[k])
-          {
-            size_t h = (old[k] * 0x9e3779b97f4a7c15ULL) & (cap - 1);
-            while (t[h])
-              h = (h + 1) & (cap - 1);
-            t[h] = old[k];
-          }
-      free (old);
-      x->fh_seen = t;
-      x->fh_cap = cap;
-    }
-  size_t h = (key * 0x9e3779b97f4a7c15ULL) & (x->fh_cap - 1);
-  while (x->fh_seen[h])
-    {
-      if (x->fh_seen[h] == key)
-        return 1;
-      h = (h + 1) & (x->fh_cap - 1);
-    }
-  x->fh_seen[h] = key;
-  x->fh_n++;
-  return 0;
 }
 
 /* Fetch insn I of the frame on top and check its promise.  */
@@ -302,7 +269,7 @@ fetch_insn (runner *x, uint32_t i)
             exec = x->stack[k].loop_active[v.loop] ? x->stack[k].loop_exec[v.loop] : 0;
             break;
           }
-      if (exec && !fh_seen (x, exec << 16 | fr->func << 12 | i) && miss)
+      if (exec && !key_set_add (&x->fh_seen, exec << 16 | fr->func << 12 | i) && miss)
         report (x, fr, i, miss, "first-hit(loop)");
     }
   x->seen_run[fr->func][i] = 1;
@@ -577,7 +544,7 @@ test_one (uint64_t seed, long *checked, long *broken, long *by_kind, int runs)
   for (uint32_t fi = 0; fi < p.m.n_funcs; fi++)
     free (x.seen_run[fi]);
   free (x.seen_run);
-  free (x.fh_seen);
+  key_set_free (&x.fh_seen);
   shape_free (&x.cache);
   cc_result_free (r, &p.m);
   cc_model_free (&p.m);
