@@ -10,6 +10,7 @@
 
 #include "gcc-common.h"
 #include "glue.h"
+#include "asm_filter.h"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -292,27 +293,6 @@ label_prefixes (char *note, char *end, size_t size)
   end[strlen (end) - 1] = 0;
 }
 
-/* Is the line [P, EOL) one of our labels: PREFIX DIGITS ":", with the
-   number at least MIN?  */
-static bool
-our_label_p (const char *p, const char *eol, const char *prefix, size_t plen,
-             unsigned long min)
-{
-  if ((size_t) (eol - p) < plen + 2 || memcmp (p, prefix, plen) != 0)
-    return false;
-  const char *d = p + plen;
-  unsigned long v = 0;
-  if (d == eol - 1 || *d < '0' || *d > '9')
-    return false;
-  for (; d < eol - 1; d++)
-    {
-      if (*d < '0' || *d > '9')
-        return false;
-      v = v * 10 + (unsigned long) (*d - '0');
-    }
-  return *d == ':' && v >= min;
-}
-
 /* Write [FROM, TO) of the buffer to F without our labels (prefixes NOTE
    and END): they are there only for the measuring assembly, change no
    byte of the object, and would double the length of the user's
@@ -329,9 +309,11 @@ copy_without_labels (FILE *f, const char *buf, size_t from, size_t to,
       const char *p = buf + at;
       const char *nlp = (const char *) memchr (p, '\n', to - at);
       const char *eol = nlp ? nlp : buf + to;
+      unsigned long no;
       if (*p == note[0]
-          && (our_label_p (p, eol, end, el, 0)
-              || our_label_p (p, eol, note, nl, CC_GLUE_LABEL_BASE)))
+          && (cc_asm_label_line (p, eol, end, el, &no)
+              || (cc_asm_label_line (p, eol, note, nl, &no)
+                  && no >= CC_GLUE_LABEL_BASE)))
         {
           if (at > run)
             fwrite (buf + run, 1, at - run, f);

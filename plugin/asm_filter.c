@@ -434,9 +434,8 @@ line (cc_asm_filter *f, const char *p, const char *e)
   return keep;
 }
 
-/* Is the line [P, EOL) exactly PREFIX, digits and ":"?  Sets *NO.  */
-static int
-label_line (const char *p, const char *eol, const char *prefix, size_t plen,
+int
+cc_asm_label_line (const char *p, const char *eol, const char *prefix, size_t plen,
             unsigned long *no)
 {
   size_t n = (size_t) (eol - p);
@@ -509,7 +508,7 @@ our_labels (cc_asm_filter *f, const char *p, const char *eol, const char *e)
 {
   unsigned long no;
   if (f->now.cur.code && (size_t) (e - p) <= sizeof f->pending
-      && label_line (p, eol, f->end_prefix, f->end_len, &no))
+      && cc_asm_label_line (p, eol, f->end_prefix, f->end_len, &no))
     {
       flush_pending (f);
       memcpy (f->pending, p, (size_t) (e - p));
@@ -519,7 +518,7 @@ our_labels (cc_asm_filter *f, const char *p, const char *eol, const char *e)
     }
   if (!f->pending_n)
     return 0;
-  if (label_line (p, eol, f->start_prefix, f->start_len, &no)
+  if (cc_asm_label_line (p, eol, f->start_prefix, f->start_len, &no)
       && no >= f->start_min)
     {
       set_alias (f, f->pending_no, no);

@@ -37,6 +37,11 @@ cc_asm_filter *cc_asm_filter_new (const char *comment, char separator);
 void cc_asm_filter_labels (cc_asm_filter *f, const char *start_prefix,
                            unsigned long start_min, const char *end_prefix);
 
+/* Is the line [P, EOL) (without its newline) exactly PREFIX (PLEN
+   bytes), decimal digits and ":"?  Then sets *NO to the number.  */
+int cc_asm_label_line (const char *p, const char *eol, const char *prefix,
+                       size_t plen, unsigned long *no);
+
 /* The number of the start label that stands for the left-out end label
    N, or -1 if end label N is in the kept text (or was never seen).  */
 long cc_asm_filter_alias (const cc_asm_filter *f, unsigned long n);

@@ -153,6 +153,14 @@ static cc_result *analyse_capped (const cc_model *m, const cc_cache *cache,
                                   const cc_analysis_opts *given, double phases,
                                   char **err);
 
+/* Is F's own cost (PHASES: layout phases times state planes) over the
+   cap?  */
+static int
+over_cap (const cc_func *f, double phases)
+{
+  return (double) f->n_insns * f->n_insns * phases > CC_FUNC_COST_CAP;
+}
+
 cc_result *
 cc_analyse (const cc_model *m, const cc_cache *cache,
             const cc_analysis_opts *given, char **err)
@@ -163,7 +171,7 @@ cc_analyse (const cc_model *m, const cc_cache *cache,
                   * (double) cc_state_planes (cache);
   uint32_t n_big = 0;
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)
-    n_big += (double) m->funcs[fi].n_insns * m->funcs[fi].n_insns * phases > CC_FUNC_COST_CAP;
+    n_big += over_cap (&m->funcs[fi], phases);
   if (n_big == 0)
     return analyse_capped (m, cache, given, phases, err);
   /* The functions over the cap become functions we could not model: a
@@ -173,7 +181,7 @@ cc_analyse (const cc_model *m, const cc_cache *cache,
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)
     {
       copies[fi] = m->funcs[fi];
-      if ((double) m->funcs[fi].n_insns * m->funcs[fi].n_insns * phases > CC_FUNC_COST_CAP)
+      if (over_cap (&m->funcs[fi], phases))
         copies[fi].flags |= CC_FUNC_BROKEN;
     }
   capped.funcs = copies;

@@ -442,20 +442,10 @@ write_part (wbuf *w, const cc_model *m, const cc_result *r, uint32_t fi,
       w_s (w, ", \"blocks\": [");
       for (uint32_t k = 0; k < up->n_blocks; k++)
         {
-          const cc_block *b = &fn->blocks[up->blocks[k]];
           if (k)
             w_s (w, ", ");
           /* A block of the other part is named by symbol+offset.  */
-          if (fn->insns[b->first_insn].part == part)
-            w_u (w, part_offset (fn, b->first_insn));
-          else
-            {
-              w_c (w, '"');
-              json_chars (w, fn->parts[fn->insns[b->first_insn].part].symbol);
-              w_c (w, '+');
-              w_u (w, part_offset (fn, b->first_insn));
-              w_c (w, '"');
-            }
+          json_insn_ref (w, fn, fn->blocks[up->blocks[k]].first_insn, part);
         }
       w_s (w, "]}");
       any = 1;

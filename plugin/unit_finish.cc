@@ -10,11 +10,10 @@
 
 #include "gcc-common.h"
 #include "glue.h"
-
-#include <sys/resource.h>
 #include "asm_filter.h"
 
 #include <stdarg.h>
+#include <sys/resource.h>
 
 /* A growable string.  */
 struct sbuf
