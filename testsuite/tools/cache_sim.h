@@ -1,5 +1,5 @@
 /* cachecat tests: a concrete instruction cache, to replay real or
-   random runs on (ccvalidate, test_random).
+   random runs on (ccvalidate, test_random, test_engine).
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 
    LRU, FIFO, tree pseudo-LRU or random replacement (a 16-bit LFSR picks

@@ -5,39 +5,7 @@
 #include "mk_model.h"
 #include "engine_impl.h"
 #include "up_rules.h"
-
-/* ------------------------------------------------------------------ */
-/* A concrete direct-mapped cache, to check promises on real runs.     */
-
-typedef struct sim
-{
-  uint32_t line, sets;
-  int64_t *tag;                 /* per set; -1 empty */
-} sim;
-
-static sim
-sim_new (cc_cache c)
-{
-  sim s = { c.line, c.sets, malloc (c.sets * sizeof (int64_t)) };
-  for (uint32_t i = 0; i < c.sets; i++)
-    s.tag[i] = -1;
-  return s;
-}
-
-/* One fetch of [addr, addr+len): looks up every line, misses if any
-   misses, loads them all (valgrind's straddle rule).  */
-static int
-sim_fetch (sim *s, uint32_t addr, uint32_t len)
-{
-  int miss = 0;
-  for (uint32_t l = addr / s->line; l <= (addr + len - 1) / s->line; l++)
-    {
-      if (s->tag[l % s->sets] != (int64_t) l)
-        miss = 1;
-      s->tag[l % s->sets] = l;
-    }
-  return miss;
-}
+#include "../tools/cache_sim.h"
 
 /* ------------------------------------------------------------------ */
 /* semantics.md section 6.                                             */
@@ -143,12 +111,14 @@ test_worked_example (void)
   RUN (b3); RUN (b5); RUN (b6);
   RUN (b3); RUN (b4); RUN (b6); RUN (b7);
 #undef RUN
-  sim s = sim_new (c);
+  /* A concrete cache of the same shape (direct-mapped).  */
+  shape s;
+  shape_init (&s, c.size, c.line, c.ways, P_LRU);
   uint32_t misses = 0, miss_at[128], nm = 0;
   uint32_t fetches_seen[0x70] = { 0 }, misses_of[0x70] = { 0 };
   for (uint32_t k = 0; k < n; k++)
     {
-      int miss = sim_fetch (&s, trace[k], 4);
+      int miss = fetch_lines (&s, trace[k], 4);
       fetches_seen[trace[k]]++;
       if (miss)
         {
@@ -175,7 +145,7 @@ test_worked_example (void)
         if (cat == CC_FIRST_MISS)
           CHECK (misses_of[a] <= 1);
       }
-  free (s.tag);
+  shape_free (&s);
   cc_result_free (r, &m);
   cc_model_free (&m);
 }
@@ -248,7 +218,6 @@ test_two_way_example (void)
   CHECK_EQ (category_at (&m, r, 0, 0x40), CC_ALWAYS_MISS);
   CHECK_EQ (category_at (&m, r, 0, 0x80), CC_ALWAYS_MISS);
   /* And a concrete run agrees: three iterations.  */
-  uint32_t tags[4][2] = { { ~0u, ~0u }, { ~0u, ~0u }, { ~0u, ~0u }, { ~0u, ~0u } };
   uint32_t trace[64], n = 0;
   trace[n++] = 0x10, trace[n++] = 0x14, trace[n++] = 0xc0, trace[n++] = 0xc4;
   for (int it = 0; it < 3; it++)
@@ -257,19 +226,16 @@ test_two_way_example (void)
       trace[n++] = 0x50, trace[n++] = 0x54, trace[n++] = 0xc0, trace[n++] = 0xc4;
       trace[n++] = 0x80, trace[n++] = 0x84;
     }
+  shape lru;
+  shape_init (&lru, c.size, c.line, c.ways, P_LRU);
   int a_miss[8] = { 0 }, na = 0;
   for (uint32_t k = 0; k < n; k++)
     {
-      uint32_t line = trace[k] / 16, set = line % 4;
-      int miss = tags[set][0] != line && tags[set][1] != line;
-      if (tags[set][0] != line)
-        {
-          tags[set][1] = tags[set][0];
-          tags[set][0] = line;
-        }
+      int miss = fetch_lines (&lru, trace[k], 4);
       if (trace[k] == 0xc0)
         a_miss[na++] = miss;
     }
+  shape_free (&lru);
   /* A: instance 1, then per iteration instances 2 and 3.  */
   CHECK_EQ (na, 7);
   CHECK (a_miss[0] && !a_miss[1] && !a_miss[2] && a_miss[3] && !a_miss[4] && a_miss[5]
