@@ -27,7 +27,7 @@ UNIT_BIN := $(patsubst testsuite/unit/%.c,$(B)/unit/%,$(UNIT_SRC))
 TOOL_SRC := $(sort $(wildcard testsuite/tools/*.c))
 TOOL_BIN := $(patsubst testsuite/tools/%.c,$(B)/tools/%,$(TOOL_SRC))
 
-.PHONY: all deps install example check csmith bench validate clean
+.PHONY: all deps install example check csmith bench validate clean FORCE
 
 # Debian packages the build and the tests need (run as root; quick when
 # everything is already there).
@@ -42,6 +42,14 @@ $(B)/libcachecat.a: $(ENGINE_OBJ)
 
 $(B)/%.o: plugin/%.c plugin/*.h | $(B)
 	$(HOSTCC) $(ENGINE_CFLAGS) -c -o $@ $<
+
+# What assembler.c needs to know about $(CC) (plugin/gen-toolchain.sh);
+# regenerated on every make, rewritten only when it changes.
+$(B)/toolchain.h: plugin/gen-toolchain.sh FORCE | $(B)
+	plugin/gen-toolchain.sh "$(CC)" $@
+
+$(B)/toolchain.o: plugin/toolchain.c plugin/assembler.h $(B)/toolchain.h | $(B)
+	$(HOSTCC) $(ENGINE_CFLAGS) -I$(B) -c -o $@ $<
 
 $(B)/%.o: plugin/%.cc plugin/*.h | $(B)
 	$(HOSTCXX) $(GLUE_CXXFLAGS) -c -o $@ $<

@@ -48,149 +48,6 @@ lay_fail (char **err, const char *fmt, ...)
 }
 
 /* ------------------------------------------------------------------ */
-/* COLLECT_GCC_OPTIONS.                                                */
-
-static int
-argv_push (char ***v, size_t *n, size_t *cap, char *s)
-{
-  if (!s)
-    return -1;
-  if (*n + 2 > *cap)
-    {
-      size_t nc = *cap ? *cap * 2 : 16;
-      char **nv = realloc (*v, nc * sizeof *nv);
-      if (!nv)
-        {
-          free (s);
-          return -1;
-        }
-      *v = nv;
-      *cap = nc;
-    }
-  (*v)[(*n)++] = s;
-  (*v)[*n] = NULL;
-  return 0;
-}
-
-/* Split the single-quoted words of COLLECT_GCC_OPTIONS.  */
-static char **
-split_quoted (const char *s, size_t *count)
-{
-  char **v = NULL;
-  size_t n = 0, cap = 0;
-  size_t len = strlen (s);
-  char *word = malloc (len + 1);
-  if (!word)
-    return NULL;
-  const char *p = s;
-  for (;;)
-    {
-      while (*p == ' ' || *p == '\t' || *p == '\n')
-        p++;
-      if (!*p)
-        break;
-      size_t w = 0;
-      while (*p && *p != ' ' && *p != '\t' && *p != '\n')
-        {
-          if (*p == '\'')
-            {
-              p++;
-              while (*p && *p != '\'')
-                word[w++] = *p++;
-              if (*p == '\'')
-                p++;
-            }
-          else if (*p == '\\' && p[1])
-            {
-              word[w++] = p[1];
-              p += 2;
-            }
-          else
-            word[w++] = *p++;
-        }
-      word[w] = 0;
-      char *copy = malloc (w + 1);
-      if (copy)
-        memcpy (copy, word, w + 1);
-      if (argv_push (&v, &n, &cap, copy))
-        break;
-    }
-  free (word);
-  if (!v)
-    {
-      v = calloc (1, sizeof *v);
-      n = 0;
-    }
-  *count = n;
-  return v;
-}
-
-/* -Wa,ITEM,ITEM...: keep only when every item is a machine option, so
-   that nothing like -Wa,-a=listing or -Wa,--MD,deps writes a file.  */
-static int
-wa_is_machine_only (const char *opt)
-{
-  const char *p = opt + 4;
-  if (!*p)
-    return 0;
-  while (*p)
-    {
-      if (p[0] != '-' || p[1] != 'm')
-        return 0;
-      const char *c = strchr (p, ',');
-      if (!c)
-        break;
-      p = c + 1;
-    }
-  return 1;
-}
-
-char **
-cc_layout_asm_options (const char *collect_gcc_options)
-{
-  size_t n = 0, cap = 4;
-  char **out = calloc (cap, sizeof *out);
-  if (!out)
-    return NULL;
-  if (!collect_gcc_options)
-    return out;
-  size_t count = 0;
-  char **w = split_quoted (collect_gcc_options, &count);
-  if (!w)
-    return out;
-  for (size_t i = 0; i < count; i++)
-    {
-      const char *o = w[i];
-      if (o[0] != '-')
-        continue;
-      if (o[1] == 'm' && o[2])
-        argv_push (&out, &n, &cap, strdup (o));
-      else if (o[1] == 'B')
-        {
-          argv_push (&out, &n, &cap, strdup (o));
-          if (!o[2] && i + 1 < count)
-            argv_push (&out, &n, &cap, strdup (w[++i]));
-        }
-      else if (strncmp (o, "-Wa,", 4) == 0 && wa_is_machine_only (o))
-        argv_push (&out, &n, &cap, strdup (o));
-    }
-  for (size_t i = 0; i < count; i++)
-    free (w[i]);
-  free (w);
-  return out;
-}
-
-void
-cc_layout_free_argv (char **argv)
-{
-  if (!argv)
-    return;
-  for (char **p = argv; *p; p++)
-    free (*p);
-  free (argv);
-}
-
-/* ------------------------------------------------------------------ */
 /* ELF reading.                                                        */
 
 typedef struct img
@@ -659,11 +516,10 @@ scratch_close (scratch *s)
   s->path = NULL;
 }
 
-/* Run DRIVER with ARGV, standard input and output on /dev/null and
-   standard error into ERR_FD.  Returns the wait status, or -1 with *ERR
-   set.  */
+/* Run ARGV, standard input and output on /dev/null and standard error
+   into ERR_FD.  Returns the wait status, or -1 with *ERR set.  */
 static int
-run_driver (const char *driver, char **argv, int err_fd, char **err)
+run_command (char **argv, int err_fd, char **err)
 {
   posix_spawn_file_actions_t fa;
   if (posix_spawn_file_actions_init (&fa))
@@ -672,10 +528,10 @@ run_driver (const char *driver, char **argv, int err_fd, char **err)
   posix_spawn_file_actions_addopen (&fa, 1, "/dev/null", O_WRONLY, 0);
   posix_spawn_file_actions_adddup2 (&fa, err_fd, 2);
   pid_t pid;
-  int sp = posix_spawnp (&pid, driver, &fa, NULL, argv, environ);
+  int sp = posix_spawnp (&pid, argv[0], &fa, NULL, argv, environ);
   posix_spawn_file_actions_destroy (&fa);
   if (sp)
-    return lay_fail (err, "cannot run %s: %s", driver, strerror (sp));
+    return lay_fail (err, "cannot run %s: %s", argv[0], strerror (sp));
   int status = 0;
   while (waitpid (pid, &status, 0) < 0)
     if (errno != EINTR)
@@ -684,13 +540,13 @@ run_driver (const char *driver, char **argv, int err_fd, char **err)
 }
 
 int
-cc_layout_measure (const char *driver, char *const *options,
+cc_layout_measure (char *const *command,
                    const cc_layout_chunk *chunks, size_t n_chunks,
                    const char *const *names, uint32_t n_names,
                    cc_layout *out, char **err)
 {
   memset (out, 0, sizeof *out);
-  if (!driver || !*driver)
+  if (!command || !command[0])
     return lay_fail (err, "the compiler driver is unknown "
                      "(COLLECT_GCC is not set)");
   scratch sf = { -1, NULL, 0 }, of = { -1, NULL, 0 }, ef = { -1, NULL, 0 };
@@ -719,32 +575,22 @@ cc_layout_measure (const char *driver, char *const *options,
         }
     }
 
-  size_t nopt = 0;
-  if (options)
-    while (options[nopt])
-      nopt++;
-  argv = calloc (nopt + 10, sizeof *argv);
+  size_t nc = 0;
+  while (command[nc])
+    nc++;
+  argv = calloc (nc + 4, sizeof *argv);
   if (!argv)
     {
       lay_fail (err, "out of memory");
       goto out;
     }
-  size_t a = 0;
-  argv[a++] = (char *) driver;
-  for (size_t i = 0; i < nopt; i++)
-    argv[a++] = options[i];
-  /* Keep the local labels (.L...) in the symbol table: they are what we
-     measure.  */
-  argv[a++] = (char *) "-Wa,-L";
-  argv[a++] = (char *) "-c";
-  argv[a++] = (char *) "-x";
-  argv[a++] = (char *) "assembler";
-  argv[a++] = sf.path;
-  argv[a++] = (char *) "-o";
-  argv[a++] = of.path;
-  argv[a] = NULL;
+  memcpy (argv, command, nc * sizeof *argv);
+  argv[nc] = (char *) "-o";
+  argv[nc + 1] = of.path;
+  argv[nc + 2] = sf.path;
+  argv[nc + 3] = NULL;
 
-  int status = run_driver (driver, argv, ef.fd, err);
+  int status = run_command (argv, ef.fd, err);
   if (status == -1)
     goto out;
   if (!WIFEXITED (status) || WEXITSTATUS (status) != 0)

@@ -3,9 +3,10 @@
 
    Plain C, no GCC headers.  The GCC glue hands over the text of an assembly
    file and a list of the labels and symbols in it to measure.  We assemble
-   it with the compiler driver, keeping local labels in the symbol table
-   (-L), read the relocatable ELF object back and return, for every name,
-   the section and the offset inside that section where it is defined.
+   it with the command assembler.h makes (local labels kept in the symbol
+   table), read the relocatable ELF object back and return, for every
+   name, the section and the offset inside that section where it is
+   defined.
    ELF32 and ELF64, little-endian only.  */
 
 #ifndef CACHECAT_LAYOUT_H
@@ -52,26 +53,17 @@ typedef struct cc_layout_chunk
   size_t size;
 } cc_layout_chunk;
 
-/* Split COLLECT_GCC_OPTIONS (single-quoted words, ' written as '\'') and
-   keep what affects assembling: -m*, -B* (with a separate argument for a
-   bare -B) and -Wa, options made only of -m* items.  Returns a
-   NULL-terminated vector (cc_layout_free_argv); NULL input gives an empty
-   vector.  */
-char **cc_layout_asm_options (const char *collect_gcc_options);
-void cc_layout_free_argv (char **argv);
-
 /* Write CHUNKS to a scratch .s, run
-     DRIVER OPTIONS... -Wa,-L -c -x assembler TMP.s -o TMP.o
-   (no shell, stdin and stdout on /dev/null), read TMP.o as
-   cc_layout_read_object does and delete every scratch file.  The scratch
-   files are memory files named /proc/self/fd/N where the system has them,
-   else temporary files in $TMPDIR or /tmp.  Returns 0, or -1 with *ERR
-   set (caller frees).  */
-int cc_layout_measure (const char *driver, char *const *options,
+     COMMAND... -o TMP.o TMP.s
+   (assembler.h makes COMMAND; no shell, stdin and stdout on /dev/null),
+   read TMP.o as cc_layout_read_object does and delete every scratch file.
+   The scratch files are memory files named /proc/self/fd/N where the
+   system has them, else temporary files in $TMPDIR or /tmp.  Returns 0,
+   or -1 with *ERR set (caller frees).  */
+int cc_layout_measure (char *const *command,
                        const cc_layout_chunk *chunks, size_t n_chunks,
                        const char *const *names, uint32_t n_names,
                        cc_layout *out, char **err);
-
 /* Read the relocatable object PATH: its section headers and, from its
    symbol table, where each of the N_NAMES NAMES is defined.  Returns 0, or
    -1 with *ERR set.  */

@@ -3,7 +3,7 @@
 
    At PLUGIN_FINISH_UNIT every function has been through the pass and
    final.  Here we
-     1. assemble the buffered output privately with the driver and read
+     1. assemble the buffered output privately (assembler.h) and read
         back where each insn's start and end labels lie (layout.c),
      2. run the engine, write the JSON report, check the conflict limits,
      3. hand the annotated text to the real asm_out_file (asm_capture.cc).  */
@@ -11,6 +11,7 @@
 #include "gcc-common.h"
 #include "glue.h"
 #include "asm_filter.h"
+#include "assembler.h"
 
 #include <stdarg.h>
 #include <sys/resource.h>
@@ -319,7 +320,11 @@ measure_layout (void)
     cc_asm_filter_add (filt, chunks[c].data, chunks[c].size);
   cc_layout_chunk code;
   code.data = cc_asm_filter_finish (filt, &code.size);
-  char **opts = cc_layout_asm_options (getenv ("COLLECT_GCC_OPTIONS"));
+  int direct;
+  char **command = cc_asm_command (&cc_built_toolchain, getenv ("COLLECT_GCC"),
+                                   getenv ("COLLECT_GCC_OPTIONS"),
+                                   getenv ("COLLECT_AS_OPTIONS"),
+                                   "/proc/self/exe", &direct);
   cc_layout lay;
   char *err = NULL;
   int rc = -1;
@@ -329,23 +334,35 @@ measure_layout (void)
   if (code.data)
     {
       names = measured_names (filt, &arena, &n_names);
-      rc = cc_layout_measure (getenv ("COLLECT_GCC"), opts, &code, 1,
+      rc = cc_layout_measure (command, &code, 1,
                               names, n_names, &lay, &err);
       free (names);
       free (arena);
     }
   cc_asm_filter_free (filt);
-  if (rc)
+  /* The whole text; then, if the assembler was run directly and failed
+     even so, once more through the driver.  */
+  for (int attempt = 0; rc && attempt < 2; attempt++)
     {
+      if (attempt == 1)
+        {
+          if (!direct)
+            break;
+          cc_asm_command_free (command);
+          command = cc_asm_command (NULL, getenv ("COLLECT_GCC"),
+                                    getenv ("COLLECT_GCC_OPTIONS"),
+                                    getenv ("COLLECT_AS_OPTIONS"),
+                                    "/proc/self/exe", &direct);
+        }
       free (err);
       err = NULL;
       names = measured_names (NULL, &arena, &n_names);
-      rc = cc_layout_measure (getenv ("COLLECT_GCC"), opts, chunks, 2,
+      rc = cc_layout_measure (command, chunks, 2,
                               names, n_names, &lay, &err);
       free (names);
       free (arena);
     }
-  cc_layout_free_argv (opts);
+  cc_asm_command_free (command);
   if (rc)
     {
       char *r = xstrdup (err ? err : "the assembler failed");

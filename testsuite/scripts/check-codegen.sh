@@ -59,6 +59,7 @@ FLAG_SETS=(
   "-O2 -ffunction-sections"
   "-O3 -funroll-loops"
   "-Os -fno-toplevel-reorder"
+  "-O2 -Wa,-mbranches-within-32B-boundaries"
 )
 
 # FLAG_SETS_OVERRIDE replaces the list above.
