@@ -101,6 +101,13 @@ void
 eng_demote_first_misses (const engine *e, const cc_func *f, const fphase *p,
                      const cc_func_result *fr, cc_verdict *v, const cc_verdict *base)
 {
+  /* Nothing to demote without a first-miss (often the case).  */
+  uint32_t k0 = 0;
+  while (k0 < p->n_refs
+         && (p->refs[k0].insn == CC_NONE || v[k0].category != CC_FIRST_MISS))
+    k0++;
+  if (k0 == p->n_refs)
+    return;
   size_t nf = (size_t) f->n_insns * e->nph;
   cc_verdict *insn = cc_xmalloc ((nf + 1) * sizeof *insn);
   cc_verdict *binsn = cc_xmalloc ((nf + 1) * sizeof *binsn);

@@ -181,6 +181,18 @@ eng_build_lines (engine *e)
       e->line_key[id] = k;
     }
   free (fill);
+  e->key_word = cc_xmalloc ((nkeys + 1) * sizeof *e->key_word);
+  e->key_mask = cc_xcalloc (nkeys + 1, sizeof *e->key_mask);
+  for (uint32_t k = 0; k < nkeys; k++)
+    {
+      uint32_t lo = e->key_first[k], hi = lo + e->set_n[k];
+      e->key_word[k] = CC_NONE;
+      if (hi > lo && lo >> 6 == (hi - 1) >> 6)
+        {
+          e->key_word[k] = lo >> 6;
+          e->key_mask[k] = cc_word_mask (lo >> 6, lo, hi);
+        }
+    }
   e->set_lines = cc_xcalloc (nkeys, sizeof *e->set_lines);
   for (uint32_t k = 0; k < nkeys; k++)
     {
@@ -229,6 +241,8 @@ eng_free_lines (engine *e)
   free (e->sorted_no);
   free (e->sorted_id);
   free (e->key_first);
+  free (e->key_word);
+  free (e->key_mask);
   free (e->taint_all);
   free (e->unk_all);
 }

@@ -143,6 +143,9 @@ typedef struct engine
   uint32_t *key_first;   /* per key: its first line; the lines of a key
                             are numbered consecutively, so a set is one
                             range of bits */
+  uint32_t *key_word;    /* per key: the one word holding its lines, or
+                            CC_NONE if they span words (or are none) */
+  cc_word *key_mask;     /* per key: its lines' bits in that word */
   line_key *sorted_no;   /* the lines' (phase, number), ascending */
   uint32_t *sorted_id;   /* the line of each of those */
   uint32_t n_live, *live_of; /* keys that hold a focus line, numbered; the

@@ -19,7 +19,12 @@ copy_bit (cc_word *dst, const cc_word *src, uint32_t i)
 static void
 copy_key (const engine *e, cc_word *dst, const cc_word *src, uint32_t k, int markers)
 {
-  cc_bits_copy_range (dst, src, e->key_first[k], e->key_first[k] + e->set_n[k]);
+  /* Most sets hold a few lines, all in one word.  */
+  uint32_t w = e->key_word[k];
+  if (w != CC_NONE)
+    dst[w] = (dst[w] & ~e->key_mask[k]) | (src[w] & e->key_mask[k]);
+  else
+    cc_bits_copy_range (dst, src, e->key_first[k], e->key_first[k] + e->set_n[k]);
   for (uint32_t w = 0; markers && w < 3; w++)
     copy_bit (dst, src, marker (e, k, w));
 }
@@ -27,7 +32,11 @@ copy_key (const engine *e, cc_word *dst, const cc_word *src, uint32_t k, int mar
 static void
 clear_key (const engine *e, cc_word *s, uint32_t k, int markers)
 {
-  cc_bits_clear_range (s, e->key_first[k], e->key_first[k] + e->set_n[k]);
+  uint32_t w = e->key_word[k];
+  if (w != CC_NONE)
+    s[w] &= ~e->key_mask[k];
+  else
+    cc_bits_clear_range (s, e->key_first[k], e->key_first[k] + e->set_n[k]);
   for (uint32_t w = 0; markers && w < 3; w++)
     cc_bit_clear (s, marker (e, k, w));
 }

@@ -13,12 +13,11 @@
 
 #include <stdarg.h>
 
-/* The printed form of an assembler name (what assemble_name writes).  */
-char *
-cc_glue_printed_name (const char *asm_name)
+/* The printed form of an assembler name, the slow way: what
+   assemble_name_raw writes.  */
+static char *
+printed_name_slow (const char *asm_name)
 {
-  if (!asm_name)
-    return xstrdup ("");
   char *buf = NULL;
   size_t size = 0;
   FILE *f = open_memstream (&buf, &size);
@@ -29,6 +28,32 @@ cc_glue_printed_name (const char *asm_name)
   char *r = xstrdup (buf ? buf : "");
   free (buf);
   return r;
+}
+
+/* The printed form of an assembler name (what assemble_name writes).
+   A memory stream per call adds up (one per call site); a name marked
+   with '*' prints without it, and where the target prints a plain name
+   as it is (ELF: checked once) so does every name made of identifier
+   characters.  */
+char *
+cc_glue_printed_name (const char *asm_name)
+{
+  static int plain_names_verbatim = -1;
+  if (!asm_name)
+    return xstrdup ("");
+  if (asm_name[0] == '*')
+    return xstrdup (asm_name + 1);
+  if (plain_names_verbatim < 0)
+    {
+      char *probe = printed_name_slow ("cachecat_probe");
+      plain_names_verbatim = strcmp (probe, "cachecat_probe") == 0;
+      free (probe);
+    }
+  if (plain_names_verbatim
+      && strspn (asm_name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                           "0123456789_.$") == strlen (asm_name))
+    return xstrdup (asm_name);
+  return printed_name_slow (asm_name);
 }
 
 static char *

@@ -131,6 +131,8 @@ cc_layout_free (cc_layout *l)
     free (l->sections[i].name);
   free (l->sections);
   free (l->refs);
+  for (uint32_t f = 0; f < CC_LAYOUT_MAX_FAMILIES; f++)
+    free (l->numbered[f]);
   memset (l, 0, sizeof *l);
 }
 
@@ -144,11 +146,38 @@ name_hash (const char *s)
   return h;
 }
 
+/* The place of SYM if it is a label of one of Q's families, else NULL.  */
+static cc_layout_ref *
+numbered_slot (const cc_layout_query *q, cc_layout *out, const char *sym)
+{
+  for (uint32_t f = 0; f < q->n_families; f++)
+    {
+      const cc_layout_family *fam = &q->families[f];
+      size_t pl = strlen (fam->prefix);
+      if (strncmp (sym, fam->prefix, pl) != 0)
+        continue;
+      const char *d = sym + pl;
+      if (*d < '1' || *d > '9')
+        continue;
+      unsigned long v = 0;
+      int digits = 0;
+      for (; *d >= '0' && *d <= '9' && digits < 19; d++, digits++)
+        v = v * 10 + (unsigned long) (*d - '0');
+      if (*d || v <= fam->base || v - fam->base > fam->count)
+        continue;
+      return &out->numbered[f][v - fam->base - 1];
+    }
+  return NULL;
+}
+
 int
 cc_layout_read_image (const unsigned char *image, size_t size,
-                      const char *const *names, uint32_t n_names,
-                      cc_layout *out, char **err)
+                      const cc_layout_query *q, cc_layout *out, char **err)
 {
+  const char *const *names = q->names;
+  uint32_t n_names = q->n_names;
+  if (q->n_families > CC_LAYOUT_MAX_FAMILIES)
+    return lay_fail (err, "too many label families");
   memset (out, 0, sizeof *out);
   img im = { image, size, 0 };
   if (size < 52 || memcmp (image, "\177ELF", 4) != 0)
@@ -251,6 +280,13 @@ cc_layout_read_image (const unsigned char *image, size_t size,
             out->sections[member].group = i;
         }
 
+  for (uint32_t f = 0; f < q->n_families && f < CC_LAYOUT_MAX_FAMILIES; f++)
+    if (!(out->numbered[f] = calloc (q->families[f].count + 1,
+                                     sizeof *out->numbered[f])))
+      {
+        lay_fail (err, "out of memory");
+        goto done;
+      }
   out->n_refs = n_names;
   out->refs = calloc (n_names ? n_names : 1, sizeof *out->refs);
   uint32_t tsize = 16;
@@ -326,6 +362,13 @@ cc_layout_read_image (const unsigned char *image, size_t size,
       if (shndx == LAY_SHN_UNDEF || shndx >= shnum)
         continue;
       const char *sym = strtab + name;
+      cc_layout_ref *nr = numbered_slot (q, out, sym);
+      if (nr)
+        {
+          nr->section = shndx;
+          nr->offset = value;
+          continue;
+        }
       uint32_t h = name_hash (sym) & (tsize - 1);
       while (slot[h] != UINT32_MAX && strcmp (names[slot[h]], sym) != 0)
         h = (h + 1) & (tsize - 1);
@@ -378,8 +421,8 @@ read_fd (int fd, size_t *size)
 }
 
 int
-cc_layout_read_object (const char *path, const char *const *names,
-                       uint32_t n_names, cc_layout *out, char **err)
+cc_layout_read_object (const char *path, const cc_layout_query *q,
+                       cc_layout *out, char **err)
 {
   memset (out, 0, sizeof *out);
   int fd = open (path, O_RDONLY);
@@ -390,7 +433,7 @@ cc_layout_read_object (const char *path, const char *const *names,
   close (fd);
   if (!buf)
     return lay_fail (err, "cannot read %s", path);
-  int rc = cc_layout_read_image (buf, size, names, n_names, out, err);
+  int rc = cc_layout_read_image (buf, size, q, out, err);
   free (buf);
   return rc;
 }
@@ -542,8 +585,7 @@ run_command (char **argv, int err_fd, char **err)
 int
 cc_layout_measure (char *const *command,
                    const cc_layout_chunk *chunks, size_t n_chunks,
-                   const char *const *names, uint32_t n_names,
-                   cc_layout *out, char **err)
+                   const cc_layout_query *q, cc_layout *out, char **err)
 {
   memset (out, 0, sizeof *out);
   if (!command || !command[0])
@@ -609,7 +651,7 @@ cc_layout_measure (char *const *command,
   /* The object as the assembler left it (a temporary file may have been
      replaced: open it again).  */
   if (of.temp)
-    rc = cc_layout_read_object (of.path, names, n_names, out, err);
+    rc = cc_layout_read_object (of.path, q, out, err);
   else
     {
       size_t size;
@@ -618,7 +660,7 @@ cc_layout_measure (char *const *command,
         lay_fail (err, "cannot read the object");
       else
         {
-          rc = cc_layout_read_image (buf, size, names, n_names, out, err);
+          rc = cc_layout_read_image (buf, size, q, out, err);
           free (buf);
         }
     }

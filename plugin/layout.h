@@ -36,6 +36,26 @@ typedef struct cc_layout_ref
   uint64_t offset;     /* offset from the start of that section */
 } cc_layout_ref;
 
+/* What to look up: some names, and families of numbered labels
+   PREFIX<BASE + 1> .. PREFIX<BASE + COUNT> (decimal, no leading zero),
+   found by their number without building their names.  */
+#define CC_LAYOUT_MAX_FAMILIES 2
+
+typedef struct cc_layout_family
+{
+  const char *prefix;
+  unsigned long base;
+  uint32_t count;
+} cc_layout_family;
+
+typedef struct cc_layout_query
+{
+  const char *const *names;
+  uint32_t n_names;
+  cc_layout_family families[CC_LAYOUT_MAX_FAMILIES];
+  uint32_t n_families;
+} cc_layout_query;
+
 typedef struct cc_layout
 {
   int elf64;           /* ELFCLASS64 */
@@ -44,6 +64,8 @@ typedef struct cc_layout
   cc_layout_section *sections;  /* indexed by ELF section index */
   uint32_t n_refs;
   cc_layout_ref *refs; /* one per name, in order */
+  /* Per family, one per number: numbered[f][n - base - 1].  */
+  cc_layout_ref *numbered[CC_LAYOUT_MAX_FAMILIES];
 } cc_layout;
 
 /* A piece of the assembly text.  */
@@ -62,18 +84,17 @@ typedef struct cc_layout_chunk
    or -1 with *ERR set (caller frees).  */
 int cc_layout_measure (char *const *command,
                        const cc_layout_chunk *chunks, size_t n_chunks,
-                       const char *const *names, uint32_t n_names,
-                       cc_layout *out, char **err);
+                       const cc_layout_query *q, cc_layout *out, char **err);
 /* Read the relocatable object PATH: its section headers and, from its
-   symbol table, where each of the N_NAMES NAMES is defined.  Returns 0, or
-   -1 with *ERR set.  */
-int cc_layout_read_object (const char *path, const char *const *names,
-                           uint32_t n_names, cc_layout *out, char **err);
+   symbol table, where each name and numbered label of Q is defined.
+   Returns 0, or -1 with *ERR set.  */
+int cc_layout_read_object (const char *path, const cc_layout_query *q,
+                           cc_layout *out, char **err);
 
 /* The same on an object image in memory.  */
 int cc_layout_read_image (const unsigned char *image, size_t size,
-                          const char *const *names, uint32_t n_names,
-                          cc_layout *out, char **err);
+                          const cc_layout_query *q, cc_layout *out,
+                          char **err);
 
 void cc_layout_free (cc_layout *l);
 

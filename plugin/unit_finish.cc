@@ -46,68 +46,60 @@ sb_add (sbuf *s, const char *fmt, ...)
   s->n += (size_t) need;
 }
 
-/* Append NAME to the arena A (*AT bytes used of *CAP); returns its
-   offset.  */
-static size_t
-arena_add (char **a, size_t *at, size_t *cap, const char *name)
+/* What the measured object is asked: per function its part symbols, in
+   order, then our labels by number (asm_capture.cc names them NOTE<n>
+   and END<n>): family 0 the note labels (every start label, and the end
+   of basic asm), family 1 the end labels.  SYMS has room for two names
+   per function.  */
+static void
+layout_query (cc_layout_query *q, const char **syms, const char *note,
+              const char *end)
 {
-  size_t l = strlen (name) + 1;
-  if (*at + l > *cap)
-    {
-      while (*at + l > *cap)
-        *cap *= 2;
-      *a = XRESIZEVEC (char, *a, *cap);
-    }
-  memcpy (*a + *at, name, l);
-  *at += l;
-  return *at - l;
-}
-
-/* The names to measure: per function its part symbols, then per insn
-   the start and end label.  An end label that the filter FILT left out
-   of the measured text is measured by the start label standing for it
-   (FILT is NULL when the whole text is measured).  The strings live in
-   *ARENA; the caller frees the vector and the arena.  */
-static const char **
-measured_names (const cc_asm_filter *filt, char **arena, uint32_t *count)
-{
-  uint32_t n = 0;
-  for (uint32_t fi = 0; fi < cc_glue.n_funcs; fi++)
-    n += (cc_glue.funcs[fi].cold_sym ? 2 : 1) + 2 * cc_glue.funcs[fi].n_insns;
-  /* Offsets first: the arena may move while it grows.  */
-  size_t *off = XNEWVEC (size_t, n ? n : 1);
-  size_t at = 0, cap = 16 * (size_t) n + 64;
-  char *a = XNEWVEC (char, cap);
   uint32_t k = 0;
   for (uint32_t fi = 0; fi < cc_glue.n_funcs; fi++)
     {
-      cc_glue_func *gf = &cc_glue.funcs[fi];
-      off[k++] = arena_add (&a, &at, &cap, gf->sym);
-      if (gf->cold_sym)
-        off[k++] = arena_add (&a, &at, &cap, gf->cold_sym);
-      for (uint32_t i = 0; i < gf->n_insns; i++)
-        {
-          const cc_glue_insn *gi = &gf->insns[i];
-          char s[80], e[80];
-          long alias = filt && gi->end_kind == CC_END_POSTSCAN
-                       ? cc_asm_filter_alias (filt, (unsigned long) gi->end_label)
-                       : -1;
-          cc_glue_label_name (s, sizeof s, CC_END_NOTE, gi->start_label);
-          if (alias >= 0)
-            cc_glue_label_name (e, sizeof e, CC_END_NOTE, (int) alias);
-          else
-            cc_glue_label_name (e, sizeof e, gi->end_kind, gi->end_label);
-          off[k++] = arena_add (&a, &at, &cap, s);
-          off[k++] = arena_add (&a, &at, &cap, e);
-        }
+      syms[k++] = cc_glue.funcs[fi].sym;
+      if (cc_glue.funcs[fi].cold_sym)
+        syms[k++] = cc_glue.funcs[fi].cold_sym;
     }
-  const char **v = XNEWVEC (const char *, n ? n : 1);
-  for (uint32_t i = 0; i < k; i++)
-    v[i] = a + off[i];
-  free (off);
-  *count = k;
-  *arena = a;
-  return v;
+  q->names = syms;
+  q->n_names = k;
+  q->families[0] = (cc_layout_family) { note, CC_GLUE_LABEL_BASE,
+                                        cc_glue.label_counter };
+  q->families[1] = (cc_layout_family) { end, 0, cc_glue.end_counter };
+  q->n_families = 2;
+}
+
+/* Where label N of family F is defined (section 0 if nowhere).  */
+static cc_layout_ref
+numbered_ref (const cc_layout *l, const cc_layout_query *q, uint32_t f,
+              long n)
+{
+  const cc_layout_family *fam = &q->families[f];
+  if (n <= (long) fam->base || (unsigned long) n - fam->base > fam->count)
+    return (cc_layout_ref) { 0, 0 };
+  return l->numbered[f][(unsigned long) n - fam->base - 1];
+}
+
+/* Where insn GI starts (*S) and ends (*E).  An end label that the filter
+   FILT left out of the measured text is measured by the start label
+   standing for it (FILT is NULL when the whole text was measured).  */
+static void
+insn_refs (const cc_layout *l, const cc_layout_query *q,
+           const cc_asm_filter *filt, const cc_glue_insn *gi,
+           cc_layout_ref *s, cc_layout_ref *e)
+{
+  *s = numbered_ref (l, q, 0, gi->start_label);
+  if (gi->end_kind == CC_END_POSTSCAN)
+    {
+      long alias = filt ? cc_asm_filter_alias (filt,
+                                               (unsigned long) gi->end_label)
+                        : -1;
+      *e = alias >= 0 ? numbered_ref (l, q, 0, alias)
+                      : numbered_ref (l, q, 1, gi->end_label);
+    }
+  else
+    *e = numbered_ref (l, q, 0, gi->end_label);
 }
 
 /* Model section for ELF section SEC, distinct per ELF section.  */
@@ -152,10 +144,12 @@ break_function (uint32_t fi, const char *why)
               "instructions are reported as conflict", gf->sym, why);
 }
 
-/* Fill offsets, lengths, parts and sections from L.  Returns NULL, or
-   what does not add up (caller frees).  */
+/* Fill offsets, lengths, parts and sections from L, measured for Q
+   (and FILT, see insn_refs).  Returns NULL, or what does not add up
+   (caller frees).  */
 static char *
-apply_layout (const cc_layout *l)
+apply_layout (const cc_layout *l, const cc_layout_query *q,
+              const cc_asm_filter *filt)
 {
   uint32_t *map = XNEWVEC (uint32_t, l->n_sections ? l->n_sections : 1);
   for (uint32_t j = 0; j < l->n_sections; j++)
@@ -175,9 +169,9 @@ apply_layout (const cc_layout *l)
           bad = cc_xasprintf ("%s: inconsistent parts", gf->sym);
           break;
         }
-      if (w + nparts + 2 * gf->n_insns > l->n_refs)
+      if (w + nparts > l->n_refs)
         {
-          bad = cc_xasprintf ("the list of labels is short");
+          bad = cc_xasprintf ("the list of symbols is short");
           break;
         }
       cc_layout_ref pref[2];
@@ -192,7 +186,8 @@ apply_layout (const cc_layout *l)
       bool seen[2] = { false, false };
       for (uint32_t i = 0; i < gf->n_insns && !bad; i++)
         {
-          cc_layout_ref s = l->refs[w++], e = l->refs[w++];
+          cc_layout_ref s, e;
+          insn_refs (l, q, filt, &gf->insns[i], &s, &e);
           cc_insn *ci = &f->insns[i];
           uint32_t p = ci->part < nparts ? ci->part : 0;
           if (s.section == 0 || e.section == 0)
@@ -221,7 +216,7 @@ apply_layout (const cc_layout *l)
         }
     }
   if (!bad && w != l->n_refs)
-    bad = cc_xasprintf ("the list of labels has %u extra entries", l->n_refs - w);
+    bad = cc_xasprintf ("the list of symbols has %u extra entries", l->n_refs - w);
   if (bad)
     {
       free (map);
@@ -247,7 +242,8 @@ apply_layout (const cc_layout *l)
       bool seen[2] = { false, false };
       for (uint32_t i = 0; i < gf->n_insns; i++)
         {
-          cc_layout_ref s = l->refs[w++], e = l->refs[w++];
+          cc_layout_ref s, e;
+          insn_refs (l, q, filt, &gf->insns[i], &s, &e);
           cc_insn *ci = &f->insns[i];
           uint32_t p = ci->part < nparts ? ci->part : 0;
           ci->offset = (uint32_t) s.offset;
@@ -311,11 +307,13 @@ measure_layout (void)
   /* Only what can move code (asm_filter.h), and of our labels only those
      that mark an address no other of them marks; the whole text, every
      label, if the filter gives up or the assembler refuses the filtered
-     text.  */
-  cc_asm_filter *filt = cc_asm_filter_new (ASM_COMMENT_START, ';');
+     text.  Our labels are read back by number, so their names must be
+     the prefix and the number.  */
   char note[32], end[32];
-  if (cc_glue_label_prefixes (note, end, sizeof note))
-    cc_asm_filter_labels (filt, note, CC_GLUE_LABEL_BASE, end);
+  if (!cc_glue_label_prefixes (note, end, sizeof note))
+    return xstrdup ("the target's local label names are not understood");
+  cc_asm_filter *filt = cc_asm_filter_new (ASM_COMMENT_START, ';');
+  cc_asm_filter_labels (filt, note, CC_GLUE_LABEL_BASE, end);
   for (int c = 0; c < 2; c++)
     cc_asm_filter_add (filt, chunks[c].data, chunks[c].size);
   cc_layout_chunk code;
@@ -325,21 +323,14 @@ measure_layout (void)
                                    getenv ("COLLECT_GCC_OPTIONS"),
                                    getenv ("COLLECT_AS_OPTIONS"),
                                    "/proc/self/exe", &direct);
+  const char **syms = XNEWVEC (const char *, 2 * cc_glue.n_funcs + 1);
+  cc_layout_query q;
+  layout_query (&q, syms, note, end);
   cc_layout lay;
   char *err = NULL;
   int rc = -1;
-  uint32_t n_names;
-  char *arena;
-  const char **names;
   if (code.data)
-    {
-      names = measured_names (filt, &arena, &n_names);
-      rc = cc_layout_measure (command, &code, 1,
-                              names, n_names, &lay, &err);
-      free (names);
-      free (arena);
-    }
-  cc_asm_filter_free (filt);
+    rc = cc_layout_measure (command, &code, 1, &q, &lay, &err);
   /* The whole text; then, if the assembler was run directly and failed
      even so, once more through the driver.  */
   for (int attempt = 0; rc && attempt < 2; attempt++)
@@ -356,21 +347,22 @@ measure_layout (void)
         }
       free (err);
       err = NULL;
-      names = measured_names (NULL, &arena, &n_names);
-      rc = cc_layout_measure (command, chunks, 2,
-                              names, n_names, &lay, &err);
-      free (names);
-      free (arena);
+      cc_asm_filter_free (filt);
+      filt = NULL;
+      rc = cc_layout_measure (command, chunks, 2, &q, &lay, &err);
     }
   cc_asm_command_free (command);
+  char *bad;
   if (rc)
+    bad = xstrdup (err ? err : "the assembler failed");
+  else
     {
-      char *r = xstrdup (err ? err : "the assembler failed");
-      free (err);
-      return r;
+      bad = apply_layout (&lay, &q, filt);
+      cc_layout_free (&lay);
     }
-  char *bad = apply_layout (&lay);
-  cc_layout_free (&lay);
+  free (err);
+  free (syms);
+  cc_asm_filter_free (filt);
   return bad;
 }
 

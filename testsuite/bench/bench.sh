@@ -10,7 +10,7 @@ set -euo pipefail
 CC=${CC:-gcc}
 B=${B:-build}
 PLUGIN=${PLUGIN:-$PWD/cachecat.so}
-REPEAT=${REPEAT:-3}
+REPEAT=${REPEAT:-5}
 LEVELS=${LEVELS:--O2,-O0,-Os}
 src=$B/bench/src
 testsuite/bench/fetch-sources.sh "$src"
