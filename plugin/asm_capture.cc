@@ -363,14 +363,16 @@ cc_glue_emit_output (const cc_result *r)
 
   asm_out_file = real;
   size_t at = 0;
-  char ann[512];
   char note[64], end[64];
   label_prefixes (note, end, sizeof note);
   /* Each comment line is the tab, the comment leader, a space and the
-     annotation.  */
-  char lead[32];
-  snprintf (lead, sizeof lead, "\t%s ", ASM_COMMENT_START);
-  size_t lead_len = strlen (lead);
+     annotation: one buffer, one write.  */
+  char line[40 + 512 + 1];
+  int lead_len = snprintf (line, 40, "\t%s ", ASM_COMMENT_START);
+  if (lead_len < 0 || lead_len >= 40)
+    lead_len = 0;
+  char *ann = line + lead_len;
+  size_t ann_size = 512;      /* the newline goes after it */
   for (size_t j = 0; j < k; j++)
     {
       size_t pos = (size_t) sp[j].pos;
@@ -381,16 +383,15 @@ cc_glue_emit_output (const cc_result *r)
         }
       ann[0] = 0;
       cc_annotation (&cc_glue.model, r, sp[j].func, sp[j].insn, ann,
-                     sizeof ann);
-      ann[sizeof ann - 1] = 0;
+                     ann_size);
+      ann[ann_size - 1] = 0;
       /* Keep the comment on one line.  */
-      for (char *c = ann; *c; c++)
+      size_t len = 0;
+      for (char *c = ann; *c; c++, len++)
         if (*c == '\n' || *c == '\r')
           *c = ' ';
-      size_t len = strlen (ann);
       ann[len] = '\n';
-      fwrite (lead, 1, lead_len, real);
-      fwrite (ann, 1, len + 1, real);
+      fwrite (line, 1, (size_t) lead_len + len + 1, real);
     }
   if (size > at)
     copy_without_labels (real, buf, at, size, note, end);

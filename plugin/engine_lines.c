@@ -211,7 +211,7 @@ eng_build_lines (engine *e)
     }
   e->line_count = cc_xcalloc (u + 1, sizeof (uint32_t));
   e->lw = CC_WORDS (u);
-  e->sw = e->lw + CC_WORDS (3 * e->n_live);
+  e->sw = e->lw + CC_WORDS (4 * e->n_live);
   e->stw = (size_t) e->MP * e->sw + (size_t) e->MU * e->lw;
   e->rw = e->lw + 1;
   e->taint_all = cc_xcalloc (e->sw, sizeof (cc_word));

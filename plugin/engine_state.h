@@ -237,11 +237,13 @@ in_focus (const engine *e, uint32_t fi, uint32_t i)
   return f->parts[f->insns[i].part].section == e->focus;
 }
 
-/* Bit positions of the markers of live key K in a state.  */
+/* Bit positions of the markers of live key K in a state: four bits per
+   key (the fourth unused), so that a key's three markers lie in one word
+   and a transfer updates them with one mask.  */
 static inline uint32_t
 marker (const engine *e, uint32_t k, uint32_t which)
 {
-  return e->lw * 64 + which * e->n_live + e->live_of[k];
+  return e->lw * 64 + 4 * e->live_of[k] + which;
 }
 enum { M_INV = 0, M_UNK = 1, M_TAINT = 2 };
 #define R_UNKNOWN(e) ((e)->lw * 64)

@@ -6,17 +6,17 @@
 
 #include <string.h>
 
+/* The three markers of key K: word *W of a state, bits *M.  */
 static inline void
-copy_bit (cc_word *dst, const cc_word *src, uint32_t i)
+key_markers (const engine *e, uint32_t k, uint32_t *w, cc_word *m)
 {
-  if (cc_bit_get (src, i))
-    cc_bit_set (dst, i);
-  else
-    cc_bit_clear (dst, i);
+  uint32_t b = marker (e, k, 0);
+  *w = b >> 6;
+  *m = (cc_word) 7 << (b & 63);
 }
 
 /* DST := SRC on the lines of key K, and on its markers if MARKERS.  */
-static void
+static inline void
 copy_key (const engine *e, cc_word *dst, const cc_word *src, uint32_t k, int markers)
 {
   /* Most sets hold a few lines, all in one word.  */
@@ -25,11 +25,15 @@ copy_key (const engine *e, cc_word *dst, const cc_word *src, uint32_t k, int mar
     dst[w] = (dst[w] & ~e->key_mask[k]) | (src[w] & e->key_mask[k]);
   else
     cc_bits_copy_range (dst, src, e->key_first[k], e->key_first[k] + e->set_n[k]);
-  for (uint32_t w = 0; markers && w < 3; w++)
-    copy_bit (dst, src, marker (e, k, w));
+  if (markers)
+    {
+      cc_word m;
+      key_markers (e, k, &w, &m);
+      dst[w] = (dst[w] & ~m) | (src[w] & m);
+    }
 }
 
-static void
+static inline void
 clear_key (const engine *e, cc_word *s, uint32_t k, int markers)
 {
   uint32_t w = e->key_word[k];
@@ -37,8 +41,12 @@ clear_key (const engine *e, cc_word *s, uint32_t k, int markers)
     s[w] &= ~e->key_mask[k];
   else
     cc_bits_clear_range (s, e->key_first[k], e->key_first[k] + e->set_n[k]);
-  for (uint32_t w = 0; markers && w < 3; w++)
-    cc_bit_clear (s, marker (e, k, w));
+  if (markers)
+    {
+      cc_word m;
+      key_markers (e, k, &w, &m);
+      s[w] &= ~m;
+    }
 }
 
 /* The youngest plane of PLANES (N of them, STRIDE words apart) holding
@@ -74,6 +82,14 @@ eng_transfer (const engine *e, cc_word *s, uint32_t l)
       return;
     }
   uint32_t key = e->line_key[l];
+  if (e->may_ages && e->MP == 1 && !e->MU)
+    {
+      /* One way, may plane only (direct-mapped): the set now holds L and
+         nothing else.  The general code below does the same, slower.  */
+      clear_key (e, s, key, 1);
+      cc_bit_set (s, l);
+      return;
+    }
   if (e->may_ages)
     {
       uint32_t h = age_of (s, e->sw, e->MP, l);

@@ -733,12 +733,13 @@ typedef struct sbuf
 static void
 sb_s (sbuf *b, const char *s)
 {
-  for (; *s; s++)
+  size_t l = strlen (s);
+  if (b->n + 1 < b->size)
     {
-      if (b->n + 1 < b->size)
-        b->p[b->n] = *s;
-      b->n++;
+      size_t room = b->size - 1 - b->n;
+      memcpy (b->p + b->n, s, l < room ? l : room);
     }
+  b->n += l;
   if (b->size)
     b->p[b->n < b->size ? b->n : b->size - 1] = 0;
 }

@@ -12,6 +12,8 @@ B=${B:-build}
 PLUGIN=${PLUGIN:-$PWD/cachecat.so}
 REPEAT=${REPEAT:-5}
 LEVELS=${LEVELS:--O2,-O0,-Os}
+# Levels at which a second run without the plugin measures the noise (A/A).
+CONTROL_LEVELS=${CONTROL_LEVELS:--O2}
 src=$B/bench/src
 testsuite/bench/fetch-sources.sh "$src"
 lua=$(ls -d "$src"/lua5.4-*/src | head -n 1)
@@ -35,7 +37,7 @@ mkdir -p "$one"
   done
 } >"$one/onelua.c"
 python3 testsuite/bench/compile_cost.py --cc "$CC" --plugin "$PLUGIN" \
-  --repeat "$REPEAT" --levels="$LEVELS" \
+  --repeat "$REPEAT" --levels="$LEVELS" --control-levels="$CONTROL_LEVELS" \
   "lua:$lua:-DLUA_USE_LINUX -I$inc" "zlib:$zlib" "lua-one-unit:$one:-I$inc" \
   "corpus:testsuite/corpus" | tee "$B/bench/compile.txt"
 echo

@@ -3,7 +3,7 @@
 # Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 #
 # usage: compile_cost.py --cc GCC --plugin SO [--repeat N] [--levels -O2,...]
-#                        NAME:DIR[:CFLAGS] ...
+#                        [--control-levels -O2,...] NAME:DIR[:CFLAGS] ...
 #
 # Compiles every .c file of each code base (gcc -c) with and without the
 # plugin, alternating which goes first, REPEAT times (small files more
@@ -13,6 +13,10 @@
 # row per code base and level: seconds without and with the plugin, their
 # ratio, and the peak memory ratio.  CPU time rather than wall time, and the
 # minimum over repeats, because other load on the machine only ever adds.
+# At the --control-levels every file is also compiled a third time without
+# the plugin, timed like the others: the "A/A" column, that control's time
+# over the first one, shows how far the machine's noise moves a ratio (it
+# would be 1.000 on a quiet machine).
 import argparse
 import os
 import subprocess
@@ -55,6 +59,7 @@ def main():
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--levels", default="-O2")
     ap.add_argument("--plugin-args", default="")
+    ap.add_argument("--control-levels", default="")
     ap.add_argument("bases", nargs="+")
     a = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="cachecat-bench.")
@@ -69,13 +74,14 @@ def main():
         cflags = rest[0].split() if rest else []
         files = sources(d)
         for level in a.levels.split(","):
-            t_base = t_plug = 0.0
+            control = level in a.control_levels.split(",")
+            t_base = t_plug = t_ctrl = 0.0
             m_base = m_plug = 0
             n = 0
             for f in files:
                 base_cmd = [a.cc, level, "-w", *cflags, "-c", f, "-o", obj]
-                best = [None, None]
-                mem = [0, 0]
+                best = [None, None, None]
+                mem = [0, 0, 0]
                 ok = True
                 # Small files are cheap to repeat and their times the
                 # noisiest: about two seconds of compiling each, at least
@@ -84,9 +90,11 @@ def main():
                 while r < a.repeat or (best[0] is not None and r < 4 * a.repeat
                                        and r * best[0] < 2.0):
                     order = (0, 1) if r % 2 == 0 else (1, 0)
+                    if control:
+                        order = (0, 1, 2) if r % 2 == 0 else (2, 1, 0)
                     r += 1
                     for which in order:
-                        cmd = base_cmd + (plugin if which else [])
+                        cmd = base_cmd + (plugin if which == 1 else [])
                         t, m, rc = run(cmd)
                         if rc != 0:
                             ok = False
@@ -103,6 +111,8 @@ def main():
                 n += 1
                 t_base += best[0]
                 t_plug += best[1]
+                if control:
+                    t_ctrl += best[2]
                 m_base = max(m_base, mem[0])
                 m_plug = max(m_plug, mem[1])
             if n == 0:
@@ -111,12 +121,12 @@ def main():
             ratio = t_plug / t_base
             worst = max(worst, ratio)
             rows.append((name, level, n, t_base, t_plug, ratio, m_base / 1024, m_plug / 1024,
-                         m_plug / m_base))
+                         m_plug / m_base, f"{t_ctrl / t_base:.3f}" if control else "-"))
     print(f"{'code base':<12} {'level':<5} {'files':>5} {'without s':>9} {'with s':>8} "
-          f"{'ratio':>6} {'peak MiB':>8} {'with':>6} {'ratio':>6}")
+          f"{'ratio':>6} {'A/A':>6} {'peak MiB':>8} {'with':>6} {'ratio':>6}")
     for r in rows:
         print(f"{r[0]:<12} {r[1]:<5} {r[2]:>5} {r[3]:>9.2f} {r[4]:>8.2f} {r[5]:>6.3f} "
-              f"{r[6]:>8.1f} {r[7]:>6.1f} {r[8]:>6.3f}")
+              f"{r[9]:>6} {r[6]:>8.1f} {r[7]:>6.1f} {r[8]:>6.3f}")
     print(f"compile cost: worst time ratio {worst:.3f} over {len(rows)} runs "
           f"(CPU time, min of {a.repeat} to {4 * a.repeat})")
 
