@@ -70,6 +70,24 @@ init_prefixes (void)
 }
 
 bool
+cc_glue_internal_label_prefix (const char *kind, char *buf, size_t size)
+{
+  char a[64], b[64], c[80];
+  ASM_GENERATE_INTERNAL_LABEL (a, kind, 0);
+  ASM_GENERATE_INTERNAL_LABEL (b, kind, 1234567);
+  const char *pa = a[0] == '*' ? a + 1 : a, *pb = b[0] == '*' ? b + 1 : b;
+  size_t la = strlen (pa);
+  if (la < 2 || la > size || pa[la - 1] != '0')
+    return false;
+  snprintf (c, sizeof c, "%.*s1234567", (int) (la - 1), pa);
+  if (strcmp (c, pb) != 0)
+    return false;
+  memcpy (buf, pa, la - 1);
+  buf[la - 1] = 0;
+  return true;
+}
+
+bool
 cc_glue_label_prefixes (char *note, char *end, size_t size)
 {
   if (prefixes_state == 0)

@@ -50,11 +50,35 @@ struct cc_asm_filter
   unsigned long pending_no;
   long *alias;               /* per end label number: its start label, -1 */
   size_t n_alias;
+  /* Labels only debug information refers to (cc_asm_filter_debug_labels):
+     left out while no kept line mentions one.  */
+  char debug_prefix[CC_ASM_FILTER_MAX_DEBUG][16];
+  size_t debug_len[CC_ASM_FILTER_MAX_DEBUG];
+  size_t n_debug;
 };
+
+/* Does [P, P + N) mention a debug label prefix?  */
+static int
+mentions_debug_label (const cc_asm_filter *f, const char *p, size_t n)
+{
+  const char *e = p + n;
+  char c0 = f->debug_prefix[0][0];
+  char c1 = f->debug_prefix[0][1];
+  for (const char *q = p; (q = memchr (q, c0, (size_t) (e - q))) != NULL; q++)
+    for (size_t i = 0; i < f->n_debug && q + 1 < e && q[1] == c1; i++)
+      if ((size_t) (e - q) >= f->debug_len[i]
+          && memcmp (q, f->debug_prefix[i], f->debug_len[i]) == 0)
+        return 1;
+  return 0;
+}
 
 static void
 out_add (cc_asm_filter *f, const char *p, size_t n)
 {
+  /* A left-out debug label is used after all: keeping it would be safe,
+     but it is gone; give up (the whole text is assembled).  */
+  if (f->n_debug && mentions_debug_label (f, p, n))
+    f->failed = 1;
   if (f->n + n + 1 > f->cap)
     {
       size_t cap = f->cap ? f->cap : 65536;
@@ -98,6 +122,28 @@ cc_asm_filter_free (cc_asm_filter *f)
   free (f->carry);
   free (f->alias);
   free (f);
+}
+
+void
+cc_asm_filter_debug_labels (cc_asm_filter *f, const char *const *prefixes,
+                            size_t n)
+{
+  f->n_debug = 0;
+  for (size_t i = 0; i < n && i < CC_ASM_FILTER_MAX_DEBUG; i++)
+    {
+      size_t l = strlen (prefixes[i]);
+      /* The first two characters the same for all: mentions are looked
+         for by them.  */
+      if (l < 3 || l >= sizeof f->debug_prefix[0]
+          || prefixes[i][0] != prefixes[0][0] || prefixes[i][1] != prefixes[0][1])
+        {
+          f->n_debug = 0;
+          return;
+        }
+      memcpy (f->debug_prefix[i], prefixes[i], l + 1);
+      f->debug_len[i] = l;
+      f->n_debug = i + 1;
+    }
 }
 
 void
@@ -534,11 +580,59 @@ our_labels (cc_asm_filter *f, const char *p, const char *eol, const char *e)
   return 0;
 }
 
+/* Is [P, EOL) the definition of a debug label, alone on its line?  */
+static int
+debug_label_line (const cc_asm_filter *f, const char *p, const char *eol)
+{
+  unsigned long no;
+  if (eol - p < 3 || p[1] != f->debug_prefix[0][1])
+    return 0;
+  for (size_t i = 0; i < f->n_debug; i++)
+    if (p[2] == f->debug_prefix[i][2]
+        && cc_asm_label_line (p, eol, f->debug_prefix[i], f->debug_len[i], &no))
+      return 1;
+  return 0;
+}
+
+/* Is [P, EOL), a line that starts with a tab and a dot, one statement
+   the filter would drop anyway: a line-number or call frame directive
+   anywhere, or a data directive outside code?  With -g these are nearly
+   all of the text; the full parse (line, statement) gives the same answer
+   more slowly.  */
+static int
+plainly_dropped (const cc_asm_filter *f, const char *p, const char *eol)
+{
+  static const char *const data_words[] = {
+    "byte", "long", "quad", "value", "short", "int", "word", "uleb128",
+    "sleb128", "string", "ascii", "asciz", "zero", "2byte", "4byte", "8byte"
+  };
+  const char *w = p + 2;        /* after the tab and the dot */
+  size_t n = 0;
+  while (w + n < eol && ((w[n] >= 'a' && w[n] <= 'z') || (w[n] >= '0' && w[n] <= '9')
+                         || w[n] == '_'))
+    n++;
+  if (w + n < eol && w[n] != ' ' && w[n] != '\t')
+    return 0;                  /* a label, or something else */
+  int drop = (n == 3 && memcmp (w, "loc", 3) == 0)
+             || (n > 4 && memcmp (w, "cfi_", 4) == 0);
+  for (size_t i = 0; !drop && !f->now.cur.code && i < sizeof data_words / sizeof *data_words; i++)
+    drop = strlen (data_words[i]) == n && memcmp (w, data_words[i], n) == 0;
+  /* One statement: no separator (a string may hold one; then the full
+     parse decides).  */
+  return drop && !memchr (p, f->sep, (size_t) (eol - p));
+}
+
 /* Decide on the whole line [P, E) (with its newline, if any).  */
 static int
 whole_line (cc_asm_filter *f, const char *p, const char *e)
 {
   const char *eol = e > p && e[-1] == '\n' ? e - 1 : e;
+  if (eol - p > 2 && p[0] == '\t' && p[1] == '.' && plainly_dropped (f, p, eol))
+    return 0;
+  /* Left out like a line of a debug section (a held-back end label stays
+     held back): it places no byte.  */
+  if (f->n_debug && *p == f->debug_prefix[0][0] && debug_label_line (f, p, eol))
+    return 0;
   if (f->end_len && our_labels (f, p, eol, e))
     return 0;
   int k = line (f, p, eol);

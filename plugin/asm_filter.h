@@ -37,6 +37,20 @@ cc_asm_filter *cc_asm_filter_new (const char *comment, char separator);
 void cc_asm_filter_labels (cc_asm_filter *f, const char *start_prefix,
                            unsigned long start_min, const char *end_prefix);
 
+/* Labels that only debug information refers to (GCC's ".LBB", ".LBE",
+   ".LBI" block and ".LVL" variable location labels): N PREFIXES (at most
+   CC_ASM_FILTER_MAX_DEBUG, each at least three characters long, all with
+   the same first two).  A line
+   that is exactly PREFIX<digits>: is left out; with -g they are about
+   half of the labels in code, and the measuring assembly keeps every
+   local label in its symbol table.  Should a kept line mention a prefix
+   after all, the filter gives up (gas would silently take an undefined
+   local label for an external symbol).  Call before the first
+   cc_asm_filter_add.  */
+#define CC_ASM_FILTER_MAX_DEBUG 6
+void cc_asm_filter_debug_labels (cc_asm_filter *f, const char *const *prefixes,
+                                 size_t n);
+
 /* Is the line [P, EOL) (without its newline) exactly PREFIX (PLEN
    bytes), decimal digits and ":"?  Then sets *NO to the number.  */
 int cc_asm_label_line (const char *p, const char *eol, const char *prefix,

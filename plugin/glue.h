@@ -88,6 +88,9 @@ void cc_glue_label_name (char *buf, size_t size, int kind, int number);
 /* The prefixes of our note ("L") and end ("Lcce") labels as printed, if
    every name is its prefix and the number (ELF targets); false if not.  */
 bool cc_glue_label_prefixes (char *note, char *end, size_t size);
+/* The prefix of GCC's internal labels of KIND ("LBB" -> ".LBB"), if
+   every such name is the prefix and the number; false if not.  */
+bool cc_glue_internal_label_prefix (const char *kind, char *buf, size_t size);
 void cc_glue_locate_note_ends (void);
 void cc_glue_emit_output (const cc_result *r);
 

@@ -314,6 +314,21 @@ measure_layout (void)
     return xstrdup ("the target's local label names are not understood");
   cc_asm_filter *filt = cc_asm_filter_new (ASM_COMMENT_START, ';');
   cc_asm_filter_labels (filt, note, CC_GLUE_LABEL_BASE, end);
+  /* GCC's labels of lexical blocks and variable locations (dwarf2out,
+     -g): only debug sections refer to them.  */
+  static const char *const debug_kinds[] = { "LBB", "LBE", "LBI", "LVL" };
+  char debug_buf[4][16];
+  const char *debug_prefixes[4];
+  size_t n_debug = 0;
+  for (size_t i = 0; i < 4; i++)
+    if (cc_glue_internal_label_prefix (debug_kinds[i], debug_buf[n_debug],
+                                       sizeof debug_buf[0]))
+      {
+        debug_prefixes[n_debug] = debug_buf[n_debug];
+        n_debug++;
+      }
+  if (n_debug == 4)
+    cc_asm_filter_debug_labels (filt, debug_prefixes, n_debug);
   for (int c = 0; c < 2; c++)
     cc_asm_filter_add (filt, chunks[c].data, chunks[c].size);
   cc_layout_chunk code;

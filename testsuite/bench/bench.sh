@@ -2,7 +2,8 @@
 # cachecat: `make bench': the plugin's compile-time and memory cost on real
 # code bases nobody here wrote (Lua 5.4 and zlib, Debian source packages
 # fetched at run time; Lua also as one big unit) and on the project's
-# corpus, with and without the plugin side by side in one run; then how
+# corpus, with and without the plugin side by side in one run (CPU time;
+# then instructions executed on a sample, which the load cannot move); then how
 # the engine's time grows with the size of a function and the depth of
 # call chains.  The last line is a one-line summary.
 # Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
@@ -41,8 +42,19 @@ python3 testsuite/bench/compile_cost.py --cc "$CC" --plugin "$PLUGIN" \
   "lua:$lua:-DLUA_USE_LINUX -I$inc" "zlib:$zlib" "lua-one-unit:$one:-I$inc" \
   "corpus:testsuite/corpus" | tee "$B/bench/compile.txt"
 echo
+# The same cost in instructions executed (callgrind, every process), on a
+# sample of the real code bases: exact where CPU time moves with the load.
+python3 testsuite/bench/compile_instructions.py --cc "$CC" --plugin "$PLUGIN" \
+  "lua/lcode.c:$lua/lcode.c:-DLUA_USE_LINUX -I$inc" \
+  "lua/lvm.c:$lua/lvm.c:-DLUA_USE_LINUX -I$inc" \
+  "lua/lparser.c:$lua/lparser.c:-DLUA_USE_LINUX -I$inc" \
+  "lua/lstrlib.c:$lua/lstrlib.c:-DLUA_USE_LINUX -I$inc" \
+  "lua/lcode.c -g:$lua/lcode.c:-g -DLUA_USE_LINUX -I$inc" \
+  "zlib/deflate.c:$zlib/deflate.c" "zlib/inflate.c:$zlib/inflate.c" \
+  "zlib/trees.c:$zlib/trees.c" "zlib/gzlib.c:$zlib/gzlib.c" | tee "$B/bench/instructions.txt"
+echo
 python3 testsuite/bench/engine_scaling.py --cc "$CC" --plugin "$PLUGIN" \
   --ccengine "$B/tools/ccengine" | tee "$B/bench/scaling.txt"
 echo
-# The one-line summary: the compile cost line and the scaling line.
-echo "bench: $(tail -n 1 "$B/bench/compile.txt"); $(tail -n 1 "$B/bench/scaling.txt")"
+# The one-line summary: the compile cost, instructions and scaling lines.
+echo "bench: $(tail -n 1 "$B/bench/compile.txt"); $(tail -n 1 "$B/bench/instructions.txt"); $(tail -n 1 "$B/bench/scaling.txt")"

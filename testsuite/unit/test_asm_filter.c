@@ -56,6 +56,41 @@ filter_labels (const char *text, size_t piece, unsigned long n, long *alias)
   return r;
 }
 
+/* The same with GCC's debug-only labels (".LBB", ".LBE", ".LBI", ".LVL")
+   left out as well.  */
+static char *
+filter_debug (const char *text, size_t piece, unsigned long n, long *alias)
+{
+  static const char *const debug[] = { ".LBB", ".LBE", ".LBI", ".LVL" };
+  cc_asm_filter *f = cc_asm_filter_new ("#", ';');
+  cc_asm_filter_labels (f, ".L", 1000000000ul, ".Lcce");
+  cc_asm_filter_debug_labels (f, debug, 4);
+  size_t len = strlen (text);
+  if (!piece)
+    piece = len ? len : 1;
+  for (size_t at = 0; at < len; at += piece)
+    cc_asm_filter_add (f, text + at, at + piece <= len ? piece : len - at);
+  const char *out = cc_asm_filter_finish (f, &len);
+  char *r = strdup (out ? out : "(gave up)");
+  *alias = cc_asm_filter_alias (f, n);
+  cc_asm_filter_free (f);
+  return r;
+}
+
+#define EXPECT_DEBUG(text, expected, n, alias)                      \
+  do                                                                \
+    {                                                               \
+      for (size_t piece_ = 0; piece_ <= 3; piece_ += 3)             \
+        {                                                           \
+          long a_;                                                  \
+          char *got_ = filter_debug (text, piece_, n, &a_);         \
+          CHECK_STREQ (got_, expected);                             \
+          CHECK_EQ (a_, (long) (alias));                            \
+          free (got_);                                              \
+        }                                                           \
+    }                                                               \
+  while (0)
+
 static long
 alias_of (const char *text, unsigned long n)
 {
@@ -155,5 +190,33 @@ main (void)
                  -1);
   /* A last line without a newline.  */
   EXPECT_FILTER ("\tnop\n\tret", "\tnop\n\tret");
+  /* Data directives outside code and line-number or frame directives
+     anywhere go without the full parse; a separator sends the line to
+     the full parse, which sees the section switch after it.  */
+  EXPECT_FILTER ("\t.section .debug_info\n\t.uleb128 0x5\n\t.long .Ltext0\n\t.string \"a\"\n"
+                 "\t.text\n\t.loc 1 2 3\n\t.cfi_startproc\n\tnop\n\t.long 7\n",
+                 "\t.section .debug_info\n\t.text\n\tnop\n\t.long 7\n");
+  EXPECT_FILTER ("\t.section .debug_info\n\t.byte 1; .text\n\tnop\n",
+                 "\t.section .debug_info\n\t.byte 1; .text\n\tnop\n");
+  EXPECT_FILTER ("\t.data\n\t.long: nop\n\t.text\n", "\t.data\n\t.text\n");
+  EXPECT_LABELS ("\tnop\n.Lcce3:\n\t.loc 1 5 0\n\t.cfi_def_cfa_offset 16\n.L1000000004:\n\tret\n",
+                 "\tnop\n.L1000000004:\n\tret\n", 3, 1000000004);
+  /* Debug-only labels are left out, and a held-back end label stays held
+     back across them.  */
+  EXPECT_DEBUG ("\tnop\n.LVL3:\n.LBB4:\n\tret\n.LBE4:\n.LBI2:\n", "\tnop\n\tret\n", 1, -1);
+  EXPECT_DEBUG ("\tnop\n.Lcce3:\n.LVL2:\n.LBB7:\n.L1000000004:\n\tret\n",
+                "\tnop\n.L1000000004:\n\tret\n", 3, 1000000004);
+  /* Mentioned by a kept line, before or after, or not alone on its line:
+     the filter gives up (gas would take the missing label for an external
+     symbol and may encode a longer jump).  */
+  EXPECT_DEBUG ("\tnop\n.LVL3:\n\tjmp .LVL3\n", "(gave up)", 1, -1);
+  EXPECT_DEBUG ("\tmovl $.LBE9-.LBB9, %eax\n.LBB9:\n\tnop\n.LBE9:\n", "(gave up)", 1, -1);
+  EXPECT_DEBUG ("\tnop\n.LVL3: nop\n", "(gave up)", 1, -1);
+  EXPECT_DEBUG ("\tnop\n.LVL3x:\n", "(gave up)", 1, -1);
+  /* Other labels are not debug labels; in a debug section nothing is kept
+     anyway.  */
+  EXPECT_DEBUG ("\tjmp .L5\n.L5:\n.LVU3:\n\tret\n", "\tjmp .L5\n.L5:\n.LVU3:\n\tret\n", 1, -1);
+  EXPECT_DEBUG ("\t.section .debug_info\n\t.quad .LVL3\n\t.text\n.LVL3:\n\tret\n",
+                "\t.section .debug_info\n\t.text\n\tret\n", 1, -1);
   return unit_finish ("asm_filter");
 }
