@@ -36,14 +36,19 @@ filter (const char *text, size_t piece)
     }                                                       \
   while (0)
 
-/* The same with our labels (".L", at least 1000000000, and ".Lcce"):
-   the kept text, and into *ALIAS the start label standing for end label
-   N (-1 if none).  */
+/* The same with our labels (".L", at least 1000000000, and ".Lcce"),
+   and with DEBUG GCC's debug-only labels (".LBB", ".LBE", ".LBI",
+   ".LVL") left out as well: the kept text, and into *ALIAS the start
+   label standing for end label N (-1 if none).  */
 static char *
-filter_labels (const char *text, size_t piece, unsigned long n, long *alias)
+filter_labels (const char *text, size_t piece, unsigned long n, long *alias,
+               int debug)
 {
+  static const char *const debug_prefixes[] = { ".LBB", ".LBE", ".LBI", ".LVL" };
   cc_asm_filter *f = cc_asm_filter_new ("#", ';');
   cc_asm_filter_labels (f, ".L", 1000000000ul, ".Lcce");
+  if (debug)
+    cc_asm_filter_debug_labels (f, debug_prefixes, 4);
   size_t len = strlen (text);
   if (!piece)
     piece = len ? len : 1;
@@ -56,62 +61,32 @@ filter_labels (const char *text, size_t piece, unsigned long n, long *alias)
   return r;
 }
 
-/* The same with GCC's debug-only labels (".LBB", ".LBE", ".LBI", ".LVL")
-   left out as well.  */
-static char *
-filter_debug (const char *text, size_t piece, unsigned long n, long *alias)
-{
-  static const char *const debug[] = { ".LBB", ".LBE", ".LBI", ".LVL" };
-  cc_asm_filter *f = cc_asm_filter_new ("#", ';');
-  cc_asm_filter_labels (f, ".L", 1000000000ul, ".Lcce");
-  cc_asm_filter_debug_labels (f, debug, 4);
-  size_t len = strlen (text);
-  if (!piece)
-    piece = len ? len : 1;
-  for (size_t at = 0; at < len; at += piece)
-    cc_asm_filter_add (f, text + at, at + piece <= len ? piece : len - at);
-  const char *out = cc_asm_filter_finish (f, &len);
-  char *r = strdup (out ? out : "(gave up)");
-  *alias = cc_asm_filter_alias (f, n);
-  cc_asm_filter_free (f);
-  return r;
-}
-
-#define EXPECT_DEBUG(text, expected, n, alias)                      \
+#define EXPECT_LABELS_DEBUG(text, expected, n, alias, debug)        \
   do                                                                \
     {                                                               \
       for (size_t piece_ = 0; piece_ <= 3; piece_ += 3)             \
         {                                                           \
           long a_;                                                  \
-          char *got_ = filter_debug (text, piece_, n, &a_);         \
+          char *got_ = filter_labels (text, piece_, n, &a_, debug); \
           CHECK_STREQ (got_, expected);                             \
           CHECK_EQ (a_, (long) (alias));                            \
           free (got_);                                              \
         }                                                           \
     }                                                               \
   while (0)
+#define EXPECT_LABELS(text, expected, n, alias) \
+  EXPECT_LABELS_DEBUG (text, expected, n, alias, 0)
+#define EXPECT_DEBUG(text, expected, n, alias) \
+  EXPECT_LABELS_DEBUG (text, expected, n, alias, 1)
 
 static long
 alias_of (const char *text, unsigned long n)
 {
   long a;
-  free (filter_labels (text, 0, n, &a));
+  free (filter_labels (text, 0, n, &a, 0));
   return a;
 }
 
-#define EXPECT_LABELS(text, expected, n, alias)                     \
-  do                                                                \
-    {                                                               \
-      for (size_t piece_ = 0; piece_ <= 3; piece_ += 3)             \
-        {                                                           \
-          long a_;                                                  \
-          char *got_ = filter_labels (text, piece_, n, &a_);        \
-          CHECK_STREQ (got_, expected);                             \
-          CHECK_EQ (a_, (long) (alias));                            \
-          free (got_);                                              \
-        }                                                           \
-    }                                                               \
-  while (0)
 
 int
 main (void)
