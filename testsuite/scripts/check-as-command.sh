@@ -2,10 +2,10 @@
 # cachecat: the measuring assembly runs the assembler directly only where
 # that is exactly what the driver would run (plugin/assembler.c).  For
 # each set of options, the command the plugin computes from what cc1 sees
-# (ccascmd as a -wrapper) must equal the assembler command of
-# `gcc -### OPTIONS -Wa,-L -c -x assembler', or be the driver where the
-# plugin cannot know.  Then the plugin's output must be the same whichever
-# way it measures.
+# (ccascmd as a -wrapper) must equal the assembler command the driver runs
+# when the plugin measures through it (that driver command, run with
+# -###), or be the driver where the plugin cannot know.  Then the
+# plugin's output must be the same whichever way it measures.
 # Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 set -u
 CC=${CC:-gcc}
