@@ -45,30 +45,6 @@ label_name_slow (char *buf, size_t size, int kind, int number)
 static char note_prefix[32], end_prefix[32];
 static int prefixes_state;     /* 0 unknown, 1 prefix + number, -1 other */
 
-static void
-init_prefixes (void)
-{
-  char a[64], b[64];
-  label_name_slow (a, sizeof a, CC_END_NOTE, 0);
-  label_name_slow (b, sizeof b, CC_END_POSTSCAN, 0);
-  size_t la = strlen (a), lb = strlen (b);
-  prefixes_state = -1;
-  if (la < 2 || lb < 2 || la > sizeof note_prefix || lb > sizeof end_prefix
-      || a[la - 1] != '0' || b[lb - 1] != '0')
-    return;
-  memcpy (note_prefix, a, la - 1);
-  note_prefix[la - 1] = 0;
-  memcpy (end_prefix, b, lb - 1);
-  end_prefix[lb - 1] = 0;
-  char c[64], d[64];
-  label_name_slow (c, sizeof c, CC_END_NOTE, 1234567);
-  label_name_slow (d, sizeof d, CC_END_POSTSCAN, 1234567);
-  snprintf (a, sizeof a, "%s1234567", note_prefix);
-  snprintf (b, sizeof b, "%s1234567", end_prefix);
-  if (strcmp (a, c) == 0 && strcmp (b, d) == 0)
-    prefixes_state = 1;
-}
-
 bool
 cc_glue_internal_label_prefix (const char *kind, char *buf, size_t size)
 {
@@ -85,6 +61,15 @@ cc_glue_internal_label_prefix (const char *kind, char *buf, size_t size)
   memcpy (buf, pa, la - 1);
   buf[la - 1] = 0;
   return true;
+}
+
+static void
+init_prefixes (void)
+{
+  prefixes_state
+    = cc_glue_internal_label_prefix ("L", note_prefix, sizeof note_prefix)
+      && cc_glue_internal_label_prefix ("Lcce", end_prefix, sizeof end_prefix)
+      ? 1 : -1;
 }
 
 bool

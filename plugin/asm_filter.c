@@ -602,10 +602,13 @@ debug_label_line (const cc_asm_filter *f, const char *p, const char *eol)
 static int
 plainly_dropped (const cc_asm_filter *f, const char *p, const char *eol)
 {
-  static const char *const data_words[] = {
-    "byte", "long", "quad", "value", "short", "int", "word", "uleb128",
-    "sleb128", "string", "ascii", "asciz", "zero", "2byte", "4byte", "8byte"
+#define W(s) { s, sizeof s - 1 }
+  static const struct { const char *w; size_t n; } data_words[] = {
+    W ("byte"), W ("long"), W ("quad"), W ("value"), W ("short"), W ("int"),
+    W ("word"), W ("uleb128"), W ("sleb128"), W ("string"), W ("ascii"),
+    W ("asciz"), W ("zero"), W ("2byte"), W ("4byte"), W ("8byte")
   };
+#undef W
   const char *w = p + 2;        /* after the tab and the dot */
   size_t n = 0;
   while (w + n < eol && ((w[n] >= 'a' && w[n] <= 'z') || (w[n] >= '0' && w[n] <= '9')
@@ -616,7 +619,7 @@ plainly_dropped (const cc_asm_filter *f, const char *p, const char *eol)
   int drop = (n == 3 && memcmp (w, "loc", 3) == 0)
              || (n > 4 && memcmp (w, "cfi_", 4) == 0);
   for (size_t i = 0; !drop && !f->now.cur.code && i < sizeof data_words / sizeof *data_words; i++)
-    drop = strlen (data_words[i]) == n && memcmp (w, data_words[i], n) == 0;
+    drop = data_words[i].n == n && memcmp (w, data_words[i].w, n) == 0;
   /* One statement: no separator (a string may hold one; then the full
      parse decides).  */
   return drop && !memchr (p, f->sep, (size_t) (eol - p));
