@@ -2,6 +2,7 @@
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
 #include "asm_filter.h"
+#include "asm_statement.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -55,7 +56,85 @@ struct cc_asm_filter
   char debug_prefix[CC_ASM_FILTER_MAX_DEBUG][16];
   size_t debug_len[CC_ASM_FILTER_MAX_DEBUG];
   size_t n_debug;
+  /* Events (cc_asm_filter_events).  */
+  int events;
+  int undecodable;
+  char local_prefix[16];
+  size_t local_len;
+  cc_asm_event *ev;
+  size_t n_ev, ev_cap;
+  long pending_ev;           /* the held-back end label's event, -1 */
+  char **sec_names;          /* code sections of the events */
+  unsigned n_secs, secs_cap;
+  long sec_idx;              /* the current section's, -1: not looked up */
+  char *names;               /* SYMBOL names, each ending in a NUL */
+  size_t names_n, names_cap;
 };
+
+static unsigned
+event_section (cc_asm_filter *f)
+{
+  if (f->sec_idx >= 0)
+    return (unsigned) f->sec_idx;
+  unsigned i;
+  for (i = 0; i < f->n_secs; i++)
+    if (strcmp (f->sec_names[i], f->now.cur.name) == 0)
+      break;
+  if (i == f->n_secs)
+    {
+      if (f->n_secs == f->secs_cap)
+        {
+          f->secs_cap = f->secs_cap ? 2 * f->secs_cap : 8;
+          f->sec_names = cc_xrealloc (f->sec_names, f->secs_cap * sizeof *f->sec_names);
+        }
+      f->sec_names[f->n_secs++] = cc_xstrdup (f->now.cur.name);
+    }
+  f->sec_idx = (long) i;
+  return i;
+}
+
+static size_t
+add_event (cc_asm_filter *f, unsigned char kind, unsigned long a, unsigned long b,
+           size_t at, size_t len)
+{
+  if (f->n_ev == f->ev_cap)
+    {
+      f->ev_cap = f->ev_cap ? 2 * f->ev_cap : 4096;
+      f->ev = cc_xrealloc (f->ev, f->ev_cap * sizeof *f->ev);
+    }
+  cc_asm_event *v = &f->ev[f->n_ev];
+  v->kind = kind;
+  v->section = event_section (f);
+  v->a = a;
+  v->b = b;
+  v->at = at;
+  v->len = len;
+  return f->n_ev++;
+}
+
+/* A label [P, P + N) in code: an event unless it is local or ours.  */
+static void
+note_symbol (cc_asm_filter *f, const char *p, size_t n)
+{
+  if (n >= f->local_len && memcmp (p, f->local_prefix, f->local_len) == 0)
+    return;
+  size_t d = 0;
+  while (d < n && p[d] >= '0' && p[d] <= '9')
+    d++;
+  if (d == n)
+    return;                    /* a numeric local label */
+  if (f->names_n + n + 1 > f->names_cap)
+    {
+      f->names_cap = f->names_cap ? 2 * f->names_cap : 4096;
+      while (f->names_cap < f->names_n + n + 1)
+        f->names_cap *= 2;
+      f->names = cc_xrealloc (f->names, f->names_cap);
+    }
+  memcpy (f->names + f->names_n, p, n);
+  f->names[f->names_n + n] = 0;
+  add_event (f, CC_ASM_EV_SYMBOL, 0, 0, f->names_n, n);
+  f->names_n += n + 1;
+}
 
 /* Does [P, P + N) mention a debug label prefix?  */
 static int
@@ -121,7 +200,77 @@ cc_asm_filter_free (cc_asm_filter *f)
   free (f->out);
   free (f->carry);
   free (f->alias);
+  free (f->ev);
+  for (unsigned i = 0; i < f->n_secs; i++)
+    free (f->sec_names[i]);
+  free (f->sec_names);
+  free (f->names);
   free (f);
+}
+
+void
+cc_asm_filter_events (cc_asm_filter *f, const char *local_prefix)
+{
+  size_t l = strlen (local_prefix);
+  if (l == 0 || l >= sizeof f->local_prefix)
+    {
+      f->undecodable = 1;
+      l = 0;
+    }
+  memcpy (f->local_prefix, local_prefix, l);
+  f->local_prefix[l] = 0;
+  f->local_len = l;
+  f->events = 1;
+  f->pending_ev = -1;
+  f->sec_idx = -1;
+}
+
+const cc_asm_event *
+cc_asm_filter_event_list (const cc_asm_filter *f, size_t *n, int *decodable)
+{
+  *n = f->n_ev;
+  *decodable = f->events && !f->undecodable && !f->failed;
+  return f->ev;
+}
+
+const char *
+cc_asm_filter_section (const cc_asm_filter *f, unsigned i)
+{
+  return i < f->n_secs ? f->sec_names[i] : NULL;
+}
+
+unsigned
+cc_asm_filter_n_sections (const cc_asm_filter *f)
+{
+  return f->n_secs;
+}
+
+const char *
+cc_asm_filter_name (const cc_asm_filter *f, size_t at)
+{
+  return at < f->names_n ? f->names + at : "";
+}
+
+char *
+cc_asm_filter_unlabelled (const cc_asm_filter *f, size_t *n)
+{
+  char *out = cc_xmalloc (f->n + 1);
+  size_t o = 0, from = 0;
+  for (size_t i = 0; i < f->n_ev; i++)
+    {
+      const cc_asm_event *v = &f->ev[i];
+      if ((v->kind != CC_ASM_EV_START && v->kind != CC_ASM_EV_END)
+          || v->at < from || v->at + v->len > f->n)
+        continue;
+      memcpy (out + o, f->out + from, v->at - from);
+      o += v->at - from;
+      from = v->at + v->len;
+    }
+  memcpy (out + o, f->out + from, f->n - from);
+  o += f->n - from;
+  out[o] = 0;
+  *n = o;
+  return out;
 }
 
 void
@@ -345,12 +494,40 @@ section_flags (const char *p, const char *e, int *has_flags)
   return -1;
 }
 
+/* Events: what statement [P, E) (labels taken off) in a code section
+   places.  */
+static void
+statement_event (cc_asm_filter *f, const char *p, const char *e)
+{
+  unsigned long align, max;
+  switch (cc_stmt_classify (p, e, &align, &max))
+    {
+    case CC_STMT_NOTHING:
+      break;
+    case CC_STMT_INSN:
+      add_event (f, CC_ASM_EV_INSN, 0, 0, 0, 0);
+      break;
+    case CC_STMT_PREFIX:
+      add_event (f, CC_ASM_EV_PREFIX, 0, 0, 0, 0);
+      break;
+    case CC_STMT_ALIGN:
+      add_event (f, CC_ASM_EV_ALIGN, align, max, 0, 0);
+      break;
+    default:
+      f->undecodable = 1;
+      break;
+    }
+}
+
+static int statement_body (cc_asm_filter *f, const char *p, const char *e);
+
 /* One statement [P, E).  Returns 1 if it must be kept, 0 if it may go, -1
    if the filter gives up.  */
 static int
 statement (cc_asm_filter *f, const char *p, const char *e)
 {
   p = skip_space (p, e);
+  int label_in_code = 0;
   /* Leading labels.  */
   for (;;)
     {
@@ -359,21 +536,48 @@ statement (cc_asm_filter *f, const char *p, const char *e)
       if (n && q < e && *q == ':' && !(q + 1 < e && q[1] == ':'))
         {
           if (f->now.cur.code)
-            return 1;          /* a label in code; its statement follows */
+            {
+              /* A label in code; its statement follows.  */
+              if (!f->events)
+                return 1;
+              note_symbol (f, p, n);
+              label_in_code = 1;
+            }
           p = skip_space (q + 1, e);
           continue;
         }
       break;
     }
+  int k = statement_body (f, p, e);
+  return k < 0 ? k : k | label_in_code;
+}
+
+static int
+statement_body (cc_asm_filter *f, const char *p, const char *e)
+{
   if (p == e)
     return 0;
   size_t n = word_len (p, e);
   const char *w = p;
   if (n == 0 || w[0] != '.')
-    return f->now.cur.code;    /* an instruction, or data by other means */
+    {
+      /* An instruction, or data by other means.  */
+      if (f->events && f->now.cur.code)
+        statement_event (f, p, e);
+      return f->now.cur.code;
+    }
   enum dir_kind k = classify (w, n);
   const char *rest = p + n;
   char name[NAME_MAX_LEN];
+  if (f->events)
+    {
+      /* Section and mode directives matter in any section: they decide
+         where and how later code goes.  */
+      if (f->now.cur.code || k != D_OTHER)
+        statement_event (f, p, e);
+      if (k >= D_TEXT && k <= D_SUBSECTION)
+        f->sec_idx = -1;
+    }
   switch (k)
     {
     case D_UNFOLLOWABLE:
@@ -541,8 +745,16 @@ static void
 flush_pending (cc_asm_filter *f)
 {
   if (f->pending_n)
-    out_add (f, f->pending, f->pending_n);
+    {
+      if (f->events && f->pending_ev >= 0)
+        {
+          f->ev[f->pending_ev].at = f->n;
+          f->ev[f->pending_ev].len = f->pending_n;
+        }
+      out_add (f, f->pending, f->pending_n);
+    }
   f->pending_n = 0;
+  f->pending_ev = -1;
 }
 
 /* Our labels in the line [P, E) (EOL before its newline): returns 1 if
@@ -560,6 +772,10 @@ our_labels (cc_asm_filter *f, const char *p, const char *eol, const char *e)
       memcpy (f->pending, p, (size_t) (e - p));
       f->pending_n = (size_t) (e - p);
       f->pending_no = no;
+      /* Its place in the code is here; its place in the text is known
+         when it goes out.  */
+      if (f->events)
+        f->pending_ev = (long) add_event (f, CC_ASM_EV_END, no, 0, 0, 0);
       return 1;
     }
   if (!f->pending_n)
@@ -568,12 +784,19 @@ our_labels (cc_asm_filter *f, const char *p, const char *eol, const char *e)
       && no >= f->start_min)
     {
       set_alias (f, f->pending_no, no);
+      if (f->events && f->pending_ev >= 0)
+        f->ev[f->pending_ev].kind = CC_ASM_EV_NONE;
       f->pending_n = 0;
+      f->pending_ev = -1;
+      if (f->events)
+        add_event (f, CC_ASM_EV_START, no, 0, f->n, (size_t) (e - p));
       out_add (f, p, (size_t) (e - p));
       return 1;
     }
   if (labels_only (f, p, eol))
     {
+      if (f->events)
+        line (f, p, eol);      /* the symbol events */
       out_add (f, p, (size_t) (e - p));
       return 1;
     }
@@ -638,6 +861,16 @@ whole_line (cc_asm_filter *f, const char *p, const char *e)
     return 0;
   if (f->end_len && our_labels (f, p, eol, e))
     return 0;
+  unsigned long no;
+  if (f->events && f->now.cur.code && f->start_len
+      && cc_asm_label_line (p, eol, f->start_prefix, f->start_len, &no)
+      && no >= f->start_min)
+    {
+      flush_pending (f);
+      add_event (f, CC_ASM_EV_START, no, 0, f->n, (size_t) (e - p));
+      out_add (f, p, (size_t) (e - p));
+      return 0;
+    }
   int k = line (f, p, eol);
   if (k < 0)
     {

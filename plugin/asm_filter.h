@@ -56,6 +56,51 @@ void cc_asm_filter_debug_labels (cc_asm_filter *f, const char *const *prefixes,
 int cc_asm_label_line (const char *p, const char *eol, const char *prefix,
                        size_t plen, unsigned long *no);
 
+/* Events: what a decoder of the assembled bytes (layout_decode.c) needs
+   to place our labels without the assembler keeping them as symbols.
+   In code sections only, in the order of the text, each with the code
+   section it is in (cc_asm_filter_section).  */
+enum cc_asm_event_kind
+{
+  CC_ASM_EV_NONE,       /* an end label that turned out to be left out */
+  CC_ASM_EV_START,      /* our start label A */
+  CC_ASM_EV_END,        /* our end label A */
+  CC_ASM_EV_INSN,       /* one instruction */
+  CC_ASM_EV_PREFIX,     /* a prefix alone, for the next instruction */
+  CC_ASM_EV_ALIGN,      /* alignment to A bytes, skipping at most B (0: any) */
+  CC_ASM_EV_SYMBOL      /* a label other than ours and the local ones */
+};
+
+typedef struct cc_asm_event
+{
+  unsigned char kind;
+  unsigned section;
+  unsigned long a, b;
+  /* START, END: the label's line in the kept text; SYMBOL: its name.  */
+  size_t at, len;
+} cc_asm_event;
+
+/* Record events, for labels with LOCAL_PREFIX (".L") left out of the
+   SYMBOL events.  Call before the first cc_asm_filter_add.  */
+void cc_asm_filter_events (cc_asm_filter *f, const char *local_prefix);
+
+/* After cc_asm_filter_finish: the events, and whether every statement in
+   code was understood (asm_statement.h); if not, the events must not be
+   used.  */
+const cc_asm_event *cc_asm_filter_event_list (const cc_asm_filter *f,
+                                              size_t *n, int *decodable);
+
+/* The name of code section I of the events.  */
+const char *cc_asm_filter_section (const cc_asm_filter *f, unsigned i);
+unsigned cc_asm_filter_n_sections (const cc_asm_filter *f);
+
+/* The name of a SYMBOL event (its AT).  */
+const char *cc_asm_filter_name (const cc_asm_filter *f, size_t at);
+
+/* The kept text without the lines of our labels the events place (a new
+   buffer, the caller frees it).  */
+char *cc_asm_filter_unlabelled (const cc_asm_filter *f, size_t *n);
+
 /* The number of the start label that stands for the left-out end label
    N, or -1 if end label N is in the kept text (or was never seen).  */
 long cc_asm_filter_alias (const cc_asm_filter *f, unsigned long n);

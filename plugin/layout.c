@@ -133,6 +133,7 @@ cc_layout_free (cc_layout *l)
   free (l->refs);
   for (uint32_t f = 0; f < CC_LAYOUT_MAX_FAMILIES; f++)
     free (l->numbered[f]);
+  free (l->image);
   memset (l, 0, sizeof *l);
 }
 
@@ -265,6 +266,7 @@ cc_layout_read_image (const unsigned char *image, size_t size,
       out->sections[i].flags = sh[i].flags;
       out->sections[i].size = sh[i].size;
       out->sections[i].align = sh[i].align;
+      out->sections[i].offset = sh[i].type == LAY_SHT_NOBITS ? 0 : sh[i].offset;
       if (sh[i].type == LAY_SHT_SYMTAB)
         symtab = i;
       if (sh[i].type == LAY_SHT_SYMTAB_SHNDX)
@@ -382,6 +384,17 @@ cc_layout_read_image (const unsigned char *image, size_t size,
     out->refs[i] = out->refs[same[i]];
   free (same);
   free (slot);
+  if (q->keep_image)
+    {
+      out->image = malloc (size ? size : 1);
+      if (!out->image)
+        {
+          lay_fail (err, "out of memory");
+          goto done;
+        }
+      memcpy (out->image, image, size);
+      out->image_size = size;
+    }
   rc = 0;
 
 done:

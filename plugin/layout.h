@@ -27,6 +27,7 @@ typedef struct cc_layout_section
   uint64_t size;       /* sh_size */
   uint64_t align;      /* sh_addralign (0 and 1 both mean unaligned) */
   uint32_t group;      /* index of the SHT_GROUP section holding it, 0 if none */
+  uint64_t offset;     /* sh_offset: where its bytes are in the image */
 } cc_layout_section;
 
 /* Where one name is defined.  */
@@ -54,6 +55,7 @@ typedef struct cc_layout_query
   uint32_t n_names;
   cc_layout_family families[CC_LAYOUT_MAX_FAMILIES];
   uint32_t n_families;
+  int keep_image;      /* keep a copy of the object in cc_layout.image */
 } cc_layout_query;
 
 typedef struct cc_layout
@@ -66,6 +68,8 @@ typedef struct cc_layout
   cc_layout_ref *refs; /* one per name, in order */
   /* Per family, one per number: numbered[f][n - base - 1].  */
   cc_layout_ref *numbered[CC_LAYOUT_MAX_FAMILIES];
+  unsigned char *image;  /* the object, if the query asked to keep it */
+  size_t image_size;
 } cc_layout;
 
 /* A piece of the assembly text.  */

@@ -12,6 +12,7 @@
 #include "glue.h"
 #include "asm_filter.h"
 #include "assembler.h"
+#include "layout_decode.h"
 
 #include <stdarg.h>
 #include <sys/resource.h>
@@ -286,6 +287,38 @@ fail_layout (const char *why)
     }
 }
 
+/* Can our labels be placed by decoding the object (layout_decode.h)?
+   Only for x86-64 code and an assembler run directly with no option that
+   could make it add bytes of its own (-Wa,-mbranches-within-32B-boundaries,
+   say).  Then COMMAND without its last item, the -L.  CACHECAT_LAYOUT=labels
+   turns decoding off, for the tests that compare both ways.  */
+static char **
+decoding_command (char **command, int direct)
+{
+#ifdef TARGET_64BIT
+  if (!TARGET_64BIT || !direct || !command || !command[0])
+    return NULL;
+  const char *mode = getenv ("CACHECAT_LAYOUT");
+  if (mode && strcmp (mode, "labels") == 0)
+    return NULL;
+  size_t n = 1;
+  for (; command[n] && command[n + 1]; n++)
+    if (strcmp (command[n], "--64") != 0 && strcmp (command[n], "--x32") != 0
+        && strcmp (command[n], "-msse2avx") != 0)
+      return NULL;
+  if (!command[n] || strcmp (command[n], "-L") != 0)
+    return NULL;
+  char **v = XNEWVEC (char *, n + 1);
+  memcpy (v, command, n * sizeof *v);
+  v[n] = NULL;
+  return v;
+#else
+  (void) command;
+  (void) direct;
+  return NULL;
+#endif
+}
+
 /* Measure the layout.  Returns NULL on success, else the reason.  */
 static char *
 measure_layout (void)
@@ -329,22 +362,63 @@ measure_layout (void)
       }
   if (n_debug == 4)
     cc_asm_filter_debug_labels (filt, debug_prefixes, n_debug);
-  for (int c = 0; c < 2; c++)
-    cc_asm_filter_add (filt, chunks[c].data, chunks[c].size);
-  cc_layout_chunk code;
-  code.data = cc_asm_filter_finish (filt, &code.size);
   int direct;
   char **command = cc_asm_command (&cc_built_toolchain, getenv ("COLLECT_GCC"),
                                    getenv ("COLLECT_GCC_OPTIONS"),
                                    getenv ("COLLECT_AS_OPTIONS"),
                                    "/proc/self/exe", &direct);
+  char **decoding = decoding_command (command, direct);
+  if (decoding)
+    cc_asm_filter_events (filt, note);
+  for (int c = 0; c < 2; c++)
+    cc_asm_filter_add (filt, chunks[c].data, chunks[c].size);
+  cc_layout_chunk code;
+  code.data = cc_asm_filter_finish (filt, &code.size);
   const char **syms = XNEWVEC (const char *, 2 * cc_glue.n_funcs + 1);
   cc_layout_query q;
+  memset (&q, 0, sizeof q);
   layout_query (&q, syms, note, end);
   cc_layout lay;
   char *err = NULL;
   int rc = -1;
-  if (code.data)
+  /* Without our labels, placed by decoding; else with them.  */
+  if (code.data && decoding)
+    {
+      cc_layout_chunk plain;
+      char *text = cc_asm_filter_unlabelled (filt, &plain.size);
+      plain.data = text;
+      q.keep_image = 1;
+      rc = cc_layout_measure (decoding, &plain, 1, &q, &lay, &err);
+      q.keep_image = 0;
+      free (text);
+      if (rc == 0)
+        {
+          char *why = cc_layout_decode (&lay, &q, filt);
+          if (why)
+            {
+              cc_layout_free (&lay);
+              rc = -1;
+              free (err);
+              err = why;
+            }
+        }
+      const char *mode = getenv ("CACHECAT_LAYOUT");
+      if (rc && mode && strcmp (mode, "decode") == 0)
+        {
+          /* The tests that want to see the decoding work.  */
+          char *bad = concat ("decoding the layout failed: ", err ? err : "?", NULL);
+          free (err);
+          free (decoding);
+          cc_asm_command_free (command);
+          free (syms);
+          cc_asm_filter_free (filt);
+          return bad;
+        }
+      free (err);
+      err = NULL;
+    }
+  free (decoding);
+  if (code.data && rc)
     rc = cc_layout_measure (command, &code, 1, &q, &lay, &err);
   /* The whole text; then, if the assembler was run directly and failed
      even so, once more through the driver.  */

@@ -6,6 +6,10 @@
    Public License as published by the Free Software Foundation, either
    version 3 of the License, or (at your option) any later version.  It is
    distributed WITHOUT ANY WARRANTY; see COPYING for details.
+
+   cachecat-layout-labels[-fPIC]: the general-dynamic TLS sequences put
+   data in code (.value 0x6666, rex64), so the layout is measured with
+   labels.
 */
 
 #include <stddef.h>
