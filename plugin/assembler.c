@@ -303,3 +303,42 @@ cc_asm_command_free (char **argv)
     free (*p);
   free (argv);
 }
+
+/* A listing option of the assembler: -a and its variants, --listing-*.  */
+static int
+as_listing (const char *o)
+{
+  return strncmp (o, "-a", 2) == 0 || strncmp (o, "--listing", 9) == 0;
+}
+
+int
+cc_asm_output_seen (const char *collect_gcc, const char *collect_gcc_options,
+                    const char *collect_as_options)
+{
+  if (!collect_gcc || !*collect_gcc || !collect_gcc_options)
+    return 1;
+  int seen = 0;
+  size_t count = 0, n_items = 0;
+  char **w = split_quoted (collect_gcc_options, &count);
+  char **items = split_quoted (collect_as_options ? collect_as_options : "", &n_items);
+  for (size_t i = 0; i < count && !seen; i++)
+    {
+      const char *o = w[i];
+      if (strcmp (o, "-S") == 0 || strcmp (o, "-E") == 0
+          || strncmp (o, "-save-temps", 11) == 0 || strncmp (o, "--save-temps", 12) == 0)
+        seen = 1;
+      else if (strncmp (o, "-Wa,", 4) == 0)
+        {
+          /* -Wa,-al,-ah=FILE: the items are comma-separated.  */
+          for (const char *c = o + 3; c && !seen; c = strchr (c + 1, ','))
+            seen = as_listing (c + 1);
+        }
+      else if (strcmp (o, "-Xassembler") == 0 && i + 1 < count)
+        seen = as_listing (w[++i]);
+    }
+  for (size_t i = 0; i < n_items && !seen; i++)
+    seen = as_listing (items[i]);
+  cc_asm_command_free (w);
+  cc_asm_command_free (items);
+  return seen;
+}

@@ -46,6 +46,14 @@ char **cc_asm_command (const cc_toolchain *tc, const char *collect_gcc,
                        int *direct);
 void cc_asm_command_free (char **argv);
 
+/* Will anyone read the assembly cc1 writes?  Not when the driver gave it
+   a temporary file to assemble and delete: no -S, no -save-temps, no
+   assembler listing (which shows the text); then the annotations are not
+   worth writing.  1 (seen) when unsure, as when cc1 was not run by a
+   driver (COLLECT_GCC unset).  */
+int cc_asm_output_seen (const char *collect_gcc, const char *collect_gcc_options,
+                        const char *collect_as_options);
+
 #ifdef __cplusplus
 }
 #endif

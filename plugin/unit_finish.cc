@@ -717,7 +717,11 @@ cc_glue_finish_unit (void *, void *)
   free (err);
   time_mark ("report");
 
-  cc_glue_emit_output (r);
+  /* A temporary .s the driver deletes after assembling it: nobody reads
+     the annotations (README: Annotations).  */
+  int seen = cc_asm_output_seen (getenv ("COLLECT_GCC"), getenv ("COLLECT_GCC_OPTIONS"),
+                                 getenv ("COLLECT_AS_OPTIONS"));
+  cc_glue_emit_output (seen ? r : NULL);
   time_mark ("annotate");
   if (r)
     cc_result_free (r, &cc_glue.model);
