@@ -350,27 +350,12 @@ remember (cc_asm_filter *f, const char *name, int code)
   f->n_known++;
 }
 
-static int
-ident_char (char c)
-{
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-         || c == '_' || c == '.' || c == '$' || c == '@';
-}
-
-static const char *
-skip_space (const char *p, const char *e)
-{
-  while (p < e && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\f'))
-    p++;
-  return p;
-}
-
 /* The first word of a statement [P, E): a directive or mnemonic.  */
 static size_t
 word_len (const char *p, const char *e)
 {
   size_t n = 0;
-  while (p + n < e && ident_char (p[n]))
+  while (p + n < e && cc_asm_ident_char (p[n]))
     n++;
   return n;
 }
@@ -440,7 +425,7 @@ classify (const char *w, size_t n)
 static const char *
 section_name (const char *p, const char *e, char *name)
 {
-  p = skip_space (p, e);
+  p = cc_asm_skip_space (p, e);
   size_t n = 0;
   if (p < e && *p == '"')
     {
@@ -472,13 +457,13 @@ section_name (const char *p, const char *e, char *name)
 static int
 section_flags (const char *p, const char *e, int *has_flags)
 {
-  p = skip_space (p, e);
+  p = cc_asm_skip_space (p, e);
   *has_flags = 0;
   if (p == e)
     return 0;
   if (*p != ',')
     return -1;
-  p = skip_space (p + 1, e);
+  p = cc_asm_skip_space (p + 1, e);
   if (p < e && *p == '"')
     {
       *has_flags = 1;
@@ -526,13 +511,13 @@ static int statement_body (cc_asm_filter *f, const char *p, const char *e);
 static int
 statement (cc_asm_filter *f, const char *p, const char *e)
 {
-  p = skip_space (p, e);
+  p = cc_asm_skip_space (p, e);
   int label_in_code = 0;
   /* Leading labels.  */
   for (;;)
     {
       size_t n = word_len (p, e);
-      const char *q = skip_space (p + n, e);
+      const char *q = cc_asm_skip_space (p + n, e);
       if (n && q < e && *q == ':' && !(q + 1 < e && q[1] == ':'))
         {
           if (f->now.cur.code)
@@ -543,7 +528,7 @@ statement (cc_asm_filter *f, const char *p, const char *e)
               note_symbol (f, p, n);
               label_in_code = 1;
             }
-          p = skip_space (q + 1, e);
+          p = cc_asm_skip_space (q + 1, e);
           continue;
         }
       break;
@@ -711,12 +696,12 @@ labels_only (const cc_asm_filter *f, const char *p, const char *e)
   int labels = 0;
   for (;;)
     {
-      p = skip_space (p, e);
+      p = cc_asm_skip_space (p, e);
       if (p == e || ((size_t) (e - p) >= f->comment_len
                      && memcmp (p, f->comment, f->comment_len) == 0))
         return labels;
       size_t n = word_len (p, e);
-      const char *q = skip_space (p + n, e);
+      const char *q = cc_asm_skip_space (p + n, e);
       if (n == 0 || q == e || *q != ':' || (q + 1 < e && q[1] == ':'))
         return 0;
       labels = 1;

@@ -7,15 +7,15 @@
 #include <string.h>
 #include <strings.h>
 
-static int
-word_char (char c)
+int
+cc_asm_ident_char (char c)
 {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
          || c == '_' || c == '.' || c == '$' || c == '@';
 }
 
-static const char *
-skip_space (const char *p, const char *e)
+const char *
+cc_asm_skip_space (const char *p, const char *e)
 {
   while (p < e && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\f'))
     p++;
@@ -60,22 +60,22 @@ static const char *const wait_forms[] = {
 static int
 number (const char **pp, const char *e, unsigned long *v)
 {
-  const char *p = skip_space (*pp, e);
+  const char *p = cc_asm_skip_space (*pp, e);
   char buf[24];
   size_t n = 0;
-  while (p + n < e && word_char (p[n]) && n < sizeof buf - 1)
+  while (p + n < e && cc_asm_ident_char (p[n]) && n < sizeof buf - 1)
     {
       buf[n] = p[n];
       n++;
     }
-  if (n == 0 || (p + n < e && word_char (p[n])))
+  if (n == 0 || (p + n < e && cc_asm_ident_char (p[n])))
     return 0;
   buf[n] = 0;
   char *end;
   *v = strtoul (buf, &end, 0);
   if (*end || buf[0] == '-')
     return 0;
-  *pp = skip_space (p + n, e);
+  *pp = cc_asm_skip_space (p + n, e);
   return 1;
 }
 
@@ -100,7 +100,7 @@ alignment (int p2, const char *p, const char *e, unsigned long *align,
   *max = 0;
   if (p < e && *p == ',')
     {
-      p = skip_space (p + 1, e);
+      p = cc_asm_skip_space (p + 1, e);
       if (p < e && *p != ',')
         return CC_STMT_UNDECODABLE;   /* a fill value */
       if (p < e)
@@ -117,13 +117,13 @@ enum cc_stmt_kind
 cc_stmt_classify (const char *p, const char *e, unsigned long *align,
                   unsigned long *max)
 {
-  p = skip_space (p, e);
+  p = cc_asm_skip_space (p, e);
   while (e > p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
     e--;
   size_t n = 0;
-  while (p + n < e && word_char (p[n]))
+  while (p + n < e && cc_asm_ident_char (p[n]))
     n++;
-  const char *rest = skip_space (p + n, e);
+  const char *rest = cc_asm_skip_space (p + n, e);
   if (n && p[0] == '.')
     {
       if (n > 5 && memcmp (p, ".cfi_", 5) == 0)
@@ -145,7 +145,7 @@ cc_stmt_classify (const char *p, const char *e, unsigned long *align,
                 c = memchr (c, ',', (size_t) (e - c));
               if (c)
                 {
-                  c = skip_space (c + 1, e);
+                  c = cc_asm_skip_space (c + 1, e);
                   if (c < e && *c >= '0' && *c <= '9')
                     return CC_STMT_UNDECODABLE;
                 }

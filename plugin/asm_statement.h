@@ -28,6 +28,12 @@ enum cc_stmt_kind
   CC_STMT_UNDECODABLE
 };
 
+/* A character of a symbol or mnemonic in GNU as (letters, digits, _ . $ @).  */
+int cc_asm_ident_char (char c);
+
+/* P past blanks (not newlines), at most to E.  */
+const char *cc_asm_skip_space (const char *p, const char *e);
+
 /* The statement [P, E) (leading labels already taken off, not empty) in
    a code section.  */
 enum cc_stmt_kind cc_stmt_classify (const char *p, const char *e,

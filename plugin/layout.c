@@ -137,16 +137,6 @@ cc_layout_free (cc_layout *l)
   memset (l, 0, sizeof *l);
 }
 
-/* FNV-1a: the names are looked up in an open-addressing hash table.  */
-static uint32_t
-name_hash (const char *s)
-{
-  uint32_t h = 2166136261u;
-  for (; *s; s++)
-    h = (h ^ (unsigned char) *s) * 16777619u;
-  return h;
-}
-
 /* The place of SYM if it is a label of one of Q's families, else NULL.  */
 static cc_layout_ref *
 numbered_slot (const cc_layout_query *q, cc_layout *out, const char *sym)
@@ -323,7 +313,7 @@ cc_layout_read_image (const unsigned char *image, size_t size,
     slot[i] = UINT32_MAX;
   for (uint32_t i = 0; i < n_names; i++)
     {
-      uint32_t h = name_hash (names[i]) & (tsize - 1);
+      uint32_t h = cc_name_hash (names[i]) & (tsize - 1);
       while (slot[h] != UINT32_MAX && strcmp (names[slot[h]], names[i]) != 0)
         h = (h + 1) & (tsize - 1);
       if (slot[h] == UINT32_MAX)
@@ -371,7 +361,7 @@ cc_layout_read_image (const unsigned char *image, size_t size,
           nr->offset = value;
           continue;
         }
-      uint32_t h = name_hash (sym) & (tsize - 1);
+      uint32_t h = cc_name_hash (sym) & (tsize - 1);
       while (slot[h] != UINT32_MAX && strcmp (names[slot[h]], sym) != 0)
         h = (h + 1) & (tsize - 1);
       if (slot[h] != UINT32_MAX)

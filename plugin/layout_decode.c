@@ -22,15 +22,6 @@ typedef struct walk
   int prefixes;              /* prefix statements waiting for their insn */
 } walk;
 
-static uint32_t
-name_hash (const char *s)
-{
-  uint32_t h = 2166136261u;
-  for (; *s; s++)
-    h = (h ^ (unsigned char) *s) * 16777619u;
-  return h;
-}
-
 /* The code section of the object named NAME, if there is exactly one.  */
 static uint32_t
 code_section (const cc_layout *l, const char *name, int *twice)
@@ -79,7 +70,7 @@ cc_layout_decode (cc_layout *l, const cc_layout_query *q, const cc_asm_filter *f
     slot[i] = UINT32_MAX;
   for (uint32_t i = 0; i < q->n_names; i++)
     {
-      uint32_t h = name_hash (q->names[i]) & (tsize - 1);
+      uint32_t h = cc_name_hash (q->names[i]) & (tsize - 1);
       while (slot[h] != UINT32_MAX)
         h = (h + 1) & (tsize - 1);
       slot[h] = i;
@@ -179,7 +170,7 @@ cc_layout_decode (cc_layout *l, const cc_layout_query *q, const cc_asm_filter *f
         case CC_ASM_EV_SYMBOL:
           {
             const char *nm = cc_asm_filter_name (f, v->at);
-            uint32_t h = name_hash (nm) & (tsize - 1);
+            uint32_t h = cc_name_hash (nm) & (tsize - 1);
             for (; slot[h] != UINT32_MAX; h = (h + 1) & (tsize - 1))
               {
                 const cc_layout_ref *r = &l->refs[slot[h]];
