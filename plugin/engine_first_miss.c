@@ -115,25 +115,33 @@ eng_demote_first_misses (const engine *e, const cc_func *f, const fphase *p,
      function's lines are touched, and they are cleared again).  */
   uint32_t *bad = e->line_count;
   uint8_t *is_bad = cc_xmalloc (nf + 1);
+  /* Always-miss in the primary verdicts: bad in every round.  */
+  uint8_t *base_bad = NULL;
+  if (base)
+    {
+      for (size_t i = 0; i < nf; i++)
+        binsn[i] = (cc_verdict){ 0xff, 0, 0, 0 };
+      for (uint32_t k = 0; k < p->n_refs; k++)
+        if (p->refs[k].insn != CC_NONE)
+          combine_lines (fr, &binsn[fetch_of (e, &p->refs[k])], base[k]);
+      base_bad = cc_xmalloc (nf + 1);
+      for (size_t i = 0; i < nf; i++)
+        base_bad[i] = binsn[i].category == CC_ALWAYS_MISS;
+    }
   for (int changed = 1; changed;)
     {
       changed = 0;
       for (size_t i = 0; i < nf; i++)
-        insn[i] = binsn[i] = (cc_verdict){ 0xff, 0, 0, 0 };
+        insn[i] = (cc_verdict){ 0xff, 0, 0, 0 };
       for (uint32_t k = 0; k < p->n_refs; k++)
         if (p->refs[k].insn != CC_NONE)
-          {
-            combine_lines (fr, &insn[fetch_of (e, &p->refs[k])], v[k]);
-            if (base)
-              combine_lines (fr, &binsn[fetch_of (e, &p->refs[k])], base[k]);
-          }
+          combine_lines (fr, &insn[fetch_of (e, &p->refs[k])], v[k]);
       for (uint32_t k = 0; k < p->n_refs; k++)
         if (p->refs[k].line != FOREIGN)
           bad[p->refs[k].line] = 0;
       for (size_t i = 0; i < nf; i++)
         is_bad[i] = insn[i].category == CC_ALWAYS_MISS || insn[i].category == CC_CONFLICT
-                    || insn[i].category == CC_FIRST_HIT
-                    || (base && binsn[i].category == CC_ALWAYS_MISS);
+                    || insn[i].category == CC_FIRST_HIT || (base_bad && base_bad[i]);
       for (uint32_t k = 0; k < p->n_refs; k++)
         if (p->refs[k].insn != CC_NONE && p->refs[k].line != FOREIGN
             && is_bad[fetch_of (e, &p->refs[k])])
@@ -154,6 +162,7 @@ eng_demote_first_misses (const engine *e, const cc_func *f, const fphase *p,
     if (p->refs[k].line != FOREIGN)
       bad[p->refs[k].line] = 0;
   free (is_bad);
+  free (base_bad);
   free (insn);
   free (binsn);
 }

@@ -86,10 +86,18 @@ push_ref (ref **v, uint32_t *n, uint32_t *cap, ref r)
 /* The references of one fetch: in each phase of the batch, one per focus
    line it touches, phase after phase; or one foreign reference.  (The
    references of different phases touch different bits, so their order
-   among each other does not matter.)  */
+   among each other does not matter.)  Foreign references right after a
+   foreign reference of the same block (from FIRST on) are left out where
+   they change nothing more: direct-mapped, a foreign fetch only marks
+   every set as possibly holding a foreign line, and twice is once.  The
+   cold code of a unit, analysed on its own, then walks a few references
+   per block of the hot code, not one per instruction.  *RAW counts the
+   references as if none were left out (the cost first-hit's budget is
+   measured in, which must not change).  */
 static void
-push_refs (engine *e, ref **v, uint32_t *n, uint32_t *cap, uint32_t insn,
-           uint32_t sec, uint32_t off, uint32_t len, int is_asm)
+push_refs (engine *e, ref **v, uint32_t *n, uint32_t *cap, uint32_t first,
+           uint32_t *raw, uint32_t insn, uint32_t sec, uint32_t off, uint32_t len,
+           int is_asm)
 {
   if (len > 0 && sec != e->focus)
     {
@@ -97,16 +105,24 @@ push_refs (engine *e, ref **v, uint32_t *n, uint32_t *cap, uint32_t insn,
          there touches as many lines as it can under any placement: each
          may age every set by one.  */
       uint32_t n_lines = 1 + (len + e->L - 2) / e->L;
+      *raw += n_lines;
+      if (!e->general && *n > first && (*v)[*n - 1].line == FOREIGN
+          && !(*v)[*n - 1].unknown_after)
+        {
+          (*v)[*n - 1].unknown_after = (uint8_t) is_asm;
+          return;
+        }
       for (uint32_t k = 0; k < n_lines; k++)
         push_ref (v, n, cap, (ref){ insn, FOREIGN, 0, (uint8_t) (is_asm && k + 1 == n_lines) });
       return;
     }
-  uint32_t first = *n;
+  uint32_t before = *n;
   for (uint32_t q = 0; q < e->nph; q++)
     FOR_LINES (e, q, off, len, no)
       push_ref (v, n, cap, (ref){ insn, eng_line_id (e, q, no), (uint16_t) q, 0 });
+  *raw += *n - before;
   /* Unknown code runs after the asm, in every phase: after the last.  */
-  if (is_asm && *n > first)
+  if (is_asm && *n > before)
     (*v)[*n - 1].unknown_after = 1;
 }
 
@@ -255,6 +271,7 @@ eng_build_fphase (engine *e, uint32_t fi)
   fphase *p = &e->fp[fi];
   uint32_t cap = 0, pcap = 0, npads = 0;
   p->block_ref = cc_xmalloc ((f->n_blocks + 1) * sizeof (uint32_t));
+  uint32_t *raw = cc_xcalloc (f->n_blocks + 1, sizeof *raw);
   p->pad_ref = cc_xmalloc ((f->n_blocks + 1) * sizeof (uint32_t));
   p->n_refs = 0;
   p->refs = NULL;
@@ -271,14 +288,15 @@ eng_build_fphase (engine *e, uint32_t fi)
           /* Padding inside a block runs on the way to the next insn.  */
           uint32_t psec, poff, plen;
           if (k > 0 && padding (f, i - 1, i, &psec, &poff, &plen))
-            push_refs (e, &p->refs, &p->n_refs, &cap, CC_NONE, psec, poff, plen, 0);
-          push_refs (e, &p->refs, &p->n_refs, &cap, i, sec, in->offset,
-                     in->length, in->kind == CC_INSN_ASM);
+            push_refs (e, &p->refs, &p->n_refs, &cap, p->block_ref[b], &raw[b],
+                       CC_NONE, psec, poff, plen, 0);
+          push_refs (e, &p->refs, &p->n_refs, &cap, p->block_ref[b], &raw[b], i, sec,
+                     in->offset, in->length, in->kind == CC_INSN_ASM);
         }
       p->pad_ref[b] = npads;
-      uint32_t sec, off, len;
+      uint32_t sec, off, len, pad_raw = 0;
       if (pad_range (f, b, &sec, &off, &len))
-        push_refs (e, &p->pads, &npads, &pcap, CC_NONE, sec, off, len, 0);
+        push_refs (e, &p->pads, &npads, &pcap, npads, &pad_raw, CC_NONE, sec, off, len, 0);
     }
   p->block_ref[f->n_blocks] = p->n_refs;
   p->pad_ref[f->n_blocks] = npads;
@@ -286,7 +304,8 @@ eng_build_fphase (engine *e, uint32_t fi)
   p->up_nrefs = cc_xcalloc (fr->n_ups + 1, sizeof (uint32_t));
   for (uint32_t u = 0; u < fr->n_ups; u++)
     for (uint32_t k = 0; k < fr->ups[u].n_blocks; k++)
-      p->up_nrefs[u] += p->block_ref[fr->ups[u].blocks[k] + 1] - p->block_ref[fr->ups[u].blocks[k]];
+      p->up_nrefs[u] += raw[fr->ups[u].blocks[k]];
+  free (raw);
   for (uint32_t u = 0; u < fr->n_ups; u++)
     {
       cc_word *eff = p->up_eff + (size_t) u * e->rw;
