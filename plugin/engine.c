@@ -282,7 +282,7 @@ cc_analyse_unit (const cc_model *m, const cc_cache *cache,
         has_code[m->funcs[fi].parts[m->funcs[fi].insns[i].part].section] = 1;
   r->n_phases = 1;
   for (uint32_t sec = 0; sec < m->n_sections; sec++)
-    if (has_code[sec] && !(getenv ("CC_ONLY") && strcmp (getenv ("CC_ONLY"), m->sections[sec].name)))
+    if (has_code[sec])
       {
         uint32_t n = phase_count (&e, sec);
         if (n > r->n_phases)
