@@ -110,12 +110,24 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_re
               /* What may be cached: the oldest may plane.  */
               const cc_word *top = may_plane (e, s, e->MP - 1);
               uint32_t l = rf->line, cs = e->line_key[l], nk = 0;
-              for (uint32_t i = 0; i < e->set_n[cs]; i++)
+              uint32_t kw = e->key_word[cs];
+              if (kw != CC_NONE)
                 {
-                  uint32_t m = e->set_lines[cs][i];
-                  if (m != l && cc_bit_get (top, m))
-                    kl[nk++] = m;
+                  /* The lines of a set are consecutive ids, mostly in
+                     one word: its bits other than l's, in id order.  */
+                  cc_word bits = top[kw] & e->key_mask[cs];
+                  if (l >> 6 == kw)
+                    bits &= ~((cc_word) 1 << (l & 63));
+                  for (; bits; bits &= bits - 1)
+                    kl[nk++] = kw * 64 + (uint32_t) __builtin_ctzll (bits);
                 }
+              else
+                for (uint32_t i = 0; i < e->set_n[cs]; i++)
+                  {
+                    uint32_t m = e->set_lines[cs][i];
+                    if (m != l && cc_bit_get (top, m))
+                      kl[nk++] = m;
+                  }
               int inv = cc_bit_get (top, marker (e, cs, M_INV));
               int unk = cc_bit_get (top, marker (e, cs, M_UNK));
               int taint = cc_bit_get (top, marker (e, cs, M_TAINT));

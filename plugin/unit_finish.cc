@@ -348,7 +348,8 @@ measure_layout (void)
   cc_asm_filter *filt = cc_asm_filter_new (ASM_COMMENT_START, ';');
   cc_asm_filter_labels (filt, note, CC_GLUE_LABEL_BASE, end);
   /* GCC's labels of lexical blocks and variable locations (dwarf2out,
-     -g): only debug sections refer to them.  */
+     -g): only debug sections refer to them.  Without debug information
+     there are none, and no kept line needs looking through for them.  */
   static const char *const debug_kinds[] = { "LBB", "LBE", "LBI", "LVL" };
   char debug_buf[4][16];
   const char *debug_prefixes[4];
@@ -360,7 +361,7 @@ measure_layout (void)
         debug_prefixes[n_debug] = debug_buf[n_debug];
         n_debug++;
       }
-  if (n_debug == 4)
+  if (n_debug == 4 && debug_info_level > DINFO_LEVEL_NONE)
     cc_asm_filter_debug_labels (filt, debug_prefixes, n_debug);
   int direct;
   char **command = cc_asm_command (&cc_built_toolchain, getenv ("COLLECT_GCC"),
