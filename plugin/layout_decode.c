@@ -125,6 +125,16 @@ cc_layout_decode (cc_layout *l, const cc_layout_query *q, const cc_asm_filter *f
                               cc_asm_filter_section (f, v->section));
           break;
         }
+      /* A label between a prefix and its instruction: the prefix's bytes
+         are before the label, the walk would put them after.  */
+      if (x->prefixes && (v->kind == CC_ASM_EV_START || v->kind == CC_ASM_EV_END
+                          || v->kind == CC_ASM_EV_SYMBOL))
+        {
+          why = cc_xasprintf ("a label after a prefix at %s+%#llx",
+                              cc_asm_filter_section (f, v->section),
+                              (unsigned long long) x->at);
+          break;
+        }
       switch (v->kind)
         {
         case CC_ASM_EV_START:

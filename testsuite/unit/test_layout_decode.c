@@ -330,6 +330,13 @@ test_decode (void)
   CHECK_CONTAINS (why, "f is at 0x2, the walk at .text+0x1");
   free (why);
 
+  /* A label between a prefix and its instruction.  */
+  static const char split[] =
+    "\t.text\nf:\n.L1000000001:\n\tlock\n.L1000000002:\n\taddl $1, (%rdi)\n";
+  why = both_ways (split, NULL);
+  CHECK_CONTAINS (why, "a label after a prefix at .text+0");
+  free (why);
+
   /* Padding that is not NOPs where the alignment says.  */
   static const char aligned[] = "\t.text\nf:\n\tret\n\t.p2align 2\n.L1000000001:\n\tret\n";
   static const char unaligned[] = "\t.text\nf:\n\tret\n\tret\n\tret\n\tret\n\tret\n";
