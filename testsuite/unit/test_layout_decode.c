@@ -301,48 +301,39 @@ test_decode (void)
     fprintf (stderr, "    %s\n", why);
   free (why);
 
-  /* Data in code: declined before the bytes are looked at.  */
-  static const char with_data[] =
-    "\t.text\nf:\n.L1000000001:\n\t.byte 0x66\n\tret\n";
-  why = both_ways (with_data, NULL);
-  CHECK_CONTAINS (why, "not one the decoder follows");
-  free (why);
-
-  /* An instruction the decoder declines.  */
-  static const char with_wait[] =
-    "\t.text\nf:\n.L1000000001:\n\tfwait\n.L1000000002:\n\tret\n";
-  why = both_ways (with_wait, NULL);
-  CHECK_CONTAINS (why, "does not know");
-  free (why);
-
-  /* Bytes the events do not account for (as if a statement had been two
-     instructions): the walk ends short of the section.  */
-  static const char one[] = "\t.text\nf:\n.L1000000001:\n\tnop\n.L1000000002:\n\tret\n";
-  static const char two[] = "\t.text\nf:\n\tnop\n\tnop\n\tret\n";
-  why = both_ways (one, two);
-  CHECK_CONTAINS (why, "the walk ends at .text+0x2, the section at 0x3");
-  free (why);
-
-  /* A function symbol that is not where the walk is.  */
-  static const char sym[] = "\t.text\n\tnop\nf:\n.L1000000001:\n\tret\n\tnop\n";
-  static const char sym_moved[] = "\t.text\n\tnop\n\tnop\nf:\n\tret\n";
-  why = both_ways (sym, sym_moved);
-  CHECK_CONTAINS (why, "f is at 0x2, the walk at .text+0x1");
-  free (why);
-
-  /* A label between a prefix and its instruction.  */
-  static const char split[] =
-    "\t.text\nf:\n.L1000000001:\n\tlock\n.L1000000002:\n\taddl $1, (%rdi)\n";
-  why = both_ways (split, NULL);
-  CHECK_CONTAINS (why, "a label after a prefix at .text+0");
-  free (why);
-
-  /* Padding that is not NOPs where the alignment says.  */
-  static const char aligned[] = "\t.text\nf:\n\tret\n\t.p2align 2\n.L1000000001:\n\tret\n";
-  static const char unaligned[] = "\t.text\nf:\n\tret\n\tret\n\tret\n\tret\n\tret\n";
-  why = both_ways (aligned, unaligned);
-  CHECK_CONTAINS (why, "is not 3 bytes of padding");
-  free (why);
+  /* What makes the decoding give up: the text (and the bytes of another
+     text, to show the checks on the walk), and the complaint.  */
+  static const struct
+  {
+    const char *text, *other, *why;
+  } refused[] = {
+    /* Data in code: declined before the bytes are looked at.  */
+    { "\t.text\nf:\n.L1000000001:\n\t.byte 0x66\n\tret\n", NULL,
+      "not one the decoder follows" },
+    /* An instruction the decoder declines.  */
+    { "\t.text\nf:\n.L1000000001:\n\tfwait\n.L1000000002:\n\tret\n", NULL,
+      "does not know" },
+    /* Bytes the events do not account for (as if a statement had been
+       two instructions): the walk ends short of the section.  */
+    { "\t.text\nf:\n.L1000000001:\n\tnop\n.L1000000002:\n\tret\n",
+      "\t.text\nf:\n\tnop\n\tnop\n\tret\n",
+      "the walk ends at .text+0x2, the section at 0x3" },
+    /* A function symbol that is not where the walk is.  */
+    { "\t.text\n\tnop\nf:\n.L1000000001:\n\tret\n\tnop\n",
+      "\t.text\n\tnop\n\tnop\nf:\n\tret\n", "f is at 0x2, the walk at .text+0x1" },
+    /* A label between a prefix and its instruction.  */
+    { "\t.text\nf:\n.L1000000001:\n\tlock\n.L1000000002:\n\taddl $1, (%rdi)\n", NULL,
+      "a label after a prefix at .text+0" },
+    /* Padding that is not NOPs where the alignment says.  */
+    { "\t.text\nf:\n\tret\n\t.p2align 2\n.L1000000001:\n\tret\n",
+      "\t.text\nf:\n\tret\n\tret\n\tret\n\tret\n\tret\n", "is not 3 bytes of padding" },
+  };
+  for (size_t i = 0; i < sizeof refused / sizeof *refused; i++)
+    {
+      why = both_ways (refused[i].text, refused[i].other);
+      CHECK_CONTAINS (why, refused[i].why);
+      free (why);
+    }
 }
 
 int
