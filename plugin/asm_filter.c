@@ -725,6 +725,16 @@ set_alias (cc_asm_filter *f, unsigned long end_no, unsigned long start_no)
   f->alias[end_no] = (long) start_no;
 }
 
+/* Our start label N, the line [P, E), goes out (an event first, with
+   its place in the text).  */
+static void
+keep_start_label (cc_asm_filter *f, const char *p, const char *e, unsigned long n)
+{
+  if (f->events)
+    add_event (f, CC_ASM_EV_START, n, 0, f->n, (size_t) (e - p));
+  out_add (f, p, (size_t) (e - p));
+}
+
 /* The held-back end label goes out after all.  */
 static void
 flush_pending (cc_asm_filter *f)
@@ -773,9 +783,7 @@ our_labels (cc_asm_filter *f, const char *p, const char *eol, const char *e)
         f->ev[f->pending_ev].kind = CC_ASM_EV_NONE;
       f->pending_n = 0;
       f->pending_ev = -1;
-      if (f->events)
-        add_event (f, CC_ASM_EV_START, no, 0, f->n, (size_t) (e - p));
-      out_add (f, p, (size_t) (e - p));
+      keep_start_label (f, p, e, no);
       return 1;
     }
   if (labels_only (f, p, eol))
@@ -852,8 +860,7 @@ whole_line (cc_asm_filter *f, const char *p, const char *e)
       && no >= f->start_min)
     {
       flush_pending (f);
-      add_event (f, CC_ASM_EV_START, no, 0, f->n, (size_t) (e - p));
-      out_add (f, p, (size_t) (e - p));
+      keep_start_label (f, p, e, no);
       return 0;
     }
   int k = line (f, p, eol);

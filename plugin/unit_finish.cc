@@ -287,19 +287,26 @@ fail_layout (const char *why)
     }
 }
 
+/* For the tests that compare both ways of measuring the layout:
+   CACHECAT_LAYOUT=labels always measures with labels, and
+   CACHECAT_LAYOUT=decode makes a failed decoding the layout's problem
+   instead of falling back to labels.  */
+static bool
+layout_mode_is (const char *mode)
+{
+  const char *v = getenv ("CACHECAT_LAYOUT");
+  return v && strcmp (v, mode) == 0;
+}
+
 /* Can our labels be placed by decoding the object (layout_decode.h)?
    Only for x86-64 code and an assembler run directly with no option that
    could make it add bytes of its own (-Wa,-mbranches-within-32B-boundaries,
-   say).  Then COMMAND without its last item, the -L.  CACHECAT_LAYOUT=labels
-   turns decoding off, for the tests that compare both ways.  */
+   say).  Then COMMAND without its last item, the -L.  */
 static char **
 decoding_command (char **command, int direct)
 {
 #ifdef TARGET_64BIT
-  if (!TARGET_64BIT || !direct || !command || !command[0])
-    return NULL;
-  const char *mode = getenv ("CACHECAT_LAYOUT");
-  if (mode && strcmp (mode, "labels") == 0)
+  if (!TARGET_64BIT || !direct || !command || !command[0] || layout_mode_is ("labels"))
     return NULL;
   size_t n = 1;
   for (; command[n] && command[n + 1]; n++)
@@ -382,6 +389,7 @@ measure_layout (void)
   cc_layout lay;
   char *err = NULL;
   int rc = -1;
+  bool no_fallback = false;
   /* Without our labels, placed by decoding; else with them.  */
   if (code.data && decoding)
     {
@@ -403,27 +411,25 @@ measure_layout (void)
               err = why;
             }
         }
-      const char *mode = getenv ("CACHECAT_LAYOUT");
-      if (rc && mode && strcmp (mode, "decode") == 0)
+      if (rc && layout_mode_is ("decode"))
         {
-          /* The tests that want to see the decoding work.  */
-          char *bad = concat ("decoding the layout failed: ", err ? err : "?", NULL);
+          char *why = concat ("decoding the layout failed: ", err ? err : "?", NULL);
           free (err);
-          free (decoding);
-          cc_asm_command_free (command);
-          free (syms);
-          cc_asm_filter_free (filt);
-          return bad;
+          err = why;
+          no_fallback = true;
         }
-      free (err);
-      err = NULL;
+      else
+        {
+          free (err);
+          err = NULL;
+        }
     }
   free (decoding);
-  if (code.data && rc)
+  if (code.data && rc && !no_fallback)
     rc = cc_layout_measure (command, &code, 1, &q, &lay, &err);
   /* The whole text; then, if the assembler was run directly and failed
      even so, once more through the driver.  */
-  for (int attempt = 0; rc && attempt < 2; attempt++)
+  for (int attempt = 0; rc && !no_fallback && attempt < 2; attempt++)
     {
       if (attempt == 1)
         {

@@ -25,8 +25,6 @@ char *cc_xasprintf (const char *fmt, ...)
 /* qsort's comparison of two uint32_t.  */
 int cc_cmp_u32 (const void *a, const void *b);
 
-/* The index of KEY in the ascending array A of N values, or UINT32_MAX
-   (CC_NONE) if it is not there.  */
 /* FNV-1a of the string S: names are looked up in open-addressing hash
    tables (layout.c, layout_decode.c).  */
 static inline uint32_t
@@ -38,6 +36,8 @@ cc_name_hash (const char *s)
   return h;
 }
 
+/* The index of KEY in the ascending array A of N values, or UINT32_MAX
+   (CC_NONE) if it is not there.  */
 static inline uint32_t
 cc_find_u32 (const uint32_t *a, uint32_t n, uint32_t key)
 {

@@ -12,12 +12,16 @@
    follows, and whether the decoder declines it.  */
 enum
 {
-  IMM_NONE, IMM_B, IMM_W, IMM_Z, IMM_V, IMM_ENTER, IMM_MOFFS, IMM_REL32
+  IMM_NONE, IMM_B, IMM_W, IMM_Z, IMM_V, IMM_ENTER, IMM_MOFFS, IMM_REL32,
+  IMM_MASK = 7,
+  T_MODRM = 0x08,       /* ModRM (with SIB and displacement) */
+  T_DECLINE = 0x10,     /* invalid in 64-bit mode, or declined */
+  T_GROUP3 = 0x20       /* group 3 (F6, F7): immediate only for /0 and /1 */
 };
 #define _ 0x00
-#define M 0x08            /* ModRM (with SIB and displacement) */
-#define X 0x10            /* invalid in 64-bit mode, or declined */
-#define G3 0x20           /* group 3 (F6, F7): immediate only for /0 and /1 */
+#define M T_MODRM
+#define X T_DECLINE
+#define G3 T_GROUP3
 #define B IMM_B
 #define W IMM_W
 #define Z IMM_Z
@@ -75,6 +79,7 @@ static const uint8_t map2[256] = {
 #undef _
 #undef M
 #undef X
+#undef G3
 #undef B
 #undef W
 #undef Z
@@ -126,6 +131,14 @@ vex_imm (unsigned map, unsigned op)
   return 0;
 }
 
+/* The legacy prefixes: lock, repeat, segment, operand and address size.  */
+static int
+legacy_prefix (unsigned c)
+{
+  return c == 0x66 || c == 0x67 || c == 0xf0 || c == 0xf2 || c == 0xf3 || c == 0x2e
+         || c == 0x36 || c == 0x3e || c == 0x26 || c == 0x64 || c == 0x65;
+}
+
 int
 cc_x86_length (const unsigned char *p, size_t n)
 {
@@ -139,29 +152,17 @@ cc_x86_length (const unsigned char *p, size_t n)
       unsigned c = p[i];
       /* A REX prefix counts only right before the opcode; one that is not
          (objdump shows it as an instruction of its own) is declined.  */
-      if (rex && (c == 0x66 || c == 0x67 || c == 0xf0 || c == 0xf2 || c == 0xf3
-                  || c == 0x2e || c == 0x36 || c == 0x3e || c == 0x26 || c == 0x64
-                  || c == 0x65 || (c >= 0x40 && c <= 0x4f)))
+      int is_rex = c >= 0x40 && c <= 0x4f;
+      if (rex && (is_rex || legacy_prefix (c)))
         return -1;
-      if (c == 0x66)
-        opsize = 1;
-      else if (c == 0x67)
-        adsize = 1;
-      else if (c == 0xf2 || c == 0xf3)
-        rep = 1;
-      else if (c == 0xf0)
-        lock = 1;
-      else if (c == 0x2e || c == 0x36 || c == 0x3e || c == 0x26 || c == 0x64
-               || c == 0x65)
-        ;
-      else if (c >= 0x40 && c <= 0x4f)
-        {
-          rex = c;
-          continue;
-        }
-      else
+      if (is_rex)
+        rex = c;
+      else if (!legacy_prefix (c))
         break;
-      rex = 0;
+      opsize |= c == 0x66;
+      adsize |= c == 0x67;
+      rep |= c == 0xf2 || c == 0xf3;
+      lock |= c == 0xf0;
     }
   unsigned c = p[i];
   size_t len;
@@ -220,7 +221,7 @@ cc_x86_length (const unsigned char *p, size_t n)
             {
               if (i + 2 >= n)
                 return -1;
-              t = 0x08 | (c2 == 0x3a ? IMM_B : IMM_NONE);
+              t = T_MODRM | (c2 == 0x3a ? IMM_B : IMM_NONE);
               len = i + 3;
             }
           else
@@ -236,7 +237,7 @@ cc_x86_length (const unsigned char *p, size_t n)
           t = map1[c];
           len = i + 1;
         }
-      if (t & 0x10)
+      if (t & T_DECLINE)
         return -1;
       unsigned reg = 0;
       if (c == 0x0f && p[i + 1] >= 0x20 && p[i + 1] <= 0x23)
@@ -247,7 +248,7 @@ cc_x86_length (const unsigned char *p, size_t n)
             return -1;
           len++;
         }
-      else if (t & 0x08)
+      else if (t & T_MODRM)
         {
           if (len >= n)
             return -1;
@@ -257,7 +258,7 @@ cc_x86_length (const unsigned char *p, size_t n)
             return -1;
           len += (size_t) m;
         }
-      switch (t & 7)
+      switch (t & IMM_MASK)
         {
         case IMM_NONE:
           imm = 0;
@@ -286,7 +287,7 @@ cc_x86_length (const unsigned char *p, size_t n)
           imm = 4;
           break;
         }
-      if ((t & G3) && reg > 1)
+      if ((t & T_GROUP3) && reg > 1)
         imm = 0;
     }
   len += (size_t) imm;
