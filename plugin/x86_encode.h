@@ -1,0 +1,52 @@
+/* cachecat: the length GNU as gives one x86-64 instruction statement.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
+
+   Plain C, no GCC headers.  Starting a second assembler per unit only to
+   learn where each instruction lands costs a compile several percent.  For
+   the AT&T text GCC writes at its usual flags the length of an
+   instruction follows from its mnemonic and operands, the way gas chooses
+   an encoding when it is not asked to optimize (gas without -O): short
+   immediate and displacement forms when the value is a number that fits,
+   the accumulator forms, the one-bit shift form, REX and operand-size
+   prefixes.  Only a jump to a label keeps its length open: gas relaxes it
+   (layout_compute.h).
+
+   This knows the general-purpose instructions GCC uses and the SSE ones,
+   in 64-bit mode.  Anything else (VEX and EVEX, x87, segment and control
+   registers, 32-bit addressing, expressions it cannot be sure gas folds
+   the same way) is declined, and the caller asks the assembler.  Every
+   length it gives is also compared with GCC's own (layout_compute.h).  */
+
+#ifndef CACHECAT_X86_ENCODE_H
+#define CACHECAT_X86_ENCODE_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum cc_x86_branch_kind
+{
+  CC_X86_NO_BRANCH,
+  CC_X86_JMP,          /* jmp LABEL: 2 bytes short, 5 long */
+  CC_X86_JCC           /* jCC LABEL: 2 bytes short, 6 long */
+};
+
+typedef struct cc_x86_branch
+{
+  enum cc_x86_branch_kind kind;
+  const char *target;  /* the label, inside the statement */
+  size_t target_len;
+} cc_x86_branch;
+
+/* The statement [P, E) (no label, no comment, not empty): its length in
+   bytes, with a relaxable jump at its short length and described in *BR;
+   -1 if it is not one this encoder knows for sure.  */
+int cc_x86_encode_length (const char *p, const char *e, cc_x86_branch *br);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
