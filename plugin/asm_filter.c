@@ -4,6 +4,7 @@
 #include "asm_filter.h"
 #include "asm_statement.h"
 #include "util.h"
+#include "x86_encode.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -67,6 +68,9 @@ struct cc_asm_filter
   char **sec_names;          /* code sections of the events */
   unsigned n_secs, secs_cap;
   long sec_idx;              /* the current section's, -1: not looked up */
+  int encode;                /* cc_asm_filter_encode */
+  int unencodable;
+  char unencoded[80];        /* the first statement that made it so */
   char *names;               /* SYMBOL names, each ending in a NUL */
   size_t names_n, names_cap;
 };
@@ -113,16 +117,10 @@ add_event (cc_asm_filter *f, unsigned char kind, unsigned long a, unsigned long 
 }
 
 /* A label [P, P + N) in code: an event unless it is local or ours.  */
-static void
-note_symbol (cc_asm_filter *f, const char *p, size_t n)
+/* Keep the name [P, P + N) for an event; its position in NAMES.  */
+static size_t
+keep_name (cc_asm_filter *f, const char *p, size_t n)
 {
-  if (n >= f->local_len && memcmp (p, f->local_prefix, f->local_len) == 0)
-    return;
-  size_t d = 0;
-  while (d < n && p[d] >= '0' && p[d] <= '9')
-    d++;
-  if (d == n)
-    return;                    /* a numeric local label */
   if (f->names_n + n + 1 > f->names_cap)
     {
       f->names_cap = f->names_cap ? 2 * f->names_cap : 4096;
@@ -132,8 +130,36 @@ note_symbol (cc_asm_filter *f, const char *p, size_t n)
     }
   memcpy (f->names + f->names_n, p, n);
   f->names[f->names_n + n] = 0;
-  add_event (f, CC_ASM_EV_SYMBOL, 0, 0, f->names_n, n);
+  size_t at = f->names_n;
   f->names_n += n + 1;
+  return at;
+}
+
+/* The statement [P, E) cannot be encoded: remember the first.  */
+static void
+refuse_encoding (cc_asm_filter *f, const char *p, const char *e)
+{
+  if (f->unencodable)
+    return;
+  f->unencodable = 1;
+  size_t n = (size_t) (e - p) < sizeof f->unencoded - 1 ? (size_t) (e - p)
+             : sizeof f->unencoded - 1;
+  memcpy (f->unencoded, p, n);
+  f->unencoded[n] = 0;
+}
+
+static void
+note_symbol (cc_asm_filter *f, const char *p, size_t n)
+{
+  if (!f->encode && n >= f->local_len && memcmp (p, f->local_prefix, f->local_len) == 0)
+    return;
+  size_t d = 0;
+  while (d < n && p[d] >= '0' && p[d] <= '9')
+    d++;
+  if (d == n)
+    return;                    /* a numeric local label */
+  size_t at = keep_name (f, p, n);
+  add_event (f, CC_ASM_EV_SYMBOL, 0, 0, at, n);
 }
 
 /* Does [P, P + N) mention a debug label prefix?  */
@@ -223,6 +249,24 @@ cc_asm_filter_events (cc_asm_filter *f, const char *local_prefix)
   f->events = 1;
   f->pending_ev = -1;
   f->sec_idx = -1;
+}
+
+void
+cc_asm_filter_encode (cc_asm_filter *f)
+{
+  f->encode = 1;
+}
+
+const char *
+cc_asm_filter_unencoded (const cc_asm_filter *f)
+{
+  return f->unencodable ? f->unencoded : NULL;
+}
+
+int
+cc_asm_filter_encodable (const cc_asm_filter *f)
+{
+  return f->encode && f->events && !f->unencodable && !f->undecodable && !f->failed;
 }
 
 const cc_asm_event *
@@ -490,9 +534,43 @@ statement_event (cc_asm_filter *f, const char *p, const char *e)
     case CC_STMT_NOTHING:
       break;
     case CC_STMT_INSN:
-      add_event (f, CC_ASM_EV_INSN, 0, 0, 0, 0);
+      if (f->encode && !f->unencodable)
+        {
+          cc_x86_stmt br;
+          int len = cc_x86_encode_length (p, e, &br);
+          if (len < 0)
+            refuse_encoding (f, p, e);
+          else
+            {
+              size_t at = 0;
+              if (br.kind != CC_X86_NO_BRANCH)
+                at = keep_name (f, br.target, br.target_len);
+              add_event (f, CC_ASM_EV_INSN, (unsigned long) len,
+                         br.kind | (br.gcc_differs ? CC_ASM_EV_GCC_DIFFERS : 0), at,
+                         br.target_len);
+            }
+        }
+      else
+        add_event (f, CC_ASM_EV_INSN, 0, 0, 0, 0);
       break;
     case CC_STMT_PREFIX:
+      if (f->encode)
+        {
+          /* One byte each; the others (rex64, data16, segments) are too
+             rare to be worth knowing how gas merges them.  */
+          static const char *const one_byte[] = { "lock", "rep", "repe", "repz",
+                                                  "repne", "repnz", "notrack", NULL };
+          const char *w = cc_asm_skip_space (p, e);
+          size_t n = 0;
+          while (w + n < e && cc_asm_ident_char (w[n]))
+            n++;
+          int known = 0;
+          for (size_t i = 0; one_byte[i]; i++)
+            if (strlen (one_byte[i]) == n && memcmp (w, one_byte[i], n) == 0)
+              known = 1;
+          if (!known)
+            refuse_encoding (f, p, e);
+        }
       add_event (f, CC_ASM_EV_PREFIX, 0, 0, 0, 0);
       break;
     case CC_STMT_ALIGN:
@@ -501,6 +579,101 @@ statement_event (cc_asm_filter *f, const char *p, const char *e)
     default:
       f->undecodable = 1;
       break;
+    }
+}
+
+static int
+contains (const char *p, const char *e, const char *word)
+{
+  size_t n = strlen (word);
+  for (; (size_t) (e - p) >= n; p++)
+    if (memcmp (p, word, n) == 0)
+      return 1;
+  return 0;
+}
+
+/* Directives, in any section, that decide how gas relaxes jumps or that
+   layout_compute.c does not follow: .weak names (a jump to a weak symbol
+   is never relaxed), equates and symbol versions (a symbol that is
+   another), ifuncs (never relaxed either), section groups (two sections
+   of one name).  */
+static void
+encode_directive (cc_asm_filter *f, const char *w, size_t n, const char *rest,
+                  const char *e)
+{
+  static const char *const unfollowed[] = { ".symver", ".weakref", NULL };
+  for (size_t i = 0; unfollowed[i]; i++)
+    if (strlen (unfollowed[i]) == n && memcmp (w, unfollowed[i], n) == 0)
+      refuse_encoding (f, w, e);
+  static const char *const equates[] = { ".set", ".equ", ".equiv", ".eqv", NULL };
+  for (size_t i = 0; equates[i]; i++)
+    if (strlen (equates[i]) == n && memcmp (w, equates[i], n) == 0)
+      {
+        /* NAME, SYMBOL (GCC's aliases and merged constants): NAME is
+           another name of SYMBOL.  A number or an expression could make
+           an operand shorter than the encoder assumed.  */
+        const char *p = cc_asm_skip_space (rest, e);
+        size_t l = 0;
+        while (p + l < e && cc_asm_ident_char (p[l]))
+          l++;
+        const char *c = cc_asm_skip_space (p + l, e);
+        const char *v = c < e && *c == ',' ? cc_asm_skip_space (c + 1, e) : e;
+        size_t vl = 0;
+        while (v + vl < e && cc_asm_ident_char (v[vl]))
+          vl++;
+        if (l == 0 || vl == 0 || cc_asm_skip_space (v + vl, e) != e
+            || (v[0] >= '0' && v[0] <= '9') || (vl == 1 && v[0] == '.'))
+          refuse_encoding (f, w, e);
+        else
+          add_event (f, CC_ASM_EV_EQUATE, 0, 0, keep_name (f, p, l), l);
+      }
+  if (n == 5 && memcmp (w, ".weak", 5) == 0)
+    {
+      const char *p = rest;
+      for (;;)
+        {
+          p = cc_asm_skip_space (p, e);
+          size_t l = 0;
+          while (p + l < e && cc_asm_ident_char (p[l]))
+            l++;
+          if (l == 0)
+            {
+              refuse_encoding (f, w, e);
+              return;
+            }
+          size_t at = keep_name (f, p, l);
+          add_event (f, CC_ASM_EV_WEAK, 0, 0, at, l);
+          p = cc_asm_skip_space (p + l, e);
+          if (p == e)
+            return;
+          if (*p != ',')
+            {
+              refuse_encoding (f, w, e);
+              return;
+            }
+          p++;
+        }
+    }
+  if (n == 5 && memcmp (w, ".type", 5) == 0
+      && contains (rest, e, "gnu_indirect_function"))
+    refuse_encoding (f, w, e);
+  if ((n == 8 && memcmp (w, ".section", 8) == 0)
+      || (n == 12 && memcmp (w, ".pushsection", 12) == 0))
+    {
+      /* Flags with G ("axG"), or a comdat: a group.  */
+      char name[NAME_MAX_LEN];
+      const char *q = section_name (rest, e, name);
+      q = q ? cc_asm_skip_space (q, e) : NULL;
+      if (q && q < e && *q == ',')
+        {
+          q = cc_asm_skip_space (q + 1, e);
+          if (q < e && *q == '"')
+            for (q++; q < e && *q != '"'; q++)
+              if (*q == 'G' || *q == '?')
+                refuse_encoding (f, w, e);
+        }
+      if (contains (rest, e, "comdat"))
+        refuse_encoding (f, w, e);
     }
 }
 
@@ -547,6 +720,8 @@ statement_body (cc_asm_filter *f, const char *p, const char *e)
   if (n == 0 || w[0] != '.')
     {
       /* An instruction, or data by other means.  */
+      if (f->encode && memchr (p, '=', (size_t) (e - p)))
+        refuse_encoding (f, p, e);    /* sym = expr, in any section */
       if (f->events && f->now.cur.code)
         statement_event (f, p, e);
       return f->now.cur.code;
@@ -554,6 +729,8 @@ statement_body (cc_asm_filter *f, const char *p, const char *e)
   enum dir_kind k = classify (w, n);
   const char *rest = p + n;
   char name[NAME_MAX_LEN];
+  if (f->encode)
+    encode_directive (f, w, n, rest, e);
   if (f->events)
     {
       /* Section and mode directives matter in any section: they decide

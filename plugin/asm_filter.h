@@ -68,7 +68,10 @@ enum cc_asm_event_kind
   CC_ASM_EV_INSN,       /* one instruction */
   CC_ASM_EV_PREFIX,     /* a prefix alone, for the next instruction */
   CC_ASM_EV_ALIGN,      /* alignment to A bytes, skipping at most B (0: any) */
-  CC_ASM_EV_SYMBOL      /* a label other than ours and the local ones */
+  CC_ASM_EV_SYMBOL,     /* a label other than ours (and the local ones,
+                           unless encoding) */
+  CC_ASM_EV_WEAK,       /* encoding: a symbol declared .weak (in any section) */
+  CC_ASM_EV_EQUATE      /* encoding: a symbol made another's name (.set) */
 };
 
 typedef struct cc_asm_event
@@ -76,13 +79,32 @@ typedef struct cc_asm_event
   unsigned char kind;
   unsigned section;
   unsigned long a, b;
-  /* START, END: the label's line in the kept text; SYMBOL: its name.  */
+  /* START, END: the label's line in the kept text; SYMBOL, WEAK: its
+     name; INSN when encoding: a jump's label.  */
   size_t at, len;
 } cc_asm_event;
 
 /* Record events, for labels with LOCAL_PREFIX (".L") left out of the
    SYMBOL events.  Call before the first cc_asm_filter_add.  */
 void cc_asm_filter_events (cc_asm_filter *f, const char *local_prefix);
+
+/* Events for a layout computed without assembling (layout_compute.h):
+   every INSN event also gets its length in A and in B its relaxable
+   jump kind (x86_encode.h), whose label is its name, with
+   CC_ASM_EV_GCC_DIFFERS if GCC's length is known to be off for it.
+   Local labels are SYMBOL events too; .weak makes WEAK events, .set to a
+   symbol EQUATE events.  Call after cc_asm_filter_events.  x86-64
+   only.  */
+#define CC_ASM_EV_GCC_DIFFERS 8
+void cc_asm_filter_encode (cc_asm_filter *f);
+
+/* After cc_asm_filter_finish: whether every instruction was encoded and
+   nothing in the text (an equate, an ifunc, a section group) could make
+   gas place or relax code otherwise than layout_compute.c assumes.  */
+int cc_asm_filter_encodable (const cc_asm_filter *f);
+
+/* The (start of the) first statement that was not encoded, or NULL.  */
+const char *cc_asm_filter_unencoded (const cc_asm_filter *f);
 
 /* After cc_asm_filter_finish: the events, and whether every statement in
    code was understood (asm_statement.h); if not, the events must not be

@@ -12,6 +12,7 @@
 #include "glue.h"
 #include "asm_filter.h"
 #include "assembler.h"
+#include "layout_compute.h"
 #include "layout_decode.h"
 
 #include <stdarg.h>
@@ -298,6 +299,37 @@ layout_mode_is (const char *mode)
   return v && strcmp (v, mode) == 0;
 }
 
+/* Does the computed layout L give every insn GCC's own length, but those
+   UNCHECKED (layout_compute.h)?  Returns NULL, or the first that does
+   not.  */
+static char *
+cross_check (const cc_layout *l, const cc_layout_query *q, const cc_asm_filter *filt,
+             const unsigned char *unchecked)
+{
+  for (uint32_t fi = 0; fi < cc_glue.n_funcs; fi++)
+    {
+      cc_glue_func *gf = &cc_glue.funcs[fi];
+      for (uint32_t i = 0; i < gf->n_insns; i++)
+        {
+          const cc_glue_insn *gi = &gf->insns[i];
+          long no = gi->start_label;
+          if (no > (long) q->families[0].base
+              && (unsigned long) no - q->families[0].base <= q->families[0].count
+              && unchecked[no - q->families[0].base - 1])
+            continue;
+          cc_layout_ref s, e;
+          insn_refs (l, q, filt, gi, &s, &e);
+          if (s.section == 0 || e.section != s.section || e.offset < s.offset
+              || e.offset - s.offset != (uint64_t) (gi->est_len > 0 ? gi->est_len : 0))
+            return cc_xasprintf ("insn %u of '%s': %lld bytes computed, GCC says %d",
+                                 cc_glue.model.funcs[gf->model_index].insns[i].uid,
+                                 gf->sym, (long long) (e.offset - s.offset),
+                                 gi->est_len);
+        }
+    }
+  return NULL;
+}
+
 /* Can our labels be placed by decoding the object (layout_decode.h)?
    Only for x86-64 code and an assembler run directly with no option that
    could make it add bytes of its own (-Wa,-mbranches-within-32B-boundaries,
@@ -376,8 +408,14 @@ measure_layout (void)
                                    getenv ("COLLECT_AS_OPTIONS"),
                                    "/proc/self/exe", &direct);
   char **decoding = decoding_command (command, direct);
+  /* Computed without an assembler (layout_compute.h) only for the plain
+     "as --64" of x86-64: -msse2avx changes encodings, --x32 addresses.  */
+  bool computing = decoding && decoding[1] && strcmp (decoding[1], "--64") == 0
+                   && !decoding[2] && !layout_mode_is ("decode");
   if (decoding)
     cc_asm_filter_events (filt, note);
+  if (computing)
+    cc_asm_filter_encode (filt);
   for (int c = 0; c < 2; c++)
     cc_asm_filter_add (filt, chunks[c].data, chunks[c].size);
   cc_layout_chunk code;
@@ -390,8 +428,29 @@ measure_layout (void)
   char *err = NULL;
   int rc = -1;
   bool no_fallback = false;
-  /* Without our labels, placed by decoding; else with them.  */
-  if (code.data && decoding)
+  /* Computed; else without our labels, placed by decoding; else with
+     them.  */
+  if (code.data && computing)
+    {
+      unsigned char *unchecked = NULL;
+      char *why = cc_layout_compute (&lay, &q, filt, &unchecked);
+      if (!why)
+        {
+          why = cross_check (&lay, &q, filt, unchecked);
+          if (why)
+            cc_layout_free (&lay);
+        }
+      free (unchecked);
+      if (!why)
+        rc = 0;
+      else if (layout_mode_is ("compute"))
+        {
+          err = concat ("computing the layout failed: ", why, NULL);
+          no_fallback = true;
+        }
+      free (why);
+    }
+  if (code.data && decoding && rc && !no_fallback)
     {
       cc_layout_chunk plain;
       char *text = cc_asm_filter_unlabelled (filt, &plain.size);

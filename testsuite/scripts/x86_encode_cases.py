@@ -113,7 +113,9 @@ def synthetic():
             "lock cmpxchgq %rcx, 8(%rdi)", "lock addl $1, (%rax)", "lock orq $0, (%rsp)",
             "nopl (%rax)", "nopl 0(%rax)", "nopw 0(%rax,%rax,1)", "nopl 0(%rax,%rax,1)",
             "nopw (%rax)", "prefetcht0 (%rax)", "prefetcht0 64(%rdi)", "prefetchnta (%r12)",
-            "prefetchw 8(%rax)", "movabsq $81985529216486895, %rax", "movq $-1, %rax",
+            "prefetchw 8(%rax)", "movabsq $81985529216486895, %rax", "movabsq $1, %r9",
+            "movabsq $-68719476736, %rax", "movabsq $sym, %rcx", "movabs $5, %rax",
+            "movabsq sym, %rax", "movq $-1, %rax",
             "movq $2147483648, %rax", "movl $-1, %eax"]
     sse = ["addsd", "subsd", "mulsd", "divsd", "sqrtsd", "minsd", "maxsd", "addss", "mulss",
            "addpd", "addps", "andpd", "andps", "xorps", "xorpd", "orpd", "andnpd", "movapd",

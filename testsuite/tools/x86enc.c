@@ -19,7 +19,7 @@ main (void)
   while (fgets (line, sizeof line, stdin))
     {
       size_t n = strcspn (line, "\n");
-      cc_x86_branch br;
+      cc_x86_stmt br;
       int len = cc_x86_encode_length (line, line + n, &br);
       if (len < 0)
         puts ("-");

@@ -1,0 +1,482 @@
+/* cachecat layout: our labels placed without assembling
+   (layout_compute.h).
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
+
+   The text becomes fragments the way gas cuts it: a fragment is fixed
+   bytes followed by one variable part, an alignment or a relaxable jump
+   (its one displacement byte while short; four, or five with the second
+   opcode byte of a jCC, once grown).  Labels sit at an offset into the
+   fixed bytes of their fragment.  */
+
+#include "layout_compute.h"
+#include "util.h"
+#include "x86_encode.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define SHT_PROGBITS_ 1
+#define SHF_ALLOC_ 2
+#define SHF_EXECINSTR_ 4
+
+enum { V_NONE, V_ALIGN, V_JUMP };
+
+typedef struct frag
+{
+  uint64_t addr;            /* gas's fr_address */
+  uint64_t fix;             /* fixed bytes */
+  uint64_t align, max;      /* V_ALIGN */
+  uint64_t var;             /* the variable part's size now */
+  uint32_t next;            /* the next fragment of its section, or NONE */
+  uint32_t sec;             /* its section (the filter's number) */
+  uint32_t region;          /* alignments before it in its section */
+  uint32_t pass;            /* the relaxation pass that last moved it */
+  uint32_t target;          /* V_JUMP: the fragment of the label */
+  uint64_t target_off;      /*   and the label's offset in it */
+  size_t name;              /* V_JUMP, before resolving: the label's name */
+  unsigned char kind;
+  unsigned char jcc;
+  unsigned char big;
+} frag;
+
+#define NONE UINT32_MAX
+
+/* A label's place before the addresses are known.  */
+typedef struct place
+{
+  uint32_t frag;            /* NONE: not defined */
+  uint64_t off;
+} place;
+
+typedef struct ctx
+{
+  frag *fr;
+  uint32_t n, cap;
+  const cc_asm_filter *f;
+  /* Symbols: open addressing over names (positions in the filter).  */
+  uint32_t tsize;
+  size_t *sym_name;         /* per slot, SIZE_MAX: empty */
+  place *sym_place;
+  unsigned char *sym_weak;  /* 1: .weak, 2: .set */
+  uint32_t *sym_sec;
+} ctx;
+
+static uint32_t
+new_frag (ctx *c, uint32_t sec)
+{
+  if (c->n == c->cap)
+    {
+      c->cap = c->cap ? 2 * c->cap : 256;
+      c->fr = cc_xrealloc (c->fr, c->cap * sizeof *c->fr);
+    }
+  memset (&c->fr[c->n], 0, sizeof c->fr[0]);
+  c->fr[c->n].next = NONE;
+  c->fr[c->n].target = NONE;
+  c->fr[c->n].sec = sec;
+  return c->n++;
+}
+
+/* The slot of NAME (empty if it is not there).  */
+static uint32_t
+sym_slot (const ctx *c, const char *name)
+{
+  uint32_t h = cc_name_hash (name) & (c->tsize - 1);
+  while (c->sym_name[h] != SIZE_MAX
+         && strcmp (cc_asm_filter_name (c->f, c->sym_name[h]), name) != 0)
+    h = (h + 1) & (c->tsize - 1);
+  return h;
+}
+
+static uint64_t
+pad (uint64_t at, uint64_t align, uint64_t max)
+{
+  uint64_t p = (align - at % align) % align;
+  return max && p > max ? 0 : p;
+}
+
+/* Relax the fragments of one section from FIRST: write.c relax_segment,
+   the machine-dependent frags through relax_frag.  Returns 0, or -1 if
+   it does not settle.  */
+static int
+relax (ctx *c, uint32_t first)
+{
+  frag *fr = c->fr;
+  /* The first guess: every jump short.  */
+  uint64_t addr = 0;
+  uint32_t region = 0;
+  for (uint32_t i = first; i != NONE; i = fr[i].next)
+    {
+      frag *x = &fr[i];
+      x->region = region;
+      x->pass = 0;
+      x->addr = addr;
+      addr += x->fix;
+      if (x->kind == V_ALIGN)
+        {
+          x->var = pad (addr, x->align, x->max);
+          region++;
+        }
+      else if (x->kind == V_JUMP)
+        x->var = 1;
+      addr += x->var;
+    }
+  for (uint32_t pass = 1; pass < 10000; pass++)
+    {
+      int64_t stretch = 0;
+      int stretched = 0;
+      for (uint32_t i = first; i != NONE; i = fr[i].next)
+        {
+          frag *x = &fr[i];
+          uint64_t was = x->addr;
+          x->addr += (uint64_t) stretch;
+          x->pass = pass;
+          int64_t growth = 0;
+          if (x->kind == V_ALIGN)
+            {
+              uint64_t oldoff = pad (was + x->fix, x->align, x->max);
+              uint64_t newoff = pad (x->addr + x->fix, x->align, x->max);
+              growth = (int64_t) newoff - (int64_t) oldoff;
+              x->var = newoff;
+            }
+          else if (x->kind == V_JUMP && !x->big)
+            {
+              const frag *t = &fr[x->target];
+              int64_t target = (int64_t) (t->addr + x->target_off);
+              int64_t address = (int64_t) (x->addr + x->fix);
+              int skip = 0;
+              /* A label ahead, not yet moved in this pass: gas adds what
+                 has grown so far, unless an alignment between may have
+                 taken it up; then it waits for the next pass.  */
+              if (stretch != 0 && t->pass != pass)
+                {
+                  if (stretch < 0 || t->region == x->region)
+                    target += stretch;
+                  else if (target < address)
+                    skip = 1;
+                }
+              int64_t aim = target - address;
+              if (!skip && (aim < -127 || aim > 128))
+                {
+                  x->big = 1;
+                  growth = (x->jcc ? 5 : 4) - 1;
+                  x->var = x->jcc ? 5 : 4;
+                }
+            }
+          if (growth)
+            {
+              stretch += growth;
+              stretched = 1;
+            }
+        }
+      if (!stretched)
+        return 0;
+    }
+  return -1;
+}
+
+/* The final addresses of one section, and a check that they are a state
+   gas could end in: every short jump reaches its label.  Returns the
+   section's size, or UINT64_MAX if the check fails.  */
+static uint64_t
+settle (ctx *c, uint32_t first)
+{
+  frag *fr = c->fr;
+  uint64_t addr = 0;
+  for (uint32_t i = first; i != NONE; i = fr[i].next)
+    {
+      frag *x = &fr[i];
+      if (x->addr != addr)
+        return UINT64_MAX;
+      addr += x->fix;
+      if (x->kind == V_ALIGN)
+        x->var = pad (addr, x->align, x->max);
+      else if (x->kind == V_JUMP)
+        x->var = x->big ? (x->jcc ? 5 : 4) : 1;
+      addr += x->var;
+    }
+  for (uint32_t i = first; i != NONE; i = fr[i].next)
+    {
+      const frag *x = &fr[i];
+      if (x->kind != V_JUMP || x->big)
+        continue;
+      int64_t aim = (int64_t) (fr[x->target].addr + x->target_off)
+                    - (int64_t) (x->addr + x->fix);
+      if (aim < -127 || aim > 128)
+        return UINT64_MAX;
+    }
+  return addr;
+}
+
+char *
+cc_layout_compute (cc_layout *l, const cc_layout_query *q, const cc_asm_filter *f,
+                   unsigned char **unchecked)
+{
+  memset (l, 0, sizeof *l);
+  *unchecked = NULL;
+  if (!cc_asm_filter_encodable (f))
+    {
+      const char *u = cc_asm_filter_unencoded (f);
+      return u ? cc_xasprintf ("'%s' is not encoded", u)
+               : cc_xstrdup ("a statement in code is not one the layout follows");
+    }
+  if (q->n_families != 2)
+    return cc_xstrdup ("unexpected query");
+  size_t n_ev;
+  int decodable;
+  const cc_asm_event *ev = cc_asm_filter_event_list (f, &n_ev, &decodable);
+  unsigned n_secs = cc_asm_filter_n_sections (f);
+
+  ctx c;
+  memset (&c, 0, sizeof c);
+  c.f = f;
+  size_t n_sym = 0;
+  for (size_t i = 0; i < n_ev; i++)
+    if (ev[i].kind == CC_ASM_EV_SYMBOL || ev[i].kind == CC_ASM_EV_WEAK
+        || ev[i].kind == CC_ASM_EV_EQUATE)
+      n_sym++;
+  c.tsize = 16;
+  while (c.tsize < 2 * n_sym + 2)
+    c.tsize *= 2;
+  c.sym_name = cc_xmalloc (c.tsize * sizeof *c.sym_name);
+  c.sym_place = cc_xmalloc (c.tsize * sizeof *c.sym_place);
+  c.sym_weak = cc_xcalloc (c.tsize, 1);
+  c.sym_sec = cc_xmalloc (c.tsize * sizeof *c.sym_sec);
+  for (uint32_t i = 0; i < c.tsize; i++)
+    c.sym_name[i] = SIZE_MAX;
+
+  place *numbered[2];
+  for (int k = 0; k < 2; k++)
+    {
+      numbered[k] = cc_xmalloc ((q->families[k].count + 1) * sizeof *numbered[k]);
+      for (uint32_t i = 0; i < q->families[k].count; i++)
+        numbered[k][i].frag = NONE;
+    }
+  *unchecked = cc_xcalloc (q->families[0].count + 1, 1);
+  uint32_t *first = cc_xmalloc ((n_secs + 1) * sizeof *first);
+  uint32_t *cur = cc_xmalloc ((n_secs + 1) * sizeof *cur);
+  uint64_t *sec_align = cc_xmalloc ((n_secs + 1) * sizeof *sec_align);
+  int *prefixes = cc_xcalloc (n_secs + 1, sizeof *prefixes);
+  long *last_start = cc_xmalloc ((n_secs + 1) * sizeof *last_start);
+  for (unsigned s = 0; s < n_secs; s++)
+    {
+      first[s] = cur[s] = NONE;
+      sec_align[s] = 1;
+      last_start[s] = -1;
+    }
+  char *why = NULL;
+
+  for (size_t i = 0; i < n_ev && !why; i++)
+    {
+      const cc_asm_event *v = &ev[i];
+      if (v->kind == CC_ASM_EV_NONE)
+        continue;
+      if (v->kind == CC_ASM_EV_WEAK || v->kind == CC_ASM_EV_EQUATE)
+        {
+          uint32_t h = sym_slot (&c, cc_asm_filter_name (f, v->at));
+          if (c.sym_name[h] == SIZE_MAX)
+            {
+              c.sym_name[h] = v->at;
+              c.sym_place[h].frag = NONE;
+              c.sym_sec[h] = NONE;
+            }
+          c.sym_weak[h] |= v->kind == CC_ASM_EV_WEAK ? 1 : 2;
+          continue;
+        }
+      unsigned s = v->section;
+      if (s >= n_secs)
+        {
+          why = cc_xstrdup ("an event outside the code sections");
+          break;
+        }
+      if (cur[s] == NONE)
+        {
+          cur[s] = new_frag (&c, s);
+          first[s] = cur[s];
+        }
+      frag *x = &c.fr[cur[s]];
+      if (prefixes[s] && (v->kind == CC_ASM_EV_START || v->kind == CC_ASM_EV_END
+                          || v->kind == CC_ASM_EV_SYMBOL || v->kind == CC_ASM_EV_ALIGN))
+        {
+          why = cc_xasprintf ("a label or alignment after a prefix in %s",
+                              cc_asm_filter_section (f, s));
+          break;
+        }
+      switch (v->kind)
+        {
+        case CC_ASM_EV_START:
+        case CC_ASM_EV_END:
+          {
+            int k = v->kind == CC_ASM_EV_START ? 0 : 1;
+            const cc_layout_family *fam = &q->families[k];
+            if (v->a > fam->base && v->a - fam->base <= fam->count)
+              {
+                place *p = &numbered[k][v->a - fam->base - 1];
+                p->frag = cur[s];
+                p->off = x->fix;
+                if (k == 0)
+                  last_start[s] = (long) (v->a - fam->base - 1);
+              }
+            break;
+          }
+        case CC_ASM_EV_SYMBOL:
+          {
+            uint32_t h = sym_slot (&c, cc_asm_filter_name (f, v->at));
+            if (c.sym_name[h] != SIZE_MAX && c.sym_place[h].frag != NONE)
+              why = cc_xasprintf ("%s is defined twice", cc_asm_filter_name (f, v->at));
+            c.sym_name[h] = v->at;
+            c.sym_place[h].frag = cur[s];
+            c.sym_place[h].off = x->fix;
+            c.sym_sec[h] = s;
+            break;
+          }
+        case CC_ASM_EV_PREFIX:
+          x->fix++;
+          prefixes[s]++;
+          break;
+        case CC_ASM_EV_INSN:
+          {
+          unsigned long kind = v->b & ~(unsigned long) CC_ASM_EV_GCC_DIFFERS;
+          prefixes[s] = 0;
+          if (v->b != CC_X86_NO_BRANCH && last_start[s] >= 0)
+            (*unchecked)[last_start[s]] = 1;
+          if (kind == CC_X86_NO_BRANCH)
+            x->fix += v->a;
+          else
+            {
+              /* Prefixes and opcode fixed; the displacement is the
+                 variable part.  */
+              x->fix += v->a - 1;
+              x->kind = V_JUMP;
+              x->jcc = kind == CC_X86_JCC;
+              x->name = v->at;
+              uint32_t nf = new_frag (&c, s);
+              c.fr[cur[s]].next = nf;
+              cur[s] = nf;
+            }
+          break;
+          }
+        case CC_ASM_EV_ALIGN:
+          x->kind = V_ALIGN;
+          x->align = v->a;
+          x->max = v->b;
+          if (v->a > sec_align[s])
+            sec_align[s] = v->a;
+          {
+            uint32_t nf = new_frag (&c, s);
+            c.fr[cur[s]].next = nf;
+            cur[s] = nf;
+          }
+          break;
+        default:
+          why = cc_xstrdup ("an event the layout does not know");
+          break;
+        }
+    }
+  for (unsigned s = 0; s < n_secs && !why; s++)
+    if (prefixes[s])
+      why = cc_xasprintf ("a prefix at the end of %s", cc_asm_filter_section (f, s));
+
+  /* Which jumps gas relaxes (tc-i386.c md_estimate_size_before_relax):
+     to a label defined in the same section and not weak.  The others are
+     long from the start: their displacement is fixed bytes.  */
+  for (uint32_t i = 0; i < c.n && !why; i++)
+    {
+      frag *x = &c.fr[i];
+      if (x->kind != V_JUMP)
+        continue;
+      uint32_t h = sym_slot (&c, cc_asm_filter_name (f, x->name));
+      if (c.sym_name[h] != SIZE_MAX && (c.sym_weak[h] & 2))
+        {
+          /* gas would relax a jump to another name of a label like one
+             to the label; not followed here.  */
+          why = cc_xasprintf ("a jump to %s, a .set name", cc_asm_filter_name (f, x->name));
+          break;
+        }
+      int same = c.sym_name[h] != SIZE_MAX && c.sym_place[h].frag != NONE
+                 && !c.sym_weak[h] && c.sym_sec[h] == x->sec;
+      if (same)
+        {
+          x->target = c.sym_place[h].frag;
+          x->target_off = c.sym_place[h].off;
+        }
+      else
+        {
+          x->fix += x->jcc ? 5 : 4;
+          x->kind = V_NONE;
+        }
+    }
+
+  uint64_t *size = cc_xcalloc (n_secs + 1, sizeof *size);
+  for (unsigned s = 0; s < n_secs && !why; s++)
+    {
+      if (first[s] == NONE)
+        continue;
+      if (relax (&c, first[s]) != 0)
+        why = cc_xasprintf ("the jumps in %s do not settle", cc_asm_filter_section (f, s));
+      else if ((size[s] = settle (&c, first[s])) == UINT64_MAX)
+        why = cc_xasprintf ("relaxing %s ends in a state gas could not",
+                            cc_asm_filter_section (f, s));
+    }
+
+  if (!why)
+    {
+      l->elf64 = 1;
+      l->machine = 62;        /* EM_X86_64 */
+      l->n_sections = n_secs + 1;
+      l->sections = cc_xcalloc (n_secs + 1, sizeof *l->sections);
+      l->sections[0].name = cc_xstrdup ("");
+      for (unsigned s = 0; s < n_secs; s++)
+        {
+          cc_layout_section *e = &l->sections[s + 1];
+          e->name = cc_xstrdup (cc_asm_filter_section (f, s));
+          e->type = SHT_PROGBITS_;
+          e->flags = SHF_ALLOC_ | SHF_EXECINSTR_;
+          e->size = size[s];
+          e->align = sec_align[s];
+        }
+      l->n_refs = q->n_names;
+      l->refs = cc_xcalloc (q->n_names + 1, sizeof *l->refs);
+      for (uint32_t i = 0; i < q->n_names; i++)
+        {
+          uint32_t h = sym_slot (&c, q->names[i]);
+          if (c.sym_name[h] != SIZE_MAX && c.sym_place[h].frag != NONE)
+            {
+              l->refs[i].section = c.sym_sec[h] + 1;
+              l->refs[i].offset = c.fr[c.sym_place[h].frag].addr + c.sym_place[h].off;
+            }
+        }
+      for (int k = 0; k < 2; k++)
+        {
+          l->numbered[k] = cc_xcalloc (q->families[k].count + 1, sizeof *l->numbered[k]);
+          for (uint32_t i = 0; i < q->families[k].count; i++)
+            {
+              const place *p = &numbered[k][i];
+              if (p->frag == NONE)
+                continue;
+              l->numbered[k][i].section = c.fr[p->frag].sec + 1;
+              l->numbered[k][i].offset = c.fr[p->frag].addr + p->off;
+            }
+        }
+    }
+
+  free (size);
+  free (first);
+  free (cur);
+  free (sec_align);
+  free (prefixes);
+  free (last_start);
+  for (int k = 0; k < 2; k++)
+    free (numbered[k]);
+  free (c.fr);
+  free (c.sym_name);
+  free (c.sym_place);
+  free (c.sym_weak);
+  free (c.sym_sec);
+  if (why)
+    {
+      cc_layout_free (l);
+      free (*unchecked);
+      *unchecked = NULL;
+    }
+  return why;
+}
