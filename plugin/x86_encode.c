@@ -62,32 +62,50 @@ fits32 (int64_t v)
   return v >= INT32_MIN && v <= INT32_MAX;
 }
 
+/* The number of a legacy register's two letters ("ax" 0 .. "di" 7), or
+   -1.  */
+static int
+legacy_num (char a, char b)
+{
+  static const char pairs[8][2] = { { 'a', 'x' }, { 'c', 'x' }, { 'd', 'x' }, { 'b', 'x' },
+                                    { 's', 'p' }, { 'b', 'p' }, { 's', 'i' }, { 'd', 'i' } };
+  for (int i = 0; i < 8; i++)
+    if (pairs[i][0] == a && pairs[i][1] == b)
+      return i;
+  return -1;
+}
+
 /* A register name (without the %).  */
 static int
 parse_reg (const char *p, size_t n, reg *r)
 {
-  static const char *const g64[] = { "rax", "rcx", "rdx", "rbx", "rsp", "rbp", "rsi", "rdi" };
-  static const char *const g32[] = { "eax", "ecx", "edx", "ebx", "esp", "ebp", "esi", "edi" };
-  static const char *const g16[] = { "ax", "cx", "dx", "bx", "sp", "bp", "si", "di" };
-  static const char *const g8[] = { "al", "cl", "dl", "bl", "spl", "bpl", "sil", "dil" };
-  static const char *const h8[] = { "ah", "ch", "dh", "bh" };
   memset (r, 0, sizeof *r);
-  for (int i = 0; i < 8; i++)
+  int k;
+  if (n == 2)
     {
-      if (streq (p, n, g64[i]))
-        return r->cls = R_G64, r->num = i, 1;
-      if (streq (p, n, g32[i]))
-        return r->cls = R_G32, r->num = i, 1;
-      if (streq (p, n, g16[i]))
-        return r->cls = R_G16, r->num = i, 1;
-      if (streq (p, n, g8[i]))
-        return r->cls = R_G8, r->num = i, r->rex = i >= 4, 1;
-      if (i < 4 && streq (p, n, h8[i]))
-        return r->cls = R_G8, r->num = i + 4, r->high = 1, 1;
+      if ((k = legacy_num (p[0], p[1])) >= 0)
+        return r->cls = R_G16, r->num = k, 1;
+      if (p[1] == 'l' || p[1] == 'h')
+        {
+          static const char low[] = "acdb";
+          const char *c = memchr (low, p[0], 4);
+          if (!c || !p[0])
+            return 0;
+          r->cls = R_G8;
+          r->num = (int) (c - low) + (p[1] == 'h' ? 4 : 0);
+          r->high = p[1] == 'h';
+          return 1;
+        }
+      if (p[0] != 'r')
+        return 0;
     }
-  if (streq (p, n, "rip"))
+  if (n == 3 && (p[0] == 'r' || p[0] == 'e') && (k = legacy_num (p[1], p[2])) >= 0)
+    return r->cls = p[0] == 'r' ? R_G64 : R_G32, r->num = k, 1;
+  if (n == 3 && p[2] == 'l' && (k = legacy_num (p[0], p[1])) >= 4)
+    return r->cls = R_G8, r->num = k, r->rex = 1, 1;   /* %spl %bpl %sil %dil */
+  if (n == 3 && p[0] == 'r' && p[1] == 'i' && p[2] == 'p')
     return r->cls = R_RIP, 1;
-  if (n >= 4 && memcmp (p, "xmm", 3) == 0)
+  if (n >= 4 && n <= 5 && p[0] == 'x' && p[1] == 'm' && p[2] == 'm')
     {
       int v = 0;
       for (size_t i = 3; i < n; i++)
@@ -96,17 +114,17 @@ parse_reg (const char *p, size_t n, reg *r)
             return 0;
           v = v * 10 + (p[i] - '0');
         }
-      if (n > 5 || v > 15)
+      if (v > 15)
         return 0;          /* %xmm16 and up need EVEX */
       return r->cls = R_XMM, r->num = v, 1;
     }
-  if (n >= 2 && p[0] == 'r' && p[1] >= '0' && p[1] <= '9')
+  if (n >= 2 && p[0] == 'r' && p[1] >= '1' && p[1] <= '9')
     {
       size_t i = 1;
       int v = 0;
       while (i < n && p[i] >= '0' && p[i] <= '9' && i < 3)
         v = v * 10 + (p[i++] - '0');
-      if (v < 8 || v > 15 || (p[1] == '0'))
+      if (v < 8 || v > 15)
         return 0;
       r->num = v;
       if (i == n)
@@ -710,7 +728,9 @@ lookup (const char *p, size_t n)
     {
       size_t mid = (lo + hi) / 2;
       const char *m = defs[mid].name;
-      int c = strncmp (m, p, n);
+      int c = (unsigned char) m[0] - (unsigned char) p[0];
+      if (c == 0)
+        c = strncmp (m, p, n);
       if (c == 0 && m[n])
         c = 1;
       if (c == 0)
@@ -1304,15 +1324,17 @@ cc_x86_encode_length (const char *p, const char *e, cc_x86_stmt *br)
   size_t n = 0;
   while (p + n < e && p[n] != ' ' && p[n] != '\t')
     n++;
-  static const char *const differ[] = { "movq", "movd", "unpckhpd", "xchgb", "xchgw",
-                                        "xchgl", "xchgq", "xchg", "lock", "rep", "repz",
-                                        "repe", "repnz", "repne", NULL };
-  for (int i = 0; differ[i]; i++)
-    if (streq (p, n, differ[i]))
-      br->gcc_differs = 1;
-  for (const char *q = p + n; q + 2 < e; q++)
-    if (q[0] == '%' && (q[1] == 'a' || q[1] == 'b' || q[1] == 'c' || q[1] == 'd')
-        && q[2] == 'h')
+  if (p[0] == 'm' || p[0] == 'x' || p[0] == 'l' || p[0] == 'r' || p[0] == 'u')
+    {
+      static const char *const differ[] = { "movq", "movd", "unpckhpd", "xchgb", "xchgw",
+                                            "xchgl", "xchgq", "xchg", "lock", "rep",
+                                            "repz", "repe", "repnz", "repne", NULL };
+      for (int i = 0; differ[i]; i++)
+        if (differ[i][0] == p[0] && streq (p, n, differ[i]))
+          br->gcc_differs = 1;
+    }
+  for (const char *q = p + n; (q = memchr (q, '%', (size_t) (e - q))) && q + 2 < e; q++)
+    if ((q[1] == 'a' || q[1] == 'b' || q[1] == 'c' || q[1] == 'd') && q[2] == 'h')
       br->gcc_differs = 1;
   return len;
 }

@@ -9,6 +9,9 @@
 
    VEX/EVEX encodings, whose lengths GCC sometimes gets wrong:
    cachecat-extra-flags: -O3 -march=skylake
+
+   cachecat-layout-nocompute[.]: x87 instructions (long double), which
+   the encoder does not know; the assembler measures it.
 */
 
 #include <stddef.h>

@@ -9,6 +9,9 @@
 
    With the label alignment the plugin documentation recommends:
    cachecat-extra-flags: -O2 -falign-labels=1 -falign-loops=1 -falign-jumps=1 -falign-functions=64
+
+   cachecat-layout-nocompute[.]: the inline asm jumps to numeric local
+   labels (1f, 2b), which the layout computation does not follow.
 */
 
 #include <stddef.h>

@@ -6,6 +6,9 @@
    Public License as published by the Free Software Foundation, either
    version 3 of the License, or (at your option) any later version.  It is
    distributed WITHOUT ANY WARRANTY; see COPYING for details.
+
+   cachecat-layout-nocompute[.]: an ifunc resolver, whose symbol gas
+   never relaxes a jump to; the assembler measures it.
 */
 
 #include <stddef.h>

@@ -10,6 +10,10 @@
    cachecat-layout-labels[-fPIC]: the general-dynamic TLS sequences put
    data in code (.value 0x6666, rex64), so the layout is measured with
    labels.
+
+   cachecat-layout-nocompute[.]: GCC gives its atomic stores (a plain mov)
+   a length of 16, so the computed layout fails the check against
+   GCC's lengths and the assembler measures it.
 */
 
 #include <stddef.h>

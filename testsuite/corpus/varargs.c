@@ -6,6 +6,9 @@
    Public License as published by the Free Software Foundation, either
    version 3 of the License, or (at your option) any later version.  It is
    distributed WITHOUT ANY WARRANTY; see COPYING for details.
+
+   cachecat-layout-nocompute[.]: long double code uses x87 instructions,
+   which the encoder does not know; the assembler measures it.
 */
 
 #include <stdarg.h>

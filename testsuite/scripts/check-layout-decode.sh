@@ -1,25 +1,31 @@
 #!/usr/bin/env bash
-# check-layout-decode.sh: the layout decoded from the bytes is the layout
-# the assembler's labels give.
+# check-layout-decode.sh: the layouts decoded from the bytes and computed
+# from the text are the layout the assembler's labels give.
 # Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 #
 # Usage: testsuite/scripts/check-layout-decode.sh [CORPUS-FILE...]
 # Environment: CC (default gcc), B (build dir, default build), PLUGIN
 #   (default $PWD/cachecat.so).
 #
-# On x86-64 the plugin measures without one label per instruction and
-# places them by decoding the object (plugin/layout_decode.c); it falls
-# back to labels when it cannot follow the text or the bytes.
-# CACHECAT_LAYOUT=labels makes it always use labels, CACHECAT_LAYOUT=decode
-# makes a failed decoding an error (reported as the layout's problem)
-# instead of a fallback.  Every corpus file is compiled with -S at each
-# flag set below, with labels and with decode; one (file, flags) pair is
-# one test and PASSes when the .s, the report and the diagnostics are
-# byte-identical.  A file may say, in a comment,
+# On x86-64 the plugin computes the layout from the text without an
+# assembler (plugin/layout_compute.c); when it cannot, it measures without
+# one label per instruction and places them by decoding the object
+# (plugin/layout_decode.c); when it cannot do that either, it falls back to
+# labels.  CACHECAT_LAYOUT=labels makes it always use labels;
+# CACHECAT_LAYOUT=decode skips the computing and makes a failed decoding
+# an error (reported as the layout's problem) instead of a fallback;
+# CACHECAT_LAYOUT=compute makes a failed computing such an error.  Every
+# corpus file is compiled with -S at each flag set below, with labels,
+# with decode and with compute; one (file, flags, way) is one test and
+# PASSes when the .s, the report and the diagnostics are byte-identical
+# to those with labels.  A file may say, in a comment,
 #   cachecat-layout-labels[FLAGS-ERE]: WHY
 # when its code at those flags cannot be decoded (TLS sequences with data
-# in code, say); then the test compares the default (the fallback) with
-# labels instead.  The last line is "N passed, N failed".
+# in code, say), or
+#   cachecat-layout-nocompute[FLAGS-ERE]: WHY
+# when it cannot be computed (x87, inline asm); then that test compares
+# the default (the fallback) with labels instead.  The last line is
+# "N passed, N failed".
 
 set -u
 cd "$(dirname "$0")/../.." || exit 1
@@ -42,34 +48,43 @@ work=$PWD/$B/check-layout-decode
 rm -rf "$work" && mkdir -p "$work"
 
 pass=0 fail=0
+# compile F FLAGS WAY: $work/$base.WAY.{s,json,err}
+compile () {
+  local out=$work/$base.$3 env
+  if [ "$3" = default ]; then env=(env -u CACHECAT_LAYOUT); else env=(env CACHECAT_LAYOUT=$3); fi
+  # The report's name is the same every way: it is compared.
+  (cd "$work" && "${env[@]}" "$CC" $2 -w -S "$OLDPWD/$1" -o "$out.s" \
+     -fplugin="$PLUGIN" -fplugin-arg-cachecat-report=report.json > "$out.err" 2>&1)
+  mv "$work/report.json" "$out.json" 2>/dev/null
+}
+# expected F FLAGS TAG WAY: WAY, or default if F declares TAG for FLAGS.
+# No code at -march=skylake-avx512 is computed: the encoder knows no VEX.
+expected () {
+  local ere
+  ere=$(sed -n "s/.*cachecat-layout-$3\[\([^]]*\)\].*/\1/p" "$1" | head -n 1)
+  [ "$3" = nocompute ] && ere=${ere:+$ere|}-march=skylake-avx512
+  if [ -n "$ere" ] && echo "$2" | grep -Eq -- "$ere"; then echo default; else echo "$4"; fi
+}
 for f in "${files[@]}"; do
   base=$(basename "$f" .c)
   for flags in "${FLAG_SETS[@]}"; do
-    mode=decode
-    ere=$(sed -n 's/.*cachecat-layout-labels\[\([^]]*\)\].*/\1/p' "$f" | head -n 1)
-    if [ -n "$ere" ] && echo "$flags" | grep -Eq -- "$ere"; then
-      mode=default
-    fi
-    for m in labels "$mode"; do
-      out=$work/$base.$m
-      if [ "$m" = default ]; then env=(env -u CACHECAT_LAYOUT); else env=(env CACHECAT_LAYOUT=$m); fi
-      # The report's name is the same both ways: it is compared.
-      (cd "$work" && "${env[@]}" "$CC" $flags -w -S "$OLDPWD/$f" -o "$out.s" \
-         -fplugin="$PLUGIN" -fplugin-arg-cachecat-report=report.json > "$out.err" 2>&1)
-      mv "$work/report.json" "$out.json" 2>/dev/null
+    compile "$f" "$flags" labels
+    for way in "$(expected "$f" "$flags" labels decode)" \
+               "$(expected "$f" "$flags" nocompute compute)"; do
+      compile "$f" "$flags" "$way"
+      if cmp -s "$work/$base.labels.s" "$work/$base.$way.s" \
+         && cmp -s "$work/$base.labels.json" "$work/$base.$way.json" \
+         && cmp -s "$work/$base.labels.err" "$work/$base.$way.err" \
+         && [ -s "$work/$base.labels.s" ]; then
+        echo "PASS: $f $flags ($way)"
+        pass=$((pass + 1))
+      else
+        echo "FAIL: $f $flags ($way)"
+        diff "$work/$base.labels.json" "$work/$base.$way.json" | grep -o '"problem": "[^"]*"' | head -n 2
+        diff "$work/$base.labels.s" "$work/$base.$way.s" | head -n 6
+        fail=$((fail + 1))
+      fi
     done
-    if cmp -s "$work/$base.labels.s" "$work/$base.$mode.s" \
-       && cmp -s "$work/$base.labels.json" "$work/$base.$mode.json" \
-       && cmp -s "$work/$base.labels.err" "$work/$base.$mode.err" \
-       && [ -s "$work/$base.labels.s" ]; then
-      echo "PASS: $f $flags ($mode)"
-      pass=$((pass + 1))
-    else
-      echo "FAIL: $f $flags ($mode)"
-      diff "$work/$base.labels.json" "$work/$base.$mode.json" | grep -o '"problem": "[^"]*"' | head -n 2
-      diff "$work/$base.labels.s" "$work/$base.$mode.s" | head -n 6
-      fail=$((fail + 1))
-    fi
   done
 done
 echo "$pass passed, $fail failed"
