@@ -1332,6 +1332,14 @@ cc_x86_encode_length (const char *p, const char *e, cc_x86_stmt *br)
       for (int i = 0; differ[i]; i++)
         if (differ[i][0] == p[0] && streq (p, n, differ[i]))
           br->gcc_differs = 1;
+      /* movq and movd only with an XMM register.  */
+      if (streq (p, n, "movq") || streq (p, n, "movd"))
+        {
+          int xmm = 0;
+          for (const char *q = p + n; q + 4 <= e && !xmm; q++)
+            xmm = memcmp (q, "%xmm", 4) == 0;
+          br->gcc_differs = xmm;
+        }
     }
   for (const char *q = p + n; (q = memchr (q, '%', (size_t) (e - q))) && q + 2 < e; q++)
     if ((q[1] == 'a' || q[1] == 'b' || q[1] == 'c' || q[1] == 'd') && q[2] == 'h')
