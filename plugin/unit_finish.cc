@@ -428,6 +428,7 @@ measure_layout (void)
   char *err = NULL;
   int rc = -1;
   bool no_fallback = false;
+  bool computed = false;    /* the model is filled: nothing to measure */
   /* Computed; else without our labels, placed by decoding; else with
      them.  */
   if (code.data && computing)
@@ -437,12 +438,15 @@ measure_layout (void)
       if (!why)
         {
           why = cross_check (&lay, &q, filt, unchecked);
-          if (why)
-            cc_layout_free (&lay);
+          /* What does not add up in the model's terms is a reason to ask
+             the assembler too, not yet a failure.  */
+          if (!why)
+            why = apply_layout (&lay, &q, filt);
+          cc_layout_free (&lay);
         }
       free (unchecked);
       if (!why)
-        rc = 0;
+        computed = true;
       else if (layout_mode_is ("compute"))
         {
           err = concat ("computing the layout failed: ", why, NULL);
@@ -450,7 +454,7 @@ measure_layout (void)
         }
       free (why);
     }
-  if (code.data && decoding && rc && !no_fallback)
+  if (code.data && decoding && !computed && !no_fallback)
     {
       cc_layout_chunk plain;
       char *text = cc_asm_filter_unlabelled (filt, &plain.size);
@@ -484,11 +488,11 @@ measure_layout (void)
         }
     }
   free (decoding);
-  if (code.data && rc && !no_fallback)
+  if (code.data && rc && !computed && !no_fallback)
     rc = cc_layout_measure (command, &code, 1, &q, &lay, &err);
   /* The whole text; then, if the assembler was run directly and failed
      even so, once more through the driver.  */
-  for (int attempt = 0; rc && !no_fallback && attempt < 2; attempt++)
+  for (int attempt = 0; rc && !computed && !no_fallback && attempt < 2; attempt++)
     {
       if (attempt == 1)
         {
@@ -508,7 +512,9 @@ measure_layout (void)
     }
   cc_asm_command_free (command);
   char *bad;
-  if (rc)
+  if (computed)
+    bad = NULL;
+  else if (rc)
     bad = xstrdup (err ? err : "the assembler failed");
   else
     {
