@@ -384,12 +384,31 @@ cc_layout_compute (cc_layout *l, const cc_layout_query *q, const cc_asm_filter *
       frag *x = &c.fr[i];
       if (x->kind != V_JUMP)
         continue;
-      uint32_t h = sym_slot (&c, cc_asm_filter_name (f, x->name));
+      const char *target = cc_asm_filter_name (f, x->name);
+      const char *at = strchr (target, '@');
+      if (at)
+        {
+          /* foo@PLT: gas keeps it long if foo may be preempted (global,
+             default visibility), relaxes it otherwise.  GCC writes it for
+             the former only; the latter in this section is not
+             followed.  */
+          char *base = cc_xstrdup (target);
+          base[at - target] = 0;
+          uint32_t hb = sym_slot (&c, base);
+          free (base);
+          if (c.sym_name[hb] != SIZE_MAX && c.sym_place[hb].frag != NONE
+              && c.sym_sec[hb] == x->sec)
+            {
+              why = cc_xasprintf ("a jump to %s, defined in its section", target);
+              break;
+            }
+        }
+      uint32_t h = sym_slot (&c, target);
       if (c.sym_name[h] != SIZE_MAX && (c.sym_weak[h] & 2))
         {
           /* gas would relax a jump to another name of a label like one
              to the label; not followed here.  */
-          why = cc_xasprintf ("a jump to %s, a .set name", cc_asm_filter_name (f, x->name));
+          why = cc_xasprintf ("a jump to %s, a .set name", target);
           break;
         }
       int same = c.sym_name[h] != SIZE_MAX && c.sym_place[h].frag != NONE

@@ -929,8 +929,8 @@ encode_length (const char *p, const char *e, cc_x86_stmt *br)
         return -1;
       if (is_call)
         return len + 5;            /* always rel32 */
-      if (memchr (t, '@', tn))
-        return len + (is_jcc ? 6 : 5);   /* foo@PLT: never relaxed */
+      /* A jump to foo@PLT too: gas relaxes it if foo cannot be
+         preempted (layout_compute.c).  */
       br->kind = is_jcc ? CC_X86_JCC : CC_X86_JMP;
       br->target = t;
       br->target_len = tn;

@@ -29,7 +29,7 @@ extern "C" {
 enum cc_x86_jump_kind
 {
   CC_X86_NO_BRANCH,
-  CC_X86_JMP,          /* jmp LABEL: 2 bytes short, 5 long */
+  CC_X86_JMP,          /* jmp LABEL (or LABEL@PLT): 2 bytes short, 5 long */
   CC_X86_JCC           /* jCC LABEL: 2 bytes short, 6 long */
 };
 

@@ -177,7 +177,8 @@ random_text (text *t, uint32_t n_stmts, int two_sections)
           uint32_t k = rnd (n_targets + 1);
           add (t, ".L%u:\n", 1000000001u + lab++);
           if (k == n_targets)
-            add (t, "\t%s %s\n", j, rnd (3) == 0 ? "g" : rnd (2) ? "undefined_sym" : "f");
+            add (t, "\t%s %s\n", j, rnd (4) == 0 ? "g" : rnd (3) == 0 ? "ext@PLT"
+                                    : rnd (2) ? "undefined_sym" : "f");
           else
             add (t, "\t%s .Lt%u\n", j, k);
         }
@@ -232,6 +233,9 @@ test_refused (void)
     "\t.section .text.f,\"axG\",@progbits,f,comdat\nf:\n.L1000000001:\n\tret\ng:\n\tret\n",
     /* An ifunc.  */
     "\t.text\n\t.type f, @gnu_indirect_function\nf:\n.L1000000001:\n\tret\ng:\n\tret\n",
+    /* foo@PLT to a symbol of the same section: relaxed unless foo is
+       global, not followed.  */
+    "\t.text\nf:\n.L1000000001:\n\tjmp h@PLT\nh:\n\tnop\ng:\n\tret\n",
     /* A label after a lone prefix.  */
     "\t.text\nf:\n\tlock\n.L1000000001:\n\taddl $1, (%rax)\ng:\n\tret\n",
   };
