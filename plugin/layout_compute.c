@@ -50,15 +50,26 @@ typedef struct place
 
 typedef struct ctx
 {
+  const cc_asm_filter *f;
+  const cc_layout_query *q;
   frag *fr;
   uint32_t n, cap;
-  const cc_asm_filter *f;
   /* Symbols: open addressing over names (positions in the filter).  */
   uint32_t tsize;
   size_t *sym_name;         /* per slot, SIZE_MAX: empty */
   place *sym_place;
   unsigned char *sym_weak;  /* 1: .weak, 2: .set */
   uint32_t *sym_sec;
+  /* Per code section of the filter.  */
+  unsigned n_secs;
+  uint32_t *first, *cur;    /* its first and current fragment, NONE */
+  uint64_t *align;          /* the largest alignment in it */
+  int *prefixes;            /* prefix statements waiting for their insn */
+  long *last_start;         /* the last start label in it, -1 */
+  uint64_t *size;
+  /* The numbered labels of the query's two families.  */
+  place *numbered[2];
+  unsigned char *unchecked; /* per start label, see layout_compute.h */
 } ctx;
 
 static uint32_t
@@ -207,6 +218,209 @@ settle (ctx *c, uint32_t first)
   return addr;
 }
 
+/* Make the fragments and the symbol table from the events.  Returns
+   NULL or why not.  */
+static char *
+build (ctx *c, const cc_asm_event *ev, size_t n_ev)
+{
+  const cc_asm_filter *f = c->f;
+  for (size_t i = 0; i < n_ev; i++)
+    {
+      const cc_asm_event *v = &ev[i];
+      if (v->kind == CC_ASM_EV_NONE)
+        continue;
+      if (v->kind == CC_ASM_EV_WEAK || v->kind == CC_ASM_EV_EQUATE)
+        {
+          uint32_t h = sym_slot (c, cc_asm_filter_name (f, v->at));
+          if (c->sym_name[h] == SIZE_MAX)
+            {
+              c->sym_name[h] = v->at;
+              c->sym_place[h].frag = NONE;
+              c->sym_sec[h] = NONE;
+            }
+          c->sym_weak[h] |= v->kind == CC_ASM_EV_WEAK ? 1 : 2;
+          continue;
+        }
+      unsigned s = v->section;
+      if (s >= c->n_secs)
+        return cc_xstrdup ("an event outside the code sections");
+      if (c->cur[s] == NONE)
+        c->first[s] = c->cur[s] = new_frag (c, s);
+      frag *x = &c->fr[c->cur[s]];
+      if (c->prefixes[s] && (v->kind == CC_ASM_EV_START || v->kind == CC_ASM_EV_END
+                             || v->kind == CC_ASM_EV_SYMBOL || v->kind == CC_ASM_EV_ALIGN))
+        return cc_xasprintf ("a label or alignment after a prefix in %s",
+                             cc_asm_filter_section (f, s));
+      int ends_frag = 0;
+      switch (v->kind)
+        {
+        case CC_ASM_EV_START:
+        case CC_ASM_EV_END:
+          {
+            int k = v->kind == CC_ASM_EV_START ? 0 : 1;
+            const cc_layout_family *fam = &c->q->families[k];
+            if (v->a > fam->base && v->a - fam->base <= fam->count)
+              {
+                place *p = &c->numbered[k][v->a - fam->base - 1];
+                p->frag = c->cur[s];
+                p->off = x->fix;
+                if (k == 0)
+                  c->last_start[s] = (long) (v->a - fam->base - 1);
+              }
+            break;
+          }
+        case CC_ASM_EV_SYMBOL:
+          {
+            const char *name = cc_asm_filter_name (f, v->at);
+            uint32_t h = sym_slot (c, name);
+            if (c->sym_name[h] != SIZE_MAX && c->sym_place[h].frag != NONE)
+              return cc_xasprintf ("%s is defined twice", name);
+            c->sym_name[h] = v->at;
+            c->sym_place[h].frag = c->cur[s];
+            c->sym_place[h].off = x->fix;
+            c->sym_sec[h] = s;
+            break;
+          }
+        case CC_ASM_EV_PREFIX:
+          x->fix++;
+          c->prefixes[s]++;
+          break;
+        case CC_ASM_EV_INSN:
+          {
+            unsigned long kind = v->b & ~(unsigned long) CC_ASM_EV_GCC_DIFFERS;
+            c->prefixes[s] = 0;
+            if (v->b != CC_X86_NO_BRANCH && c->last_start[s] >= 0)
+              c->unchecked[c->last_start[s]] = 1;
+            if (kind == CC_X86_NO_BRANCH)
+              x->fix += v->a;
+            else
+              {
+                /* Prefixes and opcode fixed; the displacement is the
+                   variable part.  */
+                x->fix += v->a - 1;
+                x->kind = V_JUMP;
+                x->jcc = kind == CC_X86_JCC;
+                x->name = v->at;
+                ends_frag = 1;
+              }
+            break;
+          }
+        case CC_ASM_EV_ALIGN:
+          x->kind = V_ALIGN;
+          x->align = v->a;
+          x->max = v->b;
+          if (v->a > c->align[s])
+            c->align[s] = v->a;
+          ends_frag = 1;
+          break;
+        default:
+          return cc_xstrdup ("an event the layout does not know");
+        }
+      if (ends_frag)
+        {
+          uint32_t nf = new_frag (c, s);
+          c->fr[c->cur[s]].next = nf;
+          c->cur[s] = nf;
+        }
+    }
+  for (unsigned s = 0; s < c->n_secs; s++)
+    if (c->prefixes[s])
+      return cc_xasprintf ("a prefix at the end of %s", cc_asm_filter_section (f, s));
+  return NULL;
+}
+
+/* Which jumps gas relaxes (tc-i386.c md_estimate_size_before_relax): to
+   a label defined in the same section and not weak.  The others are long
+   from the start: their displacement is fixed bytes.  Returns NULL or why
+   the jumps cannot be followed.  */
+static char *
+resolve_jumps (ctx *c)
+{
+  for (uint32_t i = 0; i < c->n; i++)
+    {
+      frag *x = &c->fr[i];
+      if (x->kind != V_JUMP)
+        continue;
+      const char *target = cc_asm_filter_name (c->f, x->name);
+      const char *at = strchr (target, '@');
+      if (at)
+        {
+          /* foo@PLT: gas keeps it long if foo may be preempted (global,
+             default visibility), relaxes it otherwise.  GCC writes it for
+             the former only; the latter in this section is not
+             followed.  */
+          char *base = cc_xstrdup (target);
+          base[at - target] = 0;
+          uint32_t hb = sym_slot (c, base);
+          free (base);
+          if (c->sym_name[hb] != SIZE_MAX && c->sym_place[hb].frag != NONE
+              && c->sym_sec[hb] == x->sec)
+            return cc_xasprintf ("a jump to %s, defined in its section", target);
+        }
+      uint32_t h = sym_slot (c, target);
+      /* gas would relax a jump to another name of a label like one to
+         the label; not followed here.  */
+      if (c->sym_name[h] != SIZE_MAX && (c->sym_weak[h] & 2))
+        return cc_xasprintf ("a jump to %s, a .set name", target);
+      if (c->sym_name[h] != SIZE_MAX && c->sym_place[h].frag != NONE
+          && !c->sym_weak[h] && c->sym_sec[h] == x->sec)
+        {
+          x->target = c->sym_place[h].frag;
+          x->target_off = c->sym_place[h].off;
+        }
+      else
+        {
+          x->fix += x->jcc ? 5 : 4;
+          x->kind = V_NONE;
+        }
+    }
+  return NULL;
+}
+
+/* Fill L as the object would read.  */
+static void
+fill (const ctx *c, cc_layout *l)
+{
+  const cc_layout_query *q = c->q;
+  l->elf64 = 1;
+  l->machine = 62;        /* EM_X86_64 */
+  l->n_sections = c->n_secs + 1;
+  l->sections = cc_xcalloc (c->n_secs + 1, sizeof *l->sections);
+  l->sections[0].name = cc_xstrdup ("");
+  for (unsigned s = 0; s < c->n_secs; s++)
+    {
+      cc_layout_section *e = &l->sections[s + 1];
+      e->name = cc_xstrdup (cc_asm_filter_section (c->f, s));
+      e->type = SHT_PROGBITS_;
+      e->flags = SHF_ALLOC_ | SHF_EXECINSTR_;
+      e->size = c->size[s];
+      e->align = c->align[s];
+    }
+  l->n_refs = q->n_names;
+  l->refs = cc_xcalloc (q->n_names + 1, sizeof *l->refs);
+  for (uint32_t i = 0; i < q->n_names; i++)
+    {
+      uint32_t h = sym_slot (c, q->names[i]);
+      if (c->sym_name[h] != SIZE_MAX && c->sym_place[h].frag != NONE)
+        {
+          l->refs[i].section = c->sym_sec[h] + 1;
+          l->refs[i].offset = c->fr[c->sym_place[h].frag].addr + c->sym_place[h].off;
+        }
+    }
+  for (int k = 0; k < 2; k++)
+    {
+      l->numbered[k] = cc_xcalloc (q->families[k].count + 1, sizeof *l->numbered[k]);
+      for (uint32_t i = 0; i < q->families[k].count; i++)
+        {
+          const place *p = &c->numbered[k][i];
+          if (p->frag == NONE)
+            continue;
+          l->numbered[k][i].section = c->fr[p->frag].sec + 1;
+          l->numbered[k][i].offset = c->fr[p->frag].addr + p->off;
+        }
+    }
+}
+
 char *
 cc_layout_compute (cc_layout *l, const cc_layout_query *q, const cc_asm_filter *f,
                    unsigned char **unchecked)
@@ -224,11 +438,11 @@ cc_layout_compute (cc_layout *l, const cc_layout_query *q, const cc_asm_filter *
   size_t n_ev;
   int decodable;
   const cc_asm_event *ev = cc_asm_filter_event_list (f, &n_ev, &decodable);
-  unsigned n_secs = cc_asm_filter_n_sections (f);
 
   ctx c;
   memset (&c, 0, sizeof c);
   c.f = f;
+  c.q = q;
   size_t n_sym = 0;
   for (size_t i = 0; i < n_ev; i++)
     if (ev[i].kind == CC_ASM_EV_SYMBOL || ev[i].kind == CC_ASM_EV_WEAK
@@ -243,259 +457,60 @@ cc_layout_compute (cc_layout *l, const cc_layout_query *q, const cc_asm_filter *
   c.sym_sec = cc_xmalloc (c.tsize * sizeof *c.sym_sec);
   for (uint32_t i = 0; i < c.tsize; i++)
     c.sym_name[i] = SIZE_MAX;
-
-  place *numbered[2];
   for (int k = 0; k < 2; k++)
     {
-      numbered[k] = cc_xmalloc ((q->families[k].count + 1) * sizeof *numbered[k]);
+      c.numbered[k] = cc_xmalloc ((q->families[k].count + 1) * sizeof *c.numbered[k]);
       for (uint32_t i = 0; i < q->families[k].count; i++)
-        numbered[k][i].frag = NONE;
+        c.numbered[k][i].frag = NONE;
     }
-  *unchecked = cc_xcalloc (q->families[0].count + 1, 1);
-  uint32_t *first = cc_xmalloc ((n_secs + 1) * sizeof *first);
-  uint32_t *cur = cc_xmalloc ((n_secs + 1) * sizeof *cur);
-  uint64_t *sec_align = cc_xmalloc ((n_secs + 1) * sizeof *sec_align);
-  int *prefixes = cc_xcalloc (n_secs + 1, sizeof *prefixes);
-  long *last_start = cc_xmalloc ((n_secs + 1) * sizeof *last_start);
-  for (unsigned s = 0; s < n_secs; s++)
+  c.unchecked = cc_xcalloc (q->families[0].count + 1, 1);
+  unsigned ns = c.n_secs = cc_asm_filter_n_sections (f);
+  c.first = cc_xmalloc ((ns + 1) * sizeof *c.first);
+  c.cur = cc_xmalloc ((ns + 1) * sizeof *c.cur);
+  c.align = cc_xmalloc ((ns + 1) * sizeof *c.align);
+  c.prefixes = cc_xcalloc (ns + 1, sizeof *c.prefixes);
+  c.last_start = cc_xmalloc ((ns + 1) * sizeof *c.last_start);
+  c.size = cc_xcalloc (ns + 1, sizeof *c.size);
+  for (unsigned s = 0; s < ns; s++)
     {
-      first[s] = cur[s] = NONE;
-      sec_align[s] = 1;
-      last_start[s] = -1;
-    }
-  char *why = NULL;
-
-  for (size_t i = 0; i < n_ev && !why; i++)
-    {
-      const cc_asm_event *v = &ev[i];
-      if (v->kind == CC_ASM_EV_NONE)
-        continue;
-      if (v->kind == CC_ASM_EV_WEAK || v->kind == CC_ASM_EV_EQUATE)
-        {
-          uint32_t h = sym_slot (&c, cc_asm_filter_name (f, v->at));
-          if (c.sym_name[h] == SIZE_MAX)
-            {
-              c.sym_name[h] = v->at;
-              c.sym_place[h].frag = NONE;
-              c.sym_sec[h] = NONE;
-            }
-          c.sym_weak[h] |= v->kind == CC_ASM_EV_WEAK ? 1 : 2;
-          continue;
-        }
-      unsigned s = v->section;
-      if (s >= n_secs)
-        {
-          why = cc_xstrdup ("an event outside the code sections");
-          break;
-        }
-      if (cur[s] == NONE)
-        {
-          cur[s] = new_frag (&c, s);
-          first[s] = cur[s];
-        }
-      frag *x = &c.fr[cur[s]];
-      if (prefixes[s] && (v->kind == CC_ASM_EV_START || v->kind == CC_ASM_EV_END
-                          || v->kind == CC_ASM_EV_SYMBOL || v->kind == CC_ASM_EV_ALIGN))
-        {
-          why = cc_xasprintf ("a label or alignment after a prefix in %s",
-                              cc_asm_filter_section (f, s));
-          break;
-        }
-      switch (v->kind)
-        {
-        case CC_ASM_EV_START:
-        case CC_ASM_EV_END:
-          {
-            int k = v->kind == CC_ASM_EV_START ? 0 : 1;
-            const cc_layout_family *fam = &q->families[k];
-            if (v->a > fam->base && v->a - fam->base <= fam->count)
-              {
-                place *p = &numbered[k][v->a - fam->base - 1];
-                p->frag = cur[s];
-                p->off = x->fix;
-                if (k == 0)
-                  last_start[s] = (long) (v->a - fam->base - 1);
-              }
-            break;
-          }
-        case CC_ASM_EV_SYMBOL:
-          {
-            uint32_t h = sym_slot (&c, cc_asm_filter_name (f, v->at));
-            if (c.sym_name[h] != SIZE_MAX && c.sym_place[h].frag != NONE)
-              why = cc_xasprintf ("%s is defined twice", cc_asm_filter_name (f, v->at));
-            c.sym_name[h] = v->at;
-            c.sym_place[h].frag = cur[s];
-            c.sym_place[h].off = x->fix;
-            c.sym_sec[h] = s;
-            break;
-          }
-        case CC_ASM_EV_PREFIX:
-          x->fix++;
-          prefixes[s]++;
-          break;
-        case CC_ASM_EV_INSN:
-          {
-          unsigned long kind = v->b & ~(unsigned long) CC_ASM_EV_GCC_DIFFERS;
-          prefixes[s] = 0;
-          if (v->b != CC_X86_NO_BRANCH && last_start[s] >= 0)
-            (*unchecked)[last_start[s]] = 1;
-          if (kind == CC_X86_NO_BRANCH)
-            x->fix += v->a;
-          else
-            {
-              /* Prefixes and opcode fixed; the displacement is the
-                 variable part.  */
-              x->fix += v->a - 1;
-              x->kind = V_JUMP;
-              x->jcc = kind == CC_X86_JCC;
-              x->name = v->at;
-              uint32_t nf = new_frag (&c, s);
-              c.fr[cur[s]].next = nf;
-              cur[s] = nf;
-            }
-          break;
-          }
-        case CC_ASM_EV_ALIGN:
-          x->kind = V_ALIGN;
-          x->align = v->a;
-          x->max = v->b;
-          if (v->a > sec_align[s])
-            sec_align[s] = v->a;
-          {
-            uint32_t nf = new_frag (&c, s);
-            c.fr[cur[s]].next = nf;
-            cur[s] = nf;
-          }
-          break;
-        default:
-          why = cc_xstrdup ("an event the layout does not know");
-          break;
-        }
-    }
-  for (unsigned s = 0; s < n_secs && !why; s++)
-    if (prefixes[s])
-      why = cc_xasprintf ("a prefix at the end of %s", cc_asm_filter_section (f, s));
-
-  /* Which jumps gas relaxes (tc-i386.c md_estimate_size_before_relax):
-     to a label defined in the same section and not weak.  The others are
-     long from the start: their displacement is fixed bytes.  */
-  for (uint32_t i = 0; i < c.n && !why; i++)
-    {
-      frag *x = &c.fr[i];
-      if (x->kind != V_JUMP)
-        continue;
-      const char *target = cc_asm_filter_name (f, x->name);
-      const char *at = strchr (target, '@');
-      if (at)
-        {
-          /* foo@PLT: gas keeps it long if foo may be preempted (global,
-             default visibility), relaxes it otherwise.  GCC writes it for
-             the former only; the latter in this section is not
-             followed.  */
-          char *base = cc_xstrdup (target);
-          base[at - target] = 0;
-          uint32_t hb = sym_slot (&c, base);
-          free (base);
-          if (c.sym_name[hb] != SIZE_MAX && c.sym_place[hb].frag != NONE
-              && c.sym_sec[hb] == x->sec)
-            {
-              why = cc_xasprintf ("a jump to %s, defined in its section", target);
-              break;
-            }
-        }
-      uint32_t h = sym_slot (&c, target);
-      if (c.sym_name[h] != SIZE_MAX && (c.sym_weak[h] & 2))
-        {
-          /* gas would relax a jump to another name of a label like one
-             to the label; not followed here.  */
-          why = cc_xasprintf ("a jump to %s, a .set name", target);
-          break;
-        }
-      int same = c.sym_name[h] != SIZE_MAX && c.sym_place[h].frag != NONE
-                 && !c.sym_weak[h] && c.sym_sec[h] == x->sec;
-      if (same)
-        {
-          x->target = c.sym_place[h].frag;
-          x->target_off = c.sym_place[h].off;
-        }
-      else
-        {
-          x->fix += x->jcc ? 5 : 4;
-          x->kind = V_NONE;
-        }
+      c.first[s] = c.cur[s] = NONE;
+      c.align[s] = 1;
+      c.last_start[s] = -1;
     }
 
-  uint64_t *size = cc_xcalloc (n_secs + 1, sizeof *size);
-  for (unsigned s = 0; s < n_secs && !why; s++)
+  char *why = build (&c, ev, n_ev);
+  if (!why)
+    why = resolve_jumps (&c);
+  for (unsigned s = 0; s < ns && !why; s++)
     {
-      if (first[s] == NONE)
+      if (c.first[s] == NONE)
         continue;
-      if (relax (&c, first[s]) != 0)
+      if (relax (&c, c.first[s]) != 0)
         why = cc_xasprintf ("the jumps in %s do not settle", cc_asm_filter_section (f, s));
-      else if ((size[s] = settle (&c, first[s])) == UINT64_MAX)
+      else if ((c.size[s] = settle (&c, c.first[s])) == UINT64_MAX)
         why = cc_xasprintf ("relaxing %s ends in a state gas could not",
                             cc_asm_filter_section (f, s));
     }
-
   if (!why)
     {
-      l->elf64 = 1;
-      l->machine = 62;        /* EM_X86_64 */
-      l->n_sections = n_secs + 1;
-      l->sections = cc_xcalloc (n_secs + 1, sizeof *l->sections);
-      l->sections[0].name = cc_xstrdup ("");
-      for (unsigned s = 0; s < n_secs; s++)
-        {
-          cc_layout_section *e = &l->sections[s + 1];
-          e->name = cc_xstrdup (cc_asm_filter_section (f, s));
-          e->type = SHT_PROGBITS_;
-          e->flags = SHF_ALLOC_ | SHF_EXECINSTR_;
-          e->size = size[s];
-          e->align = sec_align[s];
-        }
-      l->n_refs = q->n_names;
-      l->refs = cc_xcalloc (q->n_names + 1, sizeof *l->refs);
-      for (uint32_t i = 0; i < q->n_names; i++)
-        {
-          uint32_t h = sym_slot (&c, q->names[i]);
-          if (c.sym_name[h] != SIZE_MAX && c.sym_place[h].frag != NONE)
-            {
-              l->refs[i].section = c.sym_sec[h] + 1;
-              l->refs[i].offset = c.fr[c.sym_place[h].frag].addr + c.sym_place[h].off;
-            }
-        }
-      for (int k = 0; k < 2; k++)
-        {
-          l->numbered[k] = cc_xcalloc (q->families[k].count + 1, sizeof *l->numbered[k]);
-          for (uint32_t i = 0; i < q->families[k].count; i++)
-            {
-              const place *p = &numbered[k][i];
-              if (p->frag == NONE)
-                continue;
-              l->numbered[k][i].section = c.fr[p->frag].sec + 1;
-              l->numbered[k][i].offset = c.fr[p->frag].addr + p->off;
-            }
-        }
+      fill (&c, l);
+      *unchecked = c.unchecked;
     }
+  else
+    free (c.unchecked);
 
-  free (size);
-  free (first);
-  free (cur);
-  free (sec_align);
-  free (prefixes);
-  free (last_start);
+  free (c.first);
+  free (c.cur);
+  free (c.align);
+  free (c.prefixes);
+  free (c.last_start);
+  free (c.size);
   for (int k = 0; k < 2; k++)
-    free (numbered[k]);
+    free (c.numbered[k]);
   free (c.fr);
   free (c.sym_name);
   free (c.sym_place);
   free (c.sym_weak);
   free (c.sym_sec);
-  if (why)
-    {
-      cc_layout_free (l);
-      free (*unchecked);
-      *unchecked = NULL;
-    }
   return why;
 }

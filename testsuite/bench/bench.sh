@@ -25,7 +25,7 @@ mkdir -p "$inc"
 echo '#define DEB_HOST_MULTIARCH "x86_64-linux-gnu"' >"$inc/lua5.4-deb-multiarch.h"
 # Lua once more as one unit, the way its own onelua.c builds it: a big
 # unit (50,000 instructions at -O2) shows the engine's cost, which the
-# small files hide behind the fixed cost of the measuring assembly.
+# small files hide behind the plugin's fixed cost per unit.
 one=$B/bench/onelua
 mkdir -p "$one"
 {
