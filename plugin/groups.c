@@ -93,6 +93,15 @@ isqrt (uint64_t x)
   return r;
 }
 
+/* A first-hit verdict names the caller function of its loop by the
+   group's numbering (1 + index); make it the unit's.  */
+static void
+remap_other_func (cc_verdict *v, const uint32_t *funcs)
+{
+  if (v->other_func)
+    v->other_func = funcs[v->other_func - 1] + 1;
+}
+
 /* Move the results of group G (its functions are FUNCS[0..N)) into R.  */
 static void
 absorb (cc_result *r, cc_result *g, const uint32_t *funcs, uint32_t n,
@@ -104,8 +113,16 @@ absorb (cc_result *r, cc_result *g, const uint32_t *funcs, uint32_t n,
       r->funcs[funcs[k]] = g->funcs[k];
       cc_func_result *fr = &r->funcs[funcs[k]];
       for (uint32_t i = 0; i < m->funcs[funcs[k]].n_insns; i++)
-        for (uint32_t c = 0; c < fr->insns[i].n_ctx; c++)
-          fr->insns[i].ctx[c].instance += base;
+        {
+          cc_insn_result *ir = &fr->insns[i];
+          remap_other_func (&ir->merged, funcs);
+          for (uint32_t c = 0; c < ir->n_ctx; c++)
+            {
+              ir->ctx[c].instance += base;
+              remap_other_func (&ir->ctx[c].v, funcs);
+              remap_other_func (&ir->ctx[c].weak, funcs);
+            }
+        }
     }
   r->instances = cc_xrealloc (r->instances,
                               (r->n_instances + g->n_instances + 1) * sizeof *r->instances);

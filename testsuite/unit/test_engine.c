@@ -167,6 +167,54 @@ context_verdict (const cc_model *m, const cc_result *r, uint32_t fi, uint32_t of
   return (cc_verdict){ 0xff, 0, 0, 0 };
 }
 
+/* The two-way example analysed in groups (groups.c), with a function
+   before main in a group of its own: foo's first-hit must still name
+   main's loop by main's index in the unit, not in its group.  */
+static void
+test_two_way_grouped (void)
+{
+  cc_model m = { 0 };
+  cc_model_add_section (&m, ".text", 64);
+  cc_func *pad = mk_func (&m, "pad", CC_FUNC_PUBLIC);
+  mk_part (pad, "pad", 0, 0x100, 0x28);
+  mk_exit (pad, mk_block (pad, 0, 0x100, 10, 4));
+  cc_func *mn = mk_func (&m, "main", CC_FUNC_PUBLIC);
+  mk_part (mn, "main", 0, 0x10, 0x90);
+  uint32_t m0 = mk_block (mn, 0, 0x10, 2, 4);
+  uint32_t m1 = mk_block (mn, 0, 0x40, 2, 4);
+  uint32_t m2 = mk_block (mn, 0, 0x50, 2, 4);
+  uint32_t m3 = mk_block (mn, 0, 0x80, 2, 4);
+  uint32_t m4 = mk_block (mn, 0, 0x90, 2, 4);
+  mk_call (mn, m0, "foo");
+  mk_succ (mn, m0, m1, 0);
+  mk_call (mn, m1, "foo");
+  mk_succ (mn, m1, m2, 0);
+  mk_call (mn, m2, "foo");
+  mk_succ (mn, m2, m3, 0);
+  mk_succ (mn, m3, m1, 0);
+  mk_succ (mn, m3, m4, 0);
+  mk_exit (mn, m4);
+  cc_func *foo = mk_func (&m, "foo", 0);
+  mk_part (foo, "foo", 0, 0xc0, 0x08);
+  mk_exit (foo, mk_block (foo, 0, 0xc0, 2, 4));
+  cc_cache c = mk_cache (128, 16, 2);
+  /* Groups of 12 insns: pad (10) alone, then main (10) and foo (2).  */
+  cc_analysis_opts o = { .entry = "main", .entry_cold = 1, .group_insns = 12 };
+  char *err = NULL;
+  cc_result *r = cc_analyse (&m, &c, &o, &err);
+  if (!CHECK (r != NULL))
+    return;
+  CHECK_EQ (r->n_groups, 2);
+  cc_verdict second = context_verdict (&m, r, 2, 0xc0, m1);
+  CHECK_EQ (second.category, CC_FIRST_HIT);
+  CHECK_EQ (second.scope, CC_SCOPE_LOOP);
+  CHECK_EQ (second.other_func, 2);   /* a loop of main (function 1) */
+  if (second.other_func == 2)
+    CHECK_EQ (r->funcs[1].loops[second.loop].header, m1);
+  cc_result_free (r, &m);
+  cc_model_free (&m);
+}
+
 static void
 test_two_way_example (void)
 {
@@ -702,6 +750,7 @@ main (void)
 {
   test_worked_example ();
   test_two_way_example ();
+  test_two_way_grouped ();
   test_up_rules ();
   test_up_joins ();
   test_recursion ();

@@ -262,6 +262,13 @@ fetch_insn (runner *x, uint32_t i)
          the loop is its function's, else of the nearest caller frame of
          the loop's function.  */
       uint32_t sf = v.other_func ? v.other_func - 1 : fr->func;
+      /* The loop it names must exist (a group's numbering of functions
+         once leaked into the unit's result here).  */
+      if (sf >= x->p->m.n_funcs || v.loop >= x->r->funcs[sf].n_loops)
+        {
+          report (x, fr, i, miss, "first-hit(loop) of a loop that does not exist");
+          return;
+        }
       uint64_t exec = 0;
       for (uint32_t k = x->sp; k-- > 0;)
         if (x->stack[k].func == sf)
