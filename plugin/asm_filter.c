@@ -116,7 +116,6 @@ add_event (cc_asm_filter *f, unsigned char kind, unsigned long a, unsigned long 
   return f->n_ev++;
 }
 
-/* A label [P, P + N) in code: an event unless it is local or ours.  */
 /* Keep the name [P, P + N) for an event; its position in NAMES.  */
 static size_t
 keep_name (cc_asm_filter *f, const char *p, size_t n)
@@ -148,6 +147,8 @@ refuse_encoding (cc_asm_filter *f, const char *p, const char *e)
   f->unencoded[n] = 0;
 }
 
+/* A label [P, P + N) in code: an event unless it is numeric, ours, or
+   local while not encoding (the decoder needs only the others).  */
 static void
 note_symbol (cc_asm_filter *f, const char *p, size_t n)
 {
@@ -539,7 +540,11 @@ statement_event (cc_asm_filter *f, const char *p, const char *e)
           cc_x86_stmt br;
           int len = cc_x86_encode_length (p, e, &br);
           if (len < 0)
-            refuse_encoding (f, p, e);
+            {
+              /* The decoder may still place it (layout_decode.c).  */
+              refuse_encoding (f, p, e);
+              add_event (f, CC_ASM_EV_INSN, 0, 0, 0, 0);
+            }
           else
             {
               size_t at = 0;
