@@ -540,7 +540,11 @@ write_json_buf (wbuf *w, const cc_model *m, const cc_result *r,
 
   /* What is assumed about addresses (semantics.md section 5).  */
   w_s (w, "  \"layout\": {\"offsets\": ");
-  json_str (w, info->layout_note ? "unknown" : "exact within each section (read back from the assembler)");
+  /* The same words however the offsets were found (computed the way the
+     assembler lays them out, or read back from it): the report does not
+     depend on the method.  */
+  json_str (w, info->layout_note ? "unknown"
+               : "exact within each section (as the assembler lays them out)");
   w_s (w, ", \"set_indices\": \"relative: each section starts at an unknown set; "
        "lines of different sections may share any set\", \"alignment_forced\": false");
   w_s (w, ", \"phases\": ");
