@@ -167,6 +167,33 @@ context_verdict (const cc_model *m, const cc_result *r, uint32_t fi, uint32_t of
   return (cc_verdict){ 0xff, 0, 0, 0 };
 }
 
+/* The two-way example's program, added to M: 2-way LRU, 4 sets of 16-byte
+   lines; set 0 holds A (foo), B and C only.  main: foo (); loop { B;
+   foo (); foo (); C }.  Sets *M0 to *M2 to main's blocks that call foo.  */
+static void
+add_two_way_program (cc_model *m, uint32_t *m0, uint32_t *m1, uint32_t *m2)
+{
+  cc_func *mn = mk_func (m, "main", CC_FUNC_PUBLIC);
+  mk_part (mn, "main", 0, 0x10, 0x90);
+  *m0 = mk_block (mn, 0, 0x10, 2, 4);   /* line 1, set 1: calls foo */
+  *m1 = mk_block (mn, 0, 0x40, 2, 4);   /* B: line 4, set 0; header */
+  *m2 = mk_block (mn, 0, 0x50, 2, 4);   /* line 5, set 1: calls foo */
+  uint32_t m3 = mk_block (mn, 0, 0x80, 2, 4);   /* C: line 8, set 0 */
+  uint32_t m4 = mk_block (mn, 0, 0x90, 2, 4);   /* line 9, set 1 */
+  mk_call (mn, *m0, "foo");
+  mk_succ (mn, *m0, *m1, 0);
+  mk_call (mn, *m1, "foo");
+  mk_succ (mn, *m1, *m2, 0);
+  mk_call (mn, *m2, "foo");
+  mk_succ (mn, *m2, m3, 0);
+  mk_succ (mn, m3, *m1, 0);
+  mk_succ (mn, m3, m4, 0);
+  mk_exit (mn, m4);
+  cc_func *foo = mk_func (m, "foo", 0);
+  mk_part (foo, "foo", 0, 0xc0, 0x08);
+  mk_exit (foo, mk_block (foo, 0, 0xc0, 2, 4)); /* A: line 12, set 0 */
+}
+
 /* The two-way example analysed in groups (groups.c), with a function
    before main in a group of its own: foo's first-hit must still name
    main's loop by main's index in the unit, not in its group.  */
@@ -178,25 +205,8 @@ test_two_way_grouped (void)
   cc_func *pad = mk_func (&m, "pad", CC_FUNC_PUBLIC);
   mk_part (pad, "pad", 0, 0x100, 0x28);
   mk_exit (pad, mk_block (pad, 0, 0x100, 10, 4));
-  cc_func *mn = mk_func (&m, "main", CC_FUNC_PUBLIC);
-  mk_part (mn, "main", 0, 0x10, 0x90);
-  uint32_t m0 = mk_block (mn, 0, 0x10, 2, 4);
-  uint32_t m1 = mk_block (mn, 0, 0x40, 2, 4);
-  uint32_t m2 = mk_block (mn, 0, 0x50, 2, 4);
-  uint32_t m3 = mk_block (mn, 0, 0x80, 2, 4);
-  uint32_t m4 = mk_block (mn, 0, 0x90, 2, 4);
-  mk_call (mn, m0, "foo");
-  mk_succ (mn, m0, m1, 0);
-  mk_call (mn, m1, "foo");
-  mk_succ (mn, m1, m2, 0);
-  mk_call (mn, m2, "foo");
-  mk_succ (mn, m2, m3, 0);
-  mk_succ (mn, m3, m1, 0);
-  mk_succ (mn, m3, m4, 0);
-  mk_exit (mn, m4);
-  cc_func *foo = mk_func (&m, "foo", 0);
-  mk_part (foo, "foo", 0, 0xc0, 0x08);
-  mk_exit (foo, mk_block (foo, 0, 0xc0, 2, 4));
+  uint32_t m0, m1, m2;
+  add_two_way_program (&m, &m0, &m1, &m2);
   cc_cache c = mk_cache (128, 16, 2);
   /* Groups of 12 insns: pad (10) alone, then main (10) and foo (2).  */
   cc_analysis_opts o = { .entry = "main", .entry_cold = 1, .group_insns = 12 };
@@ -218,29 +228,10 @@ test_two_way_grouped (void)
 static void
 test_two_way_example (void)
 {
-  /* 2-way LRU, 4 sets of 16-byte lines.  Set 0 holds A (foo), B and C
-     only: main: foo (); loop { B; foo (); foo (); C }.  */
   cc_model m = { 0 };
   cc_model_add_section (&m, ".text", 64);
-  cc_func *mn = mk_func (&m, "main", CC_FUNC_PUBLIC);
-  mk_part (mn, "main", 0, 0x10, 0x90);
-  uint32_t m0 = mk_block (mn, 0, 0x10, 2, 4);   /* line 1, set 1: calls foo */
-  uint32_t m1 = mk_block (mn, 0, 0x40, 2, 4);   /* B: line 4, set 0; header */
-  uint32_t m2 = mk_block (mn, 0, 0x50, 2, 4);   /* line 5, set 1: calls foo */
-  uint32_t m3 = mk_block (mn, 0, 0x80, 2, 4);   /* C: line 8, set 0 */
-  uint32_t m4 = mk_block (mn, 0, 0x90, 2, 4);   /* line 9, set 1 */
-  mk_call (mn, m0, "foo");
-  mk_succ (mn, m0, m1, 0);
-  mk_call (mn, m1, "foo");
-  mk_succ (mn, m1, m2, 0);
-  mk_call (mn, m2, "foo");
-  mk_succ (mn, m2, m3, 0);
-  mk_succ (mn, m3, m1, 0);
-  mk_succ (mn, m3, m4, 0);
-  mk_exit (mn, m4);
-  cc_func *foo = mk_func (&m, "foo", 0);
-  mk_part (foo, "foo", 0, 0xc0, 0x08);
-  mk_exit (foo, mk_block (foo, 0, 0xc0, 2, 4)); /* A: line 12, set 0 */
+  uint32_t m0, m1, m2;
+  add_two_way_program (&m, &m0, &m1, &m2);
   cc_cache c = mk_cache (128, 16, 2);
   cc_analysis_opts o = { .entry = "main", .entry_cold = 1 };
   char *err = NULL;
