@@ -1341,6 +1341,15 @@ cc_x86_encode_length (const char *p, const char *e, cc_x86_stmt *br)
           br->gcc_differs = xmm;
         }
     }
+  /* adc and sbb of $0 (GCC's *add<mode>3_carry_0 and *sub<mode>3_carry_0):
+     the $0 is in the template, not an operand, so GCC counts no
+     immediate byte.  */
+  if ((n == 3 || n == 4) && (memcmp (p, "adc", 3) == 0 || memcmp (p, "sbb", 3) == 0))
+    {
+      const char *q = cc_asm_skip_space (p + n, e);
+      if (e - q >= 3 && memcmp (q, "$0,", 3) == 0)
+        br->gcc_differs = 1;
+    }
   for (const char *q = p + n; (q = memchr (q, '%', (size_t) (e - q))) && q + 2 < e; q++)
     if ((q[1] == 'a' || q[1] == 'b' || q[1] == 'c' || q[1] == 'd') && q[2] == 'h')
       br->gcc_differs = 1;

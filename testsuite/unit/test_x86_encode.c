@@ -89,6 +89,10 @@ main (void)
   CHECK (!info ("movq %rax, 8(%rbx)").gcc_differs);
   CHECK (info ("movd %eax, %xmm5").gcc_differs);
   CHECK (!info ("addl $1, %eax").gcc_differs);
+  CHECK (info ("adcl $0, %eax").gcc_differs);
+  CHECK (info ("sbbq\t$0, (%rdx)").gcc_differs);
+  CHECK (!info ("adcl $1, %eax").gcc_differs);
+  CHECK (!info ("adcl %edx, %eax").gcc_differs);
 
   /* Declined: not known for sure.  */
   static const char *const declined[] = {
