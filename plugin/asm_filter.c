@@ -614,9 +614,11 @@ encode_directive (cc_asm_filter *f, const char *w, size_t n, const char *rest,
   for (size_t i = 0; equates[i]; i++)
     if (strlen (equates[i]) == n && memcmp (w, equates[i], n) == 0)
       {
-        /* NAME, SYMBOL (GCC's aliases and merged constants): NAME is
-           another name of SYMBOL.  A number or an expression could make
-           an operand shorter than the encoder assumed.  */
+        /* NAME, SYMBOL (GCC's aliases) or NAME, SYMBOL+N (its merged
+           constants: .set .LC3,.LC20+8): NAME is another name of SYMBOL,
+           or an address N bytes from it, never a plain number.  A number
+           or another expression (SYMBOL-SYMBOL is one) could make an
+           operand shorter than the encoder assumed.  */
         const char *p = cc_asm_skip_space (rest, e);
         size_t l = 0;
         while (p + l < e && cc_asm_ident_char (p[l]))
@@ -626,7 +628,17 @@ encode_directive (cc_asm_filter *f, const char *w, size_t n, const char *rest,
         size_t vl = 0;
         while (v + vl < e && cc_asm_ident_char (v[vl]))
           vl++;
-        if (l == 0 || vl == 0 || cc_asm_skip_space (v + vl, e) != e
+        const char *t = cc_asm_skip_space (v + vl, e);
+        if (vl > 0 && t < e && (*t == '+' || *t == '-'))
+          {
+            const char *d = cc_asm_skip_space (t + 1, e);
+            const char *de = d;
+            while (de < e && *de >= '0' && *de <= '9')
+              de++;
+            if (de > d)
+              t = cc_asm_skip_space (de, e);
+          }
+        if (l == 0 || vl == 0 || t != e
             || (v[0] >= '0' && v[0] <= '9') || (vl == 1 && v[0] == '.'))
           refuse_encoding (f, w, e);
         else

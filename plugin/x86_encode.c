@@ -860,6 +860,94 @@ plain_target (const char *p, const char *e, const char **t, size_t *n)
   return 1;
 }
 
+/* x87, for long double.  Every form is an escape opcode (D8-DF) and a
+   ModRM byte: with a memory operand that operand's ModRM, SIB and
+   displacement (and a REX for an extended base or index), else one byte
+   that names %st(i).  Memory forms only with the suffix that gives their
+   size, as GCC writes them; the forms with a wait (fstcw, fstsw, finit,
+   fclex: a 9B prefix) are not here, so declined.  */
+static const char *const x87_mem[] = {
+  "flds", "fldl", "fldt", "fsts", "fstl", "fstps", "fstpl", "fstpt",
+  "filds", "fildl", "fildq", "fildll", "fists", "fistl", "fistps", "fistpl",
+  "fistpq", "fistpll", "fisttps", "fisttpl", "fisttpq", "fisttpll",
+  "fadds", "faddl", "fsubs", "fsubl", "fsubrs", "fsubrl", "fmuls", "fmull",
+  "fdivs", "fdivl", "fdivrs", "fdivrl", "fiadds", "fiaddl", "fisubs", "fisubl",
+  "fisubrs", "fisubrl", "fimuls", "fimull", "fidivs", "fidivl", "fidivrs",
+  "fidivrl", "fcoms", "fcoml", "fcomps", "fcompl", "ficoms", "ficoml",
+  "ficomps", "ficompl", "fnstcw", "fldcw", "fnstsw", NULL
+};
+/* With one or two stack registers, or none for the default %st(1).  */
+static const char *const x87_reg[] = {
+  "fxch", "fucom", "fucomp", "fcom", "fcomp", "fadd", "fsub", "fsubr", "fmul",
+  "fdiv", "fdivr", "faddp", "fsubp", "fsubrp", "fmulp", "fdivp", "fdivrp", NULL
+};
+/* With one or two stack registers only.  */
+static const char *const x87_reg_only[] = {
+  "fld", "fst", "fstp", "ffree", "fucomi", "fucomip", "fcomi", "fcomip",
+  "fcmovb", "fcmove", "fcmovbe", "fcmovu", "fcmovnb", "fcmovne", "fcmovnbe",
+  "fcmovnu", NULL
+};
+static const char *const x87_bare[] = {
+  "fld1", "fldz", "fldpi", "fldl2e", "fldl2t", "fldlg2", "fldln2", "fchs",
+  "fabs", "fsqrt", "frndint", "fprem", "fprem1", "fscale", "f2xm1", "fyl2x",
+  "fyl2xp1", "fptan", "fpatan", "fsin", "fcos", "fsincos", "fxtract", "ftst",
+  "fxam", "fucompp", "fcompp", "fninit", "fnclex", "fdecstp", "fincstp",
+  "fnop", NULL
+};
+
+static int
+in_list (const char *const *list, const char *p, size_t n)
+{
+  for (int i = 0; list[i]; i++)
+    if (streq (p, n, list[i]))
+      return 1;
+  return 0;
+}
+
+/* Is [P, E) a stack register: %st, %st(0) .. %st(7)?  */
+static int
+is_st (const char *p, const char *e)
+{
+  p = cc_asm_skip_space (p, e);
+  while (e > p && (e[-1] == ' ' || e[-1] == '\t'))
+    e--;
+  if (e - p < 3 || memcmp (p, "%st", 3) != 0)
+    return 0;
+  p += 3;
+  return p == e || (e - p == 3 && p[0] == '(' && p[1] >= '0' && p[1] <= '7' && p[2] == ')');
+}
+
+/* The length of the x87 statement M (MN letters) with the N operands of
+   SPAN after LEN bytes of prefixes; -1 if declined, -2 if M is not
+   x87.  */
+static int
+x87_length (const char *m, size_t mn, const char *const *span, int n, int len)
+{
+  if (in_list (x87_mem, m, mn))
+    {
+      operand o;
+      if (streq (m, mn, "fnstsw") && n == 1 && parse_operand (span[0], span[1] - 1, &o)
+          && o.kind == O_REG && o.r.cls == R_G16 && o.r.num == 0)
+        return len + 2;     /* fnstsw %ax: DF E0 */
+      if (n != 1 || !parse_operand (span[0], span[1] - 1, &o) || o.kind != O_MEM || o.star)
+        return -1;
+      return len + o.seg + (o.extended ? 1 : 0) + 1 + o.bytes;
+    }
+  int reg = in_list (x87_reg, m, mn);
+  if (reg || in_list (x87_reg_only, m, mn))
+    {
+      if ((n == 0 && !reg) || n > 2)
+        return -1;
+      for (int i = 0; i < n; i++)
+        if (!is_st (span[i], span[i + 1] - 1))
+          return -1;
+      return len + 2;
+    }
+  if (in_list (x87_bare, m, mn))
+    return n == 0 ? len + 2 : -1;
+  return -2;
+}
+
 static int
 encode_length (const char *p, const char *e, cc_x86_stmt *br)
 {
@@ -938,6 +1026,18 @@ encode_length (const char *p, const char *e, cc_x86_stmt *br)
     }
   if (is_jcc)
     return -1;
+
+  if (m[0] == 'f')
+    {
+      int x = x87_length (m, mn, span, n, len);
+      /* GCC's lengths of x87 insns are guesses (16 bytes for
+         fix_truncdi_i387's three statements of 12, 4 for a 2-byte
+         fcomi): no check of ours.  */
+      br->gcc_differs = 1;
+      if (x != -2)
+        return x;
+      br->gcc_differs = 0;
+    }
 
   operand o[4];
   for (int k = 0; k < n; k++)

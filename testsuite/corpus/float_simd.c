@@ -10,8 +10,8 @@
    VEX/EVEX encodings, whose lengths GCC sometimes gets wrong:
    cachecat-extra-flags: -O3 -march=skylake
 
-   cachecat-layout-nocompute[.]: x87 instructions (long double), which
-   the encoder does not know; the assembler measures it.
+   x87 instructions (long double), whose lengths GCC guesses, and merged
+   constants (.set .LC3,.LC20+8): the layout is computed all the same.
 */
 
 #include <stddef.h>

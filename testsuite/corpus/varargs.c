@@ -7,8 +7,8 @@
    version 3 of the License, or (at your option) any later version.  It is
    distributed WITHOUT ANY WARRANTY; see COPYING for details.
 
-   cachecat-layout-nocompute[.]: long double code uses x87 instructions,
-   which the encoder does not know; the assembler measures it.
+   Long double code uses x87 instructions (fix_truncdi_i387 writes three
+   statements in one insn, GCC says 16 bytes, gas 12).
 */
 
 #include <stdarg.h>

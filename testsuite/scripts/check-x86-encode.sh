@@ -71,7 +71,7 @@ for flags in "${FLAG_SETS[@]}"; do
     "$CC" $flags -w -S "$f" -o "$work/$i/$(basename "$f" .c).s" 2>/dev/null
   done
   python3 testsuite/scripts/x86_encode_cases.py "$work/$i"/*.s > "$work/$i.txt"
-  # What is declined: AVX2 functions (multiversion.c), x87 (long double).
+  # What is declined: AVX2 functions (multiversion.c).
   check "corpus $flags" "$work/$i.txt" 20
 done
 echo "$pass passed, $fail failed"

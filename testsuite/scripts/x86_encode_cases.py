@@ -167,6 +167,39 @@ def synthetic():
                     f"cvttsd2si {m}, %eax", f"cvttsd2siq {m}, %r9", f"pinsrq $1, {m}, {x}",
                     f"pextrq $1, {x}, {m}", f"pinsrd $0, {m}, {x}", f"cvtsi2sd {m}, {x}"]
         out += [f"movq %xmm3, {x}", f"movq {x}, %xmm9"]
+    # x87: every memory form under every base, the stack register forms
+    # with none, one and two operands.
+    x87_mem = ["flds", "fldl", "fldt", "fsts", "fstl", "fstps", "fstpl", "fstpt", "filds",
+               "fildl", "fildq", "fildll", "fists", "fistl", "fistps", "fistpl", "fistpq",
+               "fistpll", "fisttps", "fisttpl", "fisttpq", "fisttpll", "fadds", "faddl",
+               "fsubs", "fsubl", "fsubrs", "fsubrl", "fmuls", "fmull", "fdivs", "fdivl",
+               "fdivrs", "fdivrl", "fiadds", "fiaddl", "fisubs", "fisubl", "fisubrs",
+               "fisubrl", "fimuls", "fimull", "fidivs", "fidivl", "fidivrs", "fidivrl",
+               "fcoms", "fcoml", "fcomps", "fcompl", "ficoms", "ficoml", "ficomps",
+               "ficompl", "fnstcw", "fldcw", "fnstsw"]
+    for op in x87_mem:
+        for m in MEMS[::2] if op in ("fldt", "fstpt", "fildq") else MEMS[::9]:
+            out.append(f"{op} {m}")
+    out.append("fnstsw %ax")
+    sts = ["%st", "%st(0)", "%st(1)", "%st(7)"]
+    for op in ["fxch", "fucom", "fucomp", "fcom", "fcomp", "faddp", "fsubp", "fsubrp",
+               "fmulp", "fdivp", "fdivrp"]:
+        out.append(op)
+    for op in ["fxch", "fucom", "fucomp", "fcom", "fcomp", "fld", "fst", "fstp", "ffree",
+               "fucomi", "fucomip", "fcomi", "fcomip"]:
+        out += [f"{op} {r}" for r in sts]
+    for op in ["fadd", "fsub", "fsubr", "fmul", "fdiv", "fdivr"]:
+        out += [f"{op} %st(3), %st", f"{op} %st, %st(3)", f"{op} %st(2)"]
+    for op in ["faddp", "fsubp", "fsubrp", "fmulp", "fdivp", "fdivrp"]:
+        out += [f"{op} %st, %st(1)", f"{op} %st(4)"]
+    for op in ["fcmovb", "fcmove", "fcmovbe", "fcmovu", "fcmovnb", "fcmovne", "fcmovnbe",
+               "fcmovnu", "fucomi", "fucomip", "fcomi", "fcomip"]:
+        out.append(f"{op} %st(1), %st")
+    out += ["fld1", "fldz", "fldpi", "fldl2e", "fldl2t", "fldlg2", "fldln2", "fchs", "fabs",
+            "fsqrt", "frndint", "fprem", "fprem1", "fscale", "f2xm1", "fyl2x", "fyl2xp1",
+            "fptan", "fpatan", "fsin", "fcos", "fsincos", "fxtract", "ftst", "fxam",
+            "fucompp", "fcompp", "fninit", "fnclex", "fdecstp", "fincstp", "fnop",
+            "fstcw (%rax)", "fstsw %ax", "finit", "fwait", "fld (%rax)", "fstp 8(%rsp)"]
     return out
 
 

@@ -70,6 +70,14 @@ main (void)
   CHECK_EQ (len ("cmpltsd %xmm1, %xmm0"), 5);      /* f2 0f c2 c1 01 */
   CHECK_EQ (len ("rep stosq"), 3);                 /* f3 48 ab */
   CHECK_EQ (len ("lock addl $1, (%rdi)"), 4);      /* f0 83 07 01 */
+  CHECK_EQ (len ("fldt 16(%rsp)"), 4);             /* db 6c 24 10 */
+  CHECK_EQ (len ("fldt (%r12)"), 4);               /* 41 db 2c 24 */
+  CHECK_EQ (len ("fstpt .LC0(%rip)"), 6);          /* db 3d disp32 */
+  CHECK_EQ (len ("fildq %fs:8"), 8);               /* 64 df 2c 25 08 00 00 00 */
+  CHECK_EQ (len ("fucomip %st(1), %st"), 2);       /* df e9 */
+  CHECK_EQ (len ("fnstsw %ax"), 2);                /* df e0 */
+  CHECK_EQ (len ("fld1"), 2);                      /* d9 e8 */
+  CHECK_EQ (len ("fxch"), 2);                      /* d9 c9 */
   CHECK_EQ (len ("call foo@PLT"), 5);
   CHECK_EQ (len ("jmp foo@PLT"), 2);               /* relaxed or not by the layout */
   CHECK (info ("jmp foo@PLT").kind == CC_X86_JMP);
@@ -96,10 +104,11 @@ main (void)
 
   /* Declined: not known for sure.  */
   static const char *const declined[] = {
-    "vaddps %ymm0, %ymm1, %ymm2", "fldt (%rcx)", "jz 2f", "movl %cs:4, %eax",
+    "vaddps %ymm0, %ymm1, %ymm2", "fstcw (%rcx)", "jz 2f", "movl %cs:4, %eax",
     "movl (%eax), %ecx", "addl $K+L, %eax", "addl $.-4, %eax", "movq $0x100000000, %rax",
     "movabsq foo, %rax", "xchgq %rax, %rax", "addpd %xmm16, %xmm0", "rex64 call foo",
     "movl $1, %eax, %ebx", "bogus %eax", "movq (%rsp,%rsp), %rax", "addl $010, %eax",
+    "fld (%rax)", "fldt %st(1)", "fld %st(8)", "fstp", "fld1 %st", "fxch %st(1), %st(2), %st",
   };
   for (size_t i = 0; i < sizeof declined / sizeof declined[0]; i++)
     if (!CHECK (len (declined[i]) < 0))
