@@ -227,6 +227,9 @@ test_refused (void)
     "\t.text\nf:\n.L1000000001:\n\t.byte 0x90\ng:\n\tret\n",
     /* A number as a symbol's value: an operand could be shorter.  */
     "\t.text\n\t.set K, 5\nf:\n.L1000000001:\n\taddl $K, %eax\ng:\n\tret\n",
+    /* A difference of labels is a number too.  */
+    "\t.text\n\t.set K, .Lb-.La\n.La:\n\tnop\n.Lb:\nf:\n.L1000000001:\n\taddl $K, %eax\n"
+    "g:\n\tret\n",
     /* An instruction the encoder does not know.  */
     "\t.text\nf:\n.L1000000001:\n\tvaddps %ymm0, %ymm1, %ymm2\ng:\n\tret\n",
     /* Section groups: two sections of one name.  */
@@ -250,6 +253,14 @@ test_refused (void)
      weak symbol stays long.  */
   char *why = compare ("\t.text\n\t.weak g\nf:\n.L1000000001:\n\tjmp g\n"
                        ".L1000000002:\n\tret\n\t.set f2, f\ng:\n\tret\n", 2);
+  CHECK (why == NULL);
+  free (why);
+  /* GCC's merged constants: another name of a constant, or of an
+     address in it.  */
+  why = compare ("\t.section .rodata\n.LC2:\n\t.long 1\n\t.long 2\n\t.set .LC3,.LC2+4\n"
+                 "\t.set .LC4, .LC2\n\t.text\nf:\n.L1000000001:\n\tmovss .LC3(%rip), %xmm0\n"
+                 ".L1000000002:\n\taddl $.LC4+8, %eax\n.L1000000003:\n\tmovl .LC3, %eax\n"
+                 "g:\n\tret\n", 3);
   CHECK (why == NULL);
   free (why);
 }
