@@ -116,6 +116,18 @@ add_event (cc_asm_filter *f, unsigned char kind, unsigned long a, unsigned long 
   return f->n_ev++;
 }
 
+/* An event about a symbol (WEAK, EQUATE, GLOBAL, HIDDEN), in no
+   section: the directive may stand in data, which must not become a code
+   section by it.  */
+static void
+add_symbol_event (cc_asm_filter *f, unsigned char kind, size_t at, size_t len)
+{
+  long keep = f->sec_idx;
+  f->sec_idx = 0;
+  add_event (f, kind, 0, 0, at, len);
+  f->sec_idx = keep;
+}
+
 /* Keep the name [P, P + N) for an event; its position in NAMES.  */
 static size_t
 keep_name (cc_asm_filter *f, const char *p, size_t n)
@@ -408,7 +420,7 @@ word_len (const char *p, const char *e)
 enum dir_kind
 {
   D_OTHER, D_TEXT, D_DATA, D_BSS, D_SECTION, D_PUSH, D_POP, D_PREVIOUS,
-  D_SUBSECTION, D_MODE, D_CODELESS, D_UNFOLLOWABLE
+  D_SUBSECTION, D_MODE, D_CODELESS, D_UNFOLLOWABLE, D_BINDING
 };
 
 typedef struct dir_word
@@ -419,25 +431,30 @@ typedef struct dir_word
 
 /* Sorted by strcmp for bsearch.  D_MODE: kept in any section, they change
    how later code is read; D_CODELESS: emit no code wherever they stand;
-   D_UNFOLLOWABLE: could hide a section change we cannot follow.  */
+   D_UNFOLLOWABLE: could hide a section change we cannot follow;
+   D_BINDING: kept in any section too, for a symbol's binding and
+   visibility decide whether gas relaxes a jump to it (a .globl of a
+   function written while in .data still makes a jump to it long).  */
 static const dir_word dir_words[] = {
-  { ".altmacro", D_UNFOLLOWABLE }, { ".arch", D_MODE },
-  { ".arch_extension", D_MODE }, { ".arm", D_MODE }, { ".att_syntax", D_MODE },
-  { ".bss", D_BSS }, { ".code16", D_MODE }, { ".code16gcc", D_MODE },
-  { ".code32", D_MODE }, { ".code64", D_MODE }, { ".cpu", D_MODE },
-  { ".data", D_DATA }, { ".else", D_UNFOLLOWABLE }, { ".elseif", D_UNFOLLOWABLE },
-  { ".end", D_UNFOLLOWABLE }, { ".endif", D_UNFOLLOWABLE }, { ".endm", D_UNFOLLOWABLE },
-  { ".endr", D_UNFOLLOWABLE }, { ".equ", D_MODE }, { ".equiv", D_MODE },
-  { ".eqv", D_MODE }, { ".exitm", D_UNFOLLOWABLE }, { ".file", D_CODELESS },
-  { ".fpu", D_MODE }, { ".ident", D_CODELESS }, { ".include", D_UNFOLLOWABLE },
-  { ".intel_syntax", D_MODE }, { ".irp", D_UNFOLLOWABLE }, { ".irpc", D_UNFOLLOWABLE },
+  { ".altmacro", D_UNFOLLOWABLE }, { ".arch", D_MODE }, { ".arch_extension", D_MODE },
+  { ".arm", D_MODE }, { ".att_syntax", D_MODE }, { ".bss", D_BSS },
+  { ".code16", D_MODE }, { ".code16gcc", D_MODE }, { ".code32", D_MODE },
+  { ".code64", D_MODE }, { ".cpu", D_MODE }, { ".data", D_DATA },
+  { ".else", D_UNFOLLOWABLE }, { ".elseif", D_UNFOLLOWABLE }, { ".end", D_UNFOLLOWABLE },
+  { ".endif", D_UNFOLLOWABLE }, { ".endm", D_UNFOLLOWABLE }, { ".endr", D_UNFOLLOWABLE },
+  { ".equ", D_MODE }, { ".equiv", D_MODE }, { ".eqv", D_MODE },
+  { ".exitm", D_UNFOLLOWABLE }, { ".file", D_CODELESS }, { ".fpu", D_MODE },
+  { ".global", D_BINDING }, { ".globl", D_BINDING }, { ".hidden", D_BINDING },
+  { ".ident", D_CODELESS }, { ".include", D_UNFOLLOWABLE }, { ".intel_syntax", D_MODE },
+  { ".internal", D_BINDING }, { ".irp", D_UNFOLLOWABLE }, { ".irpc", D_UNFOLLOWABLE },
   { ".loc", D_CODELESS }, { ".loc_mark_labels", D_CODELESS },
   { ".macro", D_UNFOLLOWABLE }, { ".option", D_MODE }, { ".popsection", D_POP },
-  { ".previous", D_PREVIOUS }, { ".purgem", D_UNFOLLOWABLE },
-  { ".pushsection", D_PUSH }, { ".rept", D_UNFOLLOWABLE }, { ".sect", D_UNFOLLOWABLE },
-  { ".section", D_SECTION }, { ".set", D_MODE }, { ".struct", D_UNFOLLOWABLE },
-  { ".subsection", D_SUBSECTION }, { ".syntax", D_MODE }, { ".text", D_TEXT },
-  { ".thumb", D_MODE },
+  { ".previous", D_PREVIOUS }, { ".protected", D_BINDING },
+  { ".purgem", D_UNFOLLOWABLE }, { ".pushsection", D_PUSH }, { ".rept", D_UNFOLLOWABLE },
+  { ".sect", D_UNFOLLOWABLE }, { ".section", D_SECTION }, { ".set", D_MODE },
+  { ".struct", D_UNFOLLOWABLE }, { ".subsection", D_SUBSECTION },
+  { ".symver", D_BINDING }, { ".syntax", D_MODE }, { ".text", D_TEXT },
+  { ".thumb", D_MODE }, { ".weak", D_BINDING }, { ".weakref", D_BINDING },
 };
 
 static enum dir_kind
@@ -642,9 +659,19 @@ encode_directive (cc_asm_filter *f, const char *w, size_t n, const char *rest,
             || (v[0] >= '0' && v[0] <= '9') || (vl == 1 && v[0] == '.'))
           refuse_encoding (f, w, e);
         else
-          add_event (f, CC_ASM_EV_EQUATE, 0, 0, keep_name (f, p, l), l);
+          add_symbol_event (f, CC_ASM_EV_EQUATE, keep_name (f, p, l), l);
       }
-  if (n == 5 && memcmp (w, ".weak", 5) == 0)
+  /* Symbols' binding and visibility: which jumps gas may relax.  */
+  static const struct { const char *w; unsigned char kind; } binding[] = {
+    { ".weak", CC_ASM_EV_WEAK }, { ".globl", CC_ASM_EV_GLOBAL },
+    { ".global", CC_ASM_EV_GLOBAL }, { ".hidden", CC_ASM_EV_HIDDEN },
+    { ".internal", CC_ASM_EV_HIDDEN }, { ".protected", CC_ASM_EV_HIDDEN },
+  };
+  int kind = -1;
+  for (size_t i = 0; i < sizeof binding / sizeof binding[0]; i++)
+    if (strlen (binding[i].w) == n && memcmp (w, binding[i].w, n) == 0)
+      kind = binding[i].kind;
+  if (kind >= 0)
     {
       const char *p = rest;
       for (;;)
@@ -659,7 +686,7 @@ encode_directive (cc_asm_filter *f, const char *w, size_t n, const char *rest,
               return;
             }
           size_t at = keep_name (f, p, l);
-          add_event (f, CC_ASM_EV_WEAK, 0, 0, at, l);
+          add_symbol_event (f, (unsigned char) kind, at, l);
           p = cc_asm_skip_space (p + l, e);
           if (p == e)
             return;
@@ -752,7 +779,7 @@ statement_body (cc_asm_filter *f, const char *p, const char *e)
     {
       /* Section and mode directives matter in any section: they decide
          where and how later code goes.  */
-      if (f->now.cur.code || k != D_OTHER)
+      if (f->now.cur.code || (k != D_OTHER && k != D_BINDING))
         statement_event (f, p, e);
       if (k >= D_TEXT && k <= D_SUBSECTION)
         f->sec_idx = -1;
@@ -812,7 +839,13 @@ statement_body (cc_asm_filter *f, const char *p, const char *e)
       }
     case D_SUBSECTION:
     case D_MODE:
+    case D_BINDING:
       return 1;
+    case D_OTHER:
+      /* An ifunc is never relaxed to, wherever its type is given.  */
+      if (n == 5 && memcmp (w, ".type", 5) == 0 && contains (rest, e, "gnu_indirect_function"))
+        return 1;
+      return f->now.cur.code;
     case D_CODELESS:
       return 0;
     default:

@@ -71,7 +71,10 @@ enum cc_asm_event_kind
   CC_ASM_EV_SYMBOL,     /* a label other than ours (and the local ones,
                            unless encoding) */
   CC_ASM_EV_WEAK,       /* encoding: a symbol declared .weak (in any section) */
-  CC_ASM_EV_EQUATE      /* encoding: a symbol made another's name (.set) */
+  CC_ASM_EV_EQUATE,     /* encoding: a symbol made another's name (.set) */
+  CC_ASM_EV_GLOBAL,     /* encoding: a symbol declared .globl or .global */
+  CC_ASM_EV_HIDDEN      /* encoding: .hidden, .internal or .protected: a
+                           symbol no other module can preempt */
 };
 
 typedef struct cc_asm_event
@@ -93,8 +96,9 @@ void cc_asm_filter_events (cc_asm_filter *f, const char *local_prefix);
    jump kind (x86_encode.h), whose label is its name, with
    CC_ASM_EV_GCC_DIFFERS if GCC's length is known to be off for it.
    Local labels are SYMBOL events too; .weak makes WEAK events, .set to a
-   symbol EQUATE events.  Call after cc_asm_filter_events.  x86-64
-   only.  */
+   symbol EQUATE events, .globl GLOBAL events, a visibility HIDDEN
+   events; these four in no section (their section is 0).  Call after
+   cc_asm_filter_events.  x86-64 only.  */
 #define CC_ASM_EV_GCC_DIFFERS 8
 void cc_asm_filter_encode (cc_asm_filter *f);
 

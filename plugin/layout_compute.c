@@ -48,6 +48,12 @@ typedef struct place
   uint64_t off;
 } place;
 
+/* What the text says of a symbol's binding.  */
+#define B_WEAK 1      /* .weak */
+#define B_EQUATE 2    /* .set to another symbol */
+#define B_GLOBAL 4    /* .globl */
+#define B_HIDDEN 8    /* .hidden, .internal, .protected */
+
 typedef struct ctx
 {
   const cc_asm_filter *f;
@@ -58,7 +64,7 @@ typedef struct ctx
   uint32_t tsize;
   size_t *sym_name;         /* per slot, SIZE_MAX: empty */
   place *sym_place;
-  unsigned char *sym_weak;  /* 1: .weak, 2: .set */
+  unsigned char *sym_bind;  /* B_* */
   uint32_t *sym_sec;
   /* Per code section of the filter.  */
   unsigned n_secs;
@@ -229,7 +235,8 @@ build (ctx *c, const cc_asm_event *ev, size_t n_ev)
       const cc_asm_event *v = &ev[i];
       if (v->kind == CC_ASM_EV_NONE)
         continue;
-      if (v->kind == CC_ASM_EV_WEAK || v->kind == CC_ASM_EV_EQUATE)
+      if (v->kind == CC_ASM_EV_WEAK || v->kind == CC_ASM_EV_EQUATE
+          || v->kind == CC_ASM_EV_GLOBAL || v->kind == CC_ASM_EV_HIDDEN)
         {
           uint32_t h = sym_slot (c, cc_asm_filter_name (f, v->at));
           if (c->sym_name[h] == SIZE_MAX)
@@ -238,7 +245,9 @@ build (ctx *c, const cc_asm_event *ev, size_t n_ev)
               c->sym_place[h].frag = NONE;
               c->sym_sec[h] = NONE;
             }
-          c->sym_weak[h] |= v->kind == CC_ASM_EV_WEAK ? 1 : 2;
+          c->sym_bind[h] |= v->kind == CC_ASM_EV_WEAK ? B_WEAK
+                            : v->kind == CC_ASM_EV_EQUATE ? B_EQUATE
+                            : v->kind == CC_ASM_EV_GLOBAL ? B_GLOBAL : B_HIDDEN;
           continue;
         }
       unsigned s = v->section;
@@ -346,24 +355,28 @@ resolve_jumps (ctx *c)
       if (at)
         {
           /* foo@PLT: gas keeps it long if foo may be preempted (global,
-             default visibility), relaxes it otherwise.  GCC writes it for
-             the former only; the latter in this section is not
-             followed.  */
+             default visibility) or is weak, relaxes it otherwise
+             (tc-i386.c, elf_symbol_resolved_in_segment_p).  GCC writes
+             it for the former only (-fPIC, a call or tail call of a
+             global function); the latter in this section is not
+             followed.  Long, it is no symbol of the text, as below.  */
           char *base = cc_xstrdup (target);
           base[at - target] = 0;
           uint32_t hb = sym_slot (c, base);
           free (base);
+          unsigned b = c->sym_name[hb] != SIZE_MAX ? c->sym_bind[hb] : 0;
           if (c->sym_name[hb] != SIZE_MAX && c->sym_place[hb].frag != NONE
-              && c->sym_sec[hb] == x->sec)
+              && c->sym_sec[hb] == x->sec
+              && !((b & B_WEAK) || ((b & B_GLOBAL) && !(b & B_HIDDEN))))
             return cc_xasprintf ("a jump to %s, defined in its section", target);
         }
       uint32_t h = sym_slot (c, target);
       /* gas would relax a jump to another name of a label like one to
          the label; not followed here.  */
-      if (c->sym_name[h] != SIZE_MAX && (c->sym_weak[h] & 2))
+      if (c->sym_name[h] != SIZE_MAX && (c->sym_bind[h] & B_EQUATE))
         return cc_xasprintf ("a jump to %s, a .set name", target);
       if (c->sym_name[h] != SIZE_MAX && c->sym_place[h].frag != NONE
-          && !c->sym_weak[h] && c->sym_sec[h] == x->sec)
+          && !(c->sym_bind[h] & (B_WEAK | B_EQUATE)) && c->sym_sec[h] == x->sec)
         {
           x->target = c->sym_place[h].frag;
           x->target_off = c->sym_place[h].off;
@@ -446,14 +459,15 @@ cc_layout_compute (cc_layout *l, const cc_layout_query *q, const cc_asm_filter *
   size_t n_sym = 0;
   for (size_t i = 0; i < n_ev; i++)
     if (ev[i].kind == CC_ASM_EV_SYMBOL || ev[i].kind == CC_ASM_EV_WEAK
-        || ev[i].kind == CC_ASM_EV_EQUATE)
+        || ev[i].kind == CC_ASM_EV_EQUATE || ev[i].kind == CC_ASM_EV_GLOBAL
+        || ev[i].kind == CC_ASM_EV_HIDDEN)
       n_sym++;
   c.tsize = 16;
   while (c.tsize < 2 * n_sym + 2)
     c.tsize *= 2;
   c.sym_name = cc_xmalloc (c.tsize * sizeof *c.sym_name);
   c.sym_place = cc_xmalloc (c.tsize * sizeof *c.sym_place);
-  c.sym_weak = cc_xcalloc (c.tsize, 1);
+  c.sym_bind = cc_xcalloc (c.tsize, 1);
   c.sym_sec = cc_xmalloc (c.tsize * sizeof *c.sym_sec);
   for (uint32_t i = 0; i < c.tsize; i++)
     c.sym_name[i] = SIZE_MAX;
@@ -510,7 +524,7 @@ cc_layout_compute (cc_layout *l, const cc_layout_query *q, const cc_asm_filter *
   free (c.fr);
   free (c.sym_name);
   free (c.sym_place);
-  free (c.sym_weak);
+  free (c.sym_bind);
   free (c.sym_sec);
   return why;
 }

@@ -20,7 +20,7 @@
 #include "asm_statement.h"
 
 /* Register classes.  */
-enum { R_NONE, R_G8, R_G16, R_G32, R_G64, R_XMM, R_RIP };
+enum { R_NONE, R_G8, R_G16, R_G32, R_G64, R_XMM, R_YMM, R_RIP };
 
 typedef struct reg
 {
@@ -105,7 +105,7 @@ parse_reg (const char *p, size_t n, reg *r)
     return r->cls = R_G8, r->num = k, r->rex = 1, 1;   /* %spl %bpl %sil %dil */
   if (n == 3 && p[0] == 'r' && p[1] == 'i' && p[2] == 'p')
     return r->cls = R_RIP, 1;
-  if (n >= 4 && n <= 5 && p[0] == 'x' && p[1] == 'm' && p[2] == 'm')
+  if (n >= 4 && n <= 5 && (p[0] == 'x' || p[0] == 'y') && p[1] == 'm' && p[2] == 'm')
     {
       int v = 0;
       for (size_t i = 3; i < n; i++)
@@ -116,7 +116,7 @@ parse_reg (const char *p, size_t n, reg *r)
         }
       if (v > 15)
         return 0;          /* %xmm16 and up need EVEX */
-      return r->cls = R_XMM, r->num = v, 1;
+      return r->cls = p[0] == 'x' ? R_XMM : R_YMM, r->num = v, 1;
     }
   if (n >= 2 && p[0] == 'r' && p[1] >= '1' && p[1] <= '9')
     {
@@ -490,6 +490,7 @@ static const insn_def defs[] = {
   { "movabs", K_MOVABS, 1, 0 },
   { "movapd", K_SSE, 3, 0 },
   { "movaps", K_SSE, 2, 0 },
+  { "movbe", K_OP2, 3, 0 },
   { "movd", K_SSE, 3, 0 },
   { "movddup", K_SSE, 3, 0 },
   { "movdqa", K_SSE, 3, 0 },
@@ -948,6 +949,247 @@ x87_length (const char *m, size_t mn, const char *const *span, int n, int len)
   return -2;
 }
 
+/* VEX (AVX, AVX2, FMA, BMI): C5 and one byte, or C4 and two (for the
+   maps 0F38 and 0F3A, VEX.W1, or an extended base, index or r/m
+   register: what only the long form has bits for); then the opcode, the
+   ModRM (SIB, displacement) and any imm8.  gas (without -O) takes the
+   short form wherever it can, and to that end swaps the operands of a
+   register-to-register move whose r/m register alone is extended
+   (tc-i386.c, build_vex_prefix).  EVEX is declined: %xmm16 and up,
+   %zmm, masks and the AVX-512 mnemonics are nowhere here, and its
+   compressed displacements would depend on the instruction.  */
+
+/* The VEX-only instructions of the maps 0F38 and 0F3A: always C4.  */
+#define V_IMM 1      /* an imm8 first */
+#define V_IMMOPT 2   /* an imm8 first, or not (another opcode) */
+#define V_IS4 4      /* a fourth register, in an imm8 */
+#define V_GPR 8      /* general registers (BMI), else vector registers */
+
+typedef struct vex_def
+{
+  const char *name;
+  unsigned char flags;
+} vex_def;
+
+static const vex_def vex_only[] = {
+  { "andn", V_GPR }, { "bextr", V_GPR }, { "blsi", V_GPR }, { "blsmsk", V_GPR },
+  { "blsr", V_GPR }, { "bzhi", V_GPR }, { "mulx", V_GPR }, { "pdep", V_GPR },
+  { "pext", V_GPR }, { "rorx", V_GPR | V_IMM }, { "sarx", V_GPR }, { "shlx", V_GPR },
+  { "shrx", V_GPR },
+  { "vblendvpd", V_IS4 }, { "vblendvps", V_IS4 }, { "vbroadcastf128", 0 },
+  { "vbroadcasti128", 0 }, { "vbroadcastsd", 0 }, { "vbroadcastss", 0 },
+  { "vcvtph2ps", 0 }, { "vcvtps2ph", V_IMM }, { "vextractf128", V_IMM },
+  { "vextracti128", V_IMM }, { "vinsertf128", V_IMM }, { "vinserti128", V_IMM },
+  { "vmaskmovpd", 0 }, { "vmaskmovps", 0 }, { "vpblendd", V_IMM }, { "vpblendvb", V_IS4 },
+  { "vpbroadcastb", 0 }, { "vpbroadcastd", 0 }, { "vpbroadcastq", 0 },
+  { "vpbroadcastw", 0 }, { "vperm2f128", V_IMM }, { "vperm2i128", V_IMM },
+  { "vpermd", 0 }, { "vpermilpd", V_IMMOPT }, { "vpermilps", V_IMMOPT },
+  { "vpermpd", V_IMM }, { "vpermps", 0 }, { "vpermq", V_IMM }, { "vpmaskmovd", 0 },
+  { "vpmaskmovq", 0 }, { "vpsllvd", 0 }, { "vpsllvq", 0 }, { "vpsravd", 0 },
+  { "vpsrlvd", 0 }, { "vpsrlvq", 0 }, { "vtestpd", 0 }, { "vtestps", 0 },
+  { NULL, 0 }
+};
+
+/* vfmadd132ps and the rest of FMA3: map 0F38, no imm8.  */
+static int
+is_fma (const char *m, size_t mn)
+{
+  static const char *const op[] = { "vfmaddsub", "vfmsubadd", "vfmadd", "vfmsub", "vfnmadd",
+                                    "vfnmsub", NULL };
+  for (int i = 0; op[i]; i++)
+    {
+      size_t l = strlen (op[i]);
+      if (mn == l + 5 && memcmp (m, op[i], l) == 0
+          && (memcmp (m + l, "132", 3) == 0 || memcmp (m + l, "213", 3) == 0
+              || memcmp (m + l, "231", 3) == 0)
+          && (m[l + 3] == 'p' || m[l + 3] == 's') && (m[l + 4] == 's' || m[l + 4] == 'd'))
+        return 1;
+    }
+  return 0;
+}
+
+/* The length of the VEX statement M (MN letters) with the N operands O
+   after LEN bytes of prefixes; -1 if declined, -2 if M is not VEX.  */
+static int
+vex_length (const char *m, size_t mn, const operand *o, int n, int len)
+{
+  if (m[0] == 'v' && (streq (m, mn, "vzeroupper") || streq (m, mn, "vzeroall")))
+    return n == 0 ? len + 3 : -1;
+  const vex_def *v = NULL;
+  int suffix = 0;             /* shlxq and the like: the size */
+  for (int i = 0; vex_only[i].name && !v; i++)
+    if (vex_only[i].name[0] == m[0] && streq (m, mn, vex_only[i].name))
+      v = &vex_only[i];
+  if (!v && mn > 4 && m[0] != 'v' && (m[mn - 1] == 'l' || m[mn - 1] == 'q'))
+    for (int i = 0; vex_only[i].name && !v; i++)
+      if ((vex_only[i].flags & V_GPR) && streq (m, mn - 1, vex_only[i].name))
+        {
+          v = &vex_only[i];
+          suffix = m[mn - 1] == 'q' ? 8 : 4;
+        }
+  if (!v && m[0] != 'v')
+    return -2;
+  int nmem = 0, nvec = 0, ngpr = 0, gpr_size = 0, modrm = 1, seg = 0;
+  for (int i = 0; i < n; i++)
+    {
+      if (o[i].star)
+        return -1;
+      if (o[i].kind == O_MEM)
+        {
+          nmem++;
+          modrm = o[i].bytes;
+          seg = o[i].seg;
+        }
+      else if (o[i].kind == O_REG && (o[i].r.cls == R_XMM || o[i].r.cls == R_YMM))
+        nvec++;
+      else if (o[i].kind == O_REG && (o[i].r.cls == R_G32 || o[i].r.cls == R_G64))
+        {
+          if (ngpr++ && size_of_reg (&o[i].r) != gpr_size)
+            return -1;
+          gpr_size = size_of_reg (&o[i].r);
+        }
+      else if (o[i].kind == O_REG)
+        return -1;
+      else if (i != 0 || !o[i].known || o[i].value < 0 || o[i].value > 255)
+        return -1;            /* an immediate: an imm8, first */
+    }
+  if (nmem > 1)
+    return -1;
+  int has_imm = n > 0 && o[0].kind == O_IMM;
+
+  /* VEX-only (C4), FMA (C4).  */
+  if (suffix && gpr_size != suffix)
+    return -1;
+  if (v || is_fma (m, mn))
+    {
+      int flags = v ? v->flags : 0;
+      if ((flags & V_GPR) ? nvec || !ngpr : ngpr || !nvec)
+        return -1;
+      if (has_imm ? !(flags & (V_IMM | V_IMMOPT)) : (flags & V_IMM) != 0)
+        return -1;
+      if ((flags & V_IS4) && (n != 4 || nvec < 3))
+        return -1;
+      if (n - has_imm < 2 || n > 4)
+        return -1;
+      return len + seg + 3 + 1 + modrm + has_imm + ((flags & V_IS4) ? 1 : 0);
+    }
+  if (mn < 3)
+    return -1;
+
+  /* The VEX forms of SSE instructions: vaddps for addps.  */
+  const char *b = m + 1;
+  size_t bn = mn - 1;
+  int is_movq = streq (b, bn, "movq");
+  /* vmovq is vmovd's opcodes (6E, 7E) with VEX.W1, or F3 0F 7E and
+     66 0F D6 between an XMM register and memory or another.  */
+  const insn_def *d = lookup (is_movq ? "movd" : b, is_movq ? 4 : bn);
+  int pseudo = 0;
+  int wide = 0;          /* VEX.W1 */
+  if (!d && bn > 5 && memcmp (b, "cmp", 3) == 0)
+    {
+      /* vcmpltsd and the like, with the eight predicates SSE has.  */
+      static const char *const pred[] = { "eq", "lt", "le", "unord", "neq", "nlt", "nle",
+                                          "ord", NULL };
+      for (int i = 0; pred[i] && !d; i++)
+        {
+          size_t pl = strlen (pred[i]);
+          if (bn == 3 + pl + 2 && memcmp (b + 3, pred[i], pl) == 0)
+            {
+              char nm[8] = "cmp";
+              memcpy (nm + 3, b + bn - 2, 2);
+              d = lookup (nm, 5);
+              pseudo = 1;
+            }
+        }
+    }
+  if (!d && bn > 2 && (b[bn - 1] == 'l' || b[bn - 1] == 'q'))
+    {
+      /* vcvtsi2sdq and the like.  */
+      d = lookup (b, bn - 1);
+      if (!d || !(d->flags & S_WGPR))
+        return -1;
+      int sz = b[bn - 1] == 'q' ? 8 : 4;
+      if (ngpr && gpr_size != sz)
+        return -1;
+      wide = sz == 8;
+    }
+  /* A conversion to a general register reads memory or a vector.  */
+  if (!d || d->cls != K_SSE
+      || (!nvec && !((d->flags & S_WGPR) && ngpr == 1 && nmem == 1 && n == 2)))
+    return -1;
+  int is_movd = streq (b, bn, "movd");
+  if (ngpr)
+    {
+      if (ngpr > 1)
+        return -1;
+      if (gpr_size == 8)
+        {
+          if (!(d->flags & S_WGPR) && !is_movq)
+            return -1;
+          wide = 1;
+        }
+      else if (is_movq)
+        return -1;
+    }
+  else if ((d->flags & S_WGPR) && d->name[0] == 'c' && !wide && nmem
+           && b[bn - 1] != 'l')
+    {
+      /* vcvtsi2sd (mem): which size?  vcvttsd2si (mem), %eax is fine.  */
+      if (memcmp (b, "cvtsi2s", 7) == 0)
+        return -1;
+    }
+  size_t dn = strlen (d->name);
+  if ((d->flags & S_WGPR) && d->name[dn - 1] == 'q')
+    wide = 1;                 /* vpinsrq, vpextrq */
+  int imm = has_imm || pseudo ? 1 : 0;
+  if (has_imm && !(d->flags & (S_IMM | S_SHIFT)))
+    return -1;
+  if (!has_imm && (d->flags & (S_IMM | S_IMMONLY)) && !pseudo)
+    return -1;
+  if (pseudo && has_imm)
+    return -1;
+  /* A shift by an imm8 of a memory operand is EVEX only (gas takes it
+     without a word).  */
+  if (has_imm && (d->flags & S_SHIFT) && nmem)
+    return -1;
+  if (n - has_imm < 2 || n - has_imm > 3)
+    return -1;
+  /* vpextrw to memory: 0F3A 15, not 0F C5.  */
+  int map0f = !(d->flags & S_MAP3) && !(streq (b, bn, "pextrw") && nmem);
+
+  /* Which operand is the r/m: the memory operand; else the first after
+     the imm8, but for the GPR destination of vmovd and vmovq (7E).  */
+  int rm = -1, reg = -1;
+  for (int i = 0; i < n; i++)
+    if (o[i].kind == O_MEM)
+      rm = i;
+  if (rm < 0)
+    {
+      rm = has_imm;
+      reg = n - 1;
+      if ((is_movd || is_movq) && o[n - 1].kind == O_REG && o[n - 1].r.cls != R_XMM
+          && o[n - 1].r.cls != R_YMM)
+        rm = n - 1, reg = has_imm;
+    }
+  int ext = o[rm].kind == O_MEM ? o[rm].extended : o[rm].r.num >= 8;
+  if (ext && o[rm].kind == O_REG && !wide && map0f && nvec == n)
+    {
+      /* gas swaps a move's operands when that frees the r/m register of
+         its extension: vmovaps %xmm8, %xmm1 as 29 /r.  */
+      static const char *const moves[] = { "movaps", "movapd", "movups", "movupd",
+                                           "movdqa", "movdqu", "movss", "movsd", "movq",
+                                           NULL };
+      int swappable = 0;
+      for (int i = 0; moves[i]; i++)
+        if (streq (b, bn, moves[i]))
+          swappable = 1;
+      if (swappable && o[reg].r.num < 8 && o[reg].r.cls == o[rm].r.cls)
+        ext = 0;
+    }
+  int vex3 = !map0f || wide || ext;
+  return len + seg + (vex3 ? 3 : 2) + 1 + modrm + imm;
+}
+
 static int
 encode_length (const char *p, const char *e, cc_x86_stmt *br)
 {
@@ -1042,6 +1284,24 @@ encode_length (const char *p, const char *e, cc_x86_stmt *br)
   operand o[4];
   for (int k = 0; k < n; k++)
     if (!parse_operand (span[k], span[k + 1] - 1, &o[k]))
+      return -1;
+
+  if (m[0] == 'v' || m[0] == 'a' || m[0] == 'b' || m[0] == 'm' || m[0] == 'p'
+      || m[0] == 'r' || m[0] == 's')
+    {
+      int x = vex_length (m, mn, o, n, len);
+      /* GCC's lengths of VEX insns miss by a byte in many forms (shlx:
+         2 bytes, gas 5; vpminsd %xmm1, %xmm0, %xmm0: 4, gas 5;
+         vpcmpeqd on ymm: 5, gas 4; vextracti128: 5, gas 6): no check
+         of ours.  */
+      if (x != -2)
+        {
+          br->gcc_differs = 1;
+          return x;
+        }
+    }
+  for (int k = 0; k < n; k++)
+    if (o[k].kind == O_REG && o[k].r.cls == R_YMM)
       return -1;
 
   /* movq between an XMM register and memory or a 64-bit register.  */

@@ -13,7 +13,11 @@
 # (testsuite/scripts/x86_encode_compare.py).  Test 1: the synthetic edge
 # cases of x86_encode_cases.py (immediates and displacements where gas
 # switches forms, every base and index register, REX-only byte registers,
-# the SSE forms with general registers).  Then one test per flag set: every
+# the SSE forms with general registers, x87, the VEX forms of SSE and the
+# VEX-only AVX, AVX2, FMA and BMI instructions with extended registers in
+# every place, which decide between gas's two VEX prefixes; where gas
+# quietly takes EVEX instead, as for a shift of memory by an imm8, the
+# encoder must decline).  Then one test per flag set: every
 # instruction GCC writes for the corpus at those flags.  A test FAILs on
 # any wrong length, and the corpus tests also when more than one statement
 # in fifty is declined (the computing would then rarely be used).
@@ -37,6 +41,7 @@ FLAG_SETS=(
   "-O2 -fPIC"
   "-O2 -march=x86-64-v2 -ffast-math"
   "-O2 -fno-pie -mcmodel=large"
+  "-O3 -march=x86-64-v3"
 )
 
 pass=0 fail=0

@@ -71,6 +71,8 @@ def synthetic():
             out.append(f"imul{s} $10, {r}")
             for m in MEMS[::2]:
                 out.append(f"lea{s} {m}, {r}")
+            out.append(f"movbe{s} {MEMS[size]}, {r}")
+            out.append(f"movbe{s} {r}, {MEMS[size + 3]}")
             for op in ["bsf", "bsr", "tzcnt", "lzcnt", "popcnt", "cmpxchg", "xadd", "xchg",
                        "bt", "bts", "btr", "btc"]:
                 out.append(f"{op}{s} {GPR[size][1]}, {r}")
@@ -200,6 +202,82 @@ def synthetic():
             "fptan", "fpatan", "fsin", "fcos", "fsincos", "fxtract", "ftst", "fxam",
             "fucompp", "fcompp", "fninit", "fnclex", "fdecstp", "fincstp", "fnop",
             "fstcw (%rax)", "fstsw %ax", "finit", "fwait", "fld (%rax)", "fstp 8(%rsp)"]
+    # VEX: every SSE form with the v, with two and three operands (gas
+    # refuses the counts an instruction does not have), extended registers
+    # in every place (the two-byte prefix has no bit for the r/m's), ymm.
+    vr = ["%xmm0", "%xmm1", "%xmm8", "%xmm15", "%ymm2", "%ymm9"]
+    vm = ["(%rax)", "8(%r9)", "(%rax,%r11,4)", ".LC0(%rip)", "-8(%rsp)", "%fs:16"]
+    for op in sse + ["movsd", "movss", "movaps", "movups", "movdqa", "movdqu", "movlpd",
+                     "movhpd", "movlps", "movhps", "movmskps", "pmovmskb", "cvttsd2si",
+                     "cvtsd2si", "sqrtpd", "sqrtss", "rcpps", "rsqrtps", "movsldup", "minps",
+                     "maxpd", "divps", "mulpd", "subps", "cvtps2dq", "cvtpd2dq"]:
+        v = "v" + op
+        for a in vr:
+            for b in vr[::2]:
+                out.append(f"{v} {a}, {b}")
+                out.append(f"{v} {a}, {vr[3]}, {b}")
+                out.append(f"{v} {a}, %xmm2, {b}")
+        for m in vm:
+            out += [f"{v} {m}, %xmm1", f"{v} {m}, %xmm9", f"{v} {m}, %xmm3, %xmm1",
+                    f"{v} {m}, %ymm12, %ymm13", f"{v} %xmm3, {m}", f"{v} %ymm10, {m}"]
+    for op in ["shufps", "shufpd", "pshufd", "pshufhw", "pshuflw", "roundsd", "roundss",
+               "roundpd", "cmpsd", "cmpss", "cmppd", "cmpps", "palignr", "pblendw",
+               "blendpd", "insertps", "pclmulqdq", "dpps", "psllq", "psrld", "psraw",
+               "pslldq", "psrldq"]:
+        for a in vr[::2] + vm[::2]:
+            out += [f"v{op} $3, {a}, %xmm1", f"v{op} $3, {a}, %xmm8, %xmm1",
+                    f"v{op} $3, {a}, %ymm3, %ymm11", f"v{op} $3, {a}, %xmm9"]
+    for op in ["cmpltsd", "cmpeqss", "cmpnlepd", "cmpunordps", "cmpneqsd"]:
+        out += [f"v{op} %xmm1, %xmm0, %xmm2", f"v{op} 8(%r8), %xmm9, %xmm1",
+                f"v{op} %xmm9, %xmm1, %xmm2"]
+    for g in ["%eax", "%r9d", "%rax", "%r10"]:
+        for x in ["%xmm0", "%xmm9"]:
+            out += [f"vmovd {g}, {x}", f"vmovd {x}, {g}", f"vmovq {g}, {x}",
+                    f"vmovq {x}, {g}", f"vcvtsi2sd {g}, {x}, {x}", f"vcvtsi2ss {g}, %xmm1, {x}",
+                    f"vcvttsd2si {x}, {g}", f"vcvtss2si {x}, {g}", f"vpmovmskb {x}, {g}",
+                    f"vmovmskps {x}, {g}", f"vpextrw $1, {x}, {g}", f"vpinsrw $1, {g}, {x}, {x}",
+                    f"vpextrd $1, {x}, {g}", f"vpinsrd $1, {g}, {x}, {x}",
+                    f"vpextrq $1, {x}, {g}", f"vpinsrq $1, {g}, {x}, {x}",
+                    f"vpextrb $1, {x}, {g}", f"vpinsrb $1, {g}, {x}, {x}"]
+            for q in "lq":
+                out += [f"vcvtsi2sd{q} {g}, {x}, {x}", f"vcvttsd2si{q} {x}, {g}"]
+    for m in vm:
+        out += [f"vmovq {m}, %xmm1", f"vmovq %xmm9, {m}", f"vmovd {m}, %xmm10",
+                f"vmovd %xmm2, {m}", f"vcvtsi2sdl {m}, %xmm1, %xmm1",
+                f"vcvtsi2sdq {m}, %xmm1, %xmm9", f"vcvttsd2si {m}, %eax",
+                f"vpextrw $1, %xmm1, {m}", f"vpextrq $1, %xmm9, {m}",
+                f"vpinsrq $1, {m}, %xmm1, %xmm1", f"vcvtsi2sd {m}, %xmm1, %xmm1"]
+    out += ["vmovq %xmm3, %xmm9", "vmovq %xmm9, %xmm3", "vmovq %xmm8, %xmm9",
+            "vzeroupper", "vzeroall"]
+    # The VEX-only instructions: AVX, AVX2, FMA, BMI.
+    vonly = ["vbroadcastss", "vbroadcastsd", "vpbroadcastb", "vpbroadcastw", "vpbroadcastd",
+             "vpbroadcastq", "vbroadcastf128", "vbroadcasti128", "vcvtph2ps", "vpermd",
+             "vpermps", "vpermilps", "vpermilpd", "vpsllvd", "vpsllvq", "vpsrlvd", "vpsrlvq",
+             "vpsravd", "vmaskmovps", "vmaskmovpd", "vpmaskmovd", "vpmaskmovq", "vtestps",
+             "vtestpd", "vfmadd132ps", "vfmadd213sd", "vfmadd231pd", "vfnmadd231ss",
+             "vfmsub132sd", "vfnmsub213ps", "vfmaddsub231pd", "vfmsubadd132ps"]
+    for op in vonly:
+        for a in ["%xmm0", "%xmm9", "%ymm1", "%ymm12"] + vm[::2]:
+            out += [f"{op} {a}, %xmm1", f"{op} {a}, %ymm10", f"{op} {a}, %ymm2, %ymm3",
+                    f"{op} {a}, %xmm11, %xmm1", f"{op} %ymm2, %ymm3, {a}"]
+    for op in ["vextractf128", "vextracti128", "vinsertf128", "vinserti128", "vperm2f128",
+               "vperm2i128", "vpermq", "vpermpd", "vpblendd", "vpermilps", "vcvtps2ph"]:
+        for a in ["%xmm0", "%xmm9", "%ymm1", "%ymm12"] + vm[::2]:
+            out += [f"{op} $1, {a}, %ymm2, %ymm3", f"{op} $1, %ymm2, {a}",
+                    f"{op} $1, {a}, %ymm10", f"{op} $1, {a}, %xmm1"]
+    for op in ["vblendvps", "vblendvpd", "vpblendvb"]:
+        for a in ["%xmm0", "%xmm9"] + vm[::2]:
+            out += [f"{op} %xmm3, {a}, %xmm2, %xmm1", f"{op} %ymm11, {a}, %ymm2, %ymm9"]
+    for op in ["andn", "bzhi", "pdep", "pext", "shlx", "shrx", "sarx", "mulx", "bextr"]:
+        for a in ["%eax", "%r9d", "(%rax)", "8(%r12)", "%r11", "%rcx"]:
+            for r in ["%ecx", "%r10d", "%rdx", "%r13"]:
+                out += [f"{op} {r}, {a}, {r}", f"{op} {a}, {r}, {r}"]
+        out += [f"{op}l %eax, %ecx, %edx", f"{op}q %rax, %rcx, %rdx"]
+    for op in ["blsr", "blsi", "blsmsk"]:
+        for a in ["%eax", "%r9d", "(%rax)", "8(%r12)", "%r11", "%rcx"]:
+            out += [f"{op} {a}, %ecx", f"{op} {a}, %r10"]
+    for a in ["%eax", "%r9d", "(%rax)", "8(%r12)", "%r11"]:
+        out += [f"rorx $3, {a}, %ecx", f"rorx $33, {a}, %r10", f"rorxl $3, {a}, %ecx"]
     return out
 
 

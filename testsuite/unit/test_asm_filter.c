@@ -118,6 +118,12 @@ main (void)
   /* Mode directives are kept in any section.  */
   EXPECT_FILTER ("\t.data\n\t.intel_syntax noprefix\n\t.set\tN, 4\n",
                  "\t.data\n\t.intel_syntax noprefix\n\t.set\tN, 4\n");
+  /* So are a symbol's binding and visibility, and an ifunc's type: they
+     decide whether gas relaxes a jump to it.  */
+  EXPECT_FILTER ("\t.data\n\t.long 1\n\t.globl f\n\t.hidden g\n\t.weak h\n"
+                 "\t.type i, @gnu_indirect_function\n\t.type x, @object\nx:\n\t.long 2\n",
+                 "\t.data\n\t.globl f\n\t.hidden g\n\t.weak h\n"
+                 "\t.type i, @gnu_indirect_function\n");
   /* Anything it cannot follow makes it give up.  */
   EXPECT_FILTER ("\t.macro m\n\t.data\n\t.endm\n\tnop\n", "(gave up)");
   EXPECT_FILTER ("\t.ifdef X\n\t.data\n\t.endif\n", "(gave up)");

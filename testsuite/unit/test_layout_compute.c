@@ -231,7 +231,7 @@ test_refused (void)
     "\t.text\n\t.set K, .Lb-.La\n.La:\n\tnop\n.Lb:\nf:\n.L1000000001:\n\taddl $K, %eax\n"
     "g:\n\tret\n",
     /* An instruction the encoder does not know.  */
-    "\t.text\nf:\n.L1000000001:\n\tvaddps %ymm0, %ymm1, %ymm2\ng:\n\tret\n",
+    "\t.text\nf:\n.L1000000001:\n\tvaddps %zmm0, %zmm1, %zmm2\ng:\n\tret\n",
     /* Section groups: two sections of one name.  */
     "\t.section .text.f,\"axG\",@progbits,f,comdat\nf:\n.L1000000001:\n\tret\ng:\n\tret\n",
     /* An ifunc.  */
@@ -239,6 +239,8 @@ test_refused (void)
     /* foo@PLT to a symbol of the same section: relaxed unless foo is
        global, not followed.  */
     "\t.text\nf:\n.L1000000001:\n\tjmp h@PLT\nh:\n\tnop\ng:\n\tret\n",
+    /* ... and so is one to a global symbol of another visibility.  */
+    "\t.text\n\t.globl h\n\t.hidden h\nf:\n.L1000000001:\n\tjmp h@PLT\nh:\n\tnop\ng:\n\tret\n",
     /* A label after a lone prefix.  */
     "\t.text\nf:\n\tlock\n.L1000000001:\n\taddl $1, (%rax)\ng:\n\tret\n",
   };
@@ -253,6 +255,14 @@ test_refused (void)
      weak symbol stays long.  */
   char *why = compare ("\t.text\n\t.weak g\nf:\n.L1000000001:\n\tjmp g\n"
                        ".L1000000002:\n\tret\n\t.set f2, f\ng:\n\tret\n", 2);
+  CHECK (why == NULL);
+  free (why);
+  /* -fPIC: a (tail) call through the PLT of a global function of the
+     same section stays long, whether it is declared global before or
+     after, in code or in data; a weak one too.  */
+  why = compare ("\t.text\n\t.globl h\nf:\n.L1000000001:\n\tjmp h@PLT\n.L1000000002:\n"
+                 "\tjne k@PLT\n.L1000000003:\n\tjmp w@PLT\nh:\n\tnop\nk:\n\tnop\n"
+                 "\t.weak w\nw:\n\tret\n\t.data\n\t.long 0\n\t.globl k\n\t.text\ng:\n\tret\n", 3);
   CHECK (why == NULL);
   free (why);
   /* GCC's merged constants: another name of a constant, or of an

@@ -78,6 +78,21 @@ main (void)
   CHECK_EQ (len ("fnstsw %ax"), 2);                /* df e0 */
   CHECK_EQ (len ("fld1"), 2);                      /* d9 e8 */
   CHECK_EQ (len ("fxch"), 2);                      /* d9 c9 */
+  CHECK_EQ (len ("vaddps %xmm1, %xmm2, %xmm3"), 4);      /* c5 e8 58 d9 */
+  CHECK_EQ (len ("vaddps %xmm9, %xmm2, %xmm3"), 5);      /* c4 c1 68 58 d9 */
+  CHECK_EQ (len ("vmovaps %xmm9, %xmm1"), 4);            /* c5 78 29 c9: swapped */
+  CHECK_EQ (len ("vmovd %r15d, %xmm4"), 5);              /* c4 c1 79 6e e7 */
+  CHECK_EQ (len ("vpminsd %xmm1, %xmm0, %xmm0"), 5);     /* c4 e2 79 39 c1 */
+  CHECK_EQ (len ("vextracti128 $1, %ymm0, %xmm0"), 6);   /* c4 e3 7d 39 c0 01 */
+  CHECK_EQ (len ("shlx %edi, 640(%rax), %edx"), 9);      /* c4 e2 41 f7 90 disp32 */
+  CHECK_EQ (len ("vfmadd231sd (%rax), %xmm1, %xmm2"), 5); /* c4 e2 f1 b9 10 */
+  CHECK_EQ (len ("vzeroupper"), 3);                      /* c5 f8 77 */
+  CHECK_EQ (len ("vpblendvb %xmm3, %xmm1, %xmm2, %xmm0"), 6); /* c4 e3 69 4c c1 30 */
+  CHECK_EQ (len ("vmovq %rax, %xmm0"), 5);               /* c4 e1 f9 6e c0 */
+  CHECK_EQ (len ("vcvttsd2si (%rax), %rdx"), 5);         /* c4 e1 fb 2c 10 */
+  CHECK_EQ (len ("movbel %esi, (%rdi)"), 4);             /* 0f 38 f1 37 */
+  CHECK (info ("vaddps %xmm1, %xmm2, %xmm3").gcc_differs);
+  CHECK (info ("fldt 16(%rsp)").gcc_differs);
   CHECK_EQ (len ("call foo@PLT"), 5);
   CHECK_EQ (len ("jmp foo@PLT"), 2);               /* relaxed or not by the layout */
   CHECK (info ("jmp foo@PLT").kind == CC_X86_JMP);
@@ -104,7 +119,10 @@ main (void)
 
   /* Declined: not known for sure.  */
   static const char *const declined[] = {
-    "vaddps %ymm0, %ymm1, %ymm2", "fstcw (%rcx)", "jz 2f", "movl %cs:4, %eax",
+    "vaddps %zmm0, %zmm1, %zmm2", "fstcw (%rcx)", "vaddps %xmm16, %xmm1, %xmm2",
+    "vpbroadcastq %rsi, %xmm1", "vmovdqu64 %xmm0, (%rax)", "vpternlogd $1, %xmm0, %xmm1, %xmm2",
+    "addps %ymm0, %ymm1", "vaddps %xmm0, %xmm1, %xmm2{%k1}", "vpsllq $3, (%rax), %xmm1",
+    "vcvtsi2sd (%rax), %xmm1, %xmm1", "vpbroadcastd %eax, %ymm0", "jz 2f", "movl %cs:4, %eax",
     "movl (%eax), %ecx", "addl $K+L, %eax", "addl $.-4, %eax", "movq $0x100000000, %rax",
     "movabsq foo, %rax", "xchgq %rax, %rax", "addpd %xmm16, %xmm0", "rex64 call foo",
     "movl $1, %eax, %ebx", "bogus %eax", "movq (%rsp,%rsp), %rax", "addl $010, %eax",
