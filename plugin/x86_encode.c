@@ -861,6 +861,28 @@ plain_target (const char *p, const char *e, const char **t, size_t *n)
   return 1;
 }
 
+/* cmpltsd and the like (M, MN letters): cmpsd with the predicate as
+   imm8.  Its definition, or NULL.  */
+static const insn_def *
+cmp_predicate (const char *m, size_t mn)
+{
+  static const char *const pred[] = { "eq", "lt", "le", "unord", "neq", "nlt", "nle",
+                                      "ord", NULL };
+  if (mn <= 5 || memcmp (m, "cmp", 3) != 0)
+    return NULL;
+  for (int i = 0; pred[i]; i++)
+    {
+      size_t pl = strlen (pred[i]);
+      if (mn == 3 + pl + 2 && memcmp (m + 3, pred[i], pl) == 0)
+        {
+          char nm[8] = "cmp";
+          memcpy (nm + 3, m + mn - 2, 2);
+          return lookup (nm, 5);
+        }
+    }
+  return NULL;
+}
+
 /* x87, for long double.  Every form is an escape opcode (D8-DF) and a
    ModRM byte: with a memory operand that operand's ModRM, SIB and
    displacement (and a REX for an extended base or index), else one byte
@@ -1085,22 +1107,11 @@ vex_length (const char *m, size_t mn, const operand *o, int n, int len)
   const insn_def *d = lookup (is_movq ? "movd" : b, is_movq ? 4 : bn);
   int pseudo = 0;
   int wide = 0;          /* VEX.W1 */
-  if (!d && bn > 5 && memcmp (b, "cmp", 3) == 0)
+  if (!d)
     {
       /* vcmpltsd and the like, with the eight predicates SSE has.  */
-      static const char *const pred[] = { "eq", "lt", "le", "unord", "neq", "nlt", "nle",
-                                          "ord", NULL };
-      for (int i = 0; pred[i] && !d; i++)
-        {
-          size_t pl = strlen (pred[i]);
-          if (bn == 3 + pl + 2 && memcmp (b + 3, pred[i], pl) == 0)
-            {
-              char nm[8] = "cmp";
-              memcpy (nm + 3, b + bn - 2, 2);
-              d = lookup (nm, 5);
-              pseudo = 1;
-            }
-        }
+      d = cmp_predicate (b, bn);
+      pseudo = d != NULL;
     }
   if (!d && bn > 2 && (b[bn - 1] == 'l' || b[bn - 1] == 'q'))
     {
@@ -1350,22 +1361,10 @@ encode_length (const char *p, const char *e, cc_x86_stmt *br)
               size = size_of_suffix (m[mn - 1]);
             }
         }
-      else if (mn > 5 && memcmp (m, "cmp", 3) == 0)
+      else
         {
-          /* cmpltsd and the like: cmpsd with the predicate as imm8.  */
-          static const char *const pred[] = { "eq", "lt", "le", "unord", "neq",
-                                              "nlt", "nle", "ord", NULL };
-          for (int i = 0; pred[i] && !d; i++)
-            {
-              size_t pl = strlen (pred[i]);
-              if (mn == 3 + pl + 2 && memcmp (m + 3, pred[i], pl) == 0)
-                {
-                  char nm[8] = "cmp";
-                  memcpy (nm + 3, m + mn - 2, 2);
-                  d = lookup (nm, 5);
-                  pseudo = 1;
-                }
-            }
+          d = cmp_predicate (m, mn);
+          pseudo = d != NULL;
         }
       if (!d && cond_cls < 0)
         return -1;
