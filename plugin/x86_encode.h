@@ -43,8 +43,8 @@ typedef struct cc_x86_stmt
      flag sets, all of these forms): movq and movd with an XMM register,
      unpckhpd, a %ah-%bh operand, a prefix in the statement (rep movsb,
      lock), xchg with memory; and adc or sbb of $0, which only a unit
-     that adds or subtracts a comparison's result has (3 insns of Lua as
-     one unit, 2 of lz4's programs); and every x87 and VEX statement,
+     that adds or subtracts a comparison's result has (1 insn of Lua as
+     one unit, 6 of lz4's programs at -O2); and every x87 and VEX statement,
      whose lengths GCC guesses (fcomi: 4 bytes, gas 2; shlx: 2, gas 5;
      vpminsd: 4, gas 5).  For those the encoder's comparison with gas
      (check-x86-encode.sh) is the only check.  */
