@@ -97,9 +97,10 @@ event_section (cc_asm_filter *f)
   return i;
 }
 
+/* Append an event in section SECTION.  */
 static size_t
-add_event (cc_asm_filter *f, unsigned char kind, unsigned long a, unsigned long b,
-           size_t at, size_t len)
+push_event (cc_asm_filter *f, unsigned char kind, unsigned section, unsigned long a,
+            unsigned long b, size_t at, size_t len)
 {
   if (f->n_ev == f->ev_cap)
     {
@@ -108,7 +109,7 @@ add_event (cc_asm_filter *f, unsigned char kind, unsigned long a, unsigned long 
     }
   cc_asm_event *v = &f->ev[f->n_ev];
   v->kind = kind;
-  v->section = event_section (f);
+  v->section = section;
   v->a = a;
   v->b = b;
   v->at = at;
@@ -116,16 +117,20 @@ add_event (cc_asm_filter *f, unsigned char kind, unsigned long a, unsigned long 
   return f->n_ev++;
 }
 
-/* An event about a symbol (WEAK, EQUATE, GLOBAL, HIDDEN), in no
-   section: the directive may stand in data, which must not become a code
-   section by it.  */
+static size_t
+add_event (cc_asm_filter *f, unsigned char kind, unsigned long a, unsigned long b,
+           size_t at, size_t len)
+{
+  return push_event (f, kind, event_section (f), a, b, at, len);
+}
+
+/* An event about a symbol (cc_asm_event_is_binding), in no section: the
+   directive may stand in data, which must not become a code section by
+   it.  */
 static void
 add_symbol_event (cc_asm_filter *f, unsigned char kind, size_t at, size_t len)
 {
-  long keep = f->sec_idx;
-  f->sec_idx = 0;
-  add_event (f, kind, 0, 0, at, len);
-  f->sec_idx = keep;
+  push_event (f, kind, 0, 0, 0, at, len);
 }
 
 /* Keep the name [P, P + N) for an event; its position in NAMES.  */

@@ -77,6 +77,14 @@ enum cc_asm_event_kind
                            symbol no other module can preempt */
 };
 
+/* WEAK, EQUATE, GLOBAL, HIDDEN: what the text says of a symbol, in no
+   section.  */
+static inline int
+cc_asm_event_is_binding (unsigned char kind)
+{
+  return kind >= CC_ASM_EV_WEAK && kind <= CC_ASM_EV_HIDDEN;
+}
+
 typedef struct cc_asm_event
 {
   unsigned char kind;

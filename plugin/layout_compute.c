@@ -235,8 +235,7 @@ build (ctx *c, const cc_asm_event *ev, size_t n_ev)
       const cc_asm_event *v = &ev[i];
       if (v->kind == CC_ASM_EV_NONE)
         continue;
-      if (v->kind == CC_ASM_EV_WEAK || v->kind == CC_ASM_EV_EQUATE
-          || v->kind == CC_ASM_EV_GLOBAL || v->kind == CC_ASM_EV_HIDDEN)
+      if (cc_asm_event_is_binding (v->kind))
         {
           uint32_t h = sym_slot (c, cc_asm_filter_name (f, v->at));
           if (c->sym_name[h] == SIZE_MAX)
@@ -458,9 +457,7 @@ cc_layout_compute (cc_layout *l, const cc_layout_query *q, const cc_asm_filter *
   c.q = q;
   size_t n_sym = 0;
   for (size_t i = 0; i < n_ev; i++)
-    if (ev[i].kind == CC_ASM_EV_SYMBOL || ev[i].kind == CC_ASM_EV_WEAK
-        || ev[i].kind == CC_ASM_EV_EQUATE || ev[i].kind == CC_ASM_EV_GLOBAL
-        || ev[i].kind == CC_ASM_EV_HIDDEN)
+    if (ev[i].kind == CC_ASM_EV_SYMBOL || cc_asm_event_is_binding (ev[i].kind))
       n_sym++;
   c.tsize = 16;
   while (c.tsize < 2 * n_sym + 2)

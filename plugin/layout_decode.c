@@ -114,9 +114,7 @@ cc_layout_decode (cc_layout *l, const cc_layout_query *q, const cc_asm_filter *f
   for (size_t i = 0; i < n_ev && !why; i++)
     {
       const cc_asm_event *v = &ev[i];
-      if (v->kind == CC_ASM_EV_NONE || v->kind == CC_ASM_EV_WEAK
-          || v->kind == CC_ASM_EV_EQUATE || v->kind == CC_ASM_EV_GLOBAL
-          || v->kind == CC_ASM_EV_HIDDEN)
+      if (v->kind == CC_ASM_EV_NONE || cc_asm_event_is_binding (v->kind))
         continue;             /* for computing, in no section */
       walk *x = &w[v->section];
       if (!x->elf)

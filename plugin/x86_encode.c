@@ -371,7 +371,8 @@ enum
 {
   K_ALU, K_TEST, K_MOV, K_SHIFT, K_UNARY, K_IMUL, K_LEA, K_MOVX, K_MOVSXD,
   K_PUSH, K_POP, K_FIXED, K_STRING, K_SETCC, K_CMOV, K_BSWAP, K_BT, K_OP2,
-  K_XCHG, K_NOP, K_JMP, K_CALL, K_JCC, K_RET, K_SHXD, K_PREFETCH, K_MOVABS, K_SSE
+  K_XCHG, K_NOP, K_JMP, K_CALL, K_JCC, K_RET, K_SHXD, K_PREFETCH, K_MOVABS, K_SSE,
+  K_VEX              /* VEX only, maps 0F38 and 0F3A: AVX2, F16C, BMI */
 };
 
 /* SSE flags.  */
@@ -381,12 +382,18 @@ enum
 #define S_SHIFT 8    /* also a form with an imm8 (66 0F 71-73 /n ib) */
 #define S_IMMONLY 16 /* only that form */
 
+/* VEX-only flags.  */
+#define V_IMM 1      /* an imm8 first */
+#define V_IMMOPT 2   /* an imm8 first, or not (another opcode) */
+#define V_IS4 4      /* a fourth register, in an imm8 */
+#define V_GPR 8      /* general registers (BMI), else vector registers */
+
 typedef struct insn_def
 {
   const char *name;
   unsigned char cls;
   unsigned char len;     /* opcode bytes, with a mandatory prefix */
-  unsigned char flags;   /* K_SSE: S_*; K_FIXED: 1 if it takes no size */
+  unsigned char flags;   /* K_SSE: S_*; K_VEX: V_*; K_FIXED: 1 if it takes no size */
 } insn_def;
 
 /* Sorted by name (for bsearch; the unit test checks the order).  */
@@ -400,12 +407,17 @@ static const insn_def defs[] = {
   { "addsubpd", K_SSE, 3, 0 },
   { "addsubps", K_SSE, 3, 0 },
   { "and", K_ALU, 1, 0 },
+  { "andn", K_VEX, 0, V_GPR },
   { "andnpd", K_SSE, 3, 0 },
   { "andnps", K_SSE, 2, 0 },
   { "andpd", K_SSE, 3, 0 },
   { "andps", K_SSE, 2, 0 },
+  { "bextr", K_VEX, 0, V_GPR },
   { "blendpd", K_SSE, 3, S_MAP3 | S_IMM },
   { "blendps", K_SSE, 3, S_MAP3 | S_IMM },
+  { "blsi", K_VEX, 0, V_GPR },
+  { "blsmsk", K_VEX, 0, V_GPR },
+  { "blsr", K_VEX, 0, V_GPR },
   { "bsf", K_OP2, 2, 0 },
   { "bsr", K_OP2, 2, 0 },
   { "bswap", K_BSWAP, 2, 0 },
@@ -413,6 +425,7 @@ static const insn_def defs[] = {
   { "btc", K_BT, 2, 0 },
   { "btr", K_BT, 2, 0 },
   { "bts", K_BT, 2, 0 },
+  { "bzhi", K_VEX, 0, V_GPR },
   { "call", K_CALL, 1, 0 },
   { "cbtw", K_FIXED, 2, 0 },
   { "cld", K_FIXED, 1, 0 },
@@ -529,6 +542,7 @@ static const insn_def defs[] = {
   { "mulps", K_SSE, 2, 0 },
   { "mulsd", K_SSE, 3, 0 },
   { "mulss", K_SSE, 3, 0 },
+  { "mulx", K_VEX, 0, V_GPR },
   { "neg", K_UNARY, 1, 0 },
   { "nop", K_NOP, 2, 0 },
   { "not", K_UNARY, 1, 0 },
@@ -566,6 +580,8 @@ static const insn_def defs[] = {
   { "pcmpgtd", K_SSE, 3, 0 },
   { "pcmpgtq", K_SSE, 3, S_MAP3 },
   { "pcmpgtw", K_SSE, 3, 0 },
+  { "pdep", K_VEX, 0, V_GPR },
+  { "pext", K_VEX, 0, V_GPR },
   { "pextrb", K_SSE, 3, S_MAP3 | S_IMM },
   { "pextrd", K_SSE, 3, S_MAP3 | S_IMM },
   { "pextrq", K_SSE, 3, S_MAP3 | S_IMM | S_WGPR },
@@ -660,6 +676,7 @@ static const insn_def defs[] = {
   { "ret", K_RET, 1, 0 },
   { "rol", K_SHIFT, 1, 0 },
   { "ror", K_SHIFT, 1, 0 },
+  { "rorx", K_VEX, 0, V_GPR | V_IMM },
   { "roundpd", K_SSE, 3, S_MAP3 | S_IMM },
   { "roundps", K_SSE, 3, S_MAP3 | S_IMM },
   { "roundsd", K_SSE, 3, S_MAP3 | S_IMM },
@@ -668,6 +685,7 @@ static const insn_def defs[] = {
   { "rsqrtss", K_SSE, 3, 0 },
   { "sal", K_SHIFT, 1, 0 },
   { "sar", K_SHIFT, 1, 0 },
+  { "sarx", K_VEX, 0, V_GPR },
   { "sbb", K_ALU, 1, 0 },
   { "scasb", K_STRING, 1, 0 },
   { "scasl", K_STRING, 1, 0 },
@@ -676,8 +694,10 @@ static const insn_def defs[] = {
   { "sfence", K_FIXED, 3, 0 },
   { "shl", K_SHIFT, 1, 0 },
   { "shld", K_SHXD, 2, 0 },
+  { "shlx", K_VEX, 0, V_GPR },
   { "shr", K_SHIFT, 1, 0 },
   { "shrd", K_SHXD, 2, 0 },
+  { "shrx", K_VEX, 0, V_GPR },
   { "shufpd", K_SSE, 3, S_IMM },
   { "shufps", K_SSE, 2, S_IMM },
   { "sqrtpd", K_SSE, 3, 0 },
@@ -703,6 +723,43 @@ static const insn_def defs[] = {
   { "unpckhps", K_SSE, 2, 0 },
   { "unpcklpd", K_SSE, 3, 0 },
   { "unpcklps", K_SSE, 2, 0 },
+  { "vblendvpd", K_VEX, 0, V_IS4 },
+  { "vblendvps", K_VEX, 0, V_IS4 },
+  { "vbroadcastf128", K_VEX, 0, 0 },
+  { "vbroadcasti128", K_VEX, 0, 0 },
+  { "vbroadcastsd", K_VEX, 0, 0 },
+  { "vbroadcastss", K_VEX, 0, 0 },
+  { "vcvtph2ps", K_VEX, 0, 0 },
+  { "vcvtps2ph", K_VEX, 0, V_IMM },
+  { "vextractf128", K_VEX, 0, V_IMM },
+  { "vextracti128", K_VEX, 0, V_IMM },
+  { "vinsertf128", K_VEX, 0, V_IMM },
+  { "vinserti128", K_VEX, 0, V_IMM },
+  { "vmaskmovpd", K_VEX, 0, 0 },
+  { "vmaskmovps", K_VEX, 0, 0 },
+  { "vpblendd", K_VEX, 0, V_IMM },
+  { "vpblendvb", K_VEX, 0, V_IS4 },
+  { "vpbroadcastb", K_VEX, 0, 0 },
+  { "vpbroadcastd", K_VEX, 0, 0 },
+  { "vpbroadcastq", K_VEX, 0, 0 },
+  { "vpbroadcastw", K_VEX, 0, 0 },
+  { "vperm2f128", K_VEX, 0, V_IMM },
+  { "vperm2i128", K_VEX, 0, V_IMM },
+  { "vpermd", K_VEX, 0, 0 },
+  { "vpermilpd", K_VEX, 0, V_IMMOPT },
+  { "vpermilps", K_VEX, 0, V_IMMOPT },
+  { "vpermpd", K_VEX, 0, V_IMM },
+  { "vpermps", K_VEX, 0, 0 },
+  { "vpermq", K_VEX, 0, V_IMM },
+  { "vpmaskmovd", K_VEX, 0, 0 },
+  { "vpmaskmovq", K_VEX, 0, 0 },
+  { "vpsllvd", K_VEX, 0, 0 },
+  { "vpsllvq", K_VEX, 0, 0 },
+  { "vpsravd", K_VEX, 0, 0 },
+  { "vpsrlvd", K_VEX, 0, 0 },
+  { "vpsrlvq", K_VEX, 0, 0 },
+  { "vtestpd", K_VEX, 0, 0 },
+  { "vtestps", K_VEX, 0, 0 },
   { "xadd", K_OP2, 2, 0 },
   { "xchg", K_XCHG, 1, 0 },
   { "xor", K_ALU, 1, 0 },
@@ -981,37 +1038,6 @@ x87_length (const char *m, size_t mn, const char *const *span, int n, int len)
    %zmm, masks and the AVX-512 mnemonics are nowhere here, and its
    compressed displacements would depend on the instruction.  */
 
-/* The VEX-only instructions of the maps 0F38 and 0F3A: always C4.  */
-#define V_IMM 1      /* an imm8 first */
-#define V_IMMOPT 2   /* an imm8 first, or not (another opcode) */
-#define V_IS4 4      /* a fourth register, in an imm8 */
-#define V_GPR 8      /* general registers (BMI), else vector registers */
-
-typedef struct vex_def
-{
-  const char *name;
-  unsigned char flags;
-} vex_def;
-
-static const vex_def vex_only[] = {
-  { "andn", V_GPR }, { "bextr", V_GPR }, { "blsi", V_GPR }, { "blsmsk", V_GPR },
-  { "blsr", V_GPR }, { "bzhi", V_GPR }, { "mulx", V_GPR }, { "pdep", V_GPR },
-  { "pext", V_GPR }, { "rorx", V_GPR | V_IMM }, { "sarx", V_GPR }, { "shlx", V_GPR },
-  { "shrx", V_GPR },
-  { "vblendvpd", V_IS4 }, { "vblendvps", V_IS4 }, { "vbroadcastf128", 0 },
-  { "vbroadcasti128", 0 }, { "vbroadcastsd", 0 }, { "vbroadcastss", 0 },
-  { "vcvtph2ps", 0 }, { "vcvtps2ph", V_IMM }, { "vextractf128", V_IMM },
-  { "vextracti128", V_IMM }, { "vinsertf128", V_IMM }, { "vinserti128", V_IMM },
-  { "vmaskmovpd", 0 }, { "vmaskmovps", 0 }, { "vpblendd", V_IMM }, { "vpblendvb", V_IS4 },
-  { "vpbroadcastb", 0 }, { "vpbroadcastd", 0 }, { "vpbroadcastq", 0 },
-  { "vpbroadcastw", 0 }, { "vperm2f128", V_IMM }, { "vperm2i128", V_IMM },
-  { "vpermd", 0 }, { "vpermilpd", V_IMMOPT }, { "vpermilps", V_IMMOPT },
-  { "vpermpd", V_IMM }, { "vpermps", 0 }, { "vpermq", V_IMM }, { "vpmaskmovd", 0 },
-  { "vpmaskmovq", 0 }, { "vpsllvd", 0 }, { "vpsllvq", 0 }, { "vpsravd", 0 },
-  { "vpsrlvd", 0 }, { "vpsrlvq", 0 }, { "vtestpd", 0 }, { "vtestps", 0 },
-  { NULL, 0 }
-};
-
 /* vfmadd132ps and the rest of FMA3: map 0F38, no imm8.  */
 static int
 is_fma (const char *m, size_t mn)
@@ -1037,18 +1063,18 @@ vex_length (const char *m, size_t mn, const operand *o, int n, int len)
 {
   if (m[0] == 'v' && (streq (m, mn, "vzeroupper") || streq (m, mn, "vzeroall")))
     return n == 0 ? len + 3 : -1;
-  const vex_def *v = NULL;
+  const insn_def *v = lookup (m, mn);
   int suffix = 0;             /* shlxq and the like: the size */
-  for (int i = 0; vex_only[i].name && !v; i++)
-    if (vex_only[i].name[0] == m[0] && streq (m, mn, vex_only[i].name))
-      v = &vex_only[i];
+  if (v && v->cls != K_VEX)
+    v = NULL;
   if (!v && mn > 4 && m[0] != 'v' && (m[mn - 1] == 'l' || m[mn - 1] == 'q'))
-    for (int i = 0; vex_only[i].name && !v; i++)
-      if ((vex_only[i].flags & V_GPR) && streq (m, mn - 1, vex_only[i].name))
-        {
-          v = &vex_only[i];
-          suffix = m[mn - 1] == 'q' ? 8 : 4;
-        }
+    {
+      v = lookup (m, mn - 1);
+      if (v && v->cls == K_VEX && (v->flags & V_GPR))
+        suffix = m[mn - 1] == 'q' ? 8 : 4;
+      else
+        v = NULL;
+    }
   if (!v && m[0] != 'v')
     return -2;
   int nmem = 0, nvec = 0, ngpr = 0, gpr_size = 0, modrm = 1, seg = 0;
@@ -1286,10 +1312,11 @@ encode_length (const char *p, const char *e, cc_x86_stmt *br)
       /* GCC's lengths of x87 insns are guesses (16 bytes for
          fix_truncdi_i387's three statements of 12, 4 for a 2-byte
          fcomi): no check of ours.  */
-      br->gcc_differs = 1;
       if (x != -2)
-        return x;
-      br->gcc_differs = 0;
+        {
+          br->gcc_differs = 1;
+          return x;
+        }
     }
 
   operand o[4];
@@ -1297,20 +1324,17 @@ encode_length (const char *p, const char *e, cc_x86_stmt *br)
     if (!parse_operand (span[k], span[k + 1] - 1, &o[k]))
       return -1;
 
-  if (m[0] == 'v' || m[0] == 'a' || m[0] == 'b' || m[0] == 'm' || m[0] == 'p'
-      || m[0] == 'r' || m[0] == 's')
-    {
-      int x = vex_length (m, mn, o, n, len);
-      /* GCC's lengths of VEX insns miss by a byte in many forms (shlx:
-         2 bytes, gas 5; vpminsd %xmm1, %xmm0, %xmm0: 4, gas 5;
-         vpcmpeqd on ymm: 5, gas 4; vextracti128: 5, gas 6): no check
-         of ours.  */
-      if (x != -2)
-        {
-          br->gcc_differs = 1;
-          return x;
-        }
-    }
+  {
+    int x = vex_length (m, mn, o, n, len);
+    /* GCC's lengths of VEX insns miss by a byte in many forms (shlx:
+       2 bytes, gas 5; vpminsd %xmm1, %xmm0, %xmm0: 4, gas 5; vpcmpeqd
+       on ymm: 5, gas 4; vextracti128: 5, gas 6): no check of ours.  */
+    if (x != -2)
+      {
+        br->gcc_differs = 1;
+        return x;
+      }
+  }
   for (int k = 0; k < n; k++)
     if (o[k].kind == O_REG && o[k].r.cls == R_YMM)
       return -1;
