@@ -271,7 +271,7 @@ cc_glue_locate_note_ends (void)
 struct splice_ent
 {
   long pos;
-  uint32_t func, insn;
+  uint32_t func, insn;   /* glue function and glue insn */
 };
 
 static int
@@ -354,11 +354,13 @@ cc_glue_emit_output (const cc_result *r)
             continue;
           /* An insn the assembler made no bytes for (a prologue marker,
              say) is not an instruction: no comment.  */
-          uint32_t mi = cc_glue.funcs[fi].model_index;
-          if (r->funcs[mi].analysed && cc_glue.model.funcs[mi].insns[i].length == 0)
+          uint32_t mi = cc_glue.funcs[fi].model_index, first;
+          uint32_t n_m = cc_glue_minsns (&cc_glue.funcs[fi], i, &first);
+          if (r->funcs[mi].analysed && n_m == 1
+              && cc_glue.model.funcs[mi].insns[first].length == 0)
             continue;
           sp[k].pos = pos;
-          sp[k].func = cc_glue.funcs[fi].model_index;
+          sp[k].func = fi;
           sp[k].insn = i;
           k++;
         }
@@ -370,12 +372,12 @@ cc_glue_emit_output (const cc_result *r)
   label_prefixes (note, end, sizeof note);
   /* Each comment line is the tab, the comment leader, a space and the
      annotation: one buffer, one write.  */
-  char line[40 + 512 + 1];
+  char line[40 + 2048 + 1];
   int lead_len = snprintf (line, 40, "\t%s ", ASM_COMMENT_START);
   if (lead_len < 0 || lead_len >= 40)
     lead_len = 0;
   char *ann = line + lead_len;
-  size_t ann_size = 512;      /* the newline goes after it */
+  size_t ann_size = 2048;     /* the newline goes after it */
   for (size_t j = 0; j < k; j++)
     {
       size_t pos = (size_t) sp[j].pos;
@@ -385,8 +387,9 @@ cc_glue_emit_output (const cc_result *r)
           at = pos;
         }
       ann[0] = 0;
-      cc_annotation (&cc_glue.model, r, sp[j].func, sp[j].insn, ann,
-                     ann_size);
+      const cc_glue_func *gf = &cc_glue.funcs[sp[j].func];
+      uint32_t first, n_m = cc_glue_minsns (gf, sp[j].insn, &first);
+      cc_annotation (&cc_glue.model, r, gf->model_index, first, n_m, ann, ann_size);
       ann[ann_size - 1] = 0;
       /* Keep the comment on one line.  */
       size_t len = 0;

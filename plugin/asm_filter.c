@@ -6,6 +6,7 @@
 #include "util.h"
 #include "x86_encode.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,6 +28,23 @@ typedef struct known_section
   char *name;
   int code;
 } known_section;
+
+/* A machine instruction statement of the insn at hand: its text (in
+   ctext, the instruction without its prefix statements) and the label
+   before it.  */
+typedef struct cur_stmt
+{
+  size_t at, len;
+  unsigned long label;
+  unsigned char reloc;
+} cur_stmt;
+
+/* A label defined inside the insn at hand, before statement STMT.  */
+typedef struct cur_label
+{
+  size_t at, len;
+  uint32_t stmt;
+} cur_label;
 
 struct cc_asm_filter
 {
@@ -73,6 +91,30 @@ struct cc_asm_filter
   char unencoded[80];        /* the first statement that made it so */
   char *names;               /* SYMBOL names, each ending in a NUL */
   size_t names_n, names_cap;
+  /* The machine instructions of GCC's insns (cc_asm_filter_machine).  */
+  char mprefix[32];          /* of the labels before statements 1, 2, ... */
+  size_t mprefix_len;        /* 0: not asked for */
+  unsigned long cur;         /* the start label of the insn the text is
+                                in, 0: in none */
+  cur_stmt *cs;              /* its statements so far */
+  size_t n_cs, cs_cap;
+  char *ctext;               /* their text, and its labels' names */
+  size_t ctext_n, ctext_cap;
+  cur_label *cl;             /* labels defined inside it */
+  size_t n_cl, cl_cap;
+  char cur_sec[NAME_MAX_LEN];/* its section */
+  unsigned long cur_moves;   /* section_moves when it began */
+  unsigned long section_moves; /* section changes so far */
+  int cur_prefix;            /* a prefix waits for its instruction */
+  int cur_unsplit;           /* something in it is not one of these */
+  int first_in_line;         /* the statement at hand starts its line */
+  unsigned long line_label;  /* a label to put before the line at hand */
+  long line_label_ev;        /* its event, -1 */
+  unsigned long n_mlabels;   /* labels placed */
+  cc_mstmt *ms;              /* the results: statements, */
+  size_t n_ms, ms_cap;
+  cc_asm_split *sp;          /* and insns */
+  size_t n_sp, sp_cap;
 };
 
 static unsigned
@@ -249,6 +291,11 @@ cc_asm_filter_free (cc_asm_filter *f)
     free (f->sec_names[i]);
   free (f->sec_names);
   free (f->names);
+  free (f->cs);
+  free (f->ctext);
+  free (f->cl);
+  free (f->ms);
+  free (f->sp);
   free (f);
 }
 
@@ -321,7 +368,8 @@ cc_asm_filter_unlabelled (const cc_asm_filter *f, size_t *n)
   for (size_t i = 0; i < f->n_ev; i++)
     {
       const cc_asm_event *v = &f->ev[i];
-      if ((v->kind != CC_ASM_EV_START && v->kind != CC_ASM_EV_END)
+      if ((v->kind != CC_ASM_EV_START && v->kind != CC_ASM_EV_END
+           && v->kind != CC_ASM_EV_MSTART)
           || v->at < from || v->at + v->len > f->n)
         continue;
       memcpy (out + o, f->out + from, v->at - from);
@@ -546,13 +594,197 @@ section_flags (const char *p, const char *e, int *has_flags)
   return -1;
 }
 
-/* Events: what statement [P, E) (labels taken off) in a code section
-   places.  */
-static void
-statement_event (cc_asm_filter *f, const char *p, const char *e)
+void
+cc_asm_filter_machine (cc_asm_filter *f, const char *prefix)
 {
-  unsigned long align, max;
-  switch (cc_stmt_classify (p, e, &align, &max))
+  size_t l = strlen (prefix);
+  if (l == 0 || l >= sizeof f->mprefix || !f->start_len)
+    return;
+  memcpy (f->mprefix, prefix, l + 1);
+  f->mprefix_len = l;
+  f->line_label_ev = -1;
+}
+
+const cc_asm_split *
+cc_asm_filter_splits (const cc_asm_filter *f, size_t *n, const cc_mstmt **ms,
+                      unsigned long *n_labels)
+{
+  *n = f->n_sp;
+  *ms = f->ms;
+  *n_labels = f->n_mlabels;
+  return f->sp;
+}
+
+/* Keep [P, P + N) of the insn at hand; its place in ctext.  */
+static size_t
+keep_ctext (cc_asm_filter *f, const char *p, size_t n)
+{
+  if (f->ctext_n + n > f->ctext_cap)
+    {
+      f->ctext_cap = f->ctext_cap ? 2 * f->ctext_cap : 1024;
+      while (f->ctext_cap < f->ctext_n + n)
+        f->ctext_cap *= 2;
+      f->ctext = cc_xrealloc (f->ctext, f->ctext_cap);
+    }
+  memcpy (f->ctext + f->ctext_n, p, n);
+  f->ctext_n += n;
+  return f->ctext_n - n;
+}
+
+/* The insn at hand ends: record it if it is not simply one instruction
+   always fetched.  */
+static void
+machine_close (cc_asm_filter *f)
+{
+  if (!f->cur)
+    return;
+  size_t n = f->n_cs;
+  if (f->cur_prefix)
+    f->cur_unsplit = 1;        /* a prefix of nothing */
+  if (n >= 2 || f->cur_unsplit || (n == 1 && f->cs[0].reloc != CC_RELOC_NONE))
+    {
+      if (f->n_ms + n > f->ms_cap)
+        {
+          f->ms_cap = f->ms_cap ? 2 * f->ms_cap : 256;
+          while (f->ms_cap < f->n_ms + n)
+            f->ms_cap *= 2;
+          f->ms = cc_xrealloc (f->ms, f->ms_cap * sizeof *f->ms);
+        }
+      for (size_t k = 0; k < n; k++)
+        {
+          const cur_stmt *c = &f->cs[k];
+          cc_stmt_info info;
+          cc_stmt_flow_of (f->ctext + c->at, f->ctext + c->at + c->len, &info);
+          cc_mstmt *m = &f->ms[f->n_ms + k];
+          m->flow = (unsigned char) info.flow;
+          m->reloc = c->reloc;
+          m->returns = (unsigned char) info.returns;
+          m->drops_return = (unsigned char) info.drops_return;
+          m->label = c->label;
+          m->target = -1;
+          for (size_t j = 0; info.target && j < f->n_cl; j++)
+            if (f->cl[j].len == info.target_len
+                && memcmp (f->ctext + f->cl[j].at, info.target, info.target_len) == 0)
+              m->target = (int32_t) f->cl[j].stmt;
+        }
+      if (f->n_sp == f->sp_cap)
+        {
+          f->sp_cap = f->sp_cap ? 2 * f->sp_cap : 64;
+          f->sp = cc_xrealloc (f->sp, f->sp_cap * sizeof *f->sp);
+        }
+      f->sp[f->n_sp++] = (cc_asm_split){ f->cur, f->n_ms, n, f->cur_unsplit };
+      f->n_ms += n;
+    }
+  f->cur = 0;
+}
+
+/* The insn of start label NO begins.  */
+static void
+machine_open (cc_asm_filter *f, unsigned long no)
+{
+  if (!f->mprefix_len)
+    return;
+  machine_close (f);
+  f->cur = no;
+  f->n_cs = f->ctext_n = f->n_cl = 0;
+  f->cur_prefix = f->cur_unsplit = 0;
+  strcpy (f->cur_sec, f->now.cur.name);
+  f->cur_moves = f->section_moves;
+}
+
+/* A label [P, P + N) defined in the insn at hand: before its next
+   statement.  */
+static void
+machine_label (cc_asm_filter *f, const char *p, size_t n)
+{
+  if (f->cur_prefix)
+    f->cur_unsplit = 1;        /* between a prefix and its instruction */
+  if (f->n_cl == f->cl_cap)
+    {
+      f->cl_cap = f->cl_cap ? 2 * f->cl_cap : 8;
+      f->cl = cc_xrealloc (f->cl, f->cl_cap * sizeof *f->cl);
+    }
+  size_t at = keep_ctext (f, p, n);
+  f->cl[f->n_cl++] = (cur_label){ at, n, (uint32_t) f->n_cs };
+}
+
+/* Statement [P, E) of KIND in the insn at hand.  A machine instruction
+   begins at its first prefix statement, or at the instruction; before
+   every one but the first goes a label, on a line of its own before the
+   statement's line (a statement after another on its line cannot have
+   one: the insn stays whole).  */
+static void
+machine_statement (cc_asm_filter *f, enum cc_stmt_kind kind, const char *p, const char *e)
+{
+  if (kind == CC_STMT_NOTHING)
+    return;
+  /* In another section (the entry of __patchable_function_entries that
+     -fpatchable-function-entry writes, say): not the insn's bytes.  */
+  if (f->section_moves != f->cur_moves && strcmp (f->now.cur.name, f->cur_sec) != 0)
+    return;
+  if (kind != CC_STMT_INSN && kind != CC_STMT_PREFIX)
+    {
+      f->cur_unsplit = 1;
+      return;
+    }
+  if (!f->cur_prefix)
+    {
+      unsigned long label = 0;
+      if (f->n_cs > 0)
+        {
+          if (!f->first_in_line || f->line_label)
+            f->cur_unsplit = 1;
+          else
+            {
+              label = ++f->n_mlabels;
+              f->line_label = label;
+              if (f->events)
+                f->line_label_ev = (long) add_event (f, CC_ASM_EV_MSTART, label, 0, 0, 0);
+            }
+        }
+      if (f->n_cs == f->cs_cap)
+        {
+          f->cs_cap = f->cs_cap ? 2 * f->cs_cap : 8;
+          f->cs = cc_xrealloc (f->cs, f->cs_cap * sizeof *f->cs);
+        }
+      f->cs[f->n_cs++] = (cur_stmt){ 0, 0, label, CC_RELOC_NONE };
+    }
+  f->cur_prefix = kind == CC_STMT_PREFIX;
+  if (kind == CC_STMT_INSN)
+    {
+      cur_stmt *c = &f->cs[f->n_cs - 1];
+      c->at = keep_ctext (f, p, (size_t) (e - p));
+      c->len = (size_t) (e - p);
+      c->reloc = (unsigned char) cc_stmt_reloc (p, e);
+    }
+}
+
+/* The label line to put before the line at hand, if a statement of it
+   asked for one.  */
+static void
+put_line_label (cc_asm_filter *f)
+{
+  if (!f->line_label)
+    return;
+  char buf[64];
+  int n = snprintf (buf, sizeof buf, "%s%lu:\n", f->mprefix, f->line_label);
+  if (f->line_label_ev >= 0)
+    {
+      f->ev[f->line_label_ev].at = f->n;
+      f->ev[f->line_label_ev].len = (size_t) n;
+    }
+  out_add (f, buf, (size_t) n);
+  f->line_label = 0;
+  f->line_label_ev = -1;
+}
+
+/* Events: what statement [P, E) (labels taken off) of KIND in a code
+   section places.  */
+static void
+statement_event (cc_asm_filter *f, enum cc_stmt_kind kind, unsigned long align,
+                 unsigned long max, const char *p, const char *e)
+{
+  switch (kind)
     {
     case CC_STMT_NOTHING:
       break;
@@ -745,11 +977,12 @@ statement (cc_asm_filter *f, const char *p, const char *e)
           if (f->now.cur.code)
             {
               /* A label in code; its statement follows.  */
-              if (!f->events)
-                return 1;
-              note_symbol (f, p, n);
+              if (f->events)
+                note_symbol (f, p, n);
               label_in_code = 1;
             }
+          if (f->cur)
+            machine_label (f, p, n);
           p = cc_asm_skip_space (q + 1, e);
           continue;
         }
@@ -766,13 +999,22 @@ statement_body (cc_asm_filter *f, const char *p, const char *e)
     return 0;
   size_t n = word_len (p, e);
   const char *w = p;
+  unsigned long align = 0, max = 0;
+  enum cc_stmt_kind kind;
   if (n == 0 || w[0] != '.')
     {
       /* An instruction, or data by other means.  */
       if (f->encode && memchr (p, '=', (size_t) (e - p)))
         refuse_encoding (f, p, e);    /* sym = expr, in any section */
-      if (f->events && f->now.cur.code)
-        statement_event (f, p, e);
+      int code = f->events && f->now.cur.code;
+      if (code || f->cur)
+        {
+          kind = cc_stmt_classify (p, e, &align, &max);
+          if (f->cur)
+            machine_statement (f, kind, p, e);
+          if (code)
+            statement_event (f, kind, align, max, p, e);
+        }
       return f->now.cur.code;
     }
   enum dir_kind k = classify (w, n);
@@ -780,15 +1022,24 @@ statement_body (cc_asm_filter *f, const char *p, const char *e)
   char name[NAME_MAX_LEN];
   if (f->encode)
     encode_directive (f, w, n, rest, e);
-  if (f->events)
+  /* Section and mode directives matter in any section: they decide where
+     and how later code goes.  */
+  int code = f->events && (f->now.cur.code || (k != D_OTHER && k != D_BINDING));
+  if (code || f->cur)
     {
-      /* Section and mode directives matter in any section: they decide
-         where and how later code goes.  */
-      if (f->now.cur.code || (k != D_OTHER && k != D_BINDING))
-        statement_event (f, p, e);
-      if (k >= D_TEXT && k <= D_SUBSECTION)
-        f->sec_idx = -1;
+      kind = cc_stmt_classify (p, e, &align, &max);
+      /* Inside an insn, a switch of mode (or subsection), or what the
+         filter does not follow, keeps it whole; its statements in other
+         sections are not its bytes.  */
+      if (f->cur)
+        machine_statement (f, k == D_OTHER ? kind
+                              : k == D_MODE || k == D_SUBSECTION || k == D_UNFOLLOWABLE
+                              ? CC_STMT_UNDECODABLE : CC_STMT_NOTHING, p, e);
+      if (code)
+        statement_event (f, kind, align, max, p, e);
     }
+  if (f->events && k >= D_TEXT && k <= D_SUBSECTION)
+    f->sec_idx = -1;
   switch (k)
     {
     case D_UNFOLLOWABLE:
@@ -796,6 +1047,7 @@ statement_body (cc_asm_filter *f, const char *p, const char *e)
     case D_TEXT:
     case D_DATA:
     case D_BSS:
+      f->section_moves++;
       f->now.prev = f->now.cur;
       strcpy (f->now.cur.name, k == D_TEXT ? ".text" : k == D_DATA ? ".data" : ".bss");
       f->now.cur.code = k == D_TEXT;
@@ -814,6 +1066,7 @@ statement_body (cc_asm_filter *f, const char *p, const char *e)
           remember (f, name, code);
         else
           code = known_code (f, name);
+        f->section_moves++;
         if (k == D_PUSH)
           {
             if (f->depth == f->stack_cap)
@@ -832,6 +1085,7 @@ statement_body (cc_asm_filter *f, const char *p, const char *e)
       if (f->depth == 0)
         return -1;
       f->now = f->stack[--f->depth];
+      f->section_moves++;
       return 1;
     case D_PREVIOUS:
       {
@@ -840,6 +1094,7 @@ statement_body (cc_asm_filter *f, const char *p, const char *e)
         section_ref t = f->now.cur;
         f->now.cur = f->now.prev;
         f->now.prev = t;
+        f->section_moves++;
         return 1;
       }
     case D_SUBSECTION:
@@ -890,6 +1145,7 @@ line (cc_asm_filter *f, const char *p, const char *e)
                            || memcmp (q, f->comment, cl) != 0))
             continue;
         }
+      f->first_in_line = s == p;
       int k = statement (f, s, q);
       if (k < 0)
         return -1;
@@ -995,6 +1251,7 @@ our_labels (cc_asm_filter *f, const char *p, const char *eol, const char *e)
   if (f->now.cur.code && (size_t) (e - p) <= sizeof f->pending
       && cc_asm_label_line (p, eol, f->end_prefix, f->end_len, &no))
     {
+      machine_close (f);
       flush_pending (f);
       memcpy (f->pending, p, (size_t) (e - p));
       f->pending_n = (size_t) (e - p);
@@ -1015,6 +1272,7 @@ our_labels (cc_asm_filter *f, const char *p, const char *eol, const char *e)
         f->ev[f->pending_ev].kind = CC_ASM_EV_NONE;
       f->pending_n = 0;
       f->pending_ev = -1;
+      machine_open (f, no);
       keep_start_label (f, p, e, no);
       return 1;
     }
@@ -1087,34 +1345,44 @@ whole_line (cc_asm_filter *f, const char *p, const char *e)
   if (f->end_len && our_labels (f, p, eol, e))
     return 0;
   unsigned long no;
-  if (f->events && f->now.cur.code && f->start_len
+  if ((f->events || f->mprefix_len) && f->now.cur.code && f->start_len
       && cc_asm_label_line (p, eol, f->start_prefix, f->start_len, &no)
       && no >= f->start_min)
     {
-      flush_pending (f);
-      keep_start_label (f, p, e, no);
-      return 0;
+      machine_open (f, no);
+      if (f->events)
+        {
+          flush_pending (f);
+          keep_start_label (f, p, e, no);
+          return 0;
+        }
     }
   int k = line (f, p, eol);
   if (k < 0)
     {
+      /* The output is of no use now; the insns are still read to the
+         end (cc_asm_filter_splits).  */
       f->failed = 1;
-      return -1;
+      f->line_label = 0;
+      return 0;
     }
   /* A dropped line places no byte in a code section: a held-back end
      label stays held back.  */
-  if (k)
+  if (k && !f->failed)
     {
       flush_pending (f);
+      put_line_label (f);
       out_add (f, p, (size_t) (e - p));
     }
+  f->line_label = 0;
   return 0;
 }
 
 int
 cc_asm_filter_add (cc_asm_filter *f, const char *text, size_t n)
 {
-  if (f->failed)
+  /* Given up: only the insns are still of interest.  */
+  if (f->failed && !f->mprefix_len)
     return -1;
   const char *p = text, *e = text + n;
   if (f->carry_n)
@@ -1128,10 +1396,8 @@ cc_asm_filter_add (cc_asm_filter *f, const char *text, size_t n)
       p += take;
       if (!nl)
         return 0;
-      int rc = whole_line (f, f->carry, f->carry + f->carry_n);
+      whole_line (f, f->carry, f->carry + f->carry_n);
       f->carry_n = 0;
-      if (rc)
-        return -1;
     }
   while (p < e)
     {
@@ -1143,21 +1409,21 @@ cc_asm_filter_add (cc_asm_filter *f, const char *text, size_t n)
           f->carry_n = (size_t) (e - p);
           return 0;
         }
-      if (whole_line (f, p, nl + 1))
-        return -1;
+      whole_line (f, p, nl + 1);
       p = nl + 1;
     }
-  return 0;
+  return f->failed ? -1 : 0;
 }
 
 const char *
 cc_asm_filter_finish (cc_asm_filter *f, size_t *n)
 {
-  if (!f->failed && f->carry_n)
+  if (f->carry_n && (!f->failed || f->mprefix_len))
     {
       whole_line (f, f->carry, f->carry + f->carry_n);
       f->carry_n = 0;
     }
+  machine_close (f);
   if (!f->failed)
     flush_pending (f);
   if (f->failed)

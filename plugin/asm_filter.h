@@ -17,6 +17,8 @@
 
 #include <stddef.h>
 
+#include "machine.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -73,8 +75,10 @@ enum cc_asm_event_kind
   CC_ASM_EV_WEAK,       /* encoding: a symbol declared .weak (in any section) */
   CC_ASM_EV_EQUATE,     /* encoding: a symbol made another's name (.set) */
   CC_ASM_EV_GLOBAL,     /* encoding: a symbol declared .globl or .global */
-  CC_ASM_EV_HIDDEN      /* encoding: .hidden, .internal or .protected: a
+  CC_ASM_EV_HIDDEN,     /* encoding: .hidden, .internal or .protected: a
                            symbol no other module can preempt */
+  CC_ASM_EV_MSTART      /* our label A before a machine instruction of an
+                           insn (cc_asm_filter_machine) */
 };
 
 /* WEAK, EQUATE, GLOBAL, HIDDEN: what the text says of a symbol, in no
@@ -138,6 +142,35 @@ char *cc_asm_filter_unlabelled (const cc_asm_filter *f, size_t *n);
 /* The number of the start label that stands for the left-out end label
    N, or -1 if end label N is in the kept text (or was never seen).  */
 long cc_asm_filter_alias (const cc_asm_filter *f, unsigned long n);
+
+/* The machine instructions of GCC's insns (machine.h): the text between
+   our start label of an insn and its end label (or the next start label)
+   is the insn's output.  Its instruction statements, each with the prefix
+   statements before it, are its machine instructions; before the second
+   and every later one the filter puts a label PREFIX<n> (n = 1, 2, ...;
+   an MSTART event when recording events) so that the layout places it.
+   Call before the first cc_asm_filter_add, after cc_asm_filter_labels.  */
+void cc_asm_filter_machine (cc_asm_filter *f, const char *prefix);
+
+/* One insn's machine instruction statements.  Only insns that are more
+   than one instruction, or one the linker may rewrite, or hold something
+   else are listed: every other insn is one instruction, always fetched.  */
+typedef struct cc_asm_split
+{
+  unsigned long insn;        /* the number of its start label */
+  size_t first, n;           /* its statements, [first, first + n) */
+  int unsplit;               /* it holds what is not an instruction
+                                statement (data, an alignment, a section
+                                or mode switch, a statement the filter
+                                could not put a label before): keep it
+                                whole */
+} cc_asm_split;
+
+/* After cc_asm_filter_finish (whether or not the filter gave up: the
+   text between our labels is read to its end): the insns, in text
+   order, their statements in *MS, and how many labels were placed.  */
+const cc_asm_split *cc_asm_filter_splits (const cc_asm_filter *f, size_t *n,
+                                          const cc_mstmt **ms, unsigned long *n_labels);
 
 /* Append the kept part of TEXT[0, N) to the filter's output (texts are
    filtered in order, as one file).  Returns 0, or -1 once the filter has

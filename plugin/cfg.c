@@ -1,5 +1,5 @@
 /* cachecat engine: per-function control flow: dominators, natural loops and
-   unique paths (semantics.md section 2).
+   unique paths (docs/semantics.md §4.2).
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
 #include "engine_impl.h"
@@ -252,7 +252,7 @@ find_loops (const cc_func *f, const cc_fcfg *cfg, const domtree *dom,
       r->block_loop[r->loops[l].blocks[i]] = l;
 }
 
-/* Unique paths (semantics.md section 2).  The blocks are grouped into
+/* Unique paths (docs/semantics.md §4.2).  The blocks are grouped into
    regions, each entered only at its head; a region's UPs are its maximal
    paths from the head.  A block joins its predecessors' region when they
    all lie in one region, the edges between them cross no call, return or

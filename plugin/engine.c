@@ -1,5 +1,5 @@
 /* cachecat engine: abstract cache states, reaching states and categories
-   for direct-mapped caches (semantics.md sections 1, 3 and 4).
+   for direct-mapped caches (docs/semantics.md §2, §5, §6).
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 
    Layout.  Offsets are exact within a section, but where the section starts
@@ -185,6 +185,7 @@ run_phase (engine *e, vpair **merged)
       eng_free_fphase (&e->fp[fi]);
   free (e->T);
   free (e->callback);
+  free (e->edge);
   free (e->all_r);
   free (e->must_set);
   e->must_set = NULL;
@@ -319,7 +320,14 @@ cc_analyse_unit (const cc_model *m, const cc_cache *cache,
           ir->pline = in->offset / e.L;
           ir->set = ir->pline % e.S;
           ir->n_lines = in->length ? (in->offset + in->length - 1) / e.L - ir->pline + 1 : 0;
-          if (in->kind != CC_INSN_PAD && (in->length > 0 || !fr->analysed))
+          if (!cc_insn_reported (in, fr->analysed))
+            continue;
+          if (in->fetch == CC_FETCH_NEVER && fr->analysed)
+            {
+              fr->never_fetched++;
+              r->never_fetched++;
+            }
+          else
             {
               fr->counts[v.category]++;
               r->counts[v.category]++;

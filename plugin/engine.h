@@ -1,7 +1,7 @@
 /* cachecat engine: static cache simulation over a program model.
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 
-   Plain C11, no GCC headers.  See ../shared/docs/semantics.md (the contract)
+   Plain C11, no GCC headers.  See docs/semantics.md (the contract)
    and README.md for the method.  */
 
 #ifndef CACHECAT_ENGINE_H
@@ -65,7 +65,7 @@ typedef struct cc_up
 
 typedef struct cc_insn_result
 {
-  cc_verdict merged;     /* sound over every context (semantics.md section 4) */
+  cc_verdict merged;     /* sound over every context (docs/semantics.md §6.5) */
   uint32_t pline;        /* program line of the first byte, counted from the
                             section start, under phase 0 */
   uint32_t set;          /* its cache set relative to the section start */
@@ -84,7 +84,9 @@ typedef struct cc_func_result
   uint32_t n_ups;
   cc_up *ups;
   cc_insn_result *insns; /* parallel to cc_func.insns */
-  uint32_t counts[CC_N_CATEGORIES]; /* merged, over non-padding insns */
+  uint32_t counts[CC_N_CATEGORIES]; /* merged, over the reported insns
+                                       that may be fetched */
+  uint32_t never_fetched; /* reported insns never fetched (model.h) */
   int analysed;          /* 0: not reached by any instance (still conflict) */
   int too_big;           /* not analysed: over the cost cap (groups.c) */
 } cc_func_result;
@@ -111,6 +113,7 @@ typedef struct cc_result
   uint64_t instance_budget; /* the size budget of the instances when no cap
                                was given (cc_analysis_opts), else 0 */
   uint32_t counts[CC_N_CATEGORIES];
+  uint32_t never_fetched;
 } cc_result;
 
 /* Parts of the method to leave out, for measuring what each part is

@@ -10,7 +10,7 @@
 
 struct acc
 {
-  uint8_t any, all_ah, all_am, any_asm, k_unk, k_taint;
+  uint8_t any, all_ah, all_am, any_unpromised, k_unk, k_taint;
   uint8_t fh;            /* 0: no context first-hit yet, 1: every context
                             always-hit or first-hit in loop fh_v, 2: not */
   cc_verdict fh_v;
@@ -137,14 +137,16 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_re
                  no must planes, the only line that may be in its set.  */
               int l_must = e->general ? cc_bit_get (must_plane (e, s, e->MU - 1), l)
                                       : l_in && !k_any;
-              int is_asm = f->insns[rf->insn].kind == CC_INSN_ASM;
+              /* Inline asm, a linker rewrite, an insn not split: no
+                 promise but conflict.  */
+              int unpromised = cc_insn_no_promise (&f->insns[rf->insn]);
               acc *a = &c->acc[x2];
               if (!a->any)
                 a->all_ah = a->all_am = 1;
               a->any = 1;
-              a->all_ah &= l_must && !is_asm;
-              a->all_am &= !l_in && !is_asm;
-              a->any_asm |= is_asm;
+              a->all_ah &= l_must && !unpromised;
+              a->all_am &= !l_in && !unpromised;
+              a->any_unpromised |= unpromised;
               for (uint32_t i = 0; i < nk; i++)
                 acc_add_k (a, kl[i]);
               a->k_unk |= unk;
@@ -157,7 +159,7 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_re
               a->ctx[a->n_ctx++] = nd;
               /* This context's own verdict.  */
               cc_verdict v;
-              if (is_asm)
+              if (unpromised)
                 v = (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0, 0 };
               else if (!l_in)
                 v = (cc_verdict){ CC_ALWAYS_MISS, CC_SCOPE_NONE, 0, 0 };
@@ -173,7 +175,7 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_re
                  may.  */
               int weak_fm = v.category == CC_FIRST_MISS && v.scope == CC_SCOPE_FUNCTION
                             && fr->block_loop[b] == CC_NONE;
-              if ((v.category == CC_CONFLICT || weak_fm) && !is_asm)
+              if ((v.category == CC_CONFLICT || weak_fm) && !unpromised)
                 {
                   cc_verdict h = eng_first_hit (e, nd, b, x2);
                   if (h.category == CC_FIRST_HIT)
@@ -203,9 +205,7 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_re
               combine_lines (fr, &cur.v, v);
               combine_lines (fr, &cur.alt, w);
             }
-          eng_transfer (e, s, rf->line);
-          if (rf->unknown_after)
-            eng_unknown_effect (e, s);
+          eng_apply_ref (e, s, rf);
         }
       if (k + 1 < up->n_blocks && f->blocks[b].fallthru == up->blocks[k + 1])
         eng_apply_pad (e, s, fi, b);
@@ -316,7 +316,7 @@ eng_categorize_function (engine *e, uint32_t fi, vpair *out)
     {
       acc *a = &c.acc[k];
       const ref *rf = &p->refs[k];
-      if (rf->insn == CC_NONE || !a->any || a->any_asm)
+      if (rf->insn == CC_NONE || !a->any || a->any_unpromised)
         rv[k] = alt[k] = conflict;
       else if (a->all_ah)
         rv[k] = alt[k] = (cc_verdict){ CC_ALWAYS_HIT, CC_SCOPE_NONE, 0, 0 };
@@ -335,7 +335,7 @@ eng_categorize_function (engine *e, uint32_t fi, vpair *out)
         }
     }
   /* first-miss needs every other instruction of the line in this function
-     to be always-hit or first-miss (semantics.md section 4): demote the
+     to be always-hit or first-miss (docs/semantics.md §6.1): demote the
      rest, as a greatest fixpoint (a straddling instruction demoted on one
      line is a conflict on its other line too).  The alternative keeps the
      rule as well: an always-miss instruction weakened to first-miss still

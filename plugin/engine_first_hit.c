@@ -1,4 +1,4 @@
-/* cachecat engine: first-hit (semantics.md section 4).
+/* cachecat engine: first-hit (docs/semantics.md §6.3).
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
 #include "engine_state.h"
@@ -268,9 +268,7 @@ fh_ref_bits (const engine *e, uint32_t nd, cc_word *s)
           const ref *rf = &p->refs[x2];
           if (rf->line != FOREIGN)
             bits[n] = (uint8_t) guaranteed (e, s, rf->line);
-          eng_transfer (e, s, rf->line);
-          if (rf->unknown_after)
-            eng_unknown_effect (e, s);
+          eng_apply_ref (e, s, rf);
         }
       if (k + 1 < up->n_blocks && f->blocks[b].fallthru == up->blocks[k + 1])
         eng_apply_pad (e, s, fi, b);

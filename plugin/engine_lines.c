@@ -72,6 +72,16 @@ mark_lines (engine *e, uint8_t *seen, uint32_t stride, uint32_t sec, uint32_t of
       seen[(size_t) q * stride + no] = 1;
 }
 
+/* The bytes of IN fetched for sure whenever control passes it: none if
+   its fetch itself is a maybe, else all but its maybe tail.  */
+static uint32_t
+sure_bytes (const cc_insn *in)
+{
+  if (in->fetch == CC_FETCH_MAYBE)
+    return 0;
+  return in->maybe_tail < in->length ? in->length - in->maybe_tail : 0;
+}
+
 static void
 push_ref (ref **v, uint32_t *n, uint32_t *cap, ref r)
 {
@@ -93,11 +103,14 @@ push_ref (ref **v, uint32_t *n, uint32_t *cap, ref r)
    cold code of a unit, analysed on its own, then walks a few references
    per block of the hot code, not one per instruction.  *RAW counts the
    references as if none were left out (the cost first-hit's budget is
-   measured in, which must not change).  */
+   measured in, which must not change).  Of the LEN bytes only the first
+   SURE are fetched for sure: a line that only the others touch is a
+   maybe reference.  (Direct-mapped, a foreign fetch only marks sets, so
+   a maybe one marks them the same way and may be left out too.)  */
 static void
 push_refs (engine *e, ref **v, uint32_t *n, uint32_t *cap, uint32_t first,
            uint32_t *raw, uint32_t insn, uint32_t sec, uint32_t off, uint32_t len,
-           int is_asm)
+           uint32_t sure, int unknown_after_it)
 {
   if (len > 0 && sec != e->focus)
     {
@@ -105,24 +118,31 @@ push_refs (engine *e, ref **v, uint32_t *n, uint32_t *cap, uint32_t first,
          there touches as many lines as it can under any placement: each
          may age every set by one.  */
       uint32_t n_lines = 1 + (len + e->L - 2) / e->L;
+      uint32_t n_sure = sure ? 1 + (sure + e->L - 2) / e->L : 0;
       *raw += n_lines;
       if (!e->general && *n > first && (*v)[*n - 1].line == FOREIGN
           && !(*v)[*n - 1].unknown_after)
         {
-          (*v)[*n - 1].unknown_after = (uint8_t) is_asm;
+          (*v)[*n - 1].unknown_after = (uint8_t) unknown_after_it;
           return;
         }
       for (uint32_t k = 0; k < n_lines; k++)
-        push_ref (v, n, cap, (ref){ insn, FOREIGN, 0, (uint8_t) (is_asm && k + 1 == n_lines) });
+        push_ref (v, n, cap, (ref){ insn, FOREIGN, 0, (uint8_t) (unknown_after_it && k + 1 == n_lines),
+                                    (uint8_t) (k >= n_sure) });
       return;
     }
   uint32_t before = *n;
   for (uint32_t q = 0; q < e->nph; q++)
-    FOR_LINES (e, q, off, len, no)
-      push_ref (v, n, cap, (ref){ insn, eng_line_id (e, q, no), (uint16_t) q, 0 });
+    {
+      /* The last line the sure bytes touch (none if SURE is 0).  */
+      uint32_t sure_last = sure ? (off + shift_of (e, q) + sure - 1) / e->L : 0;
+      FOR_LINES (e, q, off, len, no)
+        push_ref (v, n, cap, (ref){ insn, eng_line_id (e, q, no), (uint16_t) q, 0,
+                                    (uint8_t) (!sure || no > sure_last) });
+    }
   *raw += *n - before;
-  /* Unknown code runs after the asm, in every phase: after the last.  */
-  if (is_asm && *n > before)
+  /* Unknown code runs after it (an asm), in every phase: after the last.  */
+  if (unknown_after_it && *n > before)
     (*v)[*n - 1].unknown_after = 1;
 }
 
@@ -153,8 +173,9 @@ eng_build_lines (engine *e)
         continue;
       const cc_func *f = &m->funcs[fi];
       for (uint32_t i = 0; i < f->n_insns; i++)
-        mark_lines (e, seen, stride, f->parts[f->insns[i].part].section,
-                    f->insns[i].offset, f->insns[i].length);
+        if (f->insns[i].fetch != CC_FETCH_NEVER)
+          mark_lines (e, seen, stride, f->parts[f->insns[i].part].section,
+                      f->insns[i].offset, f->insns[i].length);
       for (uint32_t b = 0; b < f->n_blocks; b++)
         {
           uint32_t sec, off, len;
@@ -229,6 +250,7 @@ eng_build_lines (engine *e)
   e->lw = CC_WORDS (u);
   e->sw = e->lw + CC_WORDS (4 * e->n_live);
   e->stw = (size_t) e->MP * e->sw + (size_t) e->MU * e->lw;
+  e->maybe_tmp = cc_xmalloc ((e->stw + 1) * sizeof (cc_word));
   e->rw = e->lw + 1;
   e->taint_all = cc_xcalloc (e->sw, sizeof (cc_word));
   e->unk_all = cc_xcalloc (e->sw, sizeof (cc_word));
@@ -261,6 +283,7 @@ eng_free_lines (engine *e)
   free (e->key_mask);
   free (e->taint_all);
   free (e->unk_all);
+  free (e->maybe_tmp);
 }
 
 void
@@ -289,14 +312,15 @@ eng_build_fphase (engine *e, uint32_t fi)
           uint32_t psec, poff, plen;
           if (k > 0 && padding (f, i - 1, i, &psec, &poff, &plen))
             push_refs (e, &p->refs, &p->n_refs, &cap, p->block_ref[b], &raw[b],
-                       CC_NONE, psec, poff, plen, 0);
-          push_refs (e, &p->refs, &p->n_refs, &cap, p->block_ref[b], &raw[b], i, sec,
-                     in->offset, in->length, in->kind == CC_INSN_ASM);
+                       CC_NONE, psec, poff, plen, plen, 0);
+          if (in->fetch != CC_FETCH_NEVER)
+            push_refs (e, &p->refs, &p->n_refs, &cap, p->block_ref[b], &raw[b], i, sec,
+                       in->offset, in->length, sure_bytes (in), cc_insn_unknown_after (in));
         }
       p->pad_ref[b] = npads;
       uint32_t sec, off, len, pad_raw = 0;
       if (pad_range (f, b, &sec, &off, &len))
-        push_refs (e, &p->pads, &npads, &pcap, npads, &pad_raw, CC_NONE, sec, off, len, 0);
+        push_refs (e, &p->pads, &npads, &pcap, npads, &pad_raw, CC_NONE, sec, off, len, len, 0);
     }
   p->block_ref[f->n_blocks] = p->n_refs;
   p->pad_ref[f->n_blocks] = npads;

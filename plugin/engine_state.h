@@ -32,6 +32,8 @@ typedef struct ref
   uint16_t phase;        /* the phase of the batch it belongs to (0 for
                             FOREIGN: it belongs to all) */
   uint8_t unknown_after; /* an asm: unknown code may run after it */
+  uint8_t maybe;         /* the fetch may or may not happen (model.h,
+                            cc_fetch; a maybe_tail) */
 } ref;
 
 /* The line of a fetch outside the section in focus.  */
@@ -162,6 +164,8 @@ typedef struct engine
   fphase *fp;            /* per function */
   cc_word *T;            /* per instance, R-format */
   cc_word *callback;     /* R-format: what unknown code may reference */
+  cc_word *edge;         /* R-format: the focus lines other sections'
+                            code may share (eng_compute_T) */
   cc_word *all_r;        /* R-format: everything */
   cc_word *in;           /* per node */
   uint8_t *must_set;     /* per node: its input's must planes are set */
@@ -171,6 +175,8 @@ typedef struct engine
      more than the analysis.  */
   cc_word *buf[3];
   size_t buf_cap[3];
+  cc_word *maybe_tmp;    /* a state: the side of a maybe fetch that
+                            does not happen (eng_apply_ref) */
 } engine;
 
 /* The reaching sets of the UPs of one loop in one instance, for the loop
@@ -303,6 +309,7 @@ void eng_free_fphase (fphase *p);
 
 /* engine_transfer.c */
 void eng_transfer (const engine *e, cc_word *s, uint32_t l);
+void eng_apply_ref (const engine *e, cc_word *s, const ref *r);
 void eng_unknown_effect (const engine *e, cc_word *s);
 void eng_apply_pad (const engine *e, cc_word *s, uint32_t func, uint32_t block);
 void eng_walk_up (const engine *e, uint32_t fi, uint32_t u, cc_word *s);

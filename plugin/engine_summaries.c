@@ -24,29 +24,44 @@ r_add_range (const engine *e, cc_word *r, uint32_t sec, uint32_t off, uint32_t l
       }
 }
 
-/* Lines of the focus section that unknown code may fetch: a line is
-   shared with whatever code lies next to it, so when unknown code runs it
-   may load lines of ours.  That code is: the functions the analysis does
-   not follow (not modelled, or of another group), and whatever the linker
-   puts before and after the section (another object's code may share its
-   first line unless the section starts on a line boundary, and its last
-   line).  */
+/* The lines of the focus section that it may share with code the linker
+   puts before and after it (another section of the unit, or another
+   object's code): its first line unless the section starts on a line
+   boundary, and its last line.  Whoever fetches that code may load
+   them.  */
 static void
-unknown_code_lines (const engine *e, cc_word *r)
+edge_lines (const engine *e, cc_word *r)
 {
   const cc_model *m = e->m;
-  uint32_t lo = UINT32_MAX, hi = 0;
+  uint32_t hi = 0;
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)
     for (uint32_t p = 0; p < m->funcs[fi].n_parts; p++)
       {
         const cc_part *pt = &m->funcs[fi].parts[p];
-        if (pt->section != e->focus)
-          continue;
-        if (pt->offset < lo)
-          lo = pt->offset;
-        if (pt->offset + pt->size > hi)
+        if (pt->section == e->focus && pt->offset + pt->size > hi)
           hi = pt->offset + pt->size;
-        if (!func_usable (e, fi))
+      }
+  if (hi == 0)
+    return;
+  if (m->sections[e->focus].align < e->L)
+    r_add_range (e, r, e->focus, 0, 1);
+  r_add_range (e, r, e->focus, hi - 1, 1);
+}
+
+/* Lines of the focus section that unknown code may fetch: a line is
+   shared with whatever code lies next to it, so when unknown code runs it
+   may load lines of ours.  That code is: the functions the analysis does
+   not follow (not modelled, or of another group), and whatever the linker
+   puts before and after the section (edge_lines).  */
+static void
+unknown_code_lines (const engine *e, cc_word *r)
+{
+  const cc_model *m = e->m;
+  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
+    for (uint32_t p = 0; p < m->funcs[fi].n_parts; p++)
+      {
+        const cc_part *pt = &m->funcs[fi].parts[p];
+        if (pt->section == e->focus && !func_usable (e, fi))
           r_add_range (e, r, pt->section, pt->offset, pt->size);
       }
   for (uint32_t k = 0; k < e->opts->n_unknown_code; k++)
@@ -54,11 +69,7 @@ unknown_code_lines (const engine *e, cc_word *r)
       const cc_code_range *c = &e->opts->unknown_code[k];
       r_add_range (e, r, c->section, c->offset, c->size);
     }
-  if (hi == 0)
-    return;
-  if (m->sections[e->focus].align < e->L)
-    r_add_range (e, r, e->focus, 0, 1);
-  r_add_range (e, r, e->focus, hi - 1, 1);
+  edge_lines (e, r);
 }
 
 void
@@ -119,4 +130,9 @@ eng_compute_T (engine *e)
   /* The unknown bit of an R set is not a line; keep the callback's line
      prefix clean for ORing into states.  */
   unknown_code_lines (e, e->callback);
+  /* A fetch of another section's code may load the lines the focus
+     shares with its neighbours (eng_transfer): with -ffunction-sections
+     the previous function's last line is our first.  */
+  e->edge = cc_xcalloc (rw, sizeof (cc_word));
+  edge_lines (e, e->edge);
 }

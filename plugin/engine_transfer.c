@@ -72,9 +72,13 @@ eng_transfer (const engine *e, cc_word *s, uint32_t l)
   if (l == FOREIGN)
     {
       /* A line of another section: it may land in any set.  It may be
-         cached now (may), and every set may have aged (must).  */
+         cached now (may), and every set may have aged (must).  It may
+         also be a line the focus shares with that section (edge).  */
       for (uint32_t k = 0; k < e->MP; k++)
-        cc_bits_or (may_plane (e, s, k) + e->lw, e->taint_all + e->lw, e->sw - e->lw);
+        {
+          cc_bits_or (may_plane (e, s, k) + e->lw, e->taint_all + e->lw, e->sw - e->lw);
+          cc_bits_or (may_plane (e, s, k), e->edge, e->lw);
+        }
       for (uint32_t k = e->MU; k-- > 1;)
         memcpy (must_plane (e, s, k), must_plane (e, s, k - 1), e->lw * sizeof (cc_word));
       if (e->MU)
@@ -132,15 +136,36 @@ eng_unknown_effect (const engine *e, cc_word *s)
     memset (must_plane (e, s, 0), 0, (size_t) e->MU * e->lw * sizeof (cc_word));
 }
 
+/* Reference R in state S: the fetch, and unknown code after an asm.  A
+   fetch that may or may not happen joins both outcomes: what may be
+   cached is the union (the may planes or-ed), what is cached for sure
+   the intersection (the must planes and-ed), each plane an age bound.  */
+void
+eng_apply_ref (const engine *e, cc_word *s, const ref *r)
+{
+  if (!r->maybe)
+    {
+      eng_transfer (e, s, r->line);
+      if (r->unknown_after)
+        eng_unknown_effect (e, s);
+      return;
+    }
+  cc_word *t = e->maybe_tmp;
+  memcpy (t, s, e->stw * sizeof (cc_word));
+  eng_transfer (e, s, r->line);
+  if (r->unknown_after)
+    eng_unknown_effect (e, s);
+  size_t may_words = (size_t) e->MP * e->sw;
+  cc_bits_or (s, t, may_words);
+  for (size_t k = may_words; k < e->stw; k++)
+    s[k] &= t[k];
+}
+
 static void
 apply_refs (const engine *e, cc_word *s, const ref *v, uint32_t from, uint32_t to)
 {
   for (uint32_t x = from; x < to; x++)
-    {
-      eng_transfer (e, s, v[x].line);
-      if (v[x].unknown_after)
-        eng_unknown_effect (e, s);
-    }
+    eng_apply_ref (e, s, &v[x]);
 }
 
 void

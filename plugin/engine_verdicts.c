@@ -1,5 +1,5 @@
 /* cachecat engine: the names of the categories, and merging verdicts
-   (semantics.md section 4, "Several contexts"): of an insn's contexts, of
+   (docs/semantics.md §6.5): of an insn's contexts, of
    the lines one fetch touches, of the layout phases.
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 

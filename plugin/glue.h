@@ -27,7 +27,8 @@ enum cc_end_kind
                            (basic asm: final calls no postscan for it) */
 };
 
-/* Per insn, parallel to the model's cc_func.insns.  */
+/* Per insn of GCC's RTL: the model's cc_func.insns until the layout
+   makes them machine instructions (mfirst below).  */
 struct cc_glue_insn
 {
   int start_label;      /* number of the "L<N>" note before the insn */
@@ -53,7 +54,41 @@ struct cc_glue_func
   cc_glue_insn *insns;
   int uid_limit;        /* uid -> insn index, while final runs */
   int *uid_to_insn;
+  uint32_t *mfirst;     /* once split into machine instructions: where
+                           insn I's begin among the model's insns
+                           (n_insns + 1 entries); NULL: one each */
 };
+
+/* The model insns of glue insn I of GF: [*FIRST, *FIRST + return).  */
+static inline uint32_t
+cc_glue_minsns (const cc_glue_func *gf, uint32_t i, uint32_t *first)
+{
+  if (!gf->mfirst)
+    {
+      *first = i;
+      return 1;
+    }
+  *first = gf->mfirst[i];
+  return gf->mfirst[i + 1] - gf->mfirst[i];
+}
+
+/* The glue insn that model insn M of GF belongs to.  */
+static inline uint32_t
+cc_glue_insn_of (const cc_glue_func *gf, uint32_t m)
+{
+  if (!gf->mfirst)
+    return m;
+  uint32_t lo = 0, hi = gf->n_insns;
+  while (hi - lo > 1)
+    {
+      uint32_t mid = (lo + hi) / 2;
+      if (gf->mfirst[mid] <= m)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  return lo;
+}
 
 struct cc_glue_state
 {

@@ -140,6 +140,7 @@ absorb (cc_result *r, cc_result *g, const uint32_t *funcs, uint32_t n,
   r->instance_budget += g->instance_budget;
   for (int c = 0; c < CC_N_CATEGORIES; c++)
     r->counts[c] += g->counts[c];
+  r->never_fetched += g->never_fetched;
   free (g->funcs);
   free (g->instances);
   free (g);

@@ -1,4 +1,4 @@
-/* cachecat engine: function instances (semantics.md section 2).
+/* cachecat engine: function instances (docs/semantics.md §4.4-4.6).
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 
    The call graph is unfolded from each root into a tree of instances.  A

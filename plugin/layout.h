@@ -40,7 +40,7 @@ typedef struct cc_layout_ref
 /* What to look up: some names, and families of numbered labels
    PREFIX<BASE + 1> .. PREFIX<BASE + COUNT> (decimal, no leading zero),
    found by their number without building their names.  */
-#define CC_LAYOUT_MAX_FAMILIES 2
+#define CC_LAYOUT_MAX_FAMILIES 3
 
 typedef struct cc_layout_family
 {

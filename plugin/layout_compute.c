@@ -73,8 +73,8 @@ typedef struct ctx
   int *prefixes;            /* prefix statements waiting for their insn */
   long *last_start;         /* the last start label in it, -1 */
   uint64_t *size;
-  /* The numbered labels of the query's two families.  */
-  place *numbered[2];
+  /* The numbered labels of the query's families.  */
+  place *numbered[CC_LAYOUT_MAX_FAMILIES];
   unsigned char *unchecked; /* per start label, see layout_compute.h */
 } ctx;
 
@@ -256,7 +256,8 @@ build (ctx *c, const cc_asm_event *ev, size_t n_ev)
         c->first[s] = c->cur[s] = new_frag (c, s);
       frag *x = &c->fr[c->cur[s]];
       if (c->prefixes[s] && (v->kind == CC_ASM_EV_START || v->kind == CC_ASM_EV_END
-                             || v->kind == CC_ASM_EV_SYMBOL || v->kind == CC_ASM_EV_ALIGN))
+                             || v->kind == CC_ASM_EV_MSTART || v->kind == CC_ASM_EV_SYMBOL
+                             || v->kind == CC_ASM_EV_ALIGN))
         return cc_xasprintf ("a label or alignment after a prefix in %s",
                              cc_asm_filter_section (f, s));
       int ends_frag = 0;
@@ -264,8 +265,11 @@ build (ctx *c, const cc_asm_event *ev, size_t n_ev)
         {
         case CC_ASM_EV_START:
         case CC_ASM_EV_END:
+        case CC_ASM_EV_MSTART:
           {
-            int k = v->kind == CC_ASM_EV_START ? 0 : 1;
+            uint32_t k = v->kind == CC_ASM_EV_START ? 0 : v->kind == CC_ASM_EV_END ? 1 : 2;
+            if (k >= c->q->n_families)
+              break;
             const cc_layout_family *fam = &c->q->families[k];
             if (v->a > fam->base && v->a - fam->base <= fam->count)
               {
@@ -419,7 +423,7 @@ fill (const ctx *c, cc_layout *l)
           l->refs[i].offset = c->fr[c->sym_place[h].frag].addr + c->sym_place[h].off;
         }
     }
-  for (int k = 0; k < 2; k++)
+  for (uint32_t k = 0; k < q->n_families; k++)
     {
       l->numbered[k] = cc_xcalloc (q->families[k].count + 1, sizeof *l->numbered[k]);
       for (uint32_t i = 0; i < q->families[k].count; i++)
@@ -445,7 +449,7 @@ cc_layout_compute (cc_layout *l, const cc_layout_query *q, const cc_asm_filter *
       return u ? cc_xasprintf ("'%s' is not encoded", u)
                : cc_xstrdup ("a statement in code is not one the layout follows");
     }
-  if (q->n_families != 2)
+  if (q->n_families < 2 || q->n_families > CC_LAYOUT_MAX_FAMILIES)
     return cc_xstrdup ("unexpected query");
   size_t n_ev;
   int decodable;
@@ -468,7 +472,7 @@ cc_layout_compute (cc_layout *l, const cc_layout_query *q, const cc_asm_filter *
   c.sym_sec = cc_xmalloc (c.tsize * sizeof *c.sym_sec);
   for (uint32_t i = 0; i < c.tsize; i++)
     c.sym_name[i] = SIZE_MAX;
-  for (int k = 0; k < 2; k++)
+  for (uint32_t k = 0; k < q->n_families; k++)
     {
       c.numbered[k] = cc_xmalloc ((q->families[k].count + 1) * sizeof *c.numbered[k]);
       for (uint32_t i = 0; i < q->families[k].count; i++)
@@ -516,7 +520,7 @@ cc_layout_compute (cc_layout *l, const cc_layout_query *q, const cc_asm_filter *
   free (c.prefixes);
   free (c.last_start);
   free (c.size);
-  for (int k = 0; k < 2; k++)
+  for (uint32_t k = 0; k < CC_LAYOUT_MAX_FAMILIES; k++)
     free (c.numbered[k]);
   free (c.fr);
   free (c.sym_name);

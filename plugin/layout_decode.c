@@ -128,7 +128,7 @@ cc_layout_decode (cc_layout *l, const cc_layout_query *q, const cc_asm_filter *f
       /* A label between a prefix and its instruction: the prefix's bytes
          are before the label, the walk would put them after.  */
       if (x->prefixes && (v->kind == CC_ASM_EV_START || v->kind == CC_ASM_EV_END
-                          || v->kind == CC_ASM_EV_SYMBOL))
+                          || v->kind == CC_ASM_EV_MSTART || v->kind == CC_ASM_EV_SYMBOL))
         {
           why = cc_xasprintf ("a label after a prefix at %s+%#llx",
                               cc_asm_filter_section (f, v->section),
@@ -139,8 +139,10 @@ cc_layout_decode (cc_layout *l, const cc_layout_query *q, const cc_asm_filter *f
         {
         case CC_ASM_EV_START:
         case CC_ASM_EV_END:
+        case CC_ASM_EV_MSTART:
           {
-            cc_layout_ref *r = numbered (l, q, v->kind == CC_ASM_EV_START ? 0 : 1, v->a);
+            cc_layout_ref *r = numbered (l, q, v->kind == CC_ASM_EV_START ? 0
+                                               : v->kind == CC_ASM_EV_END ? 1 : 2, v->a);
             if (r)
               {
                 r->section = x->elf;

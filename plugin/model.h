@@ -31,10 +31,35 @@ enum cc_call_kind
 
 enum cc_insn_kind
 {
-  CC_INSN_CODE = 0,   /* an ordinary instruction (may be several machine insns) */
-  CC_INSN_ASM = 1,    /* an inline asm statement (basic or extended) */
+  CC_INSN_CODE = 0,   /* a machine instruction of GCC's code */
+  CC_INSN_ASM = 1,    /* a machine instruction of an inline asm statement */
   CC_INSN_PAD = 2     /* alignment padding executed on a fall-through: a
                          reference with no instruction of its own to annotate */
+};
+
+/* Whether the processor fetches an instruction when control runs through
+   the GCC insn it belongs to (docs/semantics.md §3.2).
+   One insn may be several machine instructions: `ret; int3` under
+   -mharden-sls, a thunk of -mindirect-branch=thunk-inline.  */
+enum cc_fetch
+{
+  CC_FETCH_ALWAYS = 0,  /* every time control passes the insn */
+  CC_FETCH_MAYBE = 1,   /* some times: it loads a line in no must state */
+  CC_FETCH_NEVER = 2    /* never (the int3 after a hardened ret): no line */
+};
+
+/* A relocation that lets the linker rewrite an instruction so that its
+   boundaries in the linked program differ from the object's
+   (docs/semantics.md §3.5): such an instruction carries no promise.  */
+enum cc_rewrite
+{
+  CC_REWRITE_NONE = 0,
+  CC_REWRITE_GOTPCRELX = 1,  /* jmp/call *f@GOTPCREL(%rip): jmp f; nop ... */
+  CC_REWRITE_TLSGD = 2,      /* TLS general dynamic: initial or local exec */
+  CC_REWRITE_TLSLD = 3,      /* TLS local dynamic: local exec */
+  CC_REWRITE_TLSDESC = 4,    /* call *x@TLSCALL(%rax): the resolver (unknown
+                                code) runs, or ld makes it a nop */
+  CC_N_REWRITES = 5
 };
 
 typedef struct cc_section
@@ -52,6 +77,15 @@ typedef struct cc_insn
   uint32_t file;       /* index into cc_model.files, CC_NONE if unknown */
   uint32_t line;       /* source line, 0 if unknown */
   uint8_t kind;        /* enum cc_insn_kind */
+  uint8_t fetch;       /* enum cc_fetch */
+  uint8_t rewrite;     /* enum cc_rewrite */
+  uint8_t unsplit;     /* 1: the whole output of a GCC insn whose machine
+                          instructions could not be told apart; only its
+                          first byte is fetched for sure (maybe_tail) */
+  uint8_t unordered;   /* 1: control inside its GCC insn runs backwards, so
+                          it may be fetched out of address order */
+  uint32_t maybe_tail; /* the last bytes of it that only some executions
+                          (or some linker outcomes) fetch */
 } cc_insn;
 
 /* A basic block: a run of insns entered only at its first insn.
@@ -119,7 +153,7 @@ typedef struct cc_model
   cc_func *funcs;
 } cc_model;
 
-/* Replacement policies (semantics.md section 1; README: "Replacement
+/* Replacement policies (docs/semantics.md §6.4; README: "Replacement
    policies" says what each is analysed as).  */
 enum cc_policy
 {
@@ -142,9 +176,40 @@ typedef struct cc_cache
 /* Helpers shared by producers, readers and tests.  */
 void cc_model_free (cc_model *m);
 void cc_func_free (cc_func *f);
+/* Replace F's insns by INSNS (N of them; F takes them over): old insn I
+   became COUNT[I] consecutive new ones, at least one, in order (the
+   machine instructions of a GCC insn).  The blocks are renumbered.  */
+void cc_func_replace_insns (cc_func *f, cc_insn *insns, uint32_t n, const uint32_t *count);
 uint32_t cc_model_add_section (cc_model *m, const char *name, uint32_t align);
 uint32_t cc_model_add_file (cc_model *m, const char *path);
 uint32_t cc_model_find_func (const cc_model *m, const char *name);
+
+/* Does insn IN carry no promise but conflict?  Inline asm (unknown code
+   may run inside), an instruction the linker may rewrite, an insn not
+   split into its machine instructions, one fetched out of order.  */
+static inline int
+cc_insn_no_promise (const cc_insn *in)
+{
+  return in->kind == CC_INSN_ASM || in->rewrite != CC_REWRITE_NONE || in->unsplit
+         || in->unordered;
+}
+
+/* May unknown code run right after insn IN: inline asm, a TLS
+   descriptor call (GCC writes it as no call)?  */
+static inline int
+cc_insn_unknown_after (const cc_insn *in)
+{
+  return in->kind == CC_INSN_ASM || in->rewrite == CC_REWRITE_TLSDESC;
+}
+
+/* Is insn IN an instruction of the report: not padding, and not without
+   bytes unless its function was not ANALYSED (then the lengths may be
+   GCC's estimates)?  */
+static inline int
+cc_insn_reported (const cc_insn *in, int analysed)
+{
+  return in->kind != CC_INSN_PAD && (in->length > 0 || !analysed);
+}
 
 /* Serialization (model_io.c): a line-oriented text format, stable and
    byte-identical for identical models.  Return 0 on success; on failure the

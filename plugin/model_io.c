@@ -1,18 +1,21 @@
 /* cachecat program model: a line-oriented text serialization.
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 
-   cachecat-model 1
+   cachecat-model 2
    section NAME ALIGN
    file PATH
    func NAME FLAGS FILE LINE NPARTS NINSNS NBLOCKS
    part SYMBOL SECTION OFFSET SIZE                  (NPARTS times)
-   insn UID PART OFFSET LENGTH FILE LINE KIND       (NINSNS times)
+   insn UID PART OFFSET LENGTH FILE LINE KIND FETCH REWRITE UNSPLIT UNORDERED TAIL
+                                                    (NINSNS times)
    block FIRST N CALL EXITS NORETURN CALLEE FALLTHRU NSUCC SUCC...
    end
 
    Strings are percent-encoded (bytes up to space, '%' and DEL), "-" stands
-   for "none" (a null string, CC_NONE).  A later issue embeds this text in
-   the object file so the engine can re-run at link time.  */
+   for "none" (a null string, CC_NONE).  Version 1 (no FETCH, REWRITE,
+   UNSPLIT, UNORDERED and TAIL: an insn was not split into machine
+   instructions) is still read.  A later issue embeds this text in the object file so the
+   engine can re-run at link time.  */
 
 #include "model.h"
 #include "util.h"
@@ -54,7 +57,7 @@ put_u32 (FILE *f, uint32_t v)
 int
 cc_model_write (const cc_model *m, FILE *f)
 {
-  fputs ("cachecat-model 1\n", f);
+  fputs ("cachecat-model 2\n", f);
   for (uint32_t s = 0; s < m->n_sections; s++)
     {
       fputs ("section ", f);
@@ -87,7 +90,8 @@ cc_model_write (const cc_model *m, FILE *f)
           const cc_insn *in = &fn->insns[i];
           fprintf (f, "insn %u %u %u %u", in->uid, in->part, in->offset, in->length);
           put_u32 (f, in->file);
-          fprintf (f, " %u %u\n", in->line, in->kind);
+          fprintf (f, " %u %u %u %u %u %u %u\n", in->line, in->kind, in->fetch, in->rewrite,
+                   in->unsplit, in->unordered, in->maybe_tail);
         }
       for (uint32_t b = 0; b < fn->n_blocks; b++)
         {
@@ -225,7 +229,7 @@ get_str (reader *r, char **out)
 }
 
 static int
-read_func (reader *r, cc_model *m, cc_func *fn)
+read_func (reader *r, cc_model *m, cc_func *fn, int version)
 {
   uint32_t np, ni, nb;
   if (get_str (r, &fn->name) || !fn->name || get_u32 (r, &fn->flags, 0)
@@ -254,10 +258,22 @@ read_func (reader *r, cc_model *m, cc_func *fn)
           || get_u32 (r, &in->offset, 0) || get_u32 (r, &in->length, 0)
           || get_u32 (r, &in->file, 1) || get_u32 (r, &in->line, 0) || get_u32 (r, &kind, 0))
         return fail (r, "malformed insn");
+      uint32_t fetch = CC_FETCH_ALWAYS, rewrite = CC_REWRITE_NONE, unsplit = 0;
+      uint32_t unordered = 0, tail = 0;
+      if (version >= 2
+          && (get_u32 (r, &fetch, 0) || get_u32 (r, &rewrite, 0) || get_u32 (r, &unsplit, 0)
+              || get_u32 (r, &unordered, 0) || get_u32 (r, &tail, 0)))
+        return fail (r, "malformed insn");
       if (in->part >= np || kind > CC_INSN_PAD
-          || (in->file != CC_NONE && in->file >= m->n_files))
+          || (in->file != CC_NONE && in->file >= m->n_files) || fetch > CC_FETCH_NEVER
+          || rewrite >= CC_N_REWRITES || unsplit > 1 || unordered > 1 || tail > in->length)
         return fail (r, "insn field out of range");
       in->kind = (uint8_t) kind;
+      in->fetch = (uint8_t) fetch;
+      in->rewrite = (uint8_t) rewrite;
+      in->unsplit = (uint8_t) unsplit;
+      in->unordered = (uint8_t) unordered;
+      in->maybe_tail = tail;
     }
   fn->blocks = cc_xcalloc (nb, sizeof *fn->blocks);
   for (uint32_t b = 0; b < nb; b++, fn->n_blocks++)
@@ -292,9 +308,11 @@ cc_model_read (cc_model *m, FILE *f, char **err)
   int rc = -1;
   if (next_line (&r))
     goto out;
-  if (strcmp (r.line, "cachecat-model 1") != 0)
+  int version = strcmp (r.line, "cachecat-model 1") == 0 ? 1
+                : strcmp (r.line, "cachecat-model 2") == 0 ? 2 : 0;
+  if (!version)
     {
-      fail (&r, "not a cachecat model (version 1)");
+      fail (&r, "not a cachecat model (version 1 or 2)");
       goto out;
     }
   for (;;)
@@ -331,7 +349,7 @@ cc_model_read (cc_model *m, FILE *f, char **err)
           m->funcs = cc_xrealloc (m->funcs, (m->n_funcs + 1) * sizeof *m->funcs);
           cc_func *fn = &m->funcs[m->n_funcs++];
           memset (fn, 0, sizeof *fn);
-          if (read_func (&r, m, fn))
+          if (read_func (&r, m, fn, version))
             goto out;
         }
       else

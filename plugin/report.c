@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define REPORT_FORMAT 2
+#define REPORT_FORMAT 3
 
 /* The report has a line per instruction and an entry per context (about
    a megabyte for a large unit): it is put together in a buffer of our
@@ -180,8 +180,30 @@ part_offset (const cc_func *f, uint32_t i)
 static int
 reported (const cc_func *fn, const cc_func_result *fr, uint32_t i)
 {
-  return fn->insns[i].kind != CC_INSN_PAD && (fn->insns[i].length > 0 || !fr->analysed);
+  return cc_insn_reported (&fn->insns[i], fr->analysed);
 }
+
+const char *
+cc_insn_category (const cc_func *fn, const cc_func_result *fr, uint32_t i)
+{
+  if (fr->analysed && fn->insns[i].fetch == CC_FETCH_NEVER)
+    return "never-fetched";
+  return cc_category_name (fr->insns[i].merged.category);
+}
+
+/* Has insn I a scope to print: first-miss or first-hit, and fetched?  */
+static int
+has_scope (const cc_func *fn, const cc_func_result *fr, uint32_t i)
+{
+  uint8_t c = fr->insns[i].merged.category;
+  return (c == CC_FIRST_MISS || c == CC_FIRST_HIT)
+         && !(fr->analysed && fn->insns[i].fetch == CC_FETCH_NEVER);
+}
+
+/* The relocations of enum cc_rewrite, as the report names them.  */
+static const char *const rewrite_names[CC_N_REWRITES] = {
+  NULL, "R_X86_64_GOTPCRELX", "R_X86_64_TLSGD", "R_X86_64_TLSLD", "R_X86_64_TLSDESC_CALL"
+};
 
 /* Insn I of FN named from part PART: its offset there, or "sym+offset"
    when it lies in another part (CC_NONE: always so).  */
@@ -231,7 +253,7 @@ json_scope (wbuf *w, const cc_model *m, const cc_result *r, uint32_t fi, cc_verd
 }
 
 static void
-json_summary (wbuf *w, const uint32_t *counts)
+json_summary (wbuf *w, const uint32_t *counts, uint32_t never_fetched)
 {
   w_c (w, '{');
   for (int c = 0; c < CC_N_CATEGORIES; c++)
@@ -243,6 +265,8 @@ json_summary (wbuf *w, const uint32_t *counts)
       w_s (w, "\": ");
       w_u (w, counts[c]);
     }
+  w_s (w, ", \"never-fetched\": ");
+  w_u (w, never_fetched);
   w_c (w, '}');
 }
 
@@ -360,10 +384,15 @@ write_part (wbuf *w, const cc_model *m, const cc_result *r, uint32_t fi,
   const cc_func *fn = &m->funcs[fi];
   const cc_func_result *fr = &r->funcs[fi];
   const cc_part *p = &fn->parts[part];
-  uint32_t counts[CC_N_CATEGORIES] = { 0 };
+  uint32_t counts[CC_N_CATEGORIES] = { 0 }, never = 0;
   for (uint32_t i = 0; i < fn->n_insns; i++)
     if (fn->insns[i].part == part && reported (fn, fr, i))
-      counts[fr->insns[i].merged.category]++;
+      {
+        if (fr->analysed && fn->insns[i].fetch == CC_FETCH_NEVER)
+          never++;
+        else
+          counts[fr->insns[i].merged.category]++;
+      }
 
   w_s (w, first ? "\n    {\"name\": " : ",\n    {\"name\": ");
   json_str (w, p->symbol);
@@ -474,9 +503,9 @@ write_part (wbuf *w, const cc_model *m, const cc_result *r, uint32_t fi,
       w_s (w, ", \"length\": ");
       w_u (w, in->length);
       w_s (w, ", \"category\": \"");
-      w_s (w, cc_category_name (ir->merged.category));
+      w_s (w, cc_insn_category (fn, fr, i));
       w_c (w, '"');
-      if (ir->merged.category == CC_FIRST_MISS || ir->merged.category == CC_FIRST_HIT)
+      if (has_scope (fn, fr, i))
         {
           w_s (w, ", \"scope\": ");
           json_scope (w, m, r, fi, ir->merged, part);
@@ -489,6 +518,16 @@ write_part (wbuf *w, const cc_model *m, const cc_result *r, uint32_t fi,
       w_u (w, ir->n_lines);
       if (in->kind == CC_INSN_ASM)
         w_s (w, ", \"asm\": true");
+      if (in->fetch == CC_FETCH_MAYBE)
+        w_s (w, ", \"fetch\": \"maybe\"");
+      if (in->rewrite != CC_REWRITE_NONE && in->rewrite < CC_N_REWRITES)
+        {
+          w_s (w, ", \"linker\": \"");
+          w_s (w, rewrite_names[in->rewrite]);
+          w_c (w, '"');
+        }
+      if (in->unsplit)
+        w_s (w, ", \"unsplit\": true");
       if (call_block[i] != CC_NONE)
         {
           /* A call: to a known symbol or unknown code; a tail call (a
@@ -511,7 +550,7 @@ write_part (wbuf *w, const cc_model *m, const cc_result *r, uint32_t fi,
   free (call_block);
   w_s (w, any ? "\n     ]" : "]");
   w_s (w, ",\n     \"summary\": ");
-  json_summary (w, counts);
+  json_summary (w, counts, never);
   w_c (w, '}');
 }
 
@@ -538,7 +577,7 @@ write_json_buf (wbuf *w, const cc_model *m, const cc_result *r,
   json_str (w, o->config_name ? o->config_name : "default");
   w_s (w, "},\n");
 
-  /* What is assumed about addresses (semantics.md section 5).  */
+  /* What is assumed about addresses (docs/semantics.md §7.3).  */
   w_s (w, "  \"layout\": {\"offsets\": ");
   /* The same words however the offsets were found (computed the way the
      assembler lays them out, or read back from it): the report does not
@@ -631,7 +670,7 @@ write_json_buf (wbuf *w, const cc_model *m, const cc_result *r,
       }
   w_s (w, first ? "],\n" : "\n  ],\n");
   w_s (w, "  \"summary\": ");
-  json_summary (w, r->counts);
+  json_summary (w, r->counts, r->never_fetched);
   w_s (w, "\n}\n");
 }
 
@@ -761,13 +800,64 @@ sb_u (sbuf *b, uint32_t v, int hex)
   sb_s (b, d + sizeof d - 1 - n);
 }
 
-void
-cc_annotation (const cc_model *m, const cc_result *r, uint32_t fi, uint32_t i,
-               char *buf, size_t size)
+/* One instruction's annotation, without the "cachecat: " leader: its
+   category, scope, line and set, and what limits its promise.  */
+static void
+describe_insn (sbuf *b, const cc_model *m, const cc_result *r, uint32_t fi, uint32_t i)
 {
   const cc_func *fn = &m->funcs[fi];
   const cc_func_result *fr = &r->funcs[fi];
   const cc_insn_result *ir = &fr->insns[i];
+  const cc_insn *in = &fn->insns[i];
+  sb_s (b, cc_insn_category (fn, fr, i));
+  if (has_scope (fn, fr, i))
+    {
+      if (ir->merged.scope == CC_SCOPE_PROGRAM)
+        sb_s (b, " scope=program");
+      else if (ir->merged.scope == CC_SCOPE_FUNCTION)
+        sb_s (b, " scope=function");
+      else
+        {
+          /* A caller's loop (first-hit), or one whose header lies in the
+             other part, by the symbol of the part.  */
+          uint32_t lf = ir->merged.other_func ? ir->merged.other_func - 1 : fi;
+          const cc_func *lfn = &m->funcs[lf];
+          uint32_t h = lfn->blocks[r->funcs[lf].loops[ir->merged.loop].header].first_insn;
+          sb_s (b, " scope=loop@");
+          if (lf != fi || fn->insns[h].part != in->part)
+            {
+              sb_s (b, lfn->parts[lfn->insns[h].part].symbol);
+              sb_s (b, "+");
+            }
+          sb_s (b, "0x");
+          sb_u (b, part_offset (lfn, h), 1);
+        }
+    }
+  sb_s (b, " line=");
+  sb_u (b, ir->pline, 0);
+  sb_s (b, " set=");
+  sb_u (b, ir->set, 0);
+  if (ir->n_lines > 1)
+    {
+      sb_s (b, " lines=");
+      sb_u (b, ir->n_lines, 0);
+    }
+  if (in->fetch == CC_FETCH_MAYBE)
+    sb_s (b, " fetch=maybe");
+  if (in->rewrite != CC_REWRITE_NONE && in->rewrite < CC_N_REWRITES)
+    {
+      sb_s (b, " linker=");
+      sb_s (b, rewrite_names[in->rewrite]);
+    }
+  if (in->unsplit)
+    sb_s (b, " unsplit");
+}
+
+void
+cc_annotation (const cc_model *m, const cc_result *r, uint32_t fi, uint32_t first,
+               uint32_t n, char *buf, size_t size)
+{
+  const cc_func_result *fr = &r->funcs[fi];
   sbuf b = { buf, 0, size };
   if (size)
     buf[0] = 0;
@@ -777,37 +867,43 @@ cc_annotation (const cc_model *m, const cc_result *r, uint32_t fi, uint32_t i,
       return;
     }
   sb_s (&b, "cachecat: ");
-  sb_s (&b, cc_category_name (ir->merged.category));
-  if (ir->merged.category == CC_FIRST_MISS || ir->merged.category == CC_FIRST_HIT)
+  if (n == 1)
     {
-      if (ir->merged.scope == CC_SCOPE_PROGRAM)
-        sb_s (&b, " scope=program");
-      else if (ir->merged.scope == CC_SCOPE_FUNCTION)
-        sb_s (&b, " scope=function");
-      else
-        {
-          /* A caller's loop (first-hit), or one whose header lies in the
-             other part, by the symbol of the part.  */
-          uint32_t lf = ir->merged.other_func ? ir->merged.other_func - 1 : fi;
-          const cc_func *lfn = &m->funcs[lf];
-          uint32_t h = lfn->blocks[r->funcs[lf].loops[ir->merged.loop].header].first_insn;
-          sb_s (&b, " scope=loop@");
-          if (lf != fi || fn->insns[h].part != fn->insns[i].part)
-            {
-              sb_s (&b, lfn->parts[lfn->insns[h].part].symbol);
-              sb_s (&b, "+");
-            }
-          sb_s (&b, "0x");
-          sb_u (&b, part_offset (lfn, h), 1);
-        }
+      describe_insn (&b, m, r, fi, first);
+      return;
     }
-  sb_s (&b, " line=");
-  sb_u (&b, ir->pline, 0);
-  sb_s (&b, " set=");
-  sb_u (&b, ir->set, 0);
-  if (ir->n_lines > 1)
+  /* Several machine instructions of one insn, in address order; a run of
+     them that reads the same is written once, with its count:
+     "2 instructions: always-hit line=3 set=3 | never-fetched line=4 set=0".  */
+  sb_u (&b, n, 0);
+  sb_s (&b, " instructions:");
+  char cur[256], next[256];
+  uint32_t run = 0;
+  int runs = 0;
+  for (uint32_t i = first; i <= first + n; i++)
     {
-      sb_s (&b, " lines=");
-      sb_u (&b, ir->n_lines, 0);
+      next[0] = 0;
+      if (i < first + n)
+        {
+          sbuf d = { next, 0, sizeof next };
+          describe_insn (&d, m, r, fi, i);
+        }
+      if (run && (i == first + n || strcmp (cur, next) != 0))
+        {
+          sb_s (&b, runs++ ? " | " : " ");
+          if (run > 1)
+            {
+              sb_u (&b, run, 0);
+              sb_s (&b, "x ");
+            }
+          sb_s (&b, cur);
+          run = 0;
+        }
+      if (i < first + n)
+        {
+          if (!run)
+            memcpy (cur, next, sizeof cur);
+          run++;
+        }
     }
 }

@@ -22,9 +22,16 @@ typedef struct cc_report_info
 int cc_report_write (const char *path, const cc_model *m, const cc_result *r,
                      const cc_report_info *info, char **err);
 
-/* The annotation for insn INSN of function FUNC, without the comment
-   leader, e.g. "cachecat: first-miss scope=loop@0x18 line=3 set=1".  */
+/* The category insn I of FN (results FR) is reported with: its merged
+   verdict's, or "never-fetched" (a promise of its own, outside the
+   engine's five).  */
+const char *cc_insn_category (const cc_func *fn, const cc_func_result *fr, uint32_t i);
+
+/* The annotation of one GCC insn, the N machine instructions of function
+   FUNC from FIRST, without the comment leader: "cachecat: first-miss
+   scope=loop@0x18 line=3 set=1" for one, "cachecat: 2 instructions:
+   always-hit line=3 set=3 | never-fetched line=4 set=0" for several.  */
 void cc_annotation (const cc_model *m, const cc_result *r, uint32_t func,
-                    uint32_t insn, char *buf, size_t size);
+                    uint32_t first, uint32_t n, char *buf, size_t size);
 
 #endif

@@ -14,6 +14,7 @@
 #include "assembler.h"
 #include "layout_compute.h"
 #include "layout_decode.h"
+#include "machine.h"
 
 #include <stdarg.h>
 #include <sys/resource.h>
@@ -51,11 +52,13 @@ sb_add (sbuf *s, const char *fmt, ...)
 /* What the measured object is asked: per function its part symbols, in
    order, then our labels by number (asm_capture.cc names them NOTE<n>
    and END<n>): family 0 the note labels (every start label, and the end
-   of basic asm), family 1 the end labels.  SYMS has room for two names
-   per function.  */
+   of basic asm), family 1 the end labels, family 2 the labels the filter
+   put before the second and later machine instructions of an insn
+   (MACHINE<n>, N_MACHINE of them; machine.h).  SYMS has room for two
+   names per function.  */
 static void
 layout_query (cc_layout_query *q, const char **syms, const char *note,
-              const char *end)
+              const char *end, const char *machine, unsigned long n_machine)
 {
   uint32_t k = 0;
   for (uint32_t fi = 0; fi < cc_glue.n_funcs; fi++)
@@ -69,7 +72,8 @@ layout_query (cc_layout_query *q, const char **syms, const char *note,
   q->families[0] = (cc_layout_family) { note, CC_GLUE_LABEL_BASE,
                                         cc_glue.label_counter };
   q->families[1] = (cc_layout_family) { end, 0, cc_glue.end_counter };
-  q->n_families = 2;
+  q->families[2] = (cc_layout_family) { machine, 0, (uint32_t) n_machine };
+  q->n_families = 3;
 }
 
 /* Where label N of family F is defined (section 0 if nowhere).  */
@@ -146,12 +150,79 @@ break_function (uint32_t fi, const char *why)
               "instructions are reported as conflict", gf->sym, why);
 }
 
+/* Per start label (by number above CC_GLUE_LABEL_BASE), the split of
+   its insn that the filter SPLITTER recorded (machine.h), or NULL.  */
+static const cc_asm_split **
+splits_by_label (const cc_asm_filter *splitter, const cc_mstmt **ms,
+                 unsigned long *n_labels)
+{
+  size_t n = 0;
+  *ms = NULL;
+  *n_labels = 0;
+  const cc_asm_split *sp = splitter ? cc_asm_filter_splits (splitter, &n, ms, n_labels)
+                                    : NULL;
+  const cc_asm_split **by = XCNEWVEC (const cc_asm_split *, cc_glue.label_counter + 1);
+  for (size_t k = 0; k < n; k++)
+    if (sp[k].insn > CC_GLUE_LABEL_BASE
+        && sp[k].insn - CC_GLUE_LABEL_BASE <= cc_glue.label_counter)
+      by[sp[k].insn - CC_GLUE_LABEL_BASE - 1] = &sp[k];
+  return by;
+}
+
+/* Make the insns of function FI, laid out by L for Q (FILT: see
+   insn_refs), its machine instructions: the splits of BY (by start
+   label), MS their statements, the labels before them family 2 of L.  */
+static void
+split_function (uint32_t fi, const cc_layout *l, const cc_layout_query *q,
+                const cc_asm_filter *filt, const cc_asm_split *const *by,
+                const cc_mstmt *ms, unsigned long n_labels)
+{
+  cc_glue_func *gf = &cc_glue.funcs[fi];
+  cc_func *f = &cc_glue.model.funcs[gf->model_index];
+  uint32_t n = gf->n_insns;
+  const cc_asm_split **split = XCNEWVEC (const cc_asm_split *, n + 1);
+  uint32_t *sec = XNEWVEC (uint32_t, n + 1);
+  bool any = false;
+  for (uint32_t i = 0; i < n; i++)
+    {
+      long no = gf->insns[i].start_label;
+      if (no > CC_GLUE_LABEL_BASE
+          && (unsigned long) no - CC_GLUE_LABEL_BASE <= cc_glue.label_counter)
+        split[i] = by[no - CC_GLUE_LABEL_BASE - 1];
+      any |= split[i] != NULL;
+      cc_layout_ref s, e;
+      insn_refs (l, q, filt, &gf->insns[i], &s, &e);
+      sec[i] = s.section;
+    }
+  if (any)
+    {
+      gf->mfirst = XNEWVEC (uint32_t, n + 1);
+      const cc_layout_ref *labels = q->n_families > 2 ? l->numbered[2] : NULL;
+      cc_machine_split (f, split, ms, labels, n_labels, sec, gf->mfirst);
+      /* A call through the GOT goes to a symbol that may be preempted
+         (-fPIC): unknown code.  Made sure of, for ld may turn it into
+         `call f; nop' (-z call-nop=suffix-nop), whose nop runs after the
+         return: after unknown code nothing is cached for sure, and the
+         may state holds the nop's line from before the call.  */
+      for (uint32_t b = 0; b < f->n_blocks; b++)
+        {
+          cc_block *bb = &f->blocks[b];
+          if (bb->call == CC_CALL_DIRECT && bb->n_insns
+              && f->insns[bb->first_insn + bb->n_insns - 1].rewrite == CC_REWRITE_GOTPCRELX)
+            bb->call = CC_CALL_UNKNOWN;
+        }
+    }
+  free (split);
+  free (sec);
+}
+
 /* Fill offsets, lengths, parts and sections from L, measured for Q
-   (and FILT, see insn_refs).  Returns NULL, or what does not add up
-   (caller frees).  */
+   (and FILT, see insn_refs), and make the insns machine instructions
+   (SPLITTER: the filter that read the insns, NULL if none did).
+   Returns NULL, or what does not add up (caller frees).  */
 static char *
 apply_layout (const cc_layout *l, const cc_layout_query *q,
-              const cc_asm_filter *filt)
+              const cc_asm_filter *filt, const cc_asm_filter *splitter)
 {
   uint32_t *map = XNEWVEC (uint32_t, l->n_sections ? l->n_sections : 1);
   for (uint32_t j = 0; j < l->n_sections; j++)
@@ -226,6 +297,9 @@ apply_layout (const cc_layout *l, const cc_layout_query *q,
     }
 
   /* Second pass: fill the model.  */
+  const cc_mstmt *ms;
+  unsigned long n_labels;
+  const cc_asm_split **by = splits_by_label (splitter, &ms, &n_labels);
   w = 0;
   for (uint32_t fi = 0; fi < cc_glue.n_funcs; fi++)
     {
@@ -261,7 +335,9 @@ apply_layout (const cc_layout *l, const cc_layout_query *q,
         break_function (fi, "bytes between its symbol and its first "
                         "instruction are not modelled (-pg or "
                         "-fpatchable-function-entry?)");
+      split_function (fi, l, q, filt, by, ms, n_labels);
     }
+  free (by);
   free (map);
   return NULL;
 }
@@ -386,6 +462,16 @@ measure_layout (void)
     return xstrdup ("the target's local label names are not understood");
   cc_asm_filter *filt = cc_asm_filter_new (ASM_COMMENT_START, ';');
   cc_asm_filter_labels (filt, note, CC_GLUE_LABEL_BASE, end);
+  /* The filter also reads each insn's machine instructions (machine.h);
+     it reads them to the end even if it gives up on the text, and keeps
+     them for apply_layout whichever way the layout is measured.  */
+  char machine[32];
+  if (cc_glue_internal_label_prefix ("Lccm", machine, sizeof machine))
+    cc_asm_filter_machine (filt, machine);
+  else
+    machine[0] = 0;
+  cc_asm_filter *owner = filt;
+  const cc_asm_filter *splitter = machine[0] ? filt : NULL;
   /* GCC's labels of lexical blocks and variable locations (dwarf2out,
      -g): only debug sections refer to them.  Without debug information
      there are none, and no kept line needs looking through for them.  */
@@ -423,7 +509,11 @@ measure_layout (void)
   const char **syms = XNEWVEC (const char *, 2 * cc_glue.n_funcs + 1);
   cc_layout_query q;
   memset (&q, 0, sizeof q);
-  layout_query (&q, syms, note, end);
+  size_t n_splits;
+  const cc_mstmt *ms;
+  unsigned long n_machine = 0;
+  cc_asm_filter_splits (filt, &n_splits, &ms, &n_machine);
+  layout_query (&q, syms, note, end, machine, n_machine);
   cc_layout lay;
   char *err = NULL;
   int rc = -1;
@@ -441,7 +531,7 @@ measure_layout (void)
           /* What does not add up in the model's terms is a reason to ask
              the assembler too, not yet a failure.  */
           if (!why)
-            why = apply_layout (&lay, &q, filt);
+            why = apply_layout (&lay, &q, filt, splitter);
           cc_layout_free (&lay);
         }
       free (unchecked);
@@ -506,7 +596,8 @@ measure_layout (void)
         }
       free (err);
       err = NULL;
-      cc_asm_filter_free (filt);
+      /* Not the filter's text: its aliases of end labels do not hold
+         (its splits still do).  */
       filt = NULL;
       rc = cc_layout_measure (command, chunks, 2, &q, &lay, &err);
     }
@@ -518,12 +609,12 @@ measure_layout (void)
     bad = xstrdup (err ? err : "the assembler failed");
   else
     {
-      bad = apply_layout (&lay, &q, filt);
+      bad = apply_layout (&lay, &q, filt, splitter);
       cc_layout_free (&lay);
     }
   free (err);
   free (syms);
-  cc_asm_filter_free (filt);
+  cc_asm_filter_free (owner);
   return bad;
 }
 
@@ -533,6 +624,15 @@ static uint32_t
 func_conflicts (const cc_result *r, uint32_t mi)
 {
   return r->funcs[mi].counts[CC_CONFLICT];
+}
+
+/* Is model insn I of F (results FR) a conflict instruction of the
+   report?  */
+static bool
+counts_as_conflict (const cc_func *f, const cc_func_result *fr, uint32_t i)
+{
+  return cc_insn_reported (&f->insns[i], fr->analysed) && fr->insns[i].merged.category == CC_CONFLICT
+         && !(fr->analysed && f->insns[i].fetch == CC_FETCH_NEVER);
 }
 
 /* One inform per program line with conflict insns of function FI.  */
@@ -549,8 +649,7 @@ line_notes (const cc_result *r, uint32_t fi)
   while (i < f->n_insns)
     {
       const cc_insn_result *ir = &fr->insns[i];
-      if (f->insns[i].kind == CC_INSN_PAD
-          || ir->merged.category != CC_CONFLICT)
+      if (!counts_as_conflict (f, fr, i))
         {
           i++;
           continue;
@@ -562,8 +661,7 @@ line_notes (const cc_result *r, uint32_t fi)
       while (j < f->n_insns && f->insns[j].part == f->insns[i].part
              && fr->insns[j].pline == ir->pline)
         {
-          if (f->insns[j].kind != CC_INSN_PAD
-              && fr->insns[j].merged.category == CC_CONFLICT)
+          if (counts_as_conflict (f, fr, j))
             {
               count++;
               uint32_t fl = f->insns[j].file, ln = f->insns[j].line;
@@ -579,7 +677,7 @@ line_notes (const cc_result *r, uint32_t fi)
           j++;
         }
       if (notes < 64)
-        inform (gf->insns[i].loc, "cachecat: %u conflict instructions in "
+        inform (gf->insns[cc_glue_insn_of (gf, i)].loc, "cachecat: %u conflict instructions in "
                 "program line %u (set %u) of %qs: %s", count, ir->pline,
                 ir->set, f->parts[f->insns[i].part < f->n_parts
                                   ? f->insns[i].part : 0].symbol,
@@ -652,6 +750,7 @@ release_state (void)
       free (gf->cold_sym);
       free (gf->insns);
       free (gf->uid_to_insn);
+      free (gf->mfirst);
     }
   free (cc_glue.funcs);
   cc_glue.funcs = NULL;

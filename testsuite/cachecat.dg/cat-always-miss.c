@@ -1,5 +1,5 @@
 /* always-miss from a cold start, always-hit for the next fetch of the line.
-   Derivation (semantics.md sections 3-4): run is the entry with a cold cache,
+   Derivation (docs/semantics.md §5-6): run is the entry with a cold cache,
    so its first fetch finds inv only in its set: l is not in the state, the
    reference is always-miss.  The next instruction lies in the same line,
    which nothing can evict in between: l is the only possible occupant,

@@ -1,4 +1,4 @@
-/* Inline asm is unknown code (semantics.md: unknown code): a basic asm
+/* Inline asm is unknown code (docs/semantics.md §3.4, §5.5): a basic asm
    statement is annotated too, always as conflict.  An asm that emits no
    bytes is no instruction: no comment, no report entry.  */
 /* { dg-do compile } */

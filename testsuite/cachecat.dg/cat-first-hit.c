@@ -1,4 +1,4 @@
-/* The two-way example of semantics.md section 6, compiled: A (foo), B (b)
+/* The two-way example of docs/semantics.md §8.2, compiled: A (foo), B (b)
    and C (c) are one line each in set 0 of a 2-way cache (16 sets of 32
    bytes; each is aligned to 512 bytes), main's own lines lie in sets 1 and
    up.  main: foo (); loop { B; foo (); foo (); C }.  foo's first instance

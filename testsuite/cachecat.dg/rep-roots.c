@@ -1,4 +1,4 @@
-/* Roots (semantics.md section 2): the entry, and every function that may be
+/* Roots (docs/semantics.md §4.4): the entry, and every function that may be
    called from outside the unit: externally visible, address-taken or
    marked used.  A static function called only directly is not a root, at
    -O0 too (where GCC forces every function out).  */

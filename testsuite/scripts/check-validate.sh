@@ -1,8 +1,11 @@
 #!/bin/bash
 # cachecat: make check's share of make validate: a few programs at -O0, -O2
-# and -Os on three direct-mapped shapes, every promise checked against the
-# run's fetch trace, our simulator against callgrind, and a flipped promise
-# must be caught.  One result per run and per self-test.
+# and -Os on five shapes, three of them at -O2 with every set of the flag
+# axis (SLS hardening, thunks, stack protector, ...) on two shapes, and the
+# SLS cases (validate.py --sls-cases); every promise checked against the
+# run's fetch trace, every report instruction against the linked program's
+# instructions, our simulator against callgrind, and flipped promises and
+# boundaries must be caught.  One result per run and per self-test.
 # Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 set -u
 B=${B:-build}

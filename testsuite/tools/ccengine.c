@@ -17,6 +17,7 @@
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
 #include "engine.h"
+#include "report.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,12 +54,13 @@ print_table (const cc_model *m, const cc_result *r)
       for (uint32_t i = 0; i < f->n_insns; i++)
         {
           /* As in the report: no padding, no insn without bytes.  */
-          if (f->insns[i].kind == CC_INSN_PAD || (f->insns[i].length == 0 && fr->analysed))
+          if (!cc_insn_reported (&f->insns[i], fr->analysed))
             continue;
           cc_verdict v = fr->insns[i].merged;
-          printf ("insn %s %u %s", f->parts[f->insns[i].part].symbol, part_offset (f, i),
-                  cc_category_name (v.category));
-          if (v.category == CC_FIRST_MISS || v.category == CC_FIRST_HIT)
+          const char *cat = cc_insn_category (f, fr, i);
+          printf ("insn %s %u %s", f->parts[f->insns[i].part].symbol, part_offset (f, i), cat);
+          if ((v.category == CC_FIRST_MISS || v.category == CC_FIRST_HIT)
+              && strcmp (cat, "never-fetched") != 0)
             {
               if (v.scope == CC_SCOPE_PROGRAM)
                 printf (" program");

@@ -17,32 +17,37 @@
      insn ADDR LEN F LOOP FLAGS V0 .. V(N-1)
          LOOP: the innermost loop holding it, -1 for none; FLAGS bit 0:
          it leaves its function by a jump (a sibling call), so what runs
-         next is a new invocation; Vk: AH AM C FP FF FL<loop> HL<loop>
+         next is a new invocation; Vk: AH AM C FP FF FL<loop> HL<loop> NF
 
    Every fetch is simulated on each column's cache (LRU, FIFO, tree
    pseudo-LRU or random replacement -- an LFSR, so one of many possible
    runs --, any number of ways; a fetch that straddles two lines looks both
    up, misses if either misses, and loads both, as valgrind does), and
-   checked against the promise of its instruction (semantics.md section 5):
+   checked against the promise of its instruction (docs/semantics.md §7.1):
      AH never misses; AM always misses; FP/FF/FL: in each execution of the
      scope (run, invocation, loop execution) only the first fetch of the
      insn may miss; HL: in each execution of the loop the first fetch
-     hits.
+     hits; NF (never-fetched): no fetch of it at all.
    A fetch belongs to the invocation that runs it (a call stack is kept
-   from the trace's calls and returns); an execution of a loop starts when
-   its header runs coming from outside the loop in the same invocation,
-   and ends when the invocation runs an instruction outside it.  A
-   first-hit loop may be a loop of a caller: then the fetch belongs to the
-   execution of that loop in the nearest frame of its function (the
-   callee runs inside it).
+   from the trace's calls and returns; a call that lands inside the
+   calling function, not at its entry, is no invocation: it is the call of
+   a retpoline or return thunk, -mindirect-branch=thunk-inline,
+   -mfunction-return=thunk-inline, whose return address the thunk then
+   replaces or drops, so the frame it pushes shares the invocation of the
+   frame below); an execution of a loop starts when its header runs
+   coming from outside the loop in the same invocation, and ends when the
+   invocation runs an instruction outside it.  A first-hit loop may be a
+   loop of a caller: then the fetch belongs to the execution of that loop
+   in the nearest frame of its function (the callee runs inside it).
 
    Output, on stdout: one line per violation (at most 20 per column), then
    per column its totals: fetches, misses observed, and the misses the
    verdicts allow at most ("bound": AM and C every fetch, FP/FF/FL once per
-   scope execution, HL all but one per loop execution), and per category
-   the insns fetched, fetches and misses.  PER-ADDRESS-OUT, if given, gets
-   per instruction address: fetches and misses per distinct cache shape
-   (to compare with callgrind).  Exit status 1 if any promise broke.  */
+   scope execution, HL all but one per loop execution, NF none), and per
+   category the insns fetched, fetches and misses.  PER-ADDRESS-OUT, if
+   given, gets per instruction address: fetches and misses per distinct
+   cache shape (to compare with callgrind).  Exit status 1 if any promise
+   broke.  */
 
 #include <stdint.h>
 #include <stdio.h>
@@ -52,10 +57,10 @@
 #include "cache_sim.h"
 #include "key_set.h"
 
-enum kind { V_AH, V_AM, V_C, V_FP, V_FF, V_FL, V_HL, V_N };
+enum kind { V_AH, V_AM, V_C, V_FP, V_FF, V_FL, V_HL, V_NF, V_N };
 static const char *const kind_names[V_N] = {
   "always-hit", "always-miss", "conflict", "first-miss(program)",
-  "first-miss(function)", "first-miss(loop)", "first-hit(loop)"
+  "first-miss(function)", "first-miss(loop)", "first-hit(loop)", "never-fetched"
 };
 
 typedef struct verdict
@@ -100,15 +105,23 @@ typedef struct insn
   int32_t *track_loop;
 } insn;
 
-typedef struct frame
+/* One invocation of a function; several frames share it when thunk
+   calls inside the function pushed return addresses of their own.  */
+typedef struct invocation
 {
-  int32_t func;            /* -1: code we have no expectations for */
-  uint64_t ret;            /* where the call that made it returns */
+  uint32_t refs;           /* frames that share it */
   int32_t cur_loop;        /* innermost active loop, -1; the active loops
                               are it and its ancestors */
   uint8_t *seen;           /* per local insn: fetched in this invocation */
   uint64_t *loop_exec;     /* per local loop: its current execution's
                               number, valid while it is active */
+} invocation;
+
+typedef struct frame
+{
+  int32_t func;            /* -1: code we have no expectations for */
+  uint64_t ret;            /* where the call that made it returns */
+  invocation *inv;         /* NULL for func -1 */
 } frame;
 
 static uint64_t n_executions;
@@ -185,6 +198,8 @@ parse_verdict (const char *s, unsigned ln)
     v.kind = V_FP;
   else if (!strcmp (s, "FF"))
     v.kind = V_FF;
+  else if (!strcmp (s, "NF"))
+    v.kind = V_NF;
   else if (!strncmp (s, "FL", 2) || !strncmp (s, "HL", 2))
     {
       v.kind = s[0] == 'F' ? V_FL : V_HL;
@@ -393,12 +408,17 @@ static void
 pop (void)
 {
   frame *fr = &stack[--sp];
-  free (fr->seen);
-  free (fr->loop_exec);
+  if (fr->inv && !--fr->inv->refs)
+    {
+      free (fr->inv->seen);
+      free (fr->inv->loop_exec);
+      free (fr->inv);
+    }
 }
 
+/* A new frame; SHARE: the invocation it belongs to, NULL for a new one.  */
 static void
-push (int32_t fid, uint64_t ret)
+push_frame (int32_t fid, uint64_t ret, invocation *share)
 {
   if (sp == stack_cap)
     {
@@ -408,15 +428,24 @@ push (int32_t fid, uint64_t ret)
   frame *fr = &stack[sp++];
   fr->func = fid;
   fr->ret = ret;
-  fr->cur_loop = -1;
-  fr->seen = NULL;
-  fr->loop_exec = NULL;
-  if (fid >= 0)
+  fr->inv = share;
+  if (share)
+    share->refs++;
+  else if (fid >= 0)
     {
       func *fn = &funcs[fid];
-      fr->seen = xcalloc (fn->n_insns, 1);
-      fr->loop_exec = xcalloc (fn->n_loops + 1, sizeof *fr->loop_exec);
+      fr->inv = xcalloc (1, sizeof *fr->inv);
+      fr->inv->refs = 1;
+      fr->inv->cur_loop = -1;
+      fr->inv->seen = xcalloc (fn->n_insns, 1);
+      fr->inv->loop_exec = xcalloc (fn->n_loops + 1, sizeof *fr->inv->loop_exec);
     }
+}
+
+static void
+push (int32_t fid, uint64_t ret)
+{
+  push_frame (fid, ret, NULL);
 }
 
 /* Is loop A (or an ancestor of it) B?  */
@@ -435,10 +464,11 @@ within (int32_t a, int32_t b)
 static void
 enter_loops (frame *fr, int32_t loop)
 {
+  invocation *inv = fr->inv;
   for (int32_t l = loop; l >= 0; l = loops[l].parent)
-    if (!within (fr->cur_loop, l))
-      fr->loop_exec[loops[l].local] = ++n_executions;
-  fr->cur_loop = loop;
+    if (!within (inv->cur_loop, l))
+      inv->loop_exec[loops[l].local] = ++n_executions;
+  inv->cur_loop = loop;
 }
 
 /* The execution of loop L that a fetch now belongs to: in the frame on
@@ -449,7 +479,7 @@ execution_of (int32_t l)
 {
   for (uint32_t k = sp; k-- > 0;)
     if (stack[k].func == (int32_t) loops[l].func)
-      return within (stack[k].cur_loop, l) ? stack[k].loop_exec[loops[l].local] : 0;
+      return within (stack[k].inv->cur_loop, l) ? stack[k].inv->loop_exec[loops[l].local] : 0;
   return 0;
 }
 
@@ -466,26 +496,37 @@ track (uint64_t addr, unsigned prev_kind, uint64_t prev_end, int prev_sibcall)
     }
   if (prev_kind == 1)
     {
-      push (fid, prev_end);
+      /* A call into the calling function past its entry is a thunk's:
+         the same invocation goes on.  */
+      frame *top = &stack[sp - 1];
+      if (fid >= 0 && top->func == fid && addr != funcs[fid].entry)
+        push_frame (fid, prev_end, top->inv);
+      else
+        push (fid, prev_end);
       return;
     }
   if (prev_kind == 2)
     {
       /* Back to the frame whose call returns here; a return to anywhere
          else (longjmp and the like) leaves the stack as it is.  */
+      int matched = 0;
       for (uint32_t k = sp; k-- > 0;)
         if (stack[k].ret == addr)
           {
             while (sp > k)
               pop ();
+            matched = 1;
             break;
           }
       if (sp == 0)
         push (fid, 0);
-      else if (stack[sp - 1].func != fid)
+      else if (stack[sp - 1].func != fid
+               || (!matched && fid >= 0 && addr == funcs[fid].entry))
         {
           /* Returned into code of another function than the caller's
-             frame says: start over there.  */
+             frame says, or to a function's entry where no call returns
+             (a thunk's jump: a retpoline's tail call): start over
+             there.  */
           uint64_t ret = stack[sp - 1].ret;
           pop ();
           push (fid, ret);
@@ -508,6 +549,7 @@ track (uint64_t addr, unsigned prev_kind, uint64_t prev_end, int prev_sibcall)
 
 static uint64_t n_fetches;
 
+/* MISS: 1 missed, 0 hit, -1 the fetch itself breaks the promise.  */
 static void
 violation (column *c, const insn *in, const char *what, int miss)
 {
@@ -515,7 +557,7 @@ violation (column *c, const insn *in, const char *what, int miss)
   if (c->violations <= 20)
     printf ("violation %s %#llx fetch %llu %s: %s\n", c->name,
             (unsigned long long) in->addr, (unsigned long long) in->fetches,
-            miss ? "missed" : "hit", what);
+            miss < 0 ? "happened" : miss ? "missed" : "hit", what);
 }
 
 static void
@@ -540,9 +582,9 @@ fetch (uint64_t addr, uint32_t len, int *miss)
   enter_loops (fr, in->loop);
   in->fetches++;
   int first_run = !seen_run[ix];
-  int first_call = !fr->seen[in->local];
+  int first_call = !fr->inv->seen[in->local];
   seen_run[ix] = 1;
-  fr->seen[in->local] = 1;
+  fr->inv->seen[in->local] = 1;
   for (uint32_t s = 0; s < n_shapes; s++)
     in->misses[s] += (uint64_t) miss[s];
   /* First fetch in the current execution of each loop a verdict names
@@ -621,6 +663,9 @@ fetch (uint64_t addr, uint32_t len, int *miss)
           col->bound += (uint64_t) !first_loop;
           if (m && first_loop)
             violation (col, in, "first-hit(loop)", m);
+          break;
+        case V_NF:
+          violation (col, in, "never-fetched", -1);
           break;
         }
     }

@@ -43,8 +43,9 @@ mk_block (cc_func *f, uint32_t part, uint32_t off, uint32_t n, uint32_t len)
   b->fallthru = CC_NONE;
   f->insns = cc_xrealloc (f->insns, (f->n_insns + n) * sizeof *f->insns);
   for (uint32_t i = 0; i < n; i++)
-    f->insns[f->n_insns + i] = (cc_insn){ f->n_insns + i + 1, part, off + i * len,
-                                          len, CC_NONE, 0, CC_INSN_CODE };
+    f->insns[f->n_insns + i] = (cc_insn){ .uid = f->n_insns + i + 1, .part = part,
+                                          .offset = off + i * len, .length = len,
+                                          .file = CC_NONE, .kind = CC_INSN_CODE };
   f->n_insns += n;
   return f->n_blocks++;
 }

@@ -8,7 +8,7 @@
 #include "../tools/cache_sim.h"
 
 /* ------------------------------------------------------------------ */
-/* semantics.md section 6.                                             */
+/* docs/semantics.md §8.1, the direct-mapped worked example.           */
 
 static void
 build_worked_example (cc_model *m)
@@ -151,7 +151,7 @@ test_worked_example (void)
 }
 
 /* ------------------------------------------------------------------ */
-/* semantics.md section 6, the two-way example (first-hit).            */
+/* docs/semantics.md §8.2, the two-way example (first-hit).            */
 
 /* The verdict of the insn at OFF of function FI in the context of the
    instance that block CALL of its caller created.  */
@@ -284,7 +284,7 @@ test_two_way_example (void)
 }
 
 /* ------------------------------------------------------------------ */
-/* UP properties (semantics.md section 2, rules 1 to 6).              */
+/* UP properties (docs/semantics.md §4.2, rules 1 to 6).             */
 
 /* Does F's result hold a UP with exactly the blocks PATH?  */
 static int
@@ -705,6 +705,42 @@ test_two_sections (void)
   cc_model_free (&m);
 }
 
+/* Sections the linker puts side by side share a line (-ffunction-sections:
+   g's section right after main's).  main calls g, whose code in the line
+   main's section ends in loads that line; main's insn there, fetched
+   first after the call, then hits: not always-miss (found by make
+   validate with -ffunction-sections -Wl,--gc-sections).  */
+static void
+test_shared_edge_line (void)
+{
+  cc_model m = { 0 };
+  cc_model_add_section (&m, ".text.main", 16);
+  cc_model_add_section (&m, ".text.g", 1);
+  cc_func *g = mk_func (&m, "g", 0);
+  mk_part (g, "g", 1, 0, 4);
+  mk_exit (g, mk_block (g, 0, 0, 1, 4));
+  cc_func *mn = mk_func (&m, "main", CC_FUNC_PUBLIC);
+  mk_part (mn, "main", 0, 0, 20);
+  uint32_t a = mk_block (mn, 0, 0, 4, 4), b = mk_block (mn, 0, 16, 1, 4);
+  mk_call (mn, a, "g");
+  mk_succ (mn, a, b, 1);
+  mk_exit (mn, b);
+  cc_cache cache = mk_cache (64, 16, 1);
+  cc_analysis_opts o = { .entry = "main", .entry_cold = 1 };
+  char *err = NULL;
+  cc_result *r = cc_analyse (&m, &cache, &o, &err);
+  if (CHECK (r != NULL))
+    {
+      /* main+16 is the first fetch of main's last line, which g's first
+         bytes may share.  */
+      CHECK (category_at (&m, r, 1, 16) != CC_ALWAYS_MISS);
+      /* Its first line, aligned to the line size, is main's alone.  */
+      CHECK_EQ (category_at (&m, r, 1, 0), CC_ALWAYS_MISS);
+      cc_result_free (r, &m);
+    }
+  cc_model_free (&m);
+}
+
 static void
 test_refusals (void)
 {
@@ -751,6 +787,7 @@ main (void)
   test_contexts_jointly ();
   test_straddle_and_phase ();
   test_two_sections ();
+  test_shared_edge_line ();
   test_refusals ();
   return unit_finish ("engine");
 }

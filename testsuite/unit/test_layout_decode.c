@@ -166,7 +166,14 @@ test_statements (void)
   /* Not for sure: bytes by other means, another order, another mode.  */
   CHECK_EQ (stmt (".p2align 4,0x90", &a, &m), CC_STMT_UNDECODABLE);
   CHECK_EQ (stmt (".balign 12", &a, &m), CC_STMT_UNDECODABLE);
-  CHECK_EQ (stmt (".byte 0x66", &a, &m), CC_STMT_UNDECODABLE);
+  CHECK_EQ (stmt (".byte 0x90", &a, &m), CC_STMT_UNDECODABLE);
+  CHECK_EQ (stmt (".byte 0x66, 0x90", &a, &m), CC_STMT_UNDECODABLE);
+  CHECK_EQ (stmt (".value 0x6690", &a, &m), CC_STMT_UNDECODABLE);
+  CHECK_EQ (stmt (".long 0x66666666", &a, &m), CC_STMT_UNDECODABLE);
+  /* Data that is prefix bytes (GCC's TLS sequences): a prefix.  */
+  CHECK_EQ (stmt (".byte 0x66", &a, &m), CC_STMT_PREFIX);
+  CHECK_EQ (stmt (".value 0x6666", &a, &m), CC_STMT_PREFIX);
+  CHECK_EQ (stmt (".byte 0x2e, 0x48", &a, &m), CC_STMT_PREFIX);
   CHECK_EQ (stmt (".nops 4", &a, &m), CC_STMT_UNDECODABLE);
   CHECK_EQ (stmt ("fstsw %ax", &a, &m), CC_STMT_UNDECODABLE);
   CHECK_EQ (stmt (".text 1", &a, &m), CC_STMT_UNDECODABLE);
@@ -308,7 +315,7 @@ test_decode (void)
     const char *text, *other, *why;
   } refused[] = {
     /* Data in code: declined before the bytes are looked at.  */
-    { "\t.text\nf:\n.L1000000001:\n\t.byte 0x66\n\tret\n", NULL,
+    { "\t.text\nf:\n.L1000000001:\n\t.byte 0x90\n\tret\n", NULL,
       "not one the decoder follows" },
     /* An instruction the decoder declines.  */
     { "\t.text\nf:\n.L1000000001:\n\tfwait\n.L1000000002:\n\tret\n", NULL,

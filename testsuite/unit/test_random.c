@@ -3,11 +3,15 @@
 
    Random program models (calls, recursion, unknown code that calls back,
    irreducible loops, straddling insns, padding, unaligned sections, cold
-   parts in a second section) are analysed, then executed at random on a
-   concrete cache (half of them direct-mapped, the others 2, 4 or 8 ways
-   under LRU, FIFO, tree PLRU or random replacement) with the sections
-   placed at random (within their alignment), and every fetch is checked
-   against the promise of its insn (semantics.md section 5):
+   parts in a second section; machine instructions never fetched, maybe
+   fetched, fetched out of order, with a last byte only maybe fetched, or
+   with unknown code after them, docs/semantics.md §3) are analysed, then
+   executed at random on a concrete cache (half of them direct-mapped, the
+   others 2, 4 or 8 ways under LRU, FIFO, tree PLRU or random
+   replacement) with the sections placed at random (within their
+   alignment; now and then the second right after the first, sharing a
+   line), and every fetch is checked against the promise of its insn
+   (docs/semantics.md §7.1):
      always-hit    never misses;
      always-miss   always misses;
      first-miss(S) misses at most on the first fetch of the insn in each
@@ -66,6 +70,38 @@ typedef struct program
 
 static const char *const func_names[MAX_FUNCS] = { "f0", "f1", "f2", "f3" };
 
+/* What the machine instructions of GCC's insns bring (machine.h), on
+   insn IN, the K-th of its block (PREV the one before it): after the
+   first, one never fetched (the int3 after a hardened ret), one maybe
+   fetched, a run of them fetched in any order (as in a thunk that jumps
+   back: machine.h makes every one after the first of such an insn maybe
+   fetched and unordered), one whose last bytes only some link fetches
+   (jmp *f@GOTPCREL), one after which unknown code may run (a TLS
+   descriptor call).  */
+static void
+random_machine (cc_insn *in, const cc_insn *prev, uint32_t k)
+{
+  if (k > 0 && prev->unordered && chance (60))
+    {
+      in->fetch = CC_FETCH_MAYBE;
+      in->unordered = 1;
+    }
+  else if (k > 0 && chance (6))
+    in->fetch = CC_FETCH_NEVER;
+  else if (k > 0 && chance (8))
+    {
+      in->fetch = CC_FETCH_MAYBE;
+      in->unordered = (uint8_t) chance (30);
+    }
+  if (in->length > 1 && chance (4))
+    {
+      in->rewrite = CC_REWRITE_GOTPCRELX;
+      in->maybe_tail = 1 + rnd (in->length - 1);
+    }
+  else if (chance (2))
+    in->rewrite = CC_REWRITE_TLSDESC;
+}
+
 static void
 make_program (program *p)
 {
@@ -110,6 +146,7 @@ make_program (program *p)
               /* Inline asm: unknown code may run after it.  */
               if (chance (3))
                 in->kind = CC_INSN_ASM;
+              random_machine (in, in - 1, k);
               pos[sec] += in->length;
             }
         }
@@ -175,6 +212,7 @@ typedef struct runner
   const program *p;
   const cc_result *r;
   uint32_t base[2];
+  int adjacent;             /* the second section right after the first */
   shape cache;              /* the concrete cache */
   uint8_t **seen_run;       /* per function, per insn */
   frame stack[40];
@@ -223,7 +261,15 @@ fetch_insn (runner *x, uint32_t i)
   frame *fr = &x->stack[x->sp - 1];
   const cc_func *f = &x->p->m.funcs[fr->func];
   const cc_func_result *res = &x->r->funcs[fr->func];
-  int miss = fetch_bytes (x, insn_addr (x, f, i), f->insns[i].length);
+  const cc_insn *in = &f->insns[i];
+  if (in->fetch == CC_FETCH_NEVER)
+    {
+      report (x, fr, i, 0, "never-fetched insn fetched (the runner is wrong)");
+      return;
+    }
+  /* The bytes a link fetches: all, or all but a tail ld made a nop.  */
+  uint32_t len = in->length - (in->maybe_tail && chance (50) ? in->maybe_tail : 0);
+  int miss = fetch_bytes (x, insn_addr (x, f, i), len);
   cc_verdict v = res->insns[i].merged;
   if (getenv ("CACHECAT_RANDOM_TRACE"))
     fprintf (stderr, "  fetch %s+%u %s depth %u block %u loop0 %d exec %llu\n", f->name,
@@ -351,7 +397,7 @@ go_to (runner *x, uint32_t s)
 
 /* Unknown code: it fetches lines of its own, anywhere, among them code the
    linker put right before or right after a section, which may share the
-   section's first or last line.  */
+   section's first or last line (unless that is the other section).  */
 static void
 foreign_code (runner *x)
 {
@@ -359,9 +405,9 @@ foreign_code (runner *x)
   for (uint32_t k = rnd (4); k > 0; k--)
     {
       uint32_t s = rnd (p->n_sections), line = p->cache.line;
-      if (chance (30))
+      if (chance (30) && !(x->adjacent && s == 1))
         fetch_bytes (x, x->base[s] - 1 - rnd (line), 1);
-      else if (chance (40))
+      else if (chance (40) && !(x->adjacent && s == 0))
         fetch_bytes (x, x->base[s] + p->section_end[s] + rnd (line), 1);
       else
         fetch_bytes (x, FOREIGN_BASE + rnd (4096), 1 + rnd (8));
@@ -396,12 +442,32 @@ run (runner *x, uint32_t steps)
       frame *fr = &x->stack[x->sp - 1];
       const cc_func *f = &x->p->m.funcs[fr->func];
       const cc_block *bb = &f->blocks[fr->block];
+      /* A maybe fetched insn is fetched or not; one fetched out of order
+         may also come after the next, if that is one too.  */
+      uint32_t deferred = CC_NONE;
       for (uint32_t k = 0; k < bb->n_insns; k++)
         {
-          fetch_insn (x, bb->first_insn + k);
-          if (f->insns[bb->first_insn + k].kind == CC_INSN_ASM)
+          uint32_t i = bb->first_insn + k;
+          const cc_insn *in = &f->insns[i];
+          if (in->fetch == CC_FETCH_NEVER || (in->fetch == CC_FETCH_MAYBE && chance (40)))
+            continue;
+          if (in->unordered && deferred == CC_NONE && k + 1 < bb->n_insns
+              && in[1].unordered && chance (50))
+            {
+              deferred = i;
+              continue;
+            }
+          fetch_insn (x, i);
+          if (cc_insn_unknown_after (in))
             foreign_code (x);
+          if (deferred != CC_NONE && deferred != i)
+            {
+              fetch_insn (x, deferred);
+              deferred = CC_NONE;
+            }
         }
+      if (deferred != CC_NONE)
+        fetch_insn (x, deferred);
       uint32_t callee = bb->call == CC_CALL_DIRECT
                           ? cc_model_find_func (&x->p->m, bb->callee) : CC_NONE;
       if (bb->call != CC_CALL_NONE && callee == CC_NONE)
@@ -472,6 +538,15 @@ one_run (runner *x)
   /* Where the linker puts each section: anywhere its alignment allows.  */
   for (uint32_t s = 0; s < p->n_sections; s++)
     x->base[s] = 0x10000 * (s + 1) + m->sections[s].align * rnd (64);
+  /* Or the second right after the first, as the linker puts the
+     sections of -ffunction-sections: a line may hold the end of one and
+     the start of the other.  */
+  x->adjacent = p->n_sections > 1 && chance (60);
+  if (x->adjacent)
+    {
+      uint32_t a = m->sections[1].align, end = x->base[0] + p->section_end[0];
+      x->base[1] = (end + a - 1) / a * a;
+    }
   int cold = p->entry && p->opts.entry_cold;
   /* Cold, or warm with anything in it (a random prefix of fetches).  */
   shape_free (&x->cache);

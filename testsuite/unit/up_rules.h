@@ -1,5 +1,5 @@
 /* cachecat unit tests: the rules a UP partitioning must keep
-   (semantics.md section 2), checked on an analysis result.
+   (docs/semantics.md §4.2), checked on an analysis result.
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
 #ifndef CACHECAT_UP_RULES_H

@@ -3,7 +3,7 @@
    the functions are not aligned (32 layout phases with 32-byte lines) and
    program's first instruction is conflict although its one context is
    first-miss: in some phase its line holds another instruction of program
-   that is not always-hit or first-miss (semantics.md section 4 demotion),
+   that is not always-hit or first-miss (docs/semantics.md §6.1 demotion),
    so the expectation holds from -O1 on.  */
 /* cachecat-expect: _start+0 always-miss */
 /* cachecat-expect-none[-O1 -O2 -O3 -Os]: conflict in program step */

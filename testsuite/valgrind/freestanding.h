@@ -21,6 +21,19 @@ sys_exit (int code)
   __builtin_unreachable ();
 }
 
+/* Only when built with a stack protector (validate.py's flag axis:
+   -fstack-protector-all -mstack-protector-guard=global, for there is no
+   TLS): the canary and the handler libc would provide.  */
+#if defined __SSP__ || defined __SSP_ALL__ || defined __SSP_STRONG__ || defined __SSP_EXPLICIT__
+unsigned long __stack_chk_guard = 0x5c0ffee7c0ffee5cUL;
+
+__attribute__ ((noinline, noreturn, no_stack_protector)) void
+__stack_chk_fail (void)
+{
+  sys_exit (127);
+}
+#endif
+
 static int program (void);
 
 __attribute__ ((force_align_arg_pointer, noreturn)) void

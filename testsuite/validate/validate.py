@@ -5,14 +5,21 @@
 # Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 #
 # usage: validate.py [--quick] [--programs GLOB,...] [--levels -O0,...]
-#                    [--shapes SIZE/LINE[/WAYS],...] [--csmith N] [--seed S]
-#                    [--jobs N] [--out DIR] [--self-test]
+#                    [--shapes SIZE/LINE[/WAYS],...] [--flags NAME,...]
+#                    [--flag-programs GLOB,...] [--flag-shapes ...] [--sls-cases]
+#                    [--csmith N] [--seed S] [--jobs N] [--out DIR] [--keep]
+#                    [--self-test]
 #
 # For each program and level: the program is compiled and linked once with
 # the plugin, and compiled again for every further shape (the plugin never
 # changes the code, so one executable serves every shape); it runs once
 # under valgrind with our tracing tool (cctrace), and ccvalidate simulates
 # the trace on every shape and checks every fetch against its promise.
+# The flag axis does the same at -O2 with each set of code-generation
+# flags real builds use (FLAG_SETS), on fewer shapes and for the plugin's
+# own report only.  Every report's instructions must also be the linked
+# program's machine instructions (objdump: each starts where the report
+# says, with the report's length).
 # The columns of one check: per shape, the plugin's report ("cachecat") and
 # the engine re-run on the plugin's model with parts of the method left out
 # ("must-may": no reaching states, the simple reference analysis;
@@ -23,8 +30,9 @@
 # fetch and I1 miss counts must equal our simulator's.
 #
 # Prints every violation (program, shape, flags, function+offset, source
-# line, category, the fetch that broke it), per-program and total
-# precision tables, and ends with a one-line summary.  Exit status 1 on any
+# line, category, the fetch that broke it, or the instruction boundary the
+# report gets wrong), per-program, per-flag-set and total precision
+# tables, and ends with a one-line summary.  Exit status 1 on any
 # violation, simulator disagreement or failed step.
 
 import argparse
@@ -56,13 +64,48 @@ VARIANTS = [
     ("one-context", ["--max-instances=1"]),
 ]
 
+# The flag axis: sets of code-generation flags that real builds use, added
+# after the program's own flags (so -fcf-protection wins over the
+# freestanding -fcf-protection=none).  Each changes what GCC emits for one
+# insn or around functions: a return as `ret; int3` (SLS hardening), an
+# indirect branch or a return as an inline thunk, canary code, entry nops,
+# GOT loads, endbr64, wider function padding, one section per function.
+FLAG_SETS = {
+    "sls": ["-mharden-sls=all"],
+    "sls-return": ["-mharden-sls=return"],
+    "thunk": ["-mindirect-branch=thunk-inline", "-mfunction-return=thunk-inline"],
+    "ssp": ["-fstack-protector-all"],
+    "patchable": ["-fpatchable-function-entry=16,0"],
+    "pic-noplt": ["-fPIC", "-fno-plt", "-static"],
+    "cet": ["-fcf-protection"],
+    "align64": ["-falign-functions=64"],
+    "gc-sections": ["-ffunction-sections", "-Wl,--gc-sections"],
+}
+# Freestanding programs have no TLS: their canary is a global, and
+# freestanding.h provides it and __stack_chk_fail.
+FREESTANDING_FLAGS = {"ssp": ["-mstack-protector-guard=global"]}
+FLAG_AXIS = ["sls", "thunk", "ssp", "patchable", "pic-noplt", "cet", "align64", "gc-sections"]
+FLAG_SHAPES = "256/32,1024/32,2048/32/4,512/32/2,4096/64,1024/32/4/plru"
+
 # make check's share of the corpus (with testsuite/valgrind/*.c): a few
-# programs of each kind that run fast.
+# programs of each kind that run fast; on the flag axis, three programs
+# with indirect jumps and calls, tables and callbacks from libc.
 QUICK = ["fs_switch_tables", "fs_recursion", "fs_conflict_512", "fs_straddle", "fs_hot_cold",
          "fs_first_hit", "h_callbacks", "h_conflict"]
+QUICK_FLAG_PROGRAMS = ["fs_tail_calls", "fs_switch_tables", "h_callbacks"]
+QUICK_FLAG_SHAPES = "256/32,2048/32/4"
 
-CODES = {"always-hit": "AH", "always-miss": "AM", "conflict": "C"}
-CATS = ["always-hit", "always-miss", "first-miss", "first-hit", "conflict"]
+# --sls-cases (and --quick): the two programs whose layout puts a `ret;
+# int3` or a `jmp *...; int3` at the end of a 32-byte line, with the code
+# of the next line run right after, and one with every kind of indirect
+# branch.
+SLS_PROGRAMS = ["fs_sls_ret_line", "fs_sls_jmp_line", "fs_indirect_mix"]
+SLS_FLAGS = ["sls", "sls-return", "thunk"]
+SLS_SHAPES = "256/32,1024/32,2048/32/4"
+
+CODES = {"always-hit": "AH", "always-miss": "AM", "conflict": "C", "never-fetched": "NF"}
+CATS = ["always-hit", "always-miss", "first-miss", "first-hit", "conflict", "never-fetched"]
+CAT_LABELS = ["AH", "AM", "FM", "FH", "C", "NF"]
 
 
 class Failure(Exception):
@@ -90,6 +133,20 @@ def shape_name(s):
     return "%d/%d/%d" % s[:3] + ("" if s[3] == "lru" else "/" + s[3])
 
 
+def parse_shapes(text):
+    shapes = []
+    for s in listopt(text):
+        f = s.split("/")
+        shapes.append((int(f[0]), int(f[1]), int(f[2]) if len(f) > 2 else 1,
+                       f[3] if len(f) > 3 else "lru"))
+    return shapes
+
+
+def listopt(text):
+    """A comma-separated option; "none" is the empty list."""
+    return [] if text in ("", "none") else text.split(",")
+
+
 class Program:
     def __init__(self, path, kind, seed=None):
         self.path = path
@@ -99,19 +156,53 @@ class Program:
         self.name = base if seed is None else "csmith-%d" % seed
 
 
+class Job:
+    """One program built one way (a level, maybe a flag set), checked on
+    SHAPES by the analyses VARIANTS; callgrind on CALLGRIND_SHAPES."""
+
+    def __init__(self, prog, level, flagset, shapes, variants, callgrind_shapes=()):
+        self.prog, self.level, self.flagset = prog, level, flagset
+        self.shapes, self.variants = shapes, variants
+        self.callgrind_shapes = list(callgrind_shapes)
+        self.label = level if flagset is None else "%s %s" % (level, flagset)
+
+    def flags(self):
+        prog = self.prog
+        if prog.kind == "freestanding":
+            flags = FREESTANDING
+        else:
+            flags = HOSTED + (["-I/usr/include/csmith", "-w"] if prog.seed is not None else [])
+        if self.flagset is not None:
+            flags = flags + FLAG_SETS[self.flagset]
+            if prog.kind == "freestanding":
+                flags = flags + FREESTANDING_FLAGS.get(self.flagset, [])
+        return [self.level] + flags
+
+
 # ---------------------------------------------------------------------------
 # Reading the analysis results.
 
-def symbols(exe):
-    """Address and size of every defined symbol (the text ones matter)."""
+def symbols(exe, report):
+    """Address and size of every defined text symbol.  A name defined more
+    than once (local symbols of static glibc) that the report names is the
+    one with the report's size."""
     out = must(["nm", "-S", "--defined-only", exe], "nm").stdout
-    syms = {}
+    found = {}
     for line in out.splitlines():
         f = line.split()
         if len(f) == 4 and f[2] in "tTwW":
-            syms[f[3]] = (int(f[0], 16), int(f[1], 16))
+            found.setdefault(f[3], []).append((int(f[0], 16), int(f[1], 16)))
         elif len(f) == 3 and f[1] in "tTwW":
-            syms.setdefault(f[2], (int(f[0], 16), 0))
+            found.setdefault(f[2], []).append((int(f[0], 16), 0))
+    sizes = {part["name"]: part["size"] for part in report["functions"]}
+    syms = {}
+    for name, defs in found.items():
+        if len(defs) > 1 and name in sizes:
+            defs = [d for d in defs if d[1] == sizes[name]]
+            if len(defs) != 1:
+                raise Failure("symbol %s of the report is defined %s times in the executable" %
+                              (name, len(defs) or "several"))
+        syms[name] = max(defs, key=lambda d: d[1])
     return syms
 
 
@@ -123,25 +214,33 @@ def insn_ref(ref, part):
     return (sym, int(off))
 
 
+def parts_of(report, syms, removed):
+    """The function parts of REPORT that are in the executable, with their
+    addresses.  A part whose section the linker removed (REMOVED: section
+    names, --gc-sections) is left out; any other missing part is an error."""
+    for part in report["functions"]:
+        if part["name"] in syms:
+            yield part, syms[part["name"]][0]
+        elif part.get("section") not in removed:
+            raise Failure("symbol %s of the report is not in the executable" % part["name"])
+
+
 class Layout:
     """The analysed code of one executable, from the plugin's report."""
 
-    def __init__(self, report, syms):
+    def __init__(self, report, syms, removed=()):
         self.funcs = []          # [name, entry]
         self.func_id = {}
         self.ranges = []         # (func, lo, hi)
         self.insns = {}          # addr -> [len, func, part, off, loc, call]
         self.loops = []          # [func, header addr, parent header addr, members]
         self.syms = syms
-        for part in report["functions"]:
+        for part, base in parts_of(report, syms, removed):
             fname = part["function"]
             if fname not in self.func_id:
                 self.func_id[fname] = len(self.funcs)
                 self.funcs.append([fname, None])
             f = self.func_id[fname]
-            if part["name"] not in syms:
-                raise Failure("symbol %s of the report is not in the executable" % part["name"])
-            base = syms[part["name"]][0]
             if part["name"] == fname:
                 self.funcs[f][1] = base
             self.ranges.append((f, base, base + part["size"]))
@@ -204,10 +303,9 @@ def code_of(layout, cat, scope_ref):
     raise Failure("a verdict's loop scope names no loop (%r)" % (scope_ref,))
 
 
-def report_verdicts(layout, report):
+def report_verdicts(layout, report, removed):
     v = {}
-    for part in report["functions"]:
-        base = layout.syms[part["name"]][0]
+    for part, base in parts_of(report, layout.syms, removed):
         for i in part["insns"]:
             scope = i.get("scope")
             if isinstance(scope, dict):
@@ -257,18 +355,66 @@ def write_expect(path, layout, columns):
 
 
 # ---------------------------------------------------------------------------
-# One program at one level.
+# Instruction boundaries.
+
+OBJDUMP_INSN = re.compile(r"^\s*([0-9a-f]+):\t((?:[0-9a-f]{2} )+)")
+
+
+def machine_insns(exe, lo, hi):
+    """Address -> length of every instruction of [LO, HI) in EXE, as
+    objdump's linear sweep decodes it (it restarts at every symbol)."""
+    out = must(["objdump", "-d", "-w", "-z", "--start-address=%#x" % lo,
+                "--stop-address=%#x" % hi, exe], "objdump").stdout
+    starts = {}
+    for line in out.splitlines():
+        m = OBJDUMP_INSN.match(line)
+        if m:
+            starts[int(m.group(1), 16)] = len(m.group(2).split())
+    return starts
+
+
+def boundary_violations(job, shape, report, syms, removed, starts):
+    """Every instruction of REPORT must be a machine instruction of the
+    linked program: one starts at its address, with its length.  Entries
+    the linker may rewrite ("linker") or whose machine instructions the
+    plugin could not tell apart ("unsplit") need only the start."""
+    out = []
+    for part, base in parts_of(report, syms, removed):
+        for i in part["insns"]:
+            n = starts.get(base + i["offset"])
+            if n is None:
+                why = "no instruction starts there"
+            elif n != i["length"] and "linker" not in i and not i.get("unsplit"):
+                why = "the report says %d bytes, the linked program has a %d-byte " \
+                      "instruction there" % (i["length"], n)
+            else:
+                continue
+            out.append("VIOLATION %s %s %s: %s+%d (%s): %s" % (
+                job.prog.name, job.label, shape_name(shape), part["name"], i["offset"],
+                i.get("loc", "?"), why))
+    return out
+
+
+def code_span(layout):
+    """The addresses from the first analysed byte to the last."""
+    if not layout.ranges:
+        raise Failure("the report names no code of the executable")
+    return min(lo for _, lo, _ in layout.ranges), max(hi for _, _, hi in layout.ranges)
+
+
+# ---------------------------------------------------------------------------
+# One program built one way.
 
 class Result:
-    def __init__(self, prog, level):
-        self.prog, self.level = prog, level
-        self.violations = []      # text lines
+    def __init__(self, job):
+        self.job, self.prog = job, job.prog
+        self.violations = []      # text lines: broken promises
+        self.boundaries = []      # text lines: instructions the program does not have
         self.columns = {}         # (variant, shape) -> dict
         self.agree = 0            # callgrind comparisons that agreed
         self.disagree = []        # text lines
         self.errors = []
         self.fetches = 0
-        self.cat_insns = {}       # cachecat column, first shape: category -> insns
 
 
 def compile_plugin_args(opts, prog, shape, report):
@@ -283,13 +429,73 @@ def compile_plugin_args(opts, prog, shape, report):
     return args
 
 
-def flags_of(prog):
-    if prog.kind == "freestanding":
-        return FREESTANDING
-    extra = []
-    if prog.seed is not None:
-        extra = ["-I/usr/include/csmith", "-w"]
-    return HOSTED + extra
+def build(opts, job, work):
+    """Compile the program once per shape (the plugin's report for each; the
+    model with the first), link the first object.  Returns the executable,
+    the reports by shape and the sections of ours the linker removed."""
+    flags = job.flags()
+    obj, exe = os.path.join(work, "prog.o"), os.path.join(work, "prog")
+    reports = {}
+    for k, shape in enumerate(job.shapes):
+        rep = os.path.join(work, "r%d.json" % k)
+        env = dict(os.environ)
+        if k == 0:
+            env["CACHECAT_DUMP_MODEL"] = os.path.join(work, "model")
+        must([opts.cc] + flags + compile_plugin_args(opts, job.prog, shape, rep) +
+             [job.prog.path, "-c", "-o", obj if k == 0 else os.path.join(work, "x.o")],
+             "compile (%s)" % shape_name(shape), env=env)
+        with open(rep) as f:
+            reports[shape] = json.load(f)
+    gc = "-Wl,--gc-sections" in flags
+    p = must([opts.cc] + flags + [obj, "-o", exe] + (["-Wl,--print-gc-sections"] if gc else []),
+             "link")
+    removed = {m.group(1) for m in re.finditer(r"removing unused section '([^']+)' in file "
+                                               r"'([^']+)'", p.stderr) if m.group(2) == obj}
+    return exe, reports, removed
+
+
+def columns_of(opts, job, layout, reports, removed, work):
+    """[(column name, shape, verdicts by address)] of every analysis on
+    every shape."""
+    columns = []
+    entry = ["_start", "cold"] if job.prog.kind == "freestanding" else []
+    for shape in job.shapes:
+        for name, flags in job.variants:
+            if flags is None:
+                v = report_verdicts(layout, reports[shape], removed)
+            else:
+                ways = ["--ways=%d" % shape[2], "--policy=%s" % shape[3]]
+                p = must([opts.ccengine, "--table"] + ways + flags +
+                         [os.path.join(work, "model"), str(shape[0]), str(shape[1])] + entry,
+                         "ccengine " + name)
+                v = table_verdicts(layout, p.stdout)
+            columns.append(("%s@%s" % (name, shape_name(shape)), shape, v))
+    return columns
+
+
+def replay(opts, res, layout, expect, trace, per_addr):
+    """ccvalidate: every fetch of the trace against every column."""
+    p = run([opts.ccvalidate, expect, trace, per_addr], timeout=opts.timeout)
+    if p.returncode not in (0, 1):
+        raise Failure("ccvalidate failed: " + p.stderr[-1000:])
+    for line in p.stdout.splitlines():
+        f = line.split()
+        if f[0] == "trace":
+            res.fetches = int(f[1])
+        elif f[0] == "violation":
+            col, addr = f[1], int(f[2], 16)
+            fn, loc = layout.where(addr)
+            res.violations.append("VIOLATION %s %s %s: %s (%s) promised %s; fetch %s of it %s" % (
+                res.prog.name, res.job.label, col, fn, loc, line.split(": ", 1)[1], f[4],
+                f[5].rstrip(":")))
+        elif f[0] == "column":
+            name, shape = f[1].split("@")
+            res.columns[(name, shape)] = {"fetches": int(f[3]), "misses": int(f[5]),
+                                          "bound": int(f[7]), "violations": int(f[9]),
+                                          "cat": {}}
+        elif f[0] == "category":
+            name, shape = f[1].split("@")
+            res.columns[(name, shape)]["cat"][f[2]] = (int(f[4]), int(f[6]), int(f[8]))
 
 
 def trace_run(opts, exe, trace, workdir):
@@ -307,42 +513,67 @@ def parse_callgrind(path):
     return parse(path)[0]
 
 
-def check_one(opts, prog, level):
-    res = Result(prog, level)
+def compare_callgrind(opts, res, layout, exe, trace, per_addr, work):
+    """callgrind on some shapes: the same fetches and I1 misses per insn."""
+    if not res.job.callgrind_shapes:
+        return
+    shapes_idx = {}
+    ours = {}
+    with open(per_addr) as f:
+        for line in f:
+            g = line.split()
+            if g[0] == "shape":
+                shapes_idx[(int(g[2]), int(g[3]), int(g[4]), g[5])] = int(g[1])
+            else:
+                ours[int(g[0], 16)] = [int(x) for x in g[1:]]
+    # callgrind drops the last block before exit: leave out the function
+    # that ran last (sys_exit in freestanding programs; hosted ones exit
+    # in libc).
+    last_func = None
+    with open(trace, "rb") as t:
+        t.seek(-8, 2)
+        last = int.from_bytes(t.read(8), "little") & 0xffffffffffff
+    for fidx, lo, hi in layout.ranges:
+        if lo <= last < hi:
+            last_func = fidx
+    for shape in res.job.callgrind_shapes:
+        cg = os.path.join(work, "cg.out")
+        # The same environment as the traced run (libc's paths depend on
+        # where the stack and the environment strings lie).
+        must(["valgrind", "--tool=callgrind", "--cache-sim=yes", "--dump-instr=yes",
+              "--skip-plt=no", "--I1=%d,%d,%d" % (shape[0], shape[2], shape[1]),
+              "--D1=32768,8,64", "--LL=8388608,16,64", "--callgrind-out-file=" + cg, exe],
+             "callgrind", timeout=opts.timeout, cwd=work,
+             env=dict(os.environ, VALGRIND_LIB=opts.vglib))
+        theirs = parse_callgrind(cg)
+        s = shapes_idx[shape]
+        for addr, counts in ours.items():
+            if layout.insns[addr][1] == last_func:
+                continue
+            ir, mr = theirs.get(addr, (0, 0))
+            if (ir, mr) == (counts[0], counts[1 + s]):
+                res.agree += 1
+            else:
+                fn, loc = layout.where(addr)
+                res.disagree.append("DISAGREE %s %s %s: %s (%s): ours %d fetches %d misses, "
+                                    "callgrind %d fetches %d misses" % (
+                                        res.prog.name, res.job.label, shape_name(shape), fn,
+                                        loc, counts[0], counts[1 + s], ir, mr))
+
+
+def check_one(opts, job):
+    res = Result(job)
     work = tempfile.mkdtemp(prefix="ccval-", dir=opts.tmp)
     try:
-        flags = [level] + flags_of(prog)
-        exe = os.path.join(work, "prog")
-        model = os.path.join(work, "model")
-        reports = {}
-        for k, shape in enumerate(opts.shapes):
-            rep = os.path.join(work, "r%d.json" % k)
-            cmd = [opts.cc] + flags + compile_plugin_args(opts, prog, shape, rep) + [prog.path]
-            env = dict(os.environ)
-            if k == 0:
-                env["CACHECAT_DUMP_MODEL"] = model
-                cmd += ["-o", exe]
-            else:
-                cmd += ["-c", "-o", os.path.join(work, "x.o")]
-            must(cmd, "compile (%s)" % shape_name(shape), env=env)
-            with open(rep) as f:
-                reports[shape] = json.load(f)
-        syms = symbols(exe)
-        layout = Layout(reports[opts.shapes[0]], syms)
-        columns = []
-        entry = ["_start", "cold"] if prog.kind == "freestanding" else []
-        for shape in opts.shapes:
-            for name, flags_ in opts.variants:
-                if flags_ is None:
-                    v = report_verdicts(layout, reports[shape])
-                else:
-                    ways = ["--ways=%d" % shape[2], "--policy=%s" % shape[3]]
-                    p = must([opts.ccengine, "--table"] + ways + flags_ +
-                             [model, str(shape[0]), str(shape[1])] + entry, "ccengine " + name)
-                    v = table_verdicts(layout, p.stdout)
-                columns.append(("%s@%s" % (name, shape_name(shape)), shape, v))
+        exe, reports, removed = build(opts, job, work)
+        syms = symbols(exe, reports[job.shapes[0]])
+        layout = Layout(reports[job.shapes[0]], syms, removed)
+        starts = machine_insns(exe, *code_span(layout))
+        for shape in job.shapes:
+            res.boundaries += boundary_violations(job, shape, reports[shape], syms, removed,
+                                                  starts)
         expect = os.path.join(work, "expect")
-        write_expect(expect, layout, columns)
+        write_expect(expect, layout, columns_of(opts, job, layout, reports, removed, work))
         # The run: native first (cheap, and it must work), then traced.
         p = run([exe], timeout=opts.timeout, cwd=work)
         if p.returncode != 0:
@@ -350,79 +581,10 @@ def check_one(opts, prog, level):
         trace = os.path.join(work, "trace")
         trace_run(opts, exe, trace, work)
         per_addr = os.path.join(work, "per-address")
-        p = run([opts.ccvalidate, expect, trace, per_addr], timeout=opts.timeout)
-        if p.returncode not in (0, 1):
-            raise Failure("ccvalidate failed: " + p.stderr[-1000:])
-        for line in p.stdout.splitlines():
-            f = line.split()
-            if f[0] == "trace":
-                res.fetches = int(f[1])
-            elif f[0] == "violation":
-                col, addr = f[1], int(f[2], 16)
-                fn, loc = layout.where(addr)
-                res.violations.append("VIOLATION %s %s %s: %s (%s) promised %s; fetch %s of it %s" % (
-                    prog.name, level, col, fn, loc, line.split(": ", 1)[1], f[4], f[5]))
-            elif f[0] == "column":
-                name, shape = f[1].split("@")
-                res.columns[(name, shape)] = {"fetches": int(f[3]), "misses": int(f[5]),
-                                              "bound": int(f[7]), "violations": int(f[9]),
-                                              "cat": {}}
-            elif f[0] == "category":
-                name, shape = f[1].split("@")
-                cat = f[2]
-                res.columns[(name, shape)]["cat"][cat] = (int(f[4]), int(f[6]), int(f[8]))
-        # callgrind on some shapes: the same fetches and I1 misses per insn.
-        shapes_idx = {}
-        with open(per_addr) as f:
-            rows = f.read().splitlines()
-        for line in rows:
-            if line.startswith("shape "):
-                g = line.split()
-                shapes_idx[(int(g[2]), int(g[3]), int(g[4]), g[5])] = int(g[1])
-        ours = {}
-        for line in rows:
-            if not line.startswith("shape "):
-                g = line.split()
-                ours[int(g[0], 16)] = [int(x) for x in g[1:]]
-        # callgrind drops the last block before exit: leave out the function
-        # that ran last (sys_exit in freestanding programs; hosted ones exit
-        # in libc).
-        last_func = None
-        with open(trace, "rb") as t:
-            t.seek(-8, 2)
-            last = int.from_bytes(t.read(8), "little") & 0xffffffffffff
-        for fidx, lo, hi in layout.ranges:
-            if lo <= last < hi:
-                last_func = fidx
-        for shape in opts.callgrind_shapes:
-            cg = os.path.join(work, "cg.out")
-            # The same environment as the traced run (libc's paths depend on
-            # where the stack and the environment strings lie).
-            must(["valgrind", "--tool=callgrind", "--cache-sim=yes", "--dump-instr=yes",
-                  "--skip-plt=no", "--I1=%d,%d,%d" % (shape[0], shape[2], shape[1]),
-                  "--D1=32768,8,64", "--LL=8388608,16,64", "--callgrind-out-file=" + cg, exe],
-                 "callgrind", timeout=opts.timeout, cwd=work,
-                 env=dict(os.environ, VALGRIND_LIB=opts.vglib))
-            theirs = parse_callgrind(cg)
-            s = shapes_idx[shape]
-            for addr, counts in ours.items():
-                if layout.insns[addr][1] == last_func:
-                    continue
-                ir, mr = theirs.get(addr, (0, 0))
-                if (ir, mr) == (counts[0], counts[1 + s]):
-                    res.agree += 1
-                else:
-                    fn, loc = layout.where(addr)
-                    res.disagree.append("DISAGREE %s %s %s: %s (%s): ours %d fetches %d misses, "
-                                        "callgrind %d fetches %d misses" % (
-                                            prog.name, level, shape_name(shape), fn, loc,
-                                            counts[0], counts[1 + s], ir, mr))
-        rep0 = reports[opts.shapes[0]]
-        for part in rep0["functions"]:
-            for i in part["insns"]:
-                res.cat_insns[i["category"]] = res.cat_insns.get(i["category"], 0) + 1
+        replay(opts, res, layout, expect, trace, per_addr)
+        compare_callgrind(opts, res, layout, exe, trace, per_addr, work)
     except Failure as e:
-        res.errors.append("ERROR %s %s: %s" % (prog.name, level, e))
+        res.errors.append("ERROR %s %s: %s" % (job.prog.name, job.label, e))
     finally:
         if not opts.keep:
             shutil.rmtree(work, ignore_errors=True)
@@ -434,9 +596,9 @@ def check_one(opts, prog, level):
 # ---------------------------------------------------------------------------
 # Programs.
 
-def corpus(opts):
+def corpus(patterns):
     progs = []
-    for pattern in opts.programs:
+    for pattern in patterns:
         for path in sorted(glob.glob(os.path.join(ROOT, pattern))):
             base = os.path.basename(path)
             kind = "hosted" if base.startswith("h_") else "freestanding"
@@ -485,24 +647,13 @@ def ratio(a, b):
 def summarize(opts, results):
     lines = []
     out = lines.append
-    names = [v[0] for v in opts.variants]
-    out("Precision (over %d levels x %d shapes per program)" % (len(opts.levels), len(opts.shapes)))
-    out("bound/observed: the misses the categories allow at most over the misses that occurred "
-        "(1.00 is exact)")
+    names = [v[0] for v in VARIANTS]
     head = "%-28s %9s %6s | %s | %s" % (
-        "program", "fetches", "insns",
-        " ".join("%5s" % c[:5] for c in ["AH", "AM", "FM", "FH", "C"]),
+        "program", "fetches", "insns", " ".join("%5s" % c for c in CAT_LABELS),
         " ".join("%13s" % n for n in names))
-    out("")
-    out("share of instructions (I) and of fetches (F) per category, cachecat; bound/observed per analysis")
-    out(head)
-    out("-" * len(head))
-    by_prog = {}
-    for r in results:
-        by_prog.setdefault(r.prog.name, []).append(r)
-    total = {"fetches": 0, "insns": {}, "cat_f": {}, "bound": {}, "observed": {}}
 
-    def acc(rs, agg):
+    def acc(rs):
+        agg = {"fetches": 0, "insns": {}, "cat_f": {}, "bound": {}, "observed": {}}
         for r in rs:
             for (name, shape), col in r.columns.items():
                 agg["bound"][name] = agg["bound"].get(name, 0) + col["bound"]
@@ -513,8 +664,9 @@ def summarize(opts, results):
                         c = cat.split("(")[0]
                         agg["insns"][c] = agg["insns"].get(c, 0) + n_insns
                         agg["cat_f"][c] = agg["cat_f"].get(c, 0) + fetches
+        return agg
 
-    def row(label, agg):
+    def row(label, agg, names=names):
         ti = sum(agg["insns"].values())
         tf = sum(agg["cat_f"].values())
         shares = " ".join("%5s" % pct(agg["insns"].get(c, 0), ti).strip() for c in CATS)
@@ -524,48 +676,72 @@ def summarize(opts, results):
         out("%-28s %9d %6s | I %s | %s" % (label, agg["fetches"], "", shares, ratios))
         out("%-28s %9s %6s | F %s |" % ("", "", "", fshares))
 
-    for name in sorted(by_prog):
-        agg = {"fetches": 0, "insns": {}, "cat_f": {}, "bound": {}, "observed": {}}
-        acc(by_prog[name], agg)
-        row(name, agg)
-    acc(results, total)
-    out("-" * len(head))
-    row("total", total)
-    out("")
-    out("per associativity and policy, all programs, levels and shapes: bound/observed per "
-        "analysis")
-    kinds = sorted({(sh[2], sh[3]) for sh in opts.shapes})
-    for ways, policy in kinds:
-        names_of = {shape_name(sh) for sh in opts.shapes if (sh[2], sh[3]) == (ways, policy)}
+    def ratios_where(rs, shape_names):
         b, o = {}, {}
-        for r in results:
+        for r in rs:
             for (name, sn), col in r.columns.items():
-                if sn in names_of:
+                if sn in shape_names:
                     b[name] = b.get(name, 0) + col["bound"]
                     o[name] = o.get(name, 0) + col["misses"]
-        out("  %d-way %-7s %s" % (ways, policy, " ".join(
-            "%s %s" % (n, ratio(b.get(n, 0), o.get(n, 0)).strip()) for n in names)))
-    out("")
-    out("per shape, all programs and levels: bound/observed per analysis")
-    for shape in opts.shapes:
-        sn = shape_name(shape)
-        b, o = {}, {}
-        for r in results:
-            for (name, s), col in r.columns.items():
-                if s == sn:
-                    b[name] = b.get(name, 0) + col["bound"]
-                    o[name] = o.get(name, 0) + col["misses"]
-        out("  %-12s %s" % (sn, " ".join("%s %s" % (n, ratio(b.get(n, 0), o.get(n, 0)).strip())
-                                        for n in names)))
-    return lines, total
+        return " ".join("%s %s" % (n, ratio(b.get(n, 0), o.get(n, 0)).strip()) for n in names)
+
+    level_runs = [r for r in results if r.job.flagset is None]
+    flag_runs = [r for r in results if r.job.flagset is not None]
+    out("bound/observed: the misses the categories allow at most over the misses that occurred "
+        "(1.00 is exact)")
+    if level_runs:
+        out("")
+        out("Precision (over %d levels x %d shapes per program)" % (len(opts.levels),
+                                                                   len(opts.shapes)))
+        out("share of instructions (I) and of fetches (F) per category, cachecat; "
+            "bound/observed per analysis")
+        out(head)
+        out("-" * len(head))
+        by_prog = {}
+        for r in level_runs:
+            by_prog.setdefault(r.prog.name, []).append(r)
+        for name in sorted(by_prog):
+            row(name, acc(by_prog[name]))
+        out("-" * len(head))
+        row("total", acc(level_runs))
+        out("")
+        out("per associativity and policy, all programs, levels and shapes: bound/observed per "
+            "analysis")
+        for ways, policy in sorted({(sh[2], sh[3]) for sh in opts.shapes}):
+            out("  %d-way %-7s %s" % (ways, policy, ratios_where(level_runs, {
+                shape_name(sh) for sh in opts.shapes if (sh[2], sh[3]) == (ways, policy)})))
+        out("")
+        out("per shape, all programs and levels: bound/observed per analysis")
+        for shape in opts.shapes:
+            out("  %-12s %s" % (shape_name(shape), ratios_where(level_runs, {shape_name(shape)})))
+    if flag_runs:
+        out("")
+        out("Flag axis (-O2, the plugin's own report): share per category and bound/observed "
+            "per flag set")
+        out("%-28s %9s %6s | %s | %13s" % ("flag set (runs)", "fetches", "",
+                                           " ".join("%5s" % c for c in CAT_LABELS), "cachecat"))
+        for fs in FLAG_SETS:
+            rs = [r for r in flag_runs if r.job.flagset == fs]
+            if rs:
+                row("%s (%d)" % (fs, len(rs)), acc(rs), ["cachecat"])
+    return lines
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--quick", action="store_true", help="the subset make check runs")
     ap.add_argument("--programs", default=None)
-    ap.add_argument("--levels", default=None)
+    ap.add_argument("--levels", default=None, help="-O0,... (none: no level axis)")
     ap.add_argument("--shapes", default=None)
+    ap.add_argument("--flags", default=None,
+                    help="flag sets of the flag axis, at -O2 (none: no flag axis): " +
+                    ",".join(FLAG_SETS))
+    ap.add_argument("--flag-programs", default=None,
+                    help="programs of the flag axis (default: --programs; --quick: a few)")
+    ap.add_argument("--flag-shapes", default=None)
+    ap.add_argument("--sls-cases", action="store_true",
+                    help="the programs with a `ret; int3` or `jmp; int3` at the end of a "
+                    "line, with SLS hardening and thunks (part of --quick)")
     ap.add_argument("--csmith", type=int, default=None)
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
@@ -581,12 +757,16 @@ def main():
     opts.ccvalidate = os.path.abspath(os.path.join(b, "tools", "ccvalidate"))
     opts.vglib = os.path.abspath(os.path.join(b, "vglib"))
     opts.timeout = 300
+    programs_of = lambda names: ",".join("testsuite/validate/programs/%s.c" % n for n in names)
+    flag_programs = None                    # the same as --programs
     if opts.quick:
-        programs = ",".join(["testsuite/valgrind/*.c"] + ["testsuite/validate/programs/%s.c" % n
-                                                          for n in QUICK])
+        programs = "testsuite/valgrind/*.c," + programs_of(QUICK)
         levels = "-O0,-O2,-Os"
         shapes = "256/32,1024/32,4096/64,1024/32/2,512/32/4/plru"
+        flag_programs = programs_of(QUICK_FLAG_PROGRAMS)
+        flag_shapes = QUICK_FLAG_SHAPES
         csmith = 0
+        opts.sls_cases = True
     else:
         programs = "testsuite/validate/programs/*.c,testsuite/valgrind/*.c"
         levels = "-O0,-O1,-O2,-O3,-Os"
@@ -600,17 +780,18 @@ def main():
         other = ["%s/%s" % (sh, p) for sh in ("1024/32/4", "4096/64/8")
                  for p in ("fifo", "plru", "random")]
         shapes = ",".join(dm + lru + other)
+        flag_shapes = FLAG_SHAPES
         csmith = 20
-    opts.programs = (opts.programs or programs).split(",")
-    opts.levels = (opts.levels or levels).split(",")
-    shape_list = (opts.shapes or shapes).split(",")
-    opts.shapes = []
-    for s in shape_list:
-        f = s.split("/")
-        opts.shapes.append((int(f[0]), int(f[1]), int(f[2]) if len(f) > 2 else 1,
-                            f[3] if len(f) > 3 else "lru"))
+    opts.programs = listopt(opts.programs or programs)
+    opts.flag_programs = listopt(opts.flag_programs or flag_programs or ",".join(opts.programs))
+    opts.levels = listopt(opts.levels if opts.levels is not None else levels)
+    opts.shapes = parse_shapes(opts.shapes or shapes)
+    opts.flag_shapes = parse_shapes(opts.flag_shapes or flag_shapes)
+    opts.flags = listopt(opts.flags if opts.flags is not None else ",".join(FLAG_AXIS))
+    for name in opts.flags:
+        if name not in FLAG_SETS:
+            ap.error("unknown flag set %s (known: %s)" % (name, ", ".join(FLAG_SETS)))
     opts.csmith = csmith if opts.csmith is None else opts.csmith
-    opts.variants = VARIANTS
     # callgrind on the smallest and on one mid-size shape.
     # valgrind simulates LRU only.
     lru_shapes = [sh for sh in opts.shapes if sh[3] == "lru"]
@@ -621,69 +802,95 @@ def main():
     opts.out = os.path.abspath(opts.out)
     os.makedirs(opts.out, exist_ok=True)
     opts.tmp = tempfile.mkdtemp(prefix="validate-", dir=opts.out)
-    progs = corpus(opts)
+    progs = corpus(opts.programs)
+    flag_progs = corpus(opts.flag_programs) if opts.flags else []
+    csmith = []
     if opts.csmith:
         print("csmith seed %d (replay: validate.py --csmith %d --seed %d)" % (
             opts.seed, opts.csmith, opts.seed), flush=True)
-        progs += csmith_programs(opts, opts.csmith)
-    jobs = [(p, lv) for p in progs for lv in opts.levels]
-    print("validate: %d programs x %d levels x %d shapes x %d analyses" % (
-        len(progs), len(opts.levels), len(opts.shapes), len(opts.variants)), flush=True)
+        csmith = csmith_programs(opts, opts.csmith)
+    # The level axis: every analysis, callgrind.  The flag axis: the
+    # plugin's report; the csmith programs one flag set each, in turn.
+    jobs = [Job(p, lv, None, opts.shapes, VARIANTS, opts.callgrind_shapes)
+            for p in progs + csmith for lv in opts.levels]
+    flag_jobs = [Job(p, "-O2", fs, opts.flag_shapes, VARIANTS[:1])
+                 for p in flag_progs for fs in opts.flags]
+    flag_jobs += [Job(p, "-O2", opts.flags[k % len(opts.flags)], opts.flag_shapes, VARIANTS[:1])
+                  for k, p in enumerate(csmith) if opts.flags]
+    sls_jobs = []
+    if opts.sls_cases:
+        sls_jobs = [Job(p, "-O2", fs, parse_shapes(SLS_SHAPES), VARIANTS[:1])
+                    for p in corpus(programs_of(SLS_PROGRAMS).split(",")) for fs in SLS_FLAGS]
+    axes = ["%d programs x %d levels x %d shapes x %d analyses" % (
+        len(progs) + len(csmith), len(opts.levels), len(opts.shapes), len(VARIANTS))]
+    if flag_jobs:
+        axes.append("flag axis at -O2, the plugin's report: %d programs x %d flag sets%s, "
+                    "%d shapes" % (len(flag_progs), len(opts.flags),
+                                   " and %d csmith programs x 1" % len(csmith) if csmith else "",
+                                   len(opts.flag_shapes)))
+    if sls_jobs:
+        axes.append("SLS cases: %d programs x %d flag sets x %d shapes" % (
+            len(SLS_PROGRAMS), len(SLS_FLAGS), len(sls_jobs[0].shapes)))
+    print("validate: " + "; ".join(axes), flush=True)
     results = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=opts.jobs) as ex:
-        for r in ex.map(lambda j: check_one(opts, *j), jobs):
+        for r in ex.map(lambda j: check_one(opts, j), jobs + flag_jobs + sls_jobs):
             results.append(r)
             status = "ok"
             if r.errors:
                 status = "ERROR"
-            elif r.violations or r.disagree:
+            elif r.violations or r.boundaries or r.disagree:
                 status = "FAIL"
-            print("%-5s %-28s %-4s %9d fetches, %d violations, callgrind agrees on %d, "
-                  "disagrees on %d" % (status, r.prog.name, r.level, r.fetches,
-                                       len(r.violations), r.agree, len(r.disagree)), flush=True)
-            for line in r.errors + r.violations[:20] + r.disagree[:10]:
+            print("%-5s %-28s %-15s %9d fetches, %d violations, callgrind agrees on %d, "
+                  "disagrees on %d" % (status, r.prog.name, r.job.label, r.fetches,
+                                       len(r.violations) + len(r.boundaries), r.agree,
+                                       len(r.disagree)), flush=True)
+            for line in r.errors + r.violations[:20] + r.boundaries[:12] + r.disagree[:10]:
                 print("    " + line, flush=True)
-    violations = sum(len(r.violations) for r in results)
+    boundaries = sum(len(r.boundaries) for r in results)
+    violations = sum(len(r.violations) for r in results) + boundaries
     disagree = sum(len(r.disagree) for r in results)
     errors = sum(len(r.errors) for r in results)
     agree = sum(r.agree for r in results)
     checked = sum(col["fetches"] for r in results for col in r.columns.values())
-    lines, total = summarize(opts, [r for r in results if not r.errors])
+    lines = summarize(opts, [r for r in results if not r.errors])
     print()
     print("\n".join(lines))
     with open(os.path.join(opts.out, "summary.txt"), "w") as f:
         f.write("\n".join(lines) + "\n")
     selftest_ok = True
     if opts.self_test:
-        selftest_ok = self_test(opts, progs)
+        selftest_ok = self_test(opts, progs + flag_progs)
     if not opts.keep:
         shutil.rmtree(opts.tmp, ignore_errors=True)
     print()
-    print("validate: %d runs, %d promise checks (fetches x analyses x shapes), %d violations; "
-          "callgrind agrees on %d instruction counts, disagrees on %d; %d errors%s" % (
-              len(results), checked, violations, agree, disagree, errors,
-              "" if selftest_ok else "; SELF-TEST FAILED"))
+    print("validate: %d runs (%d with extra flags), %d promise checks (fetches x analyses x "
+          "shapes), %d violations (%d of instruction boundaries); callgrind agrees on %d "
+          "instruction counts, disagrees on %d; %d errors%s" % (
+              len(results), len(flag_jobs) + len(sls_jobs), checked, violations, boundaries,
+              agree, disagree, errors, "" if selftest_ok else "; SELF-TEST FAILED"))
     return 1 if violations or disagree or errors or not selftest_ok else 0
 
 
 def self_test(opts, progs):
     """A deliberately wrong prediction must be caught: flip, in one report,
-    an always-miss instruction to always-hit and a conflict instruction
-    that hits to always-miss, and check the checker sees both."""
+    an always-miss instruction to always-hit, a conflict instruction that
+    hits to always-miss, one that misses twice to first-miss and one that
+    runs to never-fetched, and make one instruction a byte longer and
+    another start a byte late; check the checker sees every one."""
     prog = next((p for p in progs if p.kind == "freestanding"), None)
     if prog is None:
         return False
     o = argparse.Namespace(**vars(opts))
     o.keep = True
-    o.variants = VARIANTS[:1]
-    o.shapes = opts.shapes[:1]
-    o.callgrind_shapes = []
-    res = check_one(o, prog, "-O1")
+    res = check_one(o, Job(prog, "-O1", None, (opts.shapes or opts.flag_shapes)[:1],
+                           VARIANTS[:1]))
     work = res.workdir
     ok = True
     try:
-        if res.errors or res.violations:
-            print("self-test: the unflipped run is not clean: %s" % (res.errors + res.violations)[:3])
+        if res.errors or res.violations or res.boundaries:
+            print("self-test: the unflipped run is not clean: %s" % (
+                res.errors + res.violations + res.boundaries)[:3])
             return False
         with open(os.path.join(work, "expect")) as f:
             lines = f.read().splitlines()
@@ -715,6 +922,21 @@ def self_test(opts, progs):
         ok &= flip(lambda n, m: m > 0, "AH", "it misses")
         ok &= flip(lambda n, m: n > m, "AM", "it hits")
         ok &= flip(lambda n, m: m > 1, "FP", "it misses more than once")
+        ok &= flip(lambda n, m: n > 0, "NF", "it runs")
+
+        exe = os.path.join(work, "prog")
+        with open(os.path.join(work, "r0.json")) as f:
+            report = json.load(f)
+        syms = symbols(exe, report)
+        starts = machine_insns(exe, *code_span(Layout(report, syms)))
+        insn = next(i for p in report["functions"] for i in p["insns"] if i["length"] > 1)
+        for key, what in (("length", "one byte longer"), ("offset", "a byte late")):
+            insn[key] += 1
+            found = boundary_violations(res.job, res.job.shapes[0], report, syms, (), starts)
+            insn[key] -= 1
+            print("self-test: an instruction %s: %s" % (
+                what, "caught" if found else "NOT CAUGHT"))
+            ok &= bool(found)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return ok

@@ -1,4 +1,4 @@
-/* First-hit: the two-way example of semantics.md section 6.  foo, b and c
+/* First-hit: the two-way example of docs/semantics.md §8.2.  foo, b and c
    are one line each and map to one set of a 2-way cache of 16 sets (each
    is aligned to 512 bytes): foo's first call in the loop hits at its first
    fetch in every execution of the loop and misses later on.
