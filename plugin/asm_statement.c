@@ -232,12 +232,41 @@ find (const char *q, const char *e, const char *p, size_t n)
   return (size_t) (e - q) >= n ? memmem (q, (size_t) (e - q), p, n) : NULL;
 }
 
+/* Does [P, E) jump to one of GCC's retpoline thunks (a return or an
+   indirect jump that runs the thunk's code on the way)?  */
+static int
+thunk_jump (const char *p, const char *e)
+{
+  const char *w = cc_asm_skip_space (p, e);
+  if (w == e || (*w != 'j' && *w != 'n' && *w != 'b'))
+    return 0;
+  static const char *const thunks[] = { "__x86_return_thunk", "__x86_indirect_thunk",
+                                        "__x86_indirect_call_thunk", NULL };
+  for (size_t i = 0; thunks[i]; i++)
+    if (find (w, e, thunks[i], strlen (thunks[i])))
+      {
+        size_t n = 0;
+        static const char *const pre[] = { "notrack", "bnd", NULL };
+        for (; w + n < e && cc_asm_ident_char (w[n]); n++)
+          ;
+        if (n && IS (pre))
+          {
+            w = cc_asm_skip_space (w + n, e);
+            for (n = 0; w + n < e && cc_asm_ident_char (w[n]); n++)
+              ;
+          }
+        static const char *const jumps[] = { "jmp", "jmpq", NULL };
+        return n && IS (jumps);
+      }
+  return 0;
+}
+
 enum cc_stmt_reloc
 cc_stmt_reloc (const char *p, const char *e)
 {
   const char *at = memchr (p, '@', (size_t) (e - p));
   if (!at)
-    return CC_RELOC_NONE;
+    return thunk_jump (p, e) ? CC_RELOC_THUNK : CC_RELOC_NONE;
   if (find (at, e, "@tlsgd", 6))
     return CC_RELOC_TLSGD;
   if (find (at, e, "@tlsld", 6))
@@ -264,7 +293,7 @@ cc_stmt_reloc (const char *p, const char *e)
       if (n && IS (jc))
         return CC_RELOC_GOTPCRELX;
     }
-  return CC_RELOC_NONE;
+  return thunk_jump (p, e) ? CC_RELOC_THUNK : CC_RELOC_NONE;
 }
 
 /* The operand [P, E) of a jump or call: its label if it names one

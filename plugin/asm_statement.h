@@ -60,8 +60,12 @@ enum cc_stmt_reloc
   CC_RELOC_GOTPCRELX,   /* jmp/call *SYM@GOTPCREL(%rip) */
   CC_RELOC_TLSGD,       /* SYM@tlsgd: the general dynamic TLS sequence */
   CC_RELOC_TLSLD,       /* SYM@tlsld: the local dynamic one */
-  CC_RELOC_TLSDESC      /* call *SYM@TLSCALL(%rax): a call of the TLS
+  CC_RELOC_TLSDESC,     /* call *SYM@TLSCALL(%rax): a call of the TLS
                            descriptor's resolver, unless ld makes it a nop */
+  CC_RELOC_THUNK        /* not a relocation: jmp __x86_return_thunk or
+                           __x86_indirect_thunk_REG (-mfunction-return=
+                           thunk, -mindirect-branch=thunk): GCC's return or
+                           indirect jump runs the thunk's code first */
 };
 
 typedef struct cc_stmt_info
@@ -76,8 +80,9 @@ typedef struct cc_stmt_info
   enum cc_stmt_reloc reloc;
 } cc_stmt_info;
 
-/* The relocation of [P, E) that lets the linker rewrite it, quickly:
-   most statements have no `@'.  */
+/* The relocation of [P, E) that lets the linker rewrite it, or that it
+   jumps to a retpoline thunk, quickly: most statements have no `@' and
+   do not jump.  */
 enum cc_stmt_reloc cc_stmt_reloc (const char *p, const char *e);
 
 /* What the instruction statement [P, E) (AT&T or Intel syntax, labels

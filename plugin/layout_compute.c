@@ -279,6 +279,12 @@ build (ctx *c, const cc_asm_event *ev, size_t n_ev)
                 if (k == 0)
                   c->last_start[s] = (long) (v->a - fam->base - 1);
               }
+            /* An insn of several machine instructions: GCC's length of it
+               is no check (it leaves out the int3 of `ret; int3' under
+               -mharden-sls, and guesses its stack-protector sequences
+               long); each instruction is encoded like any other.  */
+            if (k == 2 && c->last_start[s] >= 0)
+              c->unchecked[c->last_start[s]] = 1;
             break;
           }
         case CC_ASM_EV_SYMBOL:

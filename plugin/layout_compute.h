@@ -34,8 +34,10 @@ extern "C" {
    of its two families (start labels family 0, end labels family 1).
    *UNCHECKED (the caller frees it) gets one byte per start label of
    family 0, nonzero if the insn there has a jump (whose length depends on
-   relaxing, not on its text) or a form whose length GCC is known to get
-   wrong (x86_encode.h): GCC's length is no check of those.  Returns
+   relaxing, not on its text), a form whose length GCC is known to get
+   wrong (x86_encode.h), or several machine instructions (a label of
+   family 2 inside: GCC leaves out the int3 of `ret; int3'): GCC's length
+   is no check of those.  Returns
    NULL, or why the layout cannot be computed (the caller frees it; L is
    then to be freed and not used).  */
 char *cc_layout_compute (cc_layout *l, const cc_layout_query *q,

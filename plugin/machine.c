@@ -7,6 +7,7 @@
 #include "layout.h"
 #include "model.h"
 #include "util.h"
+#include "x86_length.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -118,6 +119,14 @@ call_comes_back (const cc_mstmt *s, uint32_t n, uint32_t t, uint8_t *seen, uint3
   return comes_back;
 }
 
+/* Does code the model does not see run right after statement S: the
+   thunk it jumps to, the resolver a TLS descriptor call may call?  */
+static int
+runs_unknown (const cc_mstmt *s)
+{
+  return s->reloc == CC_RELOC_THUNK || s->reloc == CC_RELOC_TLSDESC;
+}
+
 /* Does control go to statement T from a statement of REACHED?  */
 static int
 targeted (const cc_mstmt *s, uint32_t n, const uint8_t *call_returns, const uint8_t *reached,
@@ -143,6 +152,8 @@ cc_machine_insns (const cc_mstmt *s, uint32_t n, const uint64_t *at, uint64_t st
   uint8_t rewrite = CC_REWRITE_NONE;
   for (uint32_t k = 0; k < n; k++)
     {
+      if (s[k].reloc == CC_RELOC_THUNK)
+        continue;
       uint8_t r = s[k].reloc == CC_RELOC_TLSGD ? CC_REWRITE_TLSGD
                   : s[k].reloc == CC_RELOC_TLSLD ? CC_REWRITE_TLSLD
                   : s[k].reloc == CC_RELOC_TLSDESC ? CC_REWRITE_TLSDESC
@@ -164,6 +175,8 @@ cc_machine_insns (const cc_mstmt *s, uint32_t n, const uint64_t *at, uint64_t st
       out->length = whole;
       out->rewrite = rewrite;
       out->unsplit = n > 1;
+      for (uint32_t k = 0; k < n; k++)
+        out->runs_unknown |= runs_unknown (&s[k]);
       /* Only the first byte is an instruction for sure; of a jump or call
          through the GOT, ld may make the last byte a nop never fetched.  */
       if (out->unsplit)
@@ -179,6 +192,7 @@ cc_machine_insns (const cc_mstmt *s, uint32_t n, const uint64_t *at, uint64_t st
       out[k].offset = (uint32_t) from;
       out[k].length = (uint32_t) (to - from);
       out[k].rewrite = rewrite;
+      out[k].runs_unknown = runs_unknown (&s[k]);
       if (rewrite == CC_REWRITE_GOTPCRELX && s[k].reloc == CC_RELOC_GOTPCRELX
           && out[k].length > 1)
         out[k].maybe_tail = 1;
@@ -243,35 +257,99 @@ cc_machine_insns (const cc_mstmt *s, uint32_t n, const uint64_t *at, uint64_t st
   return n;
 }
 
+#define SHT_PROGBITS_ 1
+#define EM_X86_64_ 62
+
+/* The bytes of section SEC of L's object (N of them), or NULL.  */
+static const unsigned char *
+section_bytes (const cc_layout *l, uint32_t sec, uint64_t *n)
+{
+  if (!l || !l->image || l->machine != EM_X86_64_ || !l->elf64 || sec == 0
+      || sec >= l->n_sections)
+    return NULL;
+  const cc_layout_section *s = &l->sections[sec];
+  if (s->type != SHT_PROGBITS_ || s->offset > l->image_size
+      || s->size > l->image_size - s->offset)
+    return NULL;
+  *n = s->size;
+  return l->image + s->offset;
+}
+
+/* How many x86-64 instructions exactly fill [OFF, OFF + LEN) of BYTES (N
+   of them), their lengths in LENS (room for MAX); 1 if not exactly or
+   not more than one (then the instruction stays as it is).  */
+static uint32_t
+decoded (const unsigned char *bytes, uint64_t n, uint32_t off, uint32_t len,
+         uint32_t *lens, uint32_t max)
+{
+  if (!bytes || (uint64_t) off + len > n)
+    return 1;
+  uint32_t k = 0, at = 0;
+  while (at < len && k < max)
+    {
+      int l = cc_x86_length (bytes + off + at, len - at);
+      if (l <= 0)
+        return 1;
+      lens[k++] = (uint32_t) l;
+      at += (uint32_t) l;
+    }
+  return at == len ? k : 1;
+}
+
+/* Append X to OUT (*W used of *CAP): split where the object's bytes
+   (BYTES, N of them; NULL if unknown) hold several instructions in it.  */
+static void
+emit (cc_insn **out, uint32_t *w, uint32_t *cap, cc_insn x, const unsigned char *bytes,
+      uint64_t n)
+{
+  uint32_t lens[16];
+  uint32_t d = x.unsplit || x.length < 2 ? 1 : decoded (bytes, n, x.offset, x.length, lens, 16);
+  if (*w + d > *cap)
+    {
+      *cap = 2 * *cap + d;
+      *out = cc_xrealloc (*out, *cap * sizeof **out);
+    }
+  if (d == 1)
+    {
+      (*out)[(*w)++] = x;
+      return;
+    }
+  uint32_t off = x.offset, tail = x.maybe_tail;
+  for (uint32_t j = 0; j < d; j++)
+    {
+      cc_insn y = x;
+      y.offset = off;
+      y.length = lens[j];
+      y.maybe_tail = j + 1 == d ? (tail < lens[j] ? tail : lens[j]) : 0;
+      off += lens[j];
+      (*out)[(*w)++] = y;
+    }
+}
+
 void
 cc_machine_split (cc_func *f, const cc_asm_split *const *split, const cc_mstmt *ms,
-                  const cc_layout_ref *labels, unsigned long n_labels, const uint32_t *sec,
-                  uint32_t *first)
+                  const cc_layout *l, const cc_layout_ref *labels, unsigned long n_labels,
+                  const uint32_t *sec, uint32_t *first)
 {
-  uint32_t n_old = f->n_insns, total = 0, most = 1;
+  uint32_t n_old = f->n_insns, most = 1, cap = n_old + 16, w = 0;
   for (uint32_t i = 0; i < n_old; i++)
-    {
-      uint32_t k = split[i] && split[i]->n ? (uint32_t) split[i]->n : 1;
-      total += k;
-      if (k > most)
-        most = k;
-    }
-  /* Every insn one instruction: in place (only rewrites to mark).  */
-  cc_insn *out = total == n_old ? f->insns : cc_xmalloc ((total + 1) * sizeof *out);
+    if (split[i] && split[i]->n > most)
+      most = (uint32_t) split[i]->n;
+  cc_insn *out = cc_xmalloc (cap * sizeof *out);
   uint32_t *count = cc_xmalloc ((n_old + 1) * sizeof *count);
   cc_minsn *mi = cc_xmalloc ((most + 1) * sizeof *mi);
   uint64_t *at = cc_xmalloc ((most + 1) * sizeof *at);
-  uint32_t w = 0;
   for (uint32_t i = 0; i < n_old; i++)
     {
-      cc_insn in = f->insns[i];
+      const cc_insn in = f->insns[i];
       const cc_asm_split *sp = split[i];
+      uint64_t nb = 0;
+      const unsigned char *bytes = section_bytes (l, sec[i], &nb);
       first[i] = w;
-      uint32_t k = 1;
       if (!sp || !sp->n)
         {
-          out[w++] = in;
-          count[i] = 1;
+          emit (&out, &w, &cap, in, bytes, nb);
+          count[i] = w - first[i];
           continue;
         }
       /* The places of its statements, if all are known and in its
@@ -288,8 +366,9 @@ cc_machine_split (cc_func *f, const cc_asm_split *const *split, const cc_mstmt *
           else
             at[j] = labels[no - 1].offset;
         }
-      k = cc_machine_insns (s, n, placed ? at : NULL, in.offset,
-                            (uint64_t) in.offset + in.length, in.kind == CC_INSN_ASM, mi);
+      uint32_t k = cc_machine_insns (s, n, placed ? at : NULL, in.offset,
+                                     (uint64_t) in.offset + in.length,
+                                     in.kind == CC_INSN_ASM, mi);
       if (sp->unsplit && k == 1 && n == 1)
         {
           /* Data or a switch beside a single instruction: whole.  */
@@ -305,14 +384,14 @@ cc_machine_split (cc_func *f, const cc_asm_split *const *split, const cc_mstmt *
           x.rewrite = mi[j].rewrite;
           x.unsplit = mi[j].unsplit;
           x.unordered = mi[j].unordered;
+          x.runs_unknown = mi[j].runs_unknown;
           x.maybe_tail = mi[j].maybe_tail;
-          out[w++] = x;
+          emit (&out, &w, &cap, x, bytes, nb);
         }
-      count[i] = k;
+      count[i] = w - first[i];
     }
   first[n_old] = w;
-  if (out != f->insns)
-    cc_func_replace_insns (f, out, w, count);
+  cc_func_replace_insns (f, out, w, count);
   free (count);
   free (mi);
   free (at);

@@ -67,6 +67,7 @@ typedef struct cc_minsn
   uint8_t rewrite;          /* enum cc_rewrite */
   uint8_t unsplit;          /* the whole insn, not told apart */
   uint8_t unordered;        /* fetched out of address order: no promise */
+  uint8_t runs_unknown;     /* unknown code runs after it (model.h) */
   uint32_t maybe_tail;
 } cc_minsn;
 
@@ -82,16 +83,23 @@ struct cc_func;
 struct cc_layout_ref;
 struct cc_asm_split;
 
-/* Make the insns of F (laid out: offsets and lengths) its machine
+struct cc_layout;
+
+/* Make the insns of F (laid out by L: offsets and lengths) its machine
    instructions.  SPLIT[I] describes insn I (NULL: one instruction, always
    fetched), with its statements in MS; insn I starts in the section of
    ELF index SEC[I]; LABELS[N - 1] is where the layout placed the label
    before statement N (NULL: those labels were not measured, and an insn
-   of several instructions stays whole).  FIRST (room for F's insns + 1)
+   of several instructions stays whole).  Where L holds the object's bytes
+   (an x86-64 object), an instruction whose bytes are several is split
+   further: the assembler's own padding inside an insn
+   (-Wa,-mbranches-within-32B-boundaries puts NOPs before a branch),
+   fetched as the instruction after it is.  FIRST (room for F's insns + 1)
    gets where each old insn's instructions begin in F's new insns.  */
 void cc_machine_split (struct cc_func *f, const struct cc_asm_split *const *split,
-                       const cc_mstmt *ms, const struct cc_layout_ref *labels,
-                       unsigned long n_labels, const uint32_t *sec, uint32_t *first);
+                       const cc_mstmt *ms, const struct cc_layout *l,
+                       const struct cc_layout_ref *labels, unsigned long n_labels,
+                       const uint32_t *sec, uint32_t *first);
 
 #ifdef __cplusplus
 }

@@ -84,6 +84,9 @@ typedef struct cc_insn
                           first byte is fetched for sure (maybe_tail) */
   uint8_t unordered;   /* 1: control inside its GCC insn runs backwards, so
                           it may be fetched out of address order */
+  uint8_t runs_unknown; /* 1: code the model does not see runs right after
+                           it (a retpoline thunk it jumps to, the resolver
+                           a TLS descriptor call calls) */
   uint32_t maybe_tail; /* the last bytes of it that only some executions
                           (or some linker outcomes) fetch */
 } cc_insn;
@@ -194,12 +197,12 @@ cc_insn_no_promise (const cc_insn *in)
          || in->unordered;
 }
 
-/* May unknown code run right after insn IN: inline asm, a TLS
-   descriptor call (GCC writes it as no call)?  */
+/* May unknown code run right after insn IN: inline asm, a jump to a
+   retpoline thunk, a TLS descriptor call (GCC writes neither as a call)?  */
 static inline int
 cc_insn_unknown_after (const cc_insn *in)
 {
-  return in->kind == CC_INSN_ASM || in->rewrite == CC_REWRITE_TLSDESC;
+  return in->kind == CC_INSN_ASM || in->runs_unknown;
 }
 
 /* Is insn IN an instruction of the report: not padding, and not without

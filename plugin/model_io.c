@@ -6,15 +6,15 @@
    file PATH
    func NAME FLAGS FILE LINE NPARTS NINSNS NBLOCKS
    part SYMBOL SECTION OFFSET SIZE                  (NPARTS times)
-   insn UID PART OFFSET LENGTH FILE LINE KIND FETCH REWRITE UNSPLIT UNORDERED TAIL
+   insn UID PART OFFSET LENGTH FILE LINE KIND FETCH REWRITE UNSPLIT UNORDERED UNKNOWN TAIL
                                                     (NINSNS times)
    block FIRST N CALL EXITS NORETURN CALLEE FALLTHRU NSUCC SUCC...
    end
 
    Strings are percent-encoded (bytes up to space, '%' and DEL), "-" stands
    for "none" (a null string, CC_NONE).  Version 1 (no FETCH, REWRITE,
-   UNSPLIT, UNORDERED and TAIL: an insn was not split into machine
-   instructions) is still read.  A later issue embeds this text in the object file so the
+   UNSPLIT, UNORDERED, UNKNOWN and TAIL: an insn was not split into
+   machine instructions) is still read.  A later issue embeds this text in the object file so the
    engine can re-run at link time.  */
 
 #include "model.h"
@@ -90,8 +90,8 @@ cc_model_write (const cc_model *m, FILE *f)
           const cc_insn *in = &fn->insns[i];
           fprintf (f, "insn %u %u %u %u", in->uid, in->part, in->offset, in->length);
           put_u32 (f, in->file);
-          fprintf (f, " %u %u %u %u %u %u %u\n", in->line, in->kind, in->fetch, in->rewrite,
-                   in->unsplit, in->unordered, in->maybe_tail);
+          fprintf (f, " %u %u %u %u %u %u %u %u\n", in->line, in->kind, in->fetch,
+                   in->rewrite, in->unsplit, in->unordered, in->runs_unknown, in->maybe_tail);
         }
       for (uint32_t b = 0; b < fn->n_blocks; b++)
         {
@@ -259,20 +259,23 @@ read_func (reader *r, cc_model *m, cc_func *fn, int version)
           || get_u32 (r, &in->file, 1) || get_u32 (r, &in->line, 0) || get_u32 (r, &kind, 0))
         return fail (r, "malformed insn");
       uint32_t fetch = CC_FETCH_ALWAYS, rewrite = CC_REWRITE_NONE, unsplit = 0;
-      uint32_t unordered = 0, tail = 0;
+      uint32_t unordered = 0, unknown = 0, tail = 0;
       if (version >= 2
           && (get_u32 (r, &fetch, 0) || get_u32 (r, &rewrite, 0) || get_u32 (r, &unsplit, 0)
-              || get_u32 (r, &unordered, 0) || get_u32 (r, &tail, 0)))
+              || get_u32 (r, &unordered, 0) || get_u32 (r, &unknown, 0)
+              || get_u32 (r, &tail, 0)))
         return fail (r, "malformed insn");
       if (in->part >= np || kind > CC_INSN_PAD
           || (in->file != CC_NONE && in->file >= m->n_files) || fetch > CC_FETCH_NEVER
-          || rewrite >= CC_N_REWRITES || unsplit > 1 || unordered > 1 || tail > in->length)
+          || rewrite >= CC_N_REWRITES || unsplit > 1 || unordered > 1 || unknown > 1
+          || tail > in->length)
         return fail (r, "insn field out of range");
       in->kind = (uint8_t) kind;
       in->fetch = (uint8_t) fetch;
       in->rewrite = (uint8_t) rewrite;
       in->unsplit = (uint8_t) unsplit;
       in->unordered = (uint8_t) unordered;
+      in->runs_unknown = (uint8_t) unknown;
       in->maybe_tail = tail;
     }
   fn->blocks = cc_xcalloc (nb, sizeof *fn->blocks);

@@ -194,11 +194,13 @@ split_function (uint32_t fi, const cc_layout *l, const cc_layout_query *q,
       insn_refs (l, q, filt, &gf->insns[i], &s, &e);
       sec[i] = s.section;
     }
-  if (any)
+  /* With the object's bytes, every insn: the assembler may have put
+     padding of its own inside one.  */
+  if (any || l->image)
     {
       gf->mfirst = XNEWVEC (uint32_t, n + 1);
       const cc_layout_ref *labels = q->n_families > 2 ? l->numbered[2] : NULL;
-      cc_machine_split (f, split, ms, labels, n_labels, sec, gf->mfirst);
+      cc_machine_split (f, split, ms, l, labels, n_labels, sec, gf->mfirst);
       /* A call through the GOT goes to a symbol that may be preempted
          (-fPIC): unknown code.  Made sure of, for ld may turn it into
          `call f; nop' (-z call-nop=suffix-nop), whose nop runs after the
@@ -578,6 +580,9 @@ measure_layout (void)
         }
     }
   free (decoding);
+  /* Measured with labels: the object's bytes too, for padding the
+     assembler puts inside an insn (machine.h).  */
+  q.keep_image = 1;
   if (code.data && rc && !computed && !no_fallback)
     rc = cc_layout_measure (command, &code, 1, &q, &lay, &err);
   /* The whole text; then, if the assembler was run directly and failed

@@ -1707,11 +1707,12 @@ cc_x86_encode_length (const char *p, const char *e, cc_x86_stmt *br)
   size_t n = 0;
   while (p + n < e && p[n] != ' ' && p[n] != '\t')
     n++;
-  if (p[0] == 'm' || p[0] == 'x' || p[0] == 'l' || p[0] == 'r' || p[0] == 'u')
+  if (p[0] == 'm' || p[0] == 'x' || p[0] == 'l' || p[0] == 'r' || p[0] == 'u' || p[0] == 'n')
     {
       static const char *const differ[] = { "movq", "movd", "unpckhpd", "xchgb", "xchgw",
                                             "xchgl", "xchgq", "xchg", "lock", "rep",
-                                            "repz", "repe", "repnz", "repne", NULL };
+                                            "repz", "repe", "repnz", "repne", "notrack",
+                                            NULL };
       for (int i = 0; differ[i]; i++)
         if (differ[i][0] == p[0] && streq (p, n, differ[i]))
           br->gcc_differs = 1;

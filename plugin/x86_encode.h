@@ -41,7 +41,7 @@ typedef struct cc_x86_stmt
   /* A form whose length GCC's insn attributes are known to get wrong
      (measured: 336 of 516,202 insns of the corpus, Lua and zlib at seven
      flag sets, all of these forms): movq and movd with an XMM register,
-     unpckhpd, a %ah-%bh operand, a prefix in the statement (rep movsb,
+     unpckhpd, a %ah-%bh operand, a prefix in the statement (rep movsb, notrack jmp,
      lock), xchg with memory; and adc or sbb of $0, which only a unit
      that adds or subtracts a comparison's result has (1 insn of Lua as
      one unit, 6 of lz4's programs at -O2); and every x87 and VEX statement,

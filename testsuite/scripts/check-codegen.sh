@@ -60,6 +60,8 @@ FLAG_SETS=(
   "-O3 -funroll-loops"
   "-Os -fno-toplevel-reorder"
   "-O2 -Wa,-mbranches-within-32B-boundaries"
+  "-O2 -mharden-sls=all -fstack-protector-all -mindirect-branch=thunk-inline -mfunction-return=thunk-inline"
+  "-O2 -fPIC -fno-plt -fcf-protection -fpatchable-function-entry=4,0"
 )
 
 # FLAG_SETS_OVERRIDE replaces the list above.

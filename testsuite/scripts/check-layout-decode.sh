@@ -42,6 +42,8 @@ FLAG_SETS=(
   "-O2 -fPIC -ffunction-sections"
   "-O3 -march=skylake-avx512"
   "-O2 -march=x86-64-v3"
+  "-O2 -mharden-sls=all -fstack-protector-all -mindirect-branch=thunk-inline -mfunction-return=thunk-inline"
+  "-O2 -fPIC -fno-plt -fpatchable-function-entry=4,0 -fcf-protection"
 )
 
 if [ $# -gt 0 ]; then files=("$@"); else files=(testsuite/corpus/*.c); fi

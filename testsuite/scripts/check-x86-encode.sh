@@ -42,6 +42,8 @@ FLAG_SETS=(
   "-O2 -march=x86-64-v2 -ffast-math"
   "-O2 -fno-pie -mcmodel=large"
   "-O3 -march=x86-64-v3"
+  "-O2 -mharden-sls=all -fstack-protector-all -mindirect-branch=thunk-inline -mfunction-return=thunk-inline"
+  "-O2 -fPIC -fno-plt -fcf-protection -fpatchable-function-entry=4,0"
 )
 
 pass=0 fail=0

@@ -5,10 +5,11 @@
 #
 # usage: check_offsets.py REPORT.json OBJECT.o
 #
-# Every instruction of an analysed function must start on an instruction
-# boundary of the disassembly and end on one (an RTL insn may be several
-# machine instructions), inside the function's section; its program line
-# must be its section offset / the report's line size.  Prints each mismatch and
+# Every instruction of an analysed function must be one machine
+# instruction of the disassembly, inside the function's section (one the
+# report marks "unsplit", the whole output of an insn whose instructions
+# were not told apart, must start and end on instruction boundaries); its
+# program line must be its section offset / the report's line size.  Prints each mismatch and
 # "checked N insns, M mismatches"; exit status 1 on any mismatch, or when
 # the report has instructions and none was checked.  $OBJDUMP names the
 # objdump to use (default objdump).
@@ -20,7 +21,7 @@ import sys
 
 
 def boundaries(obj):
-    """Per section: the set of instruction starts and ends."""
+    """Per section: the length of the instruction at each start."""
     out = subprocess.run([os.environ.get("OBJDUMP", "objdump"), "-d", "-w", obj], capture_output=True,
                          text=True, check=True).stdout
     sec = None
@@ -29,15 +30,16 @@ def boundaries(obj):
         m = re.match(r"^Disassembly of section (\S+):$", line)
         if m:
             sec = m.group(1)
-            b.setdefault(sec, set())
+            b.setdefault(sec, {})
             continue
         m = re.match(r"^\s*([0-9a-f]+):\t((?:[0-9a-f]{2} )+)", line)
         if m and sec:
-            start = int(m.group(1), 16)
-            n = len(m.group(2).split())
-            b[sec].add(start)
-            b[sec].add(start + n)
+            b[sec][int(m.group(1), 16)] = len(m.group(2).split())
     return b
+
+
+def ends(starts):
+    return {s + n for s, n in starts.items()}
 
 
 def main():
@@ -62,8 +64,10 @@ def main():
                 why = f"no disassembly of section {sec}"
             elif start not in b[sec]:
                 why = "does not start on an instruction boundary"
-            elif end not in b[sec]:
+            elif ins.get("unsplit") and end not in b[sec] and end not in ends(b[sec]):
                 why = "does not end on an instruction boundary"
+            elif not ins.get("unsplit") and b[sec][start] != ins["length"]:
+                why = f"the instruction there is {b[sec][start]} bytes"
             elif ins["line"] != start // line_size:
                 why = f"line {ins['line']}, expected {start // line_size}"
             if why:

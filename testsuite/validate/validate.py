@@ -74,6 +74,7 @@ FLAG_SETS = {
     "sls": ["-mharden-sls=all"],
     "sls-return": ["-mharden-sls=return"],
     "thunk": ["-mindirect-branch=thunk-inline", "-mfunction-return=thunk-inline"],
+    "thunk-extern": ["-mindirect-branch=thunk", "-mfunction-return=thunk"],
     "ssp": ["-fstack-protector-all"],
     "patchable": ["-fpatchable-function-entry=16,0"],
     "pic-noplt": ["-fPIC", "-fno-plt", "-static"],
@@ -84,7 +85,8 @@ FLAG_SETS = {
 # Freestanding programs have no TLS: their canary is a global, and
 # freestanding.h provides it and __stack_chk_fail.
 FREESTANDING_FLAGS = {"ssp": ["-mstack-protector-guard=global"]}
-FLAG_AXIS = ["sls", "thunk", "ssp", "patchable", "pic-noplt", "cet", "align64", "gc-sections"]
+FLAG_AXIS = ["sls", "thunk", "thunk-extern", "ssp", "patchable", "pic-noplt", "cet", "align64",
+             "gc-sections"]
 FLAG_SHAPES = "256/32,1024/32,2048/32/4,512/32/2,4096/64,1024/32/4/plru"
 
 # make check's share of the corpus (with testsuite/valgrind/*.c): a few
