@@ -105,9 +105,11 @@ check: cachecat.so $(UNIT_BIN) $(TOOL_BIN) $(VG_TOOL)
 # Every promise against real runs: the corpus and fresh csmith programs at
 # -O0..-Os on direct-mapped shapes from 256 B to 16 KiB and on 2-, 4- and
 # 8-way LRU, FIFO, tree-PLRU and random shapes (see
-# testsuite/validate/README.md).  VALIDATE_FLAGS are validate.py options.
+# testsuite/validate/README.md), and the flag axis of real builds' code
+# generation flags; the results go to docs/validation.md.  VALIDATE_FLAGS
+# are validate.py options (a narrowed run leaves docs/validation.md alone).
 validate: cachecat.so $(TOOL_BIN) $(VG_TOOL)
-	CC="$(CC)" B="$(B)" python3 testsuite/validate/validate.py --self-test $(VALIDATE_FLAGS)
+	CC="$(CC)" B="$(B)" python3 testsuite/validate/validate.py --self-test --doc docs/validation.md $(VALIDATE_FLAGS)
 
 # No crash, no changed object: 200 fresh csmith programs at -O0, -O2, -O3,
 # each level with another cache shape.

@@ -240,10 +240,13 @@ thunk_jump (const char *p, const char *e)
   const char *w = cc_asm_skip_space (p, e);
   if (w == e || (*w != 'j' && *w != 'n' && *w != 'b'))
     return 0;
+  const char *x86 = find (w, e, "__x86_", 6);
+  if (!x86)
+    return 0;
   static const char *const thunks[] = { "__x86_return_thunk", "__x86_indirect_thunk",
                                         "__x86_indirect_call_thunk", NULL };
   for (size_t i = 0; thunks[i]; i++)
-    if (find (w, e, thunks[i], strlen (thunks[i])))
+    if (find (x86, e, thunks[i], strlen (thunks[i])))
       {
         size_t n = 0;
         static const char *const pre[] = { "notrack", "bnd", NULL };

@@ -183,6 +183,30 @@ test_labels_and_relocations (void)
         }
       cc_asm_filter_free (f);
     }
+  /* A return through GCC's thunk (-mfunction-return=thunk) runs the
+     thunk's code: unknown code after it; a jump elsewhere does not.  */
+  {
+    cc_asm_filter *f = run_filter (INSN ("\tjmp\t__x86_return_thunk\n")
+                                   ".L1000000010:\n\tnotrack jmp\t__x86_indirect_thunk_rax\n"
+                                   ".Lcce10:\n", 0, 1);
+    size_t n;
+    const cc_mstmt *m2;
+    unsigned long labels;
+    const cc_asm_split *sp = cc_asm_filter_splits (f, &n, &m2, &labels);
+    if (CHECK_EQ (n, 2))
+      {
+        CHECK (m2[sp[0].first].reloc == CC_RELOC_THUNK && sp[0].insn == 1000000001ul);
+        CHECK (m2[sp[1].first].reloc == CC_RELOC_THUNK && sp[1].insn == 1000000010ul);
+        cc_minsn one;
+        uint64_t at0 = 0;
+        CHECK_EQ (cc_machine_insns (m2 + sp[0].first, 1, &at0, 0, 5, 0, &one), 1);
+        CHECK (one.runs_unknown && one.rewrite == CC_REWRITE_NONE && !one.maybe_tail);
+      }
+    cc_asm_filter_free (f);
+    CHECK_EQ (cc_stmt_reloc ("jmp\tfoo", "jmp\tfoo" + 7), CC_RELOC_NONE);
+    const char *c = "call\t__x86_indirect_thunk_rax";
+    CHECK_EQ (cc_stmt_reloc (c, c + strlen (c)), CC_RELOC_NONE);
+  }
   /* The relocation decides the rewrite, TLS over the GOT call.  */
   cc_mstmt s[2] = { { CC_FLOW_NEXT, CC_RELOC_TLSGD, 0, 0, -1, 0 },
                     { CC_FLOW_NEXT, CC_RELOC_GOTPCRELX, 0, 0, -1, 1 } };

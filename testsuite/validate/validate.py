@@ -46,6 +46,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -729,6 +730,65 @@ def summarize(opts, results):
     return lines
 
 
+def machine_description():
+    """The machine a run measured on: cores, CPU, system."""
+    cpu = "?"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    system = "?"
+    try:
+        with open("/etc/os-release") as f:
+            for line in f:
+                if line.startswith("PRETTY_NAME="):
+                    system = line.split("=", 1)[1].strip().strip('"')
+    except OSError:
+        pass
+    return "%d cores, %s, %s" % (os.cpu_count() or 0, cpu, system)
+
+
+def write_doc(opts, axes, summary, selftest, tables, problems, seconds):
+    """docs/validation.md: what this run checked and found, nothing else
+    (it is rewritten by every whole run, never edited by hand)."""
+    def git(*args):
+        p = run(["git", "-C", ROOT] + list(args))
+        return p.stdout.strip() if p.returncode == 0 else "?"
+    gcc = run([opts.cc, "--version"]).stdout.splitlines()
+    out = ["# Validation results", "",
+           "Written by `make validate` (`testsuite/validate/validate.py --doc "
+           "docs/validation.md`) at the end of its last whole run; "
+           "[testsuite/validate/README.md](../testsuite/validate/README.md) explains the "
+           "method. Every line below is that run's: the next whole run rewrites this file.",
+           "",
+           "- date: %s" % time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+           "- machine: %s" % machine_description(),
+           "- compiler: %s" % (gcc[0] if gcc else opts.cc),
+           "- plugin: commit %s%s" % (git("rev-parse", "--short", "HEAD"),
+                                      " with uncommitted changes"
+                                      if git("status", "--porcelain", "--untracked-files=no")
+                                      else ""),
+           "- took: %d min %d s with %d jobs" % (seconds // 60, seconds % 60, opts.jobs),
+           "- csmith seed: %d (replay: `make validate VALIDATE_FLAGS='--seed %d'`)"
+           % (opts.seed, opts.seed),
+           "- matrix: " + "; ".join(axes),
+           "", "## Result", "", "    " + summary, ""]
+    if selftest:
+        out += ["Self-test (a checker that misses nothing must catch each flip):", ""]
+        out += ["    " + l for l in selftest] + [""]
+    if problems:
+        out += ["Violations, disagreements and errors (first 50):", ""]
+        out += ["    " + l for l in problems[:50]] + [""]
+    out += ["## Precision", ""] + ["    " + l if l else "" for l in tables] + [""]
+    with open(opts.doc + ".tmp", "w") as f:
+        f.write("\n".join(out))
+    os.replace(opts.doc + ".tmp", opts.doc)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--quick", action="store_true", help="the subset make check runs")
@@ -751,7 +811,13 @@ def main():
     ap.add_argument("--keep", action="store_true", help="keep the work directories")
     ap.add_argument("--self-test", action="store_true",
                     help="also check that a flipped promise is caught")
+    ap.add_argument("--doc", default=None,
+                    help="write the results to this Markdown file (docs/validation.md), "
+                    "but only for the whole matrix: a narrowed run leaves it alone")
     opts = ap.parse_args()
+    narrowed = any(getattr(opts, k) is not None for k in
+                   ("programs", "levels", "shapes", "flags", "flag_programs", "flag_shapes",
+                    "csmith")) or opts.quick
     b = os.environ.get("B", "build")
     opts.cc = os.environ.get("CC", "gcc")
     opts.plugin = os.path.abspath(os.environ.get("PLUGIN", "cachecat.so"))
@@ -804,6 +870,7 @@ def main():
     opts.out = os.path.abspath(opts.out)
     os.makedirs(opts.out, exist_ok=True)
     opts.tmp = tempfile.mkdtemp(prefix="validate-", dir=opts.out)
+    started = time.time()
     progs = corpus(opts.programs)
     flag_progs = corpus(opts.flag_programs) if opts.flags else []
     csmith = []
@@ -861,20 +928,36 @@ def main():
     with open(os.path.join(opts.out, "summary.txt"), "w") as f:
         f.write("\n".join(lines) + "\n")
     selftest_ok = True
+    selftest_lines = []
+
+    def log(line):
+        print(line, flush=True)
+        selftest_lines.append(line)
+
     if opts.self_test:
-        selftest_ok = self_test(opts, progs + flag_progs)
+        selftest_ok = self_test(opts, progs + flag_progs, log)
     if not opts.keep:
         shutil.rmtree(opts.tmp, ignore_errors=True)
+    summary = ("validate: %d runs (%d with extra flags), %d promise checks (fetches x analyses x "
+               "shapes), %d violations (%d of instruction boundaries); callgrind agrees on %d "
+               "instruction counts, disagrees on %d; %d errors%s" % (
+                   len(results), len(flag_jobs) + len(sls_jobs), checked, violations,
+                   boundaries, agree, disagree, errors,
+                   "" if selftest_ok else "; SELF-TEST FAILED"))
     print()
-    print("validate: %d runs (%d with extra flags), %d promise checks (fetches x analyses x "
-          "shapes), %d violations (%d of instruction boundaries); callgrind agrees on %d "
-          "instruction counts, disagrees on %d; %d errors%s" % (
-              len(results), len(flag_jobs) + len(sls_jobs), checked, violations, boundaries,
-              agree, disagree, errors, "" if selftest_ok else "; SELF-TEST FAILED"))
+    print(summary)
+    if opts.doc:
+        if narrowed:
+            print("validate: %s left as it is (a narrowed run)" % opts.doc)
+        else:
+            write_doc(opts, axes, summary, selftest_lines, lines,
+                      [l for r in results for l in r.errors + r.violations + r.boundaries
+                       + r.disagree], time.time() - started)
+            print("validate: results written to %s" % opts.doc)
     return 1 if violations or disagree or errors or not selftest_ok else 0
 
 
-def self_test(opts, progs):
+def self_test(opts, progs, log):
     """A deliberately wrong prediction must be caught: flip, in one report,
     an always-miss instruction to always-hit, a conflict instruction that
     hits to always-miss, one that misses twice to first-miss and one that
@@ -891,7 +974,7 @@ def self_test(opts, progs):
     ok = True
     try:
         if res.errors or res.violations or res.boundaries:
-            print("self-test: the unflipped run is not clean: %s" % (
+            log("self-test: the unflipped run is not clean: %s" % (
                 res.errors + res.violations + res.boundaries)[:3])
             return False
         with open(os.path.join(work, "expect")) as f:
@@ -907,7 +990,7 @@ def self_test(opts, progs):
         def flip(pick, code, what):
             addr = next((a for a, (n, m) in sorted(counts.items()) if pick(n, m)), None)
             if addr is None:
-                print("self-test: no instruction to flip for %s" % what)
+                log("self-test: no instruction to flip for %s" % what)
                 return False
             k = insn_lines[addr]
             g = lines[k].split()
@@ -917,7 +1000,7 @@ def self_test(opts, progs):
                 out.write("\n".join(lines[:k] + [" ".join(g)] + lines[k + 1:]) + "\n")
             p = run([opts.ccvalidate, path, os.path.join(work, "trace")])
             caught = p.returncode == 1 and ("violation cachecat@" in p.stdout)
-            print("self-test: %#x flipped to %s (%s): %s" % (
+            log("self-test: %#x flipped to %s (%s): %s" % (
                 int(addr, 16), code, what, "caught" if caught else "NOT CAUGHT"))
             return caught
 
@@ -936,7 +1019,7 @@ def self_test(opts, progs):
             insn[key] += 1
             found = boundary_violations(res.job, res.job.shapes[0], report, syms, (), starts)
             insn[key] -= 1
-            print("self-test: an instruction %s: %s" % (
+            log("self-test: an instruction %s: %s" % (
                 what, "caught" if found else "NOT CAUGHT"))
             ok &= bool(found)
     finally:
