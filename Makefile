@@ -18,10 +18,13 @@ ENGINE_CFLAGS := -std=c11 -D_GNU_SOURCE -fPIC $(WARN) $(CFLAGS)
 GLUE_CXXFLAGS = -std=gnu++14 -fPIC -fno-rtti -fno-exceptions $(WARN) -Wno-missing-field-initializers $(CFLAGS) -I$(PLUGIN_DIR)/include
 
 B := build
-ENGINE_SRC := $(sort $(wildcard plugin/*.c))
-GLUE_SRC := $(sort $(wildcard plugin/*.cc))
-ENGINE_OBJ := $(patsubst plugin/%.c,$(B)/%.o,$(ENGINE_SRC))
-GLUE_OBJ := $(patsubst plugin/%.cc,$(B)/%.o,$(GLUE_SRC))
+# The plugin's stages, one folder each (docs/design.md): plain C but the
+# GCC glue (C++).  Objects mirror the tree under $(B)/obj.
+PLUGIN_HDR := $(sort $(wildcard plugin/*/*.h plugin/*/*/*.h))
+ENGINE_SRC := $(sort $(wildcard plugin/*/*.c plugin/*/*/*.c))
+GLUE_SRC := $(sort $(wildcard plugin/glue/*.cc))
+ENGINE_OBJ := $(patsubst plugin/%.c,$(B)/obj/%.o,$(ENGINE_SRC))
+GLUE_OBJ := $(patsubst plugin/%.cc,$(B)/obj/%.o,$(GLUE_SRC))
 UNIT_SRC := $(sort $(wildcard testsuite/unit/test_*.c))
 UNIT_BIN := $(patsubst testsuite/unit/%.c,$(B)/unit/%,$(UNIT_SRC))
 TOOL_SRC := $(sort $(wildcard testsuite/tools/*.c))
@@ -40,19 +43,22 @@ cachecat.so: $(GLUE_OBJ) $(B)/libcachecat.a
 $(B)/libcachecat.a: $(ENGINE_OBJ)
 	rm -f $@ && ar rcs $@ $^
 
-$(B)/%.o: plugin/%.c plugin/*.h | $(B)
-	$(HOSTCC) $(ENGINE_CFLAGS) -c -o $@ $<
+$(B)/obj/%.o: plugin/%.c $(PLUGIN_HDR) | $(B)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(ENGINE_CFLAGS) -Iplugin -c -o $@ $<
 
-# What assembler.c needs to know about $(CC) (plugin/gen-toolchain.sh);
+# What assembler.c needs to know about $(CC) (plugin/layout/gen-toolchain.sh);
 # regenerated on every make, rewritten only when it changes.
-$(B)/toolchain.h: plugin/gen-toolchain.sh FORCE | $(B)
-	plugin/gen-toolchain.sh "$(CC)" $@
+$(B)/toolchain.h: plugin/layout/gen-toolchain.sh FORCE | $(B)
+	plugin/layout/gen-toolchain.sh "$(CC)" $@
 
-$(B)/toolchain.o: plugin/toolchain.c plugin/assembler.h $(B)/toolchain.h | $(B)
-	$(HOSTCC) $(ENGINE_CFLAGS) -I$(B) -c -o $@ $<
+$(B)/obj/layout/toolchain.o: plugin/layout/toolchain.c plugin/layout/assembler.h $(B)/toolchain.h | $(B)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(ENGINE_CFLAGS) -Iplugin -I$(B) -c -o $@ $<
 
-$(B)/%.o: plugin/%.cc plugin/*.h | $(B)
-	$(HOSTCXX) $(GLUE_CXXFLAGS) -c -o $@ $<
+$(B)/obj/%.o: plugin/%.cc $(PLUGIN_HDR) | $(B)
+	@mkdir -p $(@D)
+	$(HOSTCXX) $(GLUE_CXXFLAGS) -Iplugin -c -o $@ $<
 
 $(B) $(B)/unit $(B)/tools:
 	mkdir -p $@

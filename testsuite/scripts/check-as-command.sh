@@ -1,6 +1,6 @@
 #!/bin/bash
 # cachecat: the measuring assembly runs the assembler directly only where
-# that is exactly what the driver would run (plugin/assembler.c).  For
+# that is exactly what the driver would run (plugin/layout/assembler.c).  For
 # each set of options, the command the plugin computes from what cc1 sees
 # (ccascmd as a -wrapper) must equal the assembler command the driver runs
 # when the plugin measures through it (that driver command, run with

@@ -7,8 +7,8 @@
 #   (default: objdump).
 #
 # The plugin reads instruction boundaries from the measuring assembly's
-# bytes (plugin/layout_decode.c) with its own length decoder
-# (plugin/x86_length.c).  Here the decoder meets whole programs and
+# bytes (plugin/layout/x86/layout_decode.c) with its own length decoder
+# (plugin/layout/x86/x86_length.c).  Here the decoder meets whole programs and
 # libraries, GCC's own cc1 (five million instructions GCC compiled),
 # libc and libm (hand-written AVX2 and AVX-512 routines), libstdc++ and
 # Valgrind's memcheck: for every instruction objdump decodes, the decoder

@@ -1,5 +1,5 @@
 /* cachecat test tool: the command the plugin runs for the measuring
-   assembly (plugin/assembler.c), for the COLLECT_GCC and
+   assembly (plugin/layout/assembler.c), for the COLLECT_GCC and
    COLLECT_GCC_OPTIONS in the environment, as if CC1 were the running cc1.
    Prints "direct" or "driver", then the words, each on its own line.
    Run as a -wrapper of the driver it sees exactly what cc1 would see.
@@ -8,7 +8,7 @@
    (as a wrapper: -wrapper ccascmd,--driver).
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
-#include "assembler.h"
+#include "layout/assembler.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -16,8 +16,8 @@
    direct-mapped cache as a one-way LRU cache with must planes.
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
-#include "engine.h"
-#include "report.h"
+#include "engine/engine.h"
+#include "output/report.h"
 
 #include <stdio.h>
 #include <stdlib.h>

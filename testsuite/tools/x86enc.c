@@ -7,7 +7,7 @@
    (at its short length).  check-x86-encode.sh compares these with the
    lengths gas gives the same statements.  */
 
-#include "../../plugin/x86_encode.h"
+#include "layout/x86/x86_encode.h"
 
 #include <stdio.h>
 #include <string.h>

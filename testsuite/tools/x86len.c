@@ -10,7 +10,7 @@
    A declined instruction is safe (the plugin falls back to labels); a
    wrong length would be a wrong layout.  */
 
-#include "x86_length.h"
+#include "layout/x86/x86_length.h"
 
 #include <stdint.h>
 #include <stdio.h>

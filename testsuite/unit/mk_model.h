@@ -4,8 +4,8 @@
 #ifndef CACHECAT_MK_MODEL_H
 #define CACHECAT_MK_MODEL_H
 
-#include "engine.h"
-#include "util.h"
+#include "engine/engine.h"
+#include "support/util.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -2,7 +2,7 @@
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
 #include "unit.h"
-#include "asm_filter.h"
+#include "layout/asm_filter.h"
 
 #include <stdlib.h>
 

@@ -2,7 +2,7 @@
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
 #include "unit.h"
-#include "assembler.h"
+#include "layout/assembler.h"
 
 static int
 seen (const char *gcc_options, const char *as_options)

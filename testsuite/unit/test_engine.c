@@ -3,7 +3,7 @@
 
 #include "unit.h"
 #include "mk_model.h"
-#include "engine_impl.h"
+#include "engine/engine_impl.h"
 #include "up_rules.h"
 #include "../tools/cache_sim.h"
 

@@ -13,9 +13,9 @@
    checked too.  Needs `as` for x86-64 on the PATH.  */
 
 #include "unit.h"
-#include "asm_filter.h"
-#include "layout.h"
-#include "layout_compute.h"
+#include "layout/asm_filter.h"
+#include "layout/layout.h"
+#include "layout/x86/layout_compute.h"
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -8,11 +8,11 @@
    for x86-64 on the PATH.  */
 
 #include "unit.h"
-#include "asm_filter.h"
-#include "asm_statement.h"
-#include "layout.h"
-#include "layout_decode.h"
-#include "x86_length.h"
+#include "layout/asm_filter.h"
+#include "layout/x86/asm_statement.h"
+#include "layout/layout.h"
+#include "layout/x86/layout_decode.h"
+#include "layout/x86/x86_length.h"
 
 #include <stdlib.h>
 

@@ -4,10 +4,10 @@
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
 #include "unit.h"
-#include "asm_filter.h"
-#include "asm_statement.h"
-#include "machine.h"
-#include "model.h"
+#include "layout/asm_filter.h"
+#include "layout/x86/asm_statement.h"
+#include "layout/machine.h"
+#include "model/model.h"
 
 #include <stdlib.h>
 

@@ -4,8 +4,8 @@
    Run from the repository root: the shipped configs are found as config/.
    Temporary files go to /tmp and are removed again.  */
 
-#include "options.h"
-#include "model.h"
+#include "options/options.h"
+#include "model/model.h"
 #include "unit.h"
 
 #include <dirent.h>

@@ -26,7 +26,7 @@
 
 #include "unit.h"
 #include "mk_model.h"
-#include "engine_impl.h"
+#include "engine/engine_impl.h"
 #include "up_rules.h"
 #include "../tools/cache_sim.h"
 #include "../tools/key_set.h"

@@ -7,7 +7,7 @@
    on tens of thousands of statements is check-x86-encode.sh.  */
 
 #include "unit.h"
-#include "x86_encode.h"
+#include "layout/x86/x86_encode.h"
 
 static int
 len (const char *s)

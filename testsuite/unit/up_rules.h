@@ -6,7 +6,7 @@
 #define CACHECAT_UP_RULES_H
 
 #include "unit.h"
-#include "engine.h"
+#include "engine/engine.h"
 
 #include <stdlib.h>
 

@@ -1,0 +1,379 @@
+/* cachecat engine: categories.  Walks every context of a function's
+   references, records what each reference sees, and turns that into the
+   verdict of each insn per context and merged over the contexts.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
+
+#include "engine/engine_state.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct acc
+{
+  uint8_t any, all_ah, all_am, any_unpromised, k_unk, k_taint;
+  uint8_t fh;            /* 0: no context first-hit yet, 1: every context
+                            always-hit or first-hit in loop fh_v, 2: not */
+  cc_verdict fh_v;
+  uint8_t ctx_own;       /* ctx outgrew its slice: a heap copy */
+  uint8_t k_own;         /* the same for k_lines */
+  uint32_t nk, k_cap;
+  uint32_t *k_lines;     /* a slice of fcat.k_pool */
+  uint32_t n_ctx, ctx_cap;
+  uint32_t *ctx;         /* nodes; a slice of fcat.ctx_pool */
+};
+
+/* Double the room of *V (N used of *CAP, from a shared pool unless *OWN):
+   continue in a heap copy.  */
+static void
+grow_slice (uint32_t **v, uint32_t n, uint32_t *cap, uint8_t *own)
+{
+  uint32_t c = *cap ? 2 * *cap : 4;
+  uint32_t *w = cc_xmalloc (c * sizeof *w);
+  memcpy (w, *v, n * sizeof *w);
+  if (*own)
+    free (*v);
+  *v = w;
+  *cap = c;
+  *own = 1;
+}
+
+static void
+acc_add_k (acc *a, uint32_t line)
+{
+  for (uint32_t i = 0; i < a->nk; i++)
+    if (a->k_lines[i] == line)
+      return;
+  /* The slice holds every other line of the set; grow only if not.  */
+  if (a->nk == a->k_cap)
+    grow_slice (&a->k_lines, a->nk, &a->k_cap, &a->k_own);
+  a->k_lines[a->nk++] = line;
+}
+
+static void
+add_context (const cc_func_result *fr, cc_insn_result *ir, uint32_t inst,
+             uint32_t up, uint32_t phase, vpair v)
+{
+  /* Every phase walks the contexts in the same order: merge into the entry
+     at the cursor, or find it, or add it.  */
+  cc_context_verdict *cv = NULL;
+  if (ir->ctx_cursor < ir->n_ctx && ir->ctx[ir->ctx_cursor].instance == inst
+      && ir->ctx[ir->ctx_cursor].up == up)
+    cv = &ir->ctx[ir->ctx_cursor];
+  /* The next phase of a batch, in the same context.  */
+  if (!cv && ir->ctx_cursor > 0 && ir->ctx[ir->ctx_cursor - 1].instance == inst
+      && ir->ctx[ir->ctx_cursor - 1].up == up)
+    cv = &ir->ctx[ir->ctx_cursor - 1];
+  for (uint32_t i = 0; !cv && phase > 0 && i < ir->n_ctx; i++)
+    if (ir->ctx[i].instance == inst && ir->ctx[i].up == up)
+      cv = &ir->ctx[i];
+  if (!cv)
+    {
+      /* The room was sized by eng_categorize_function; grow only if not.  */
+      if (ir->n_ctx == ir->ctx_cap)
+        {
+          ir->ctx_cap = ir->ctx_cap ? 2 * ir->ctx_cap : 4;
+          ir->ctx = cc_xrealloc (ir->ctx, ir->ctx_cap * sizeof *ir->ctx);
+        }
+      cv = &ir->ctx[ir->n_ctx++];
+      *cv = (cc_context_verdict){ inst, up, { 0xff, 0, 0, 0 }, { 0xff, 0, 0, 0 } };
+    }
+  eng_merge_verdict (fr, &cv->v, v.v);
+  eng_merge_verdict (fr, &cv->weak, v.alt);
+  ir->ctx_cursor = (uint32_t) (cv - ir->ctx) + 1;
+}
+
+/* Walk one context (instance X, UP u): record what each reference sees
+   in the accumulators and the context's own verdict per insn.  */
+static void
+walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_ref)
+{
+  engine *e = c->e;
+  uint32_t fi = c->fi;
+  const cc_func *f = &e->m->funcs[fi];
+  const cc_up *up = &e->r->funcs[fi].ups[u];
+  cc_func_result *fr = &e->r->funcs[fi];
+  const fphase *p = &e->fp[fi];
+  uint32_t nd = e->node_base[x] + u;
+  uint32_t *kl = c->kl;
+  memcpy (s, e->in + (size_t) nd * e->stw, e->stw * sizeof (cc_word));
+  uint32_t cur_insn = CC_NONE, cur_phase = 0;
+  vpair cur = { { 0xff, 0, 0, 0 }, { 0xff, 0, 0, 0 } };
+  for (uint32_t k = 0; k < up->n_blocks; k++)
+    {
+      uint32_t b = up->blocks[k];
+      for (uint32_t x2 = p->block_ref[b]; x2 < p->block_ref[b + 1]; x2++)
+        {
+          const ref *rf = &p->refs[x2];
+          block_of_ref[x2] = b;
+          if (rf->insn != CC_NONE && in_focus (e, fi, rf->insn))
+            {
+              /* What may be cached: the oldest may plane.  */
+              const cc_word *top = may_plane (e, s, e->MP - 1);
+              uint32_t l = rf->line, cs = e->line_key[l], nk = 0;
+              uint32_t kw = e->key_word[cs];
+              if (kw != CC_NONE)
+                {
+                  /* The lines of a set are consecutive ids, mostly in
+                     one word: its bits other than l's, in id order.  */
+                  cc_word bits = top[kw] & e->key_mask[cs];
+                  if (l >> 6 == kw)
+                    bits &= ~((cc_word) 1 << (l & 63));
+                  for (; bits; bits &= bits - 1)
+                    kl[nk++] = kw * 64 + (uint32_t) __builtin_ctzll (bits);
+                }
+              else
+                for (uint32_t i = 0; i < e->set_n[cs]; i++)
+                  {
+                    uint32_t m = e->set_lines[cs][i];
+                    if (m != l && cc_bit_get (top, m))
+                      kl[nk++] = m;
+                  }
+              int inv = cc_bit_get (top, marker (e, cs, M_INV));
+              int unk = cc_bit_get (top, marker (e, cs, M_UNK));
+              int taint = cc_bit_get (top, marker (e, cs, M_TAINT));
+              int l_in = cc_bit_get (top, l);
+              int k_any = nk || inv || unk || taint;
+              /* Cached for sure: in the oldest must plane; with one way and
+                 no must planes, the only line that may be in its set.  */
+              int l_must = e->general ? cc_bit_get (must_plane (e, s, e->MU - 1), l)
+                                      : l_in && !k_any;
+              /* Inline asm, a linker rewrite, an insn not split: no
+                 promise but conflict.  */
+              int unpromised = cc_insn_no_promise (&f->insns[rf->insn]);
+              acc *a = &c->acc[x2];
+              if (!a->any)
+                a->all_ah = a->all_am = 1;
+              a->any = 1;
+              a->all_ah &= l_must && !unpromised;
+              a->all_am &= !l_in && !unpromised;
+              a->any_unpromised |= unpromised;
+              for (uint32_t i = 0; i < nk; i++)
+                acc_add_k (a, kl[i]);
+              a->k_unk |= unk;
+              a->k_taint |= taint;
+              /* The contexts of a reference never outgrow the slice
+                 eng_categorize_function counted for it; if they did,
+                 they would continue in a heap copy.  */
+              if (a->n_ctx == a->ctx_cap)
+                grow_slice (&a->ctx, a->n_ctx, &a->ctx_cap, &a->ctx_own);
+              a->ctx[a->n_ctx++] = nd;
+              /* This context's own verdict.  */
+              cc_verdict v;
+              if (unpromised)
+                v = (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0, 0 };
+              else if (!l_in)
+                v = (cc_verdict){ CC_ALWAYS_MISS, CC_SCOPE_NONE, 0, 0 };
+              else if (l_must)
+                v = (cc_verdict){ CC_ALWAYS_HIT, CC_SCOPE_NONE, 0, 0 };
+              else
+                v = eng_first_miss_scope (c, l, b, kl, nk, unk, taint, &nd, 1);
+              /* Not cached for sure, not persistent: maybe cached for
+                 sure at its first fetch in each execution of a loop.  So
+                 is an insn in no loop of its function that is first-miss
+                 per invocation: it runs once per invocation, so that
+                 promise bounds nothing, and first-hit in a caller's loop
+                 may.  */
+              int weak_fm = v.category == CC_FIRST_MISS && v.scope == CC_SCOPE_FUNCTION
+                            && fr->block_loop[b] == CC_NONE;
+              if ((v.category == CC_CONFLICT || weak_fm) && !unpromised)
+                {
+                  cc_verdict h = eng_first_hit (e, nd, b, x2);
+                  if (h.category == CC_FIRST_HIT)
+                    v = h;
+                }
+              if (v.category == CC_FIRST_HIT
+                  && (a->fh == 0 || (a->fh == 1 && a->fh_v.loop == v.loop
+                                     && a->fh_v.other_func == v.other_func)))
+                {
+                  a->fh = 1;
+                  a->fh_v = v;
+                }
+              else if (v.category != CC_ALWAYS_HIT)
+                a->fh = 2;
+              cc_verdict w = v;
+              if (v.category == CC_ALWAYS_MISS)
+                w = eng_first_miss_scope (c, l, b, kl, nk, unk, taint, &nd, 1);
+              if (rf->insn != cur_insn || rf->phase != cur_phase)
+                {
+                  if (cur_insn != CC_NONE)
+                    add_context (fr, &fr->insns[cur_insn], x, u,
+                                 e->phase0 + cur_phase, cur);
+                  cur_insn = rf->insn;
+                  cur_phase = rf->phase;
+                  cur.v = cur.alt = (cc_verdict){ 0xff, 0, 0, 0 };
+                }
+              combine_lines (fr, &cur.v, v);
+              combine_lines (fr, &cur.alt, w);
+            }
+          eng_apply_ref (e, s, rf);
+        }
+      if (k + 1 < up->n_blocks && f->blocks[b].fallthru == up->blocks[k + 1])
+        eng_apply_pad (e, s, fi, b);
+    }
+  if (cur_insn != CC_NONE)
+    add_context (fr, &fr->insns[cur_insn], x, u, e->phase0 + cur_phase, cur);
+}
+
+/* Room for the contexts, counted before the walk instead of grown one
+   at a time: a context (reached instance X, UP u) visits every block of
+   u once, so each reference of block b gets as many entries as reached
+   contexts run through b, and so does each insn of b (its references
+   and phases share one entry per context).  Gives the references their
+   slices of the returned pool and the insns of the focus without room
+   yet theirs.  A reference of the focus also gets a slice of *K_POOL for
+   the other lines of its set it may find cached (k_lines).  */
+static uint32_t *
+size_contexts (engine *e, uint32_t fi, fcat *c, uint32_t **k_pool)
+{
+  const cc_func *f = &e->m->funcs[fi];
+  cc_func_result *fr = &e->r->funcs[fi];
+  const fphase *p = &e->fp[fi];
+  uint32_t *through = cc_xcalloc (f->n_blocks + 1, sizeof *through);
+  for (uint32_t i = 0; i < e->g.func_n_inst[fi]; i++)
+    {
+      uint32_t x = e->g.func_inst[fi][i];
+      for (uint32_t u = 0; u < fr->n_ups; u++)
+        if (e->reached[e->node_base[x] + u])
+          for (uint32_t k = 0; k < fr->ups[u].n_blocks; k++)
+            through[fr->ups[u].blocks[k]]++;
+    }
+  size_t total = 0, k_total = 0;
+  for (uint32_t b = 0; b < f->n_blocks; b++)
+    total += (size_t) through[b] * (p->block_ref[b + 1] - p->block_ref[b]);
+  for (uint32_t x2 = 0; x2 < p->n_refs; x2++)
+    if (p->refs[x2].insn != CC_NONE && p->refs[x2].line != FOREIGN)
+      k_total += e->set_n[e->line_key[p->refs[x2].line]];
+  uint32_t *pool = cc_xmalloc ((total + 1) * sizeof *pool);
+  *k_pool = cc_xmalloc ((k_total + 1) * sizeof **k_pool);
+  size_t at = 0, k_at = 0;
+  for (uint32_t b = 0; b < f->n_blocks; b++)
+    {
+      for (uint32_t x2 = p->block_ref[b]; x2 < p->block_ref[b + 1]; x2++)
+        {
+          acc *a = &c->acc[x2];
+          a->ctx = pool + at;
+          a->ctx_cap = through[b];
+          at += through[b];
+          if (p->refs[x2].insn != CC_NONE && p->refs[x2].line != FOREIGN)
+            {
+              a->k_lines = *k_pool + k_at;
+              a->k_cap = e->set_n[e->line_key[p->refs[x2].line]];
+              k_at += a->k_cap;
+            }
+        }
+      const cc_block *bb = &f->blocks[b];
+      for (uint32_t i = bb->first_insn; i < bb->first_insn + bb->n_insns; i++)
+        {
+          cc_insn_result *ir = &fr->insns[i];
+          if (!ir->ctx && through[b] && in_focus (e, fi, i))
+            {
+              ir->ctx = cc_xmalloc (through[b] * sizeof *ir->ctx);
+              ir->ctx_cap = through[b];
+            }
+        }
+    }
+  free (through);
+  return pool;
+}
+
+void
+eng_categorize_function (engine *e, uint32_t fi, vpair *out)
+{
+  const cc_func *f = &e->m->funcs[fi];
+  cc_func_result *fr = &e->r->funcs[fi];
+  const fphase *p = &e->fp[fi];
+  fcat c = { e, fi, NULL, NULL, 0, NULL, NULL };
+  c.kl = cc_xmalloc ((e->max_set_n + 1) * sizeof (uint32_t));
+  c.acc = cc_xcalloc (p->n_refs + 1, sizeof (acc));
+  uint32_t *block_of_ref = cc_xcalloc (p->n_refs + 1, sizeof (uint32_t));
+  uint32_t ninst = e->g.func_n_inst[fi];
+  c.local_of = cc_xmalloc ((e->r->n_instances + 1) * sizeof (uint32_t));
+  for (uint32_t i = 0; i < ninst; i++)
+    c.local_of[e->g.func_inst[fi][i]] = i;
+  c.loop_r = cc_xcalloc ((size_t) ninst * fr->n_loops + 1, sizeof (loop_sets *));
+  cc_word *s = cc_xmalloc (e->stw * sizeof (cc_word));
+  for (uint32_t i = 0; i < f->n_insns; i++)
+    fr->insns[i].ctx_cursor = 0;
+  uint32_t *k_pool;
+  uint32_t *ctx_pool = size_contexts (e, fi, &c, &k_pool);
+  for (uint32_t i = 0; i < ninst; i++)
+    {
+      uint32_t x = e->g.func_inst[fi][i];
+      for (uint32_t u = 0; u < fr->n_ups; u++)
+        if (e->reached[e->node_base[x] + u])
+          walk_context (&c, x, u, s, block_of_ref);
+    }
+  free (s);
+
+  /* Merged verdict per reference, and an alternative that weakens
+     always-miss to first-miss where the joint check allows it: layout
+     phases that disagree (a miss in one, a hit in another) can still share
+     a first-miss promise.  */
+  cc_verdict *rv = cc_xmalloc ((p->n_refs + 1) * sizeof *rv);
+  cc_verdict *alt = cc_xmalloc ((p->n_refs + 1) * sizeof *alt);
+  const cc_verdict conflict = { CC_CONFLICT, CC_SCOPE_NONE, 0, 0 };
+  for (uint32_t k = 0; k < p->n_refs; k++)
+    {
+      acc *a = &c.acc[k];
+      const ref *rf = &p->refs[k];
+      if (rf->insn == CC_NONE || !a->any || a->any_unpromised)
+        rv[k] = alt[k] = conflict;
+      else if (a->all_ah)
+        rv[k] = alt[k] = (cc_verdict){ CC_ALWAYS_HIT, CC_SCOPE_NONE, 0, 0 };
+      else if (a->fh == 1)
+        /* Every context hits always, or at the first fetch in each
+           execution of one loop.  */
+        rv[k] = alt[k] = a->fh_v;
+      else
+        {
+          /* Contexts where l is surely absent may join a first-miss: the
+             joint check bounds the misses after the first fetch in any
+             context, whichever it is.  */
+          alt[k] = eng_first_miss_scope (&c, rf->line, block_of_ref[k], a->k_lines, a->nk,
+                                     a->k_unk, a->k_taint, a->ctx, a->n_ctx);
+          rv[k] = a->all_am ? (cc_verdict){ CC_ALWAYS_MISS, CC_SCOPE_NONE, 0, 0 } : alt[k];
+        }
+    }
+  /* first-miss needs every other instruction of the line in this function
+     to be always-hit or first-miss (docs/semantics.md §6.1): demote the
+     rest, as a greatest fixpoint (a straddling instruction demoted on one
+     line is a conflict on its other line too).  The alternative keeps the
+     rule as well: an always-miss instruction weakened to first-miss still
+     counts against the others.  */
+  eng_demote_first_misses (e, f, p, fr, rv, NULL);
+  eng_demote_first_misses (e, f, p, fr, alt, rv);
+
+  /* Per insn and phase: combine its lines.  */
+  size_t nf = (size_t) f->n_insns * e->nph;
+  for (size_t i = 0; i < nf; i++)
+    out[i].v = out[i].alt = (cc_verdict){ 0xff, 0, 0, 0 };
+  for (uint32_t k = 0; k < p->n_refs; k++)
+    if (p->refs[k].insn != CC_NONE)
+      {
+        combine_lines (fr, &out[fetch_of (e, &p->refs[k])].v, rv[k]);
+        combine_lines (fr, &out[fetch_of (e, &p->refs[k])].alt, alt[k]);
+      }
+  for (size_t i = 0; i < nf; i++)
+    if (out[i].v.category == 0xff)
+      /* No bytes: nothing is fetched, nothing can miss.  */
+      out[i].v = out[i].alt = (cc_verdict){ CC_ALWAYS_HIT, CC_SCOPE_NONE, 0, 0 };
+
+  free (alt);
+  free (rv);
+  for (uint32_t k = 0; k < p->n_refs; k++)
+    {
+      if (c.acc[k].k_own)
+        free (c.acc[k].k_lines);
+      if (c.acc[k].ctx_own)
+        free (c.acc[k].ctx);
+    }
+  free (ctx_pool);
+  free (k_pool);
+  free (c.acc);
+  free (block_of_ref);
+  for (size_t i = 0; i < (size_t) ninst * fr->n_loops; i++)
+    eng_loop_sets_free (c.loop_r[i]);
+  free (c.loop_r);
+  free (c.local_of);
+  free (c.kl);
+}

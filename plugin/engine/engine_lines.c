@@ -1,0 +1,364 @@
+/* cachecat engine: lines of one phase.  The lines of the focus section
+   that the fetches of a batch of phases touch, and each function's
+   references to them (fphase).
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
+
+#include "engine/engine_state.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The line number NO of phase Q of the batch, or NL if no fetch touches
+   it.  */
+uint32_t
+eng_line_id (const engine *e, uint32_t q, uint32_t no)
+{
+  uint32_t lo = 0, hi = e->NL;
+  line_key k = (line_key) q << 32 | no;
+  while (lo < hi)
+    {
+      uint32_t mid = (lo + hi) / 2;
+      if (e->sorted_no[mid] < k)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo < e->NL && e->sorted_no[lo] == k ? e->sorted_id[lo] : e->NL;
+}
+
+/* The bytes between insn A and insn B of F (B follows A in address order)
+   that execution runs through on the way from A to B: alignment padding.
+   Both must lie in one part, and the gap must plausibly be alignment (less
+   than 4 KiB).  */
+static int
+padding (const cc_func *f, uint32_t a, uint32_t b, uint32_t *sec, uint32_t *off,
+         uint32_t *len)
+{
+  const cc_insn *x = &f->insns[a], *y = &f->insns[b];
+  uint32_t end = x->offset + x->length;
+  if (x->part != y->part || y->offset <= end || y->offset - end >= 4096)
+    return 0;
+  *sec = f->parts[x->part].section;
+  *off = end;
+  *len = y->offset - end;
+  return 1;
+}
+
+/* The padding executed on block B's fall-through edge.  */
+static int
+pad_range (const cc_func *f, uint32_t b, uint32_t *sec, uint32_t *off,
+           uint32_t *len)
+{
+  const cc_block *bb = &f->blocks[b];
+  return bb->fallthru != CC_NONE
+         && padding (f, bb->first_insn + bb->n_insns - 1,
+                     f->blocks[bb->fallthru].first_insn, sec, off, len);
+}
+
+/* Mark the lines of the byte range [off, off+len) of section SEC in
+   SEEN (per phase of the batch, STRIDE lines each), or note a fetch from
+   another section.  */
+static void
+mark_lines (engine *e, uint8_t *seen, uint32_t stride, uint32_t sec, uint32_t off,
+            uint32_t len)
+{
+  if (sec != e->focus)
+    {
+      e->has_foreign |= len > 0;
+      return;
+    }
+  for (uint32_t q = 0; q < e->nph; q++)
+    FOR_LINES (e, q, off, len, no)
+      seen[(size_t) q * stride + no] = 1;
+}
+
+/* The bytes of IN fetched for sure whenever control passes it: none if
+   its fetch itself is a maybe, else all but its maybe tail.  */
+static uint32_t
+sure_bytes (const cc_insn *in)
+{
+  if (in->fetch == CC_FETCH_MAYBE)
+    return 0;
+  return in->maybe_tail < in->length ? in->length - in->maybe_tail : 0;
+}
+
+static void
+push_ref (ref **v, uint32_t *n, uint32_t *cap, ref r)
+{
+  if (*n == *cap)
+    {
+      *cap = *cap ? 2 * *cap : 64;
+      *v = cc_xrealloc (*v, *cap * sizeof **v);
+    }
+  (*v)[(*n)++] = r;
+}
+
+/* The references of one fetch: in each phase of the batch, one per focus
+   line it touches, phase after phase; or one foreign reference.  (The
+   references of different phases touch different bits, so their order
+   among each other does not matter.)  Foreign references right after a
+   foreign reference of the same block (from FIRST on) are left out where
+   they change nothing more: direct-mapped, a foreign fetch only marks
+   every set as possibly holding a foreign line, and twice is once.  The
+   cold code of a unit, analysed on its own, then walks a few references
+   per block of the hot code, not one per instruction.  *RAW counts the
+   references as if none were left out (the cost first-hit's budget is
+   measured in, which must not change).  Of the LEN bytes only the first
+   SURE are fetched for sure: a line that only the others touch is a
+   maybe reference.  (Direct-mapped, a foreign fetch only marks sets, so
+   a maybe one marks them the same way and may be left out too.)  */
+static void
+push_refs (engine *e, ref **v, uint32_t *n, uint32_t *cap, uint32_t first,
+           uint32_t *raw, uint32_t insn, uint32_t sec, uint32_t off, uint32_t len,
+           uint32_t sure, int unknown_after_it)
+{
+  if (len > 0 && sec != e->focus)
+    {
+      /* Where another section lies is unknown, so a fetch of LEN bytes
+         there touches as many lines as it can under any placement: each
+         may age every set by one.  */
+      uint32_t n_lines = 1 + (len + e->L - 2) / e->L;
+      uint32_t n_sure = sure ? 1 + (sure + e->L - 2) / e->L : 0;
+      *raw += n_lines;
+      if (!e->general && *n > first && (*v)[*n - 1].line == FOREIGN
+          && !(*v)[*n - 1].unknown_after)
+        {
+          (*v)[*n - 1].unknown_after = (uint8_t) unknown_after_it;
+          return;
+        }
+      for (uint32_t k = 0; k < n_lines; k++)
+        push_ref (v, n, cap, (ref){ insn, FOREIGN, 0, (uint8_t) (unknown_after_it && k + 1 == n_lines),
+                                    (uint8_t) (k >= n_sure) });
+      return;
+    }
+  uint32_t before = *n;
+  for (uint32_t q = 0; q < e->nph; q++)
+    {
+      /* The last line the sure bytes touch (none if SURE is 0).  */
+      uint32_t sure_last = sure ? (off + shift_of (e, q) + sure - 1) / e->L : 0;
+      FOR_LINES (e, q, off, len, no)
+        push_ref (v, n, cap, (ref){ insn, eng_line_id (e, q, no), (uint16_t) q, 0,
+                                    (uint8_t) (!sure || no > sure_last) });
+    }
+  *raw += *n - before;
+  /* Unknown code runs after it (an asm), in every phase: after the last.  */
+  if (unknown_after_it && *n > before)
+    (*v)[*n - 1].unknown_after = 1;
+}
+
+/* The batch's lines: every line some fetch of the focus section
+   touches, in each phase, numbered in (phase, line) order.  */
+void
+eng_build_lines (engine *e)
+{
+  const cc_model *m = e->m;
+  e->has_foreign = 0;
+  /* The lines of a phase lie below (end of the section's code + shift)
+     / L: mark them in a table, which also sorts them.  */
+  uint32_t end = 0;
+  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
+    if (func_usable (e, fi))
+      {
+        const cc_func *f = &m->funcs[fi];
+        for (uint32_t i = 0; i < f->n_insns; i++)
+          if (f->parts[f->insns[i].part].section == e->focus
+              && f->insns[i].offset + f->insns[i].length > end)
+            end = f->insns[i].offset + f->insns[i].length;
+      }
+  uint32_t stride = (end + e->L) / e->L + 1;
+  uint8_t *seen = cc_xcalloc ((size_t) stride * e->nph + 1, 1);
+  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
+    {
+      if (!func_usable (e, fi))
+        continue;
+      const cc_func *f = &m->funcs[fi];
+      for (uint32_t i = 0; i < f->n_insns; i++)
+        if (f->insns[i].fetch != CC_FETCH_NEVER)
+          mark_lines (e, seen, stride, f->parts[f->insns[i].part].section,
+                      f->insns[i].offset, f->insns[i].length);
+      for (uint32_t b = 0; b < f->n_blocks; b++)
+        {
+          uint32_t sec, off, len;
+          if (pad_range (f, b, &sec, &off, &len))
+            mark_lines (e, seen, stride, sec, off, len);
+        }
+    }
+  uint32_t u = 0;
+  for (size_t k = 0; k < (size_t) stride * e->nph; k++)
+    u += seen[k];
+  line_key *keys = cc_xmalloc ((u + 1) * sizeof *keys);
+  u = 0;
+  for (uint32_t q = 0; q < e->nph; q++)
+    for (uint32_t no = 0; no < stride; no++)
+      if (seen[(size_t) q * stride + no])
+        keys[u++] = (line_key) q << 32 | no;
+  free (seen);
+  e->NL = u;
+  uint32_t nkeys = e->nph * e->S;
+  /* Number the lines key by key (a counting sort), so that the lines of a
+     set are one range of bits; keep the (phase, number) order for
+     lookups.  */
+  e->sorted_no = keys;
+  e->sorted_id = cc_xmalloc ((u + 1) * sizeof (uint32_t));
+  e->set_n = cc_xcalloc (nkeys + 1, sizeof *e->set_n);
+  e->key_first = cc_xcalloc (nkeys + 1, sizeof *e->key_first);
+  for (uint32_t i = 0; i < u; i++)
+    e->set_n[(uint32_t) (keys[i] >> 32) * e->S + (uint32_t) keys[i] % e->S]++;
+  for (uint32_t k = 1; k <= nkeys; k++)
+    e->key_first[k] = e->key_first[k - 1] + e->set_n[k - 1];
+  e->line_no = cc_xmalloc ((u + 1) * sizeof (uint32_t));
+  e->line_key = cc_xmalloc ((u + 1) * sizeof (uint32_t));
+  uint32_t *fill = cc_xcalloc (nkeys + 1, sizeof *fill);
+  for (uint32_t i = 0; i < u; i++)
+    {
+      uint32_t k = (uint32_t) (keys[i] >> 32) * e->S + (uint32_t) keys[i] % e->S;
+      uint32_t id = e->key_first[k] + fill[k]++;
+      e->sorted_id[i] = id;
+      e->line_no[id] = (uint32_t) keys[i];
+      e->line_key[id] = k;
+    }
+  free (fill);
+  e->key_word = cc_xmalloc ((nkeys + 1) * sizeof *e->key_word);
+  e->key_mask = cc_xcalloc (nkeys + 1, sizeof *e->key_mask);
+  for (uint32_t k = 0; k < nkeys; k++)
+    {
+      uint32_t lo = e->key_first[k], hi = lo + e->set_n[k];
+      e->key_word[k] = CC_NONE;
+      if (hi > lo && lo >> 6 == (hi - 1) >> 6)
+        {
+          e->key_word[k] = lo >> 6;
+          e->key_mask[k] = cc_word_mask (lo >> 6, lo, hi);
+        }
+    }
+  e->set_lines = cc_xcalloc (nkeys, sizeof *e->set_lines);
+  for (uint32_t k = 0; k < nkeys; k++)
+    {
+      e->set_lines[k] = cc_xmalloc ((e->set_n[k] + 1) * sizeof (uint32_t));
+      for (uint32_t i = 0; i < e->set_n[k]; i++)
+        e->set_lines[k][i] = e->key_first[k] + i;
+    }
+  e->live_of = cc_xmalloc (nkeys * sizeof (uint32_t));
+  e->n_live = 0;
+  e->max_set_n = 0;
+  for (uint32_t k = 0; k < nkeys; k++)
+    {
+      e->live_of[k] = e->set_n[k] ? e->n_live++ : CC_NONE;
+      if (e->set_n[k] > e->max_set_n)
+        e->max_set_n = e->set_n[k];
+    }
+  e->line_count = cc_xcalloc (u + 1, sizeof (uint32_t));
+  e->lw = CC_WORDS (u);
+  e->sw = e->lw + CC_WORDS (4 * e->n_live);
+  e->stw = (size_t) e->MP * e->sw + (size_t) e->MU * e->lw;
+  e->maybe_tmp = cc_xmalloc ((e->stw + 1) * sizeof (cc_word));
+  e->rw = e->lw + 1;
+  e->taint_all = cc_xcalloc (e->sw, sizeof (cc_word));
+  e->unk_all = cc_xcalloc (e->sw, sizeof (cc_word));
+  for (uint32_t k = 0; k < nkeys; k++)
+    {
+      if (e->live_of[k] == CC_NONE)
+        continue;
+      cc_bit_set (e->taint_all, marker (e, k, M_TAINT));
+      cc_bit_set (e->unk_all, marker (e, k, M_UNK));
+      if (e->has_foreign)
+        cc_bit_set (e->unk_all, marker (e, k, M_TAINT));
+    }
+}
+
+void
+eng_free_lines (engine *e)
+{
+  for (uint32_t k = 0; k < e->nph * e->S; k++)
+    free (e->set_lines[k]);
+  free (e->set_lines);
+  free (e->set_n);
+  free (e->live_of);
+  free (e->line_count);
+  free (e->line_no);
+  free (e->line_key);
+  free (e->sorted_no);
+  free (e->sorted_id);
+  free (e->key_first);
+  free (e->key_word);
+  free (e->key_mask);
+  free (e->taint_all);
+  free (e->unk_all);
+  free (e->maybe_tmp);
+}
+
+void
+eng_build_fphase (engine *e, uint32_t fi)
+{
+  const cc_func *f = &e->m->funcs[fi];
+  const cc_func_result *fr = &e->r->funcs[fi];
+  fphase *p = &e->fp[fi];
+  uint32_t cap = 0, pcap = 0, npads = 0;
+  p->block_ref = cc_xmalloc ((f->n_blocks + 1) * sizeof (uint32_t));
+  uint32_t *raw = cc_xcalloc (f->n_blocks + 1, sizeof *raw);
+  p->pad_ref = cc_xmalloc ((f->n_blocks + 1) * sizeof (uint32_t));
+  p->n_refs = 0;
+  p->refs = NULL;
+  p->pads = NULL;
+  for (uint32_t b = 0; b < f->n_blocks; b++)
+    {
+      const cc_block *bb = &f->blocks[b];
+      p->block_ref[b] = p->n_refs;
+      for (uint32_t k = 0; k < bb->n_insns; k++)
+        {
+          uint32_t i = bb->first_insn + k;
+          const cc_insn *in = &f->insns[i];
+          uint32_t sec = f->parts[in->part].section;
+          /* Padding inside a block runs on the way to the next insn.  */
+          uint32_t psec, poff, plen;
+          if (k > 0 && padding (f, i - 1, i, &psec, &poff, &plen))
+            push_refs (e, &p->refs, &p->n_refs, &cap, p->block_ref[b], &raw[b],
+                       CC_NONE, psec, poff, plen, plen, 0);
+          if (in->fetch != CC_FETCH_NEVER)
+            push_refs (e, &p->refs, &p->n_refs, &cap, p->block_ref[b], &raw[b], i, sec,
+                       in->offset, in->length, sure_bytes (in), cc_insn_unknown_after (in));
+        }
+      p->pad_ref[b] = npads;
+      uint32_t sec, off, len, pad_raw = 0;
+      if (pad_range (f, b, &sec, &off, &len))
+        push_refs (e, &p->pads, &npads, &pcap, npads, &pad_raw, CC_NONE, sec, off, len, len, 0);
+    }
+  p->block_ref[f->n_blocks] = p->n_refs;
+  p->pad_ref[f->n_blocks] = npads;
+  p->up_eff = cc_xcalloc ((size_t) (fr->n_ups ? fr->n_ups : 1) * e->rw, sizeof (cc_word));
+  p->up_nrefs = cc_xcalloc (fr->n_ups + 1, sizeof (uint32_t));
+  for (uint32_t u = 0; u < fr->n_ups; u++)
+    for (uint32_t k = 0; k < fr->ups[u].n_blocks; k++)
+      p->up_nrefs[u] += raw[fr->ups[u].blocks[k]];
+  free (raw);
+  for (uint32_t u = 0; u < fr->n_ups; u++)
+    {
+      cc_word *eff = p->up_eff + (size_t) u * e->rw;
+      const cc_up *up = &fr->ups[u];
+      for (uint32_t k = 0; k < up->n_blocks; k++)
+        {
+          uint32_t b = up->blocks[k];
+          for (uint32_t x = p->block_ref[b]; x < p->block_ref[b + 1]; x++)
+            {
+              r_add (e, eff, p->refs[x].line);
+              if (p->refs[x].unknown_after)
+                cc_bit_set (eff, R_UNKNOWN (e));
+            }
+          /* Padding between chained blocks belongs to the UP.  */
+          if (k + 1 < up->n_blocks && f->blocks[b].fallthru == up->blocks[k + 1])
+            for (uint32_t x = p->pad_ref[b]; x < p->pad_ref[b + 1]; x++)
+              r_add (e, eff, p->pads[x].line);
+        }
+    }
+}
+
+void
+eng_free_fphase (fphase *p)
+{
+  free (p->refs);
+  free (p->block_ref);
+  free (p->pads);
+  free (p->pad_ref);
+  free (p->up_eff);
+  free (p->up_nrefs);
+  memset (p, 0, sizeof *p);
+}

@@ -1,0 +1,152 @@
+/* cachecat engine: backward: reaching sets, for the program and
+   function scopes of every node and for the loop scope of one loop.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
+
+#include "engine/engine_state.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Add to R the lines of the padding run on BLOCK's fall-through edge.  */
+static void
+or_pad_lines (const engine *e, cc_word *r, uint32_t func, uint32_t block)
+{
+  if (block == CC_NONE)
+    return;
+  const fphase *p = &e->fp[func];
+  for (uint32_t x = p->pad_ref[block]; x < p->pad_ref[block + 1]; x++)
+    r_add (e, r, p->pads[x].line);
+}
+
+/* What happens at the end of node ND beyond its successors.  */
+static void
+end_effect (const engine *e, uint32_t nd, cc_word *r, int program_scope)
+{
+  /* The callback set holds T of every root that unknown code may call,
+     so it covers a root being called again after it returns.  */
+  if (e->node_unknown_end[nd])
+    cc_bits_or (r, e->callback, e->rw);
+  if (program_scope && e->node_root_exit[nd])
+    cc_bits_or (r, e->callback, e->rw);
+  if (!program_scope && e->node_callee[nd] != CC_NONE)
+    cc_bits_or (r, e->T + (size_t) e->node_callee[nd] * e->rw, e->rw);
+}
+
+/* What following edge V into node TO adds to a reaching set, besides
+   r(TO): the padding on the way, the callback set after an unknown call,
+   and what TO's UP references.  */
+static void
+edge_reach (const engine *e, cc_word *r, const edge *v)
+{
+  uint32_t to = v->to, tfi = e->r->instances[e->node_inst[to]].func;
+  or_pad_lines (e, r, v->pad_func, v->pad_block);
+  if (v->unknown)
+    cc_bits_or (r, e->callback, e->rw);
+  cc_bits_or (r, e->fp[tfi].up_eff + (size_t) e->node_up[to] * e->rw, e->rw);
+}
+
+/* The reaching sets of every reached node over the fwd edges (program
+   scope) or the intra edges (function scope), in one pass over the
+   graph's strongly connected components, sinks first.  Every node of a
+   cyclic component reaches every other, so they all share one set: what
+   the component's nodes end with, and what its edges lead to (the
+   members' own sets are still empty when it is summed, and every
+   component they lead to is done).  A node on no cycle gets the same
+   formula.  Unreached nodes keep an empty set, as successors too.  */
+void
+eng_backward_all (engine *e, cc_word **out, int program_scope)
+{
+  size_t rw = e->rw;
+  const edges *graph = program_scope ? e->fwd : e->intra;
+  const sccs *c = program_scope ? &e->fwd_sccs : &e->intra_sccs;
+  cc_word *rs = eng_reuse (e, program_scope ? 1 : 2, (size_t) (e->n_nodes + 1) * rw);
+  cc_word *acc = cc_xmalloc (rw * sizeof (cc_word));
+  for (uint32_t ci = 0; ci < c->n; ci++)
+    {
+      memset (acc, 0, rw * sizeof (cc_word));
+      for (uint32_t i = c->start[ci]; i < c->start[ci + 1]; i++)
+        {
+          uint32_t m = c->node[i];
+          const edges *w = &graph[m];
+          end_effect (e, m, acc, program_scope);
+          for (uint32_t k = 0; k < w->n; k++)
+            {
+              edge_reach (e, acc, &w->e[k]);
+              cc_bits_or (acc, rs + (size_t) w->e[k].to * rw, rw);
+            }
+        }
+      for (uint32_t i = c->start[ci]; i < c->start[ci + 1]; i++)
+        memcpy (rs + (size_t) c->node[i] * rw, acc, rw * sizeof (cc_word));
+    }
+  free (acc);
+  *out = rs;
+}
+
+/* Index of UP U in L, or CC_NONE if it is not a UP of the loop.  */
+uint32_t
+eng_loop_slot (const loop_sets *l, uint32_t u)
+{
+  return cc_find_u32 (l->ups, l->n, u);
+}
+
+/* R for the UPs of loop LOOP in instance X: the function scope's
+   equations restricted to edges that stay in the loop, to a fixpoint.
+   The loop's UPs are those its blocks head (a UP never crosses a loop
+   boundary), so the cost is the loop's size, not the function's.  */
+loop_sets *
+eng_loop_reach (engine *e, uint32_t x, uint32_t loop)
+{
+  uint32_t fi = e->r->instances[x].func;
+  const cc_func_result *fr = &e->r->funcs[fi];
+  const cc_fcfg *cfg = &e->cfgs[fi];
+  const cc_loop *lp = &fr->loops[loop];
+  size_t rw = e->rw;
+  loop_sets *l = cc_xcalloc (1, sizeof *l);
+  for (uint32_t k = 0; k < lp->n_blocks; k++)
+    l->n += cfg->head_up[lp->blocks[k]] == CC_NONE ? 0 : cfg->head_n_ups[lp->blocks[k]];
+  l->ups = cc_xmalloc ((l->n + 1) * sizeof *l->ups);
+  l->n = 0;
+  for (uint32_t k = 0; k < lp->n_blocks; k++)
+    if (cfg->head_up[lp->blocks[k]] != CC_NONE)
+      for (uint32_t j = 0; j < cfg->head_n_ups[lp->blocks[k]]; j++)
+        l->ups[l->n++] = cfg->head_up[lp->blocks[k]] + j;
+  qsort (l->ups, l->n, sizeof *l->ups, cc_cmp_u32);
+  l->rs = cc_xcalloc ((size_t) (l->n + 1) * rw, sizeof (cc_word));
+  cc_word *tmp = cc_xmalloc (rw * sizeof (cc_word));
+  uint32_t base = e->node_base[x];
+  for (int changed = 1; changed;)
+    {
+      changed = 0;
+      for (uint32_t i = l->n; i-- > 0;)
+        {
+          uint32_t nd = base + l->ups[i];
+          if (!e->reached[nd])
+            continue;
+          memset (tmp, 0, rw * sizeof (cc_word));
+          end_effect (e, nd, tmp, 0);
+          const edges *v = &e->intra[nd];
+          for (uint32_t k = 0; k < v->n; k++)
+            {
+              uint32_t to = v->e[k].to;
+              uint32_t slot = e->node_inst[to] == x ? eng_loop_slot (l, e->node_up[to]) : CC_NONE;
+              if (slot == CC_NONE)
+                continue;
+              edge_reach (e, tmp, &v->e[k]);
+              cc_bits_or (tmp, l->rs + (size_t) slot * rw, rw);
+            }
+          changed |= cc_bits_or (l->rs + (size_t) i * rw, tmp, rw);
+        }
+    }
+  free (tmp);
+  return l;
+}
+
+void
+eng_loop_sets_free (loop_sets *l)
+{
+  if (!l)
+    return;
+  free (l->ups);
+  free (l->rs);
+  free (l);
+}

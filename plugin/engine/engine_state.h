@@ -1,0 +1,357 @@
+/* cachecat engine: the state of one analysis (struct engine) and what the
+   engine's files share.  Internal to the engine: engine.h is the API.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
+
+/* The engine's files, in the order a run uses them (the method is
+   described at the top of engine.c):
+     engine.c             cc_analyse_unit: sections, phases, batches of
+                          phases, the final verdicts
+     engine_graph.c       the node graph: (instance, UP) nodes and their
+                          edges (layout independent)
+     engine_lines.c       the lines and references of a batch of phases
+     engine_summaries.c   T: what an invocation of an instance may reference
+     engine_transfer.c    transfer functions on abstract cache states
+     engine_forward.c     may- and must-states to a fixpoint
+     engine_reach.c       reaching sets of the program, function and loop
+                          scopes
+     engine_categorize.c  the categories of one function's instructions
+     engine_first_miss.c  the scope of a first-miss promise, and demoting
+                          the first-misses a line's other fetches break
+     engine_first_hit.c   first-hit: the loop whose first iteration hits
+     engine_verdicts.c    merging verdicts of contexts, lines and phases
+     engine_buffers.c     the big zeroed buffers the steps share
+   engine.c calls the steps; a step calls steps and helpers below it,
+   never engine.c (testsuite/scripts/check-structure.sh).  Beside them:
+   cfg.c (loops and unique paths), instances.c (function instances) and
+   groups.c (cc_analyse: a big unit in groups of functions, each through
+   engine.c).  */
+
+#ifndef CACHECAT_ENGINE_STATE_H
+#define CACHECAT_ENGINE_STATE_H
+
+#include "engine/engine_impl.h"
+
+typedef struct ref
+{
+  uint32_t insn;         /* CC_NONE for executed padding */
+  uint32_t line;         /* focus line id, or FOREIGN */
+  uint16_t phase;        /* the phase of the batch it belongs to (0 for
+                            FOREIGN: it belongs to all) */
+  uint8_t unknown_after; /* an asm: unknown code may run after it */
+  uint8_t maybe;         /* the fetch may or may not happen (model.h,
+                            cc_fetch; a maybe_tail) */
+} ref;
+
+/* The line of a fetch outside the section in focus.  */
+#define FOREIGN CC_NONE
+
+/* Layout-dependent facts of one function in one phase.  */
+typedef struct fphase
+{
+  uint32_t n_refs;
+  ref *refs;
+  uint32_t *block_ref;   /* n_blocks + 1 offsets into refs */
+  ref *pads;
+  uint32_t *pad_ref;     /* n_blocks + 1 offsets into pads: the padding
+                            executed on each block's fall-through edge */
+  uint32_t *up_nrefs;    /* per UP: its references (the cost of a walk) */
+  cc_word *up_eff;       /* per UP, an R-format set: lines it references,
+                            the foreign bit if it fetches from another
+                            section, the unknown bit if it holds an asm */
+} fphase;
+
+typedef struct edge
+{
+  uint32_t to;           /* node */
+  uint32_t pad_func;     /* padding of this block's fall-through edge is */
+  uint32_t pad_block;    /* executed on the way, CC_NONE if none */
+  uint8_t unknown;       /* unknown code runs first (an unknown call) */
+} edge;
+
+typedef struct edges
+{
+  uint32_t n, cap;
+  edge *e;
+} edges;
+
+/* The strongly connected components of a graph's reached nodes, in the
+   order Tarjan's algorithm completes them: every edge leads to the same
+   component or to an earlier one.  */
+typedef struct sccs
+{
+  uint32_t n;
+  uint32_t *node;        /* the nodes, component by component */
+  uint32_t *start;       /* n + 1 offsets into node */
+  uint8_t *cyclic;       /* per component: has an edge inside */
+  uint32_t *comp_of;     /* per node, CC_NONE if unreached */
+} sccs;
+
+/* A line of the batch: its phase in the high half, its number in the low.  */
+typedef uint64_t line_key;
+
+typedef struct engine
+{
+  const cc_model *m;
+  cc_result *r;
+  cc_igraph g;
+  cc_fcfg *cfgs;
+  uint8_t *func_ok;
+  uint32_t entry;        /* function index, CC_NONE */
+  uint32_t L, S;
+  uint32_t reduce;       /* cc_analysis_opts.reduce */
+  /* The abstract cache (README, "Replacement policies").  A state holds MP
+     may planes of sw words (plane k: the lines and markers that may be
+     cached with an age of k or less) and then MU must planes of lw words
+     (plane k: the lines cached with an age of k or less for sure).  */
+  uint32_t MP, MU;
+  int may_ages;          /* may planes age (LRU); else a line once loaded
+                            stays possibly cached (any other policy) */
+  uint32_t fm_limit;     /* first-miss unless this many possibly cached
+                            lines of the set are reachable (LRU: ways) */
+  int general;           /* always-hit from the must planes; 0: the
+                            direct-mapped rule on the one may plane */
+  uint32_t stw;          /* words of a whole state */
+  const cc_analysis_opts *opts;
+
+  /* Nodes: (instance, UP).  */
+  uint32_t *node_base;   /* per instance */
+  uint32_t n_nodes;
+  uint32_t *node_inst, *node_up;
+  edges *fwd;            /* program-scope successors (calls, returns) */
+  edges *intra;          /* function-scope successors (calls summarised) */
+  uint32_t *node_callee; /* known callee instance of the tail, CC_NONE */
+  uint8_t *node_unknown_end; /* the tail calls unknown code */
+  uint8_t *node_root_exit;   /* the tail returns to unknown code */
+  uint32_t *pred_start, *pred_node; /* reached predecessors of each node
+                                       over fwd edges (first-hit) */
+  uint32_t *child_start, *child_inst; /* instances each instance calls */
+  struct fh_region ***fh; /* per instance, per loop of its function: the
+                             first-hit region, lazily, per run */
+  uint64_t fh_budget;    /* node walks first-hit may still spend in a run */
+  uint8_t *fh_node;      /* per node: 0 not looked at, 1 first-hit is
+                            possible for some ref, 2 for none */
+  uint8_t *reached;      /* reachable from a root's entry (layout
+                            independent, like everything above) */
+  sccs fwd_sccs, intra_sccs; /* components of the reached part of fwd and
+                                intra, sinks first */
+  edge *fwd_pool, *intra_pool; /* all edges of fwd, of intra, in the
+                                  order of their components */
+
+  /* Per run: one section in focus, under a batch of phases analysed side
+     by side.  The phases share nothing but foreign and unknown effects:
+     each has its own lines and its own set markers in every state, so a
+     run computes exactly what one run per phase would, with one pass over
+     the graph.  */
+  uint32_t focus;        /* section whose lines are exact */
+  uint32_t phase0, nph;  /* the batch: phases phase0 .. phase0 + nph - 1 */
+  uint32_t NL;           /* lines of the focus, all phases of the batch */
+  uint32_t *line_no, *line_key; /* per line: its number, its key (phase of
+                                   the batch * S + set) */
+  uint32_t **set_lines, *set_n; /* per key */
+  uint32_t *key_first;   /* per key: its first line; the lines of a key
+                            are numbered consecutively, so a set is one
+                            range of bits */
+  uint32_t *key_word;    /* per key: the one word holding its lines, or
+                            CC_NONE if they span words (or are none) */
+  cc_word *key_mask;     /* per key: its lines' bits in that word */
+  line_key *sorted_no;   /* the lines' (phase, number), ascending */
+  uint32_t *sorted_id;   /* the line of each of those */
+  uint32_t n_live, *live_of; /* keys that hold a focus line, numbered; the
+                                markers of the others are never read, so
+                                states keep none for them */
+  uint32_t max_set_n;    /* most lines of one key */
+  uint32_t *line_count;  /* scratch, per line, kept zero between uses */
+  int has_foreign;       /* another section holds code */
+  uint32_t lw;           /* words of the line prefix */
+  uint32_t sw, rw;       /* words of a state, of an R set */
+  cc_word *taint_all;    /* state-format masks: taint of every set, */
+  cc_word *unk_all;      /* and unk of every set (with taint if foreign
+                            lines exist) */
+  fphase *fp;            /* per function */
+  cc_word *T;            /* per instance, R-format */
+  cc_word *callback;     /* R-format: what unknown code may reference */
+  cc_word *edge;         /* R-format: the focus lines other sections'
+                            code may share (eng_compute_T) */
+  cc_word *all_r;        /* R-format: everything */
+  cc_word *in;           /* per node */
+  uint8_t *must_set;     /* per node: its input's must planes are set */
+  cc_word *rprog, *rfunc;/* per node */
+  /* The big per-node sets live in buffers kept across runs: a fresh
+     allocation of that size is fresh pages, and page faults would cost
+     more than the analysis.  */
+  cc_word *buf[3];
+  size_t buf_cap[3];
+  cc_word *maybe_tmp;    /* a state: the side of a maybe fetch that
+                            does not happen (eng_apply_ref) */
+} engine;
+
+/* The reaching sets of the UPs of one loop in one instance, for the loop
+   scope: only the loop's own UPs, in ascending order, and their sets.  */
+typedef struct loop_sets
+{
+  uint32_t n;
+  uint32_t *ups;
+  cc_word *rs;
+} loop_sets;
+
+/* A verdict and its first-miss alternative (see eng_categorize_function).  */
+typedef struct vpair
+{
+  cc_verdict v, alt;
+} vpair;
+
+/* What one reference sees over its contexts (engine_categorize.c).  */
+typedef struct acc acc;
+
+/* The categorisation of one function (engine_categorize.c); the
+   first-miss scope (engine_first_miss.c) reads its lazily built loop
+   sets.  */
+typedef struct fcat
+{
+  engine *e;
+  uint32_t fi;
+  acc *acc;              /* per ref */
+  loop_sets **loop_r;    /* per (local instance, loop), lazily */
+  uint32_t n_local;
+  uint32_t *local_of;    /* instance -> local index (only this function's) */
+  uint32_t *kl;          /* scratch: possibly cached lines of one set */
+} fcat;
+
+/* Small helpers that several files use in their hot loops: inline, so
+   that a loop over references pays no call for them.  */
+
+/* Where the focus section starts, modulo the line size, in phase Q of the
+   batch.  */
+static inline uint32_t
+shift_of (const engine *e, uint32_t q)
+{
+  return (e->phase0 + q) * e->m->sections[e->focus].align;
+}
+
+/* Iterates NO over the lines of the byte range [off, off+len) of the
+   focus section in phase Q of the batch.  */
+#define FOR_LINES(e, q, off, len, no)                                      \
+  for (uint32_t no = ((off) + shift_of (e, q)) / (e)->L,                   \
+                no##_last = ((off) + shift_of (e, q) + (len) - 1) / (e)->L; \
+       (len) > 0 && no <= no##_last; no++)
+
+static inline int
+func_usable (const engine *e, uint32_t f)
+{
+  return e->func_ok[f];
+}
+
+/* Is insn I of function FI in the section in focus?  */
+static inline int
+in_focus (const engine *e, uint32_t fi, uint32_t i)
+{
+  const cc_func *f = &e->m->funcs[fi];
+  return f->parts[f->insns[i].part].section == e->focus;
+}
+
+/* Bit positions of the markers of live key K in a state: four bits per
+   key (the fourth unused), so that a key's three markers lie in one word
+   and a transfer updates them with one mask.  */
+static inline uint32_t
+marker (const engine *e, uint32_t k, uint32_t which)
+{
+  return e->lw * 64 + 4 * e->live_of[k] + which;
+}
+enum { M_INV = 0, M_UNK = 1, M_TAINT = 2 };
+#define R_UNKNOWN(e) ((e)->lw * 64)
+#define R_FOREIGN(e) ((e)->lw * 64 + 1)
+
+/* Add a fetch of LINE to the R set R.  */
+static inline void
+r_add (const engine *e, cc_word *r, uint32_t line)
+{
+  cc_bit_set (r, line == FOREIGN ? R_FOREIGN (e) : line);
+}
+
+static inline cc_word *
+may_plane (const engine *e, cc_word *s, uint32_t k)
+{
+  return s + (size_t) k * e->sw;
+}
+
+static inline cc_word *
+must_plane (const engine *e, cc_word *s, uint32_t k)
+{
+  return s + (size_t) e->MP * e->sw + (size_t) k * e->lw;
+}
+
+/* The fetch of reference REF: its insn in its phase of the batch.  */
+static inline uint32_t
+fetch_of (const engine *e, const ref *rf)
+{
+  return rf->insn * e->nph + rf->phase;
+}
+
+/* engine_buffers.c */
+cc_word *eng_reuse (engine *e, int k, size_t n);
+void eng_free_buffers (engine *e);
+
+/* engine_verdicts.c */
+void eng_merge_verdict (const cc_func_result *fr, cc_verdict *a, cc_verdict b);
+
+/* The verdicts of one fetch's lines, in order: it misses when any misses.
+   Inline: it runs per reference.  */
+static inline void
+combine_lines (const cc_func_result *fr, cc_verdict *a, cc_verdict b)
+{
+  if (a->category == 0xff)
+    *a = b;
+  else if (a->category == CC_ALWAYS_MISS || b.category == CC_ALWAYS_MISS)
+    *a = (cc_verdict){ CC_ALWAYS_MISS, CC_SCOPE_NONE, 0, 0 };
+  else
+    eng_merge_verdict (fr, a, b);
+}
+
+/* engine_lines.c */
+uint32_t eng_line_id (const engine *e, uint32_t q, uint32_t no);
+void eng_build_lines (engine *e);
+void eng_free_lines (engine *e);
+void eng_build_fphase (engine *e, uint32_t fi);
+void eng_free_fphase (fphase *p);
+
+/* engine_transfer.c */
+void eng_transfer (const engine *e, cc_word *s, uint32_t l);
+void eng_apply_ref (const engine *e, cc_word *s, const ref *r);
+void eng_unknown_effect (const engine *e, cc_word *s);
+void eng_apply_pad (const engine *e, cc_word *s, uint32_t func, uint32_t block);
+void eng_walk_up (const engine *e, uint32_t fi, uint32_t u, cc_word *s);
+
+/* engine_graph.c */
+uint32_t eng_nodes_at (const engine *e, uint32_t inst, uint32_t block, uint32_t *n);
+void eng_build_nodes (engine *e);
+void eng_free_nodes (engine *e);
+
+/* engine_summaries.c */
+void eng_compute_T (engine *e);
+
+/* engine_forward.c */
+void eng_root_state (const engine *e, uint32_t x, cc_word *s);
+void eng_forward (engine *e);
+
+/* engine_reach.c */
+void eng_backward_all (engine *e, cc_word **out, int program_scope);
+uint32_t eng_loop_slot (const loop_sets *l, uint32_t u);
+loop_sets *eng_loop_reach (engine *e, uint32_t x, uint32_t loop);
+void eng_loop_sets_free (loop_sets *l);
+
+/* engine_first_hit.c */
+cc_verdict eng_first_hit (engine *e, uint32_t nd, uint32_t b, uint32_t x2);
+void eng_fh_region_free (struct fh_region *r);
+
+/* engine_first_miss.c */
+cc_verdict eng_first_miss_scope (fcat *c, uint32_t line, uint32_t block,
+                                 const uint32_t *k_lines, uint32_t nk, int k_unk,
+                                 int k_taint, const uint32_t *ctx, uint32_t n_ctx);
+void eng_demote_first_misses (const engine *e, const cc_func *f, const fphase *p,
+                              const cc_func_result *fr, cc_verdict *v,
+                              const cc_verdict *base);
+
+/* engine_categorize.c */
+void eng_categorize_function (engine *e, uint32_t fi, vpair *out);
+
+#endif

@@ -1,0 +1,194 @@
+/* cachecat engine: transfer functions.  What a reference, unknown code,
+   the padding on an edge and a whole UP do to an abstract cache state.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
+
+#include "engine/engine_state.h"
+
+#include <string.h>
+
+/* The three markers of key K: word *W of a state, bits *M.  */
+static inline void
+key_markers (const engine *e, uint32_t k, uint32_t *w, cc_word *m)
+{
+  uint32_t b = marker (e, k, 0);
+  *w = b >> 6;
+  *m = (cc_word) 7 << (b & 63);
+}
+
+/* DST := SRC on the lines of key K, and on its markers if MARKERS.  */
+static inline void
+copy_key (const engine *e, cc_word *dst, const cc_word *src, uint32_t k, int markers)
+{
+  /* Most sets hold a few lines, all in one word.  */
+  uint32_t w = e->key_word[k];
+  if (w != CC_NONE)
+    dst[w] = (dst[w] & ~e->key_mask[k]) | (src[w] & e->key_mask[k]);
+  else
+    cc_bits_copy_range (dst, src, e->key_first[k], e->key_first[k] + e->set_n[k]);
+  if (markers)
+    {
+      cc_word m;
+      key_markers (e, k, &w, &m);
+      dst[w] = (dst[w] & ~m) | (src[w] & m);
+    }
+}
+
+static inline void
+clear_key (const engine *e, cc_word *s, uint32_t k, int markers)
+{
+  uint32_t w = e->key_word[k];
+  if (w != CC_NONE)
+    s[w] &= ~e->key_mask[k];
+  else
+    cc_bits_clear_range (s, e->key_first[k], e->key_first[k] + e->set_n[k]);
+  if (markers)
+    {
+      cc_word m;
+      key_markers (e, k, &w, &m);
+      s[w] &= ~m;
+    }
+}
+
+/* The youngest plane of PLANES (N of them, STRIDE words apart) holding
+   bit L, or N.  */
+static uint32_t
+age_of (const cc_word *planes, size_t stride, uint32_t n, uint32_t l)
+{
+  for (uint32_t k = 0; k < n; k++)
+    if (cc_bit_get (planes + k * stride, l))
+      return k;
+  return n;
+}
+
+/* A reference to line L (or a FOREIGN one) in state S.  LRU ageing
+   (Ferdinand): with h the age bound of L, the lines of its set that may be
+   as young as h (may) or are younger than h (must) grow one older, L
+   becomes the youngest.  In planes: planes up to h take the plane below,
+   plane 0 loses the set.  With one way that empties the set but for L, the
+   direct-mapped transfer.  */
+void
+eng_transfer (const engine *e, cc_word *s, uint32_t l)
+{
+  if (l == FOREIGN)
+    {
+      /* A line of another section: it may land in any set.  It may be
+         cached now (may), and every set may have aged (must).  It may
+         also be a line the focus shares with that section (edge).  */
+      for (uint32_t k = 0; k < e->MP; k++)
+        {
+          cc_bits_or (may_plane (e, s, k) + e->lw, e->taint_all + e->lw, e->sw - e->lw);
+          cc_bits_or (may_plane (e, s, k), e->edge, e->lw);
+        }
+      for (uint32_t k = e->MU; k-- > 1;)
+        memcpy (must_plane (e, s, k), must_plane (e, s, k - 1), e->lw * sizeof (cc_word));
+      if (e->MU)
+        memset (must_plane (e, s, 0), 0, e->lw * sizeof (cc_word));
+      return;
+    }
+  uint32_t key = e->line_key[l];
+  if (e->may_ages && e->MP == 1 && !e->MU)
+    {
+      /* One way, may plane only (direct-mapped): the set now holds L and
+         nothing else.  The general code below does the same, slower.  */
+      clear_key (e, s, key, 1);
+      cc_bit_set (s, l);
+      return;
+    }
+  if (e->may_ages)
+    {
+      uint32_t h = age_of (s, e->sw, e->MP, l);
+      for (uint32_t k = h < e->MP - 1 ? h : e->MP - 1; k >= 1; k--)
+        copy_key (e, may_plane (e, s, k), may_plane (e, s, k - 1), key, 1);
+      clear_key (e, may_plane (e, s, 0), key, 1);
+      for (uint32_t k = 0; k < e->MP; k++)
+        cc_bit_set (may_plane (e, s, k), l);
+    }
+  else
+    cc_bit_set (may_plane (e, s, 0), l);
+  if (e->MU)
+    {
+      uint32_t h = age_of (must_plane (e, s, 0), e->lw, e->MU, l);
+      if (h >= 1)
+        {
+          for (uint32_t k = h - 1 < e->MU - 1 ? h - 1 : e->MU - 1; k >= 1; k--)
+            copy_key (e, must_plane (e, s, k), must_plane (e, s, k - 1), key, 0);
+          clear_key (e, must_plane (e, s, 0), key, 0);
+        }
+      for (uint32_t k = 0; k < e->MU; k++)
+        cc_bit_set (must_plane (e, s, k), l);
+    }
+}
+
+/* Unknown code runs: any set may now hold a line we cannot name, any line
+   that unknown code may reach through the unit's callable functions, and
+   (if other sections hold code) a line of another section; nothing is
+   cached for sure any more.  */
+void
+eng_unknown_effect (const engine *e, cc_word *s)
+{
+  for (uint32_t k = 0; k < e->MP; k++)
+    {
+      cc_word *p = may_plane (e, s, k);
+      cc_bits_or (p + e->lw, e->unk_all + e->lw, e->sw - e->lw);
+      cc_bits_or (p, e->callback, e->lw);
+    }
+  if (e->MU)
+    memset (must_plane (e, s, 0), 0, (size_t) e->MU * e->lw * sizeof (cc_word));
+}
+
+/* Reference R in state S: the fetch, and unknown code after an asm.  A
+   fetch that may or may not happen joins both outcomes: what may be
+   cached is the union (the may planes or-ed), what is cached for sure
+   the intersection (the must planes and-ed), each plane an age bound.  */
+void
+eng_apply_ref (const engine *e, cc_word *s, const ref *r)
+{
+  if (!r->maybe)
+    {
+      eng_transfer (e, s, r->line);
+      if (r->unknown_after)
+        eng_unknown_effect (e, s);
+      return;
+    }
+  cc_word *t = e->maybe_tmp;
+  memcpy (t, s, e->stw * sizeof (cc_word));
+  eng_transfer (e, s, r->line);
+  if (r->unknown_after)
+    eng_unknown_effect (e, s);
+  size_t may_words = (size_t) e->MP * e->sw;
+  cc_bits_or (s, t, may_words);
+  for (size_t k = may_words; k < e->stw; k++)
+    s[k] &= t[k];
+}
+
+static void
+apply_refs (const engine *e, cc_word *s, const ref *v, uint32_t from, uint32_t to)
+{
+  for (uint32_t x = from; x < to; x++)
+    eng_apply_ref (e, s, &v[x]);
+}
+
+void
+eng_apply_pad (const engine *e, cc_word *s, uint32_t func, uint32_t block)
+{
+  if (block == CC_NONE)
+    return;
+  const fphase *p = &e->fp[func];
+  apply_refs (e, s, p->pads, p->pad_ref[block], p->pad_ref[block + 1]);
+}
+
+/* Walk UP u of function FI from state S (modified in place).  */
+void
+eng_walk_up (const engine *e, uint32_t fi, uint32_t u, cc_word *s)
+{
+  const cc_func *f = &e->m->funcs[fi];
+  const cc_up *up = &e->r->funcs[fi].ups[u];
+  const fphase *p = &e->fp[fi];
+  for (uint32_t k = 0; k < up->n_blocks; k++)
+    {
+      uint32_t b = up->blocks[k];
+      apply_refs (e, s, p->refs, p->block_ref[b], p->block_ref[b + 1]);
+      if (k + 1 < up->n_blocks && f->blocks[b].fallthru == up->blocks[k + 1])
+        eng_apply_pad (e, s, fi, b);
+    }
+}

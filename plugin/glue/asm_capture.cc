@@ -1,0 +1,414 @@
+/* cachecat GCC glue: deferred assembly output and annotation splicing.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
+
+   At PLUGIN_START_UNIT asm_out_file is swapped for an open_memstream
+   buffer (gcc-plugin-notes.md section 7).  final_postscan_insn prints each
+   modelled insn's end label and records where its annotation goes.  At
+   PLUGIN_FINISH_UNIT (unit_finish.cc) the buffer is measured, analysed and
+   copied to the real file with one comment per insn; file_end then goes to
+   the real file.  */
+
+#include "glue/gcc-common.h"
+#include "glue/glue.h"
+#include "layout/asm_filter.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+static void (*prev_postscan) (FILE *, rtx_insn *, rtx *, int);
+
+void
+cc_glue_install_postscan (void)
+{
+  prev_postscan = targetm.asm_out.final_postscan_insn;
+  targetm.asm_out.final_postscan_insn = cc_glue_postscan;
+}
+
+/* The name of a start or end label as the target's macro spells it.  */
+static void
+label_name_slow (char *buf, size_t size, int kind, int number)
+{
+  char tmp[64];
+  ASM_GENERATE_INTERNAL_LABEL (tmp, kind == CC_END_POSTSCAN ? "Lcce" : "L",
+                               number);
+  const char *p = tmp[0] == '*' ? tmp + 1 : tmp;
+  size_t l = strlen (p);
+  if (l >= size)
+    l = size - 1;
+  memcpy (buf, p, l);
+  buf[l] = 0;
+}
+
+/* The names are the prefix and the number on every ELF target (".L42",
+   ".Lcce42"); that is checked once, and names are then made without the
+   macro's sprintf (two per insn add up).  */
+static char note_prefix[32], end_prefix[32];
+static int prefixes_state;     /* 0 unknown, 1 prefix + number, -1 other */
+
+bool
+cc_glue_internal_label_prefix (const char *kind, char *buf, size_t size)
+{
+  char a[64], b[64], c[80];
+  ASM_GENERATE_INTERNAL_LABEL (a, kind, 0);
+  ASM_GENERATE_INTERNAL_LABEL (b, kind, 1234567);
+  const char *pa = a[0] == '*' ? a + 1 : a, *pb = b[0] == '*' ? b + 1 : b;
+  size_t la = strlen (pa);
+  if (la < 2 || la > size || pa[la - 1] != '0')
+    return false;
+  snprintf (c, sizeof c, "%.*s1234567", (int) (la - 1), pa);
+  if (strcmp (c, pb) != 0)
+    return false;
+  memcpy (buf, pa, la - 1);
+  buf[la - 1] = 0;
+  return true;
+}
+
+static void
+init_prefixes (void)
+{
+  prefixes_state
+    = cc_glue_internal_label_prefix ("L", note_prefix, sizeof note_prefix)
+      && cc_glue_internal_label_prefix ("Lcce", end_prefix, sizeof end_prefix)
+      ? 1 : -1;
+}
+
+bool
+cc_glue_label_prefixes (char *note, char *end, size_t size)
+{
+  if (prefixes_state == 0)
+    init_prefixes ();
+  if (prefixes_state < 0 || strlen (note_prefix) >= size
+      || strlen (end_prefix) >= size)
+    return false;
+  strcpy (note, note_prefix);
+  strcpy (end, end_prefix);
+  return true;
+}
+
+void
+cc_glue_label_name (char *buf, size_t size, int kind, int number)
+{
+  if (prefixes_state == 0)
+    init_prefixes ();
+  if (prefixes_state < 0 || number < 0)
+    {
+      label_name_slow (buf, size, kind, number);
+      return;
+    }
+  const char *prefix = kind == CC_END_POSTSCAN ? end_prefix : note_prefix;
+  char digits[12];
+  int n = 0;
+  unsigned v = (unsigned) number;
+  do
+    digits[n++] = (char) ('0' + v % 10);
+  while ((v /= 10) != 0);
+  size_t pl = strlen (prefix);
+  if (pl + (size_t) n + 1 > size)
+    {
+      label_name_slow (buf, size, kind, number);
+      return;
+    }
+  memcpy (buf, prefix, pl);
+  for (int i = 0; i < n; i++)
+    buf[pl + i] = digits[n - 1 - i];
+  buf[pl + n] = 0;
+}
+
+/* What the compiler wrote before PLUGIN_START_UNIT (target directives such
+   as .intel_syntax or .arch matter to the measuring assembly).  Read back
+   from a regular file, or regenerated with file_start for a pipe.  */
+static void
+capture_header (FILE *real)
+{
+  cc_glue.header = NULL;
+  cc_glue.header_size = 0;
+  struct stat st;
+  int fd = fileno (real);
+  if (fd >= 0 && fstat (fd, &st) == 0 && S_ISREG (st.st_mode)
+      && fflush (real) == 0)
+    {
+      long end = ftell (real);
+      if (end > 0 && end < (1L << 24))
+        {
+          char *buf = XNEWVEC (char, end + 1);
+          ssize_t got = pread (fd, buf, (size_t) end, 0);
+          if (got == end)
+            {
+              cc_glue.header = buf;
+              cc_glue.header_size = (size_t) end;
+              return;
+            }
+          free (buf);
+        }
+      else if (end == 0)
+        return;
+    }
+  char *buf = NULL;
+  size_t size = 0;
+  FILE *m = open_memstream (&buf, &size);
+  if (!m)
+    return;
+  asm_out_file = m;
+  targetm.asm_out.file_start ();
+  asm_out_file = real;
+  fclose (m);
+  if (buf)
+    {
+      cc_glue.header = XNEWVEC (char, size + 1);
+      memcpy (cc_glue.header, buf, size);
+      cc_glue.header_size = size;
+      free (buf);
+    }
+}
+
+void
+cc_glue_start_unit (void *, void *)
+{
+  if (!cc_glue.opts_valid || cc_glue.opts.disable || !asm_out_file
+      || cc_glue.mem)
+    return;
+  FILE *real = asm_out_file;
+  capture_header (real);
+  cc_glue.mem_buf = NULL;
+  cc_glue.mem_size = 0;
+  FILE *m = open_memstream (&cc_glue.mem_buf, &cc_glue.mem_size);
+  if (!m)
+    {
+      warning (0, "cachecat: cannot buffer the assembly output; "
+               "the unit is not analysed");
+      return;
+    }
+  cc_glue.real_asm = real;
+  cc_glue.mem = m;
+  asm_out_file = m;
+  cc_glue.active = 1;
+}
+
+void
+cc_glue_postscan (FILE *f, rtx_insn *insn, rtx *ops, int n_ops)
+{
+  if (prev_postscan)
+    prev_postscan (f, insn, ops, n_ops);
+  if (!cc_glue.active || !f || !insn || cc_glue.n_funcs == 0)
+    return;
+  cc_glue_func *gf = &cc_glue.funcs[cc_glue.n_funcs - 1];
+  if (gf->decl != current_function_decl || !gf->uid_to_insn)
+    return;
+  int uid = INSN_UID (insn);
+  if (uid < 0 || uid >= gf->uid_limit)
+    return;
+  int i = gf->uid_to_insn[uid];
+  if (i < 0 || (uint32_t) i >= gf->n_insns)
+    return;
+  cc_glue_insn *gi = &gf->insns[i];
+  const cc_insn_labels *lb = &gf->labels[i];
+  if (lb->end_kind != CC_END_POSTSCAN || gi->end_seen)
+    return;
+  targetm.asm_out.internal_label (f, "Lcce", lb->end);
+  gi->end_seen = 1;
+  if (f == cc_glue.mem)
+    gi->pos = ftell (f);
+}
+
+/* Basic asm has no postscan call: find its end label line in the buffer.
+   Labels appear in output order, so search forward from the previous
+   annotation of the function.  */
+void
+cc_glue_locate_note_ends (void)
+{
+  const char *buf = cc_glue.mem_buf;
+  size_t size = cc_glue.mem_size;
+  if (!buf)
+    return;
+  long cursor = 0;
+  for (uint32_t fi = 0; fi < cc_glue.n_funcs; fi++)
+    {
+      cc_glue_func *gf = &cc_glue.funcs[fi];
+      for (uint32_t i = 0; i < gf->n_insns; i++)
+        {
+          cc_glue_insn *gi = &gf->insns[i];
+          const cc_insn_labels *lb = &gf->labels[i];
+          if (lb->end_kind == CC_END_POSTSCAN)
+            {
+              if (gi->pos >= 0)
+                cursor = gi->pos;
+              continue;
+            }
+          if (lb->end_kind != CC_END_NOTE)
+            continue;
+          char name[80], pat[90];
+          cc_glue_label_name (name, sizeof name, CC_END_NOTE, (int) lb->end);
+          int pl = snprintf (pat, sizeof pat, "\n%s:", name);
+          for (int pass = 0; pass < 2 && gi->pos < 0; pass++)
+            {
+              size_t from = pass == 0 && cursor > 0 ? (size_t) cursor - 1 : 0;
+              while (from < size)
+                {
+                  const char *hit = (const char *) memmem (buf + from,
+                                                           size - from,
+                                                           pat, pl);
+                  if (!hit)
+                    break;
+                  const char *after = hit + pl;
+                  /* The whole label: not a prefix of a longer one.  */
+                  if (after < buf + size && *after != '\n' && *after != ' '
+                      && *after != '\t')
+                    {
+                      from = (size_t) (hit - buf) + 1;
+                      continue;
+                    }
+                  const char *eol = (const char *) memchr (after, '\n',
+                                                           buf + size - after);
+                  gi->pos = eol ? (long) (eol + 1 - buf) : (long) size;
+                  break;
+                }
+            }
+          if (gi->pos >= 0)
+            cursor = gi->pos;
+        }
+    }
+}
+
+/* One annotation to splice.  */
+struct splice_ent
+{
+  long pos;
+  uint32_t func, insn;   /* glue function and glue insn */
+};
+
+static int
+splice_cmp (const void *a, const void *b)
+{
+  const splice_ent *x = (const splice_ent *) a, *y = (const splice_ent *) b;
+  if (x->pos != y->pos)
+    return x->pos < y->pos ? -1 : 1;
+  if (x->func != y->func)
+    return x->func < y->func ? -1 : 1;
+  return x->insn < y->insn ? -1 : x->insn > y->insn;
+}
+
+/* The label prefixes our start/note labels and our end labels have in
+   the assembly (".L" and ".Lcce" on ELF targets).  */
+static void
+label_prefixes (char *note, char *end, size_t size)
+{
+  cc_glue_label_name (note, size, CC_END_NOTE, 0);
+  cc_glue_label_name (end, size, CC_END_POSTSCAN, 0);
+  note[strlen (note) - 1] = 0;  /* drop the "0" */
+  end[strlen (end) - 1] = 0;
+}
+
+/* Write [FROM, TO) of the buffer to F without our labels (prefixes NOTE
+   and END): they are there only for the measuring assembly, change no
+   byte of the object, and would double the length of the user's
+   listing.  */
+static void
+copy_without_labels (FILE *f, const char *buf, size_t from, size_t to,
+                     const char *note, const char *end)
+{
+  size_t nl = strlen (note), el = strlen (end);
+  size_t run = from;            /* start of what is still to be written */
+  size_t at = from;
+  while (at < to)
+    {
+      const char *p = buf + at;
+      const char *nlp = (const char *) memchr (p, '\n', to - at);
+      const char *eol = nlp ? nlp : buf + to;
+      unsigned long no;
+      if (*p == note[0]
+          && (cc_asm_label_line (p, eol, end, el, &no)
+              || (cc_asm_label_line (p, eol, note, nl, &no)
+                  && no >= CC_GLUE_LABEL_BASE)))
+        {
+          if (at > run)
+            fwrite (buf + run, 1, at - run, f);
+          run = nlp ? (size_t) (nlp + 1 - buf) : to;
+        }
+      at = nlp ? (size_t) (nlp + 1 - buf) : to;
+    }
+  if (to > run)
+    fwrite (buf + run, 1, to - run, f);
+}
+
+/* Copy the buffer to the real output with the annotations of R (none if R
+   is NULL), restore asm_out_file and release the buffer.  */
+void
+cc_glue_emit_output (const cc_result *r)
+{
+  if (!cc_glue.mem)
+    return;
+  fflush (cc_glue.mem);
+  FILE *real = cc_glue.real_asm;
+  const char *buf = cc_glue.mem_buf;
+  size_t size = cc_glue.mem_size;
+
+  size_t n = 0;
+  for (uint32_t fi = 0; fi < cc_glue.n_funcs; fi++)
+    n += cc_glue.funcs[fi].n_insns;
+  splice_ent *sp = XNEWVEC (splice_ent, n ? n : 1);
+  size_t k = 0;
+  if (r)
+    for (uint32_t fi = 0; fi < cc_glue.n_funcs; fi++)
+      for (uint32_t i = 0; i < cc_glue.funcs[fi].n_insns; i++)
+        {
+          long pos = cc_glue.funcs[fi].insns[i].pos;
+          if (pos < 0 || (size_t) pos > size)
+            continue;
+          /* An insn the assembler made no bytes for (a prologue marker,
+             say) is not an instruction: no comment.  */
+          uint32_t mi = cc_glue.funcs[fi].model_index, first;
+          uint32_t n_m = cc_glue_minsns (&cc_glue.funcs[fi], i, &first);
+          if (r->funcs[mi].analysed && n_m == 1
+              && cc_glue.model.funcs[mi].insns[first].length == 0)
+            continue;
+          sp[k].pos = pos;
+          sp[k].func = fi;
+          sp[k].insn = i;
+          k++;
+        }
+  qsort (sp, k, sizeof *sp, splice_cmp);
+
+  asm_out_file = real;
+  size_t at = 0;
+  char note[64], end[64];
+  label_prefixes (note, end, sizeof note);
+  /* Each comment line is the tab, the comment leader, a space and the
+     annotation: one buffer, one write.  */
+  char line[40 + 2048 + 1];
+  int lead_len = snprintf (line, 40, "\t%s ", ASM_COMMENT_START);
+  if (lead_len < 0 || lead_len >= 40)
+    lead_len = 0;
+  char *ann = line + lead_len;
+  size_t ann_size = 2048;     /* the newline goes after it */
+  for (size_t j = 0; j < k; j++)
+    {
+      size_t pos = (size_t) sp[j].pos;
+      if (pos > at)
+        {
+          copy_without_labels (real, buf, at, pos, note, end);
+          at = pos;
+        }
+      ann[0] = 0;
+      const cc_glue_func *gf = &cc_glue.funcs[sp[j].func];
+      uint32_t first, n_m = cc_glue_minsns (gf, sp[j].insn, &first);
+      cc_annotation (&cc_glue.model, r, gf->model_index, first, n_m, ann, ann_size);
+      ann[ann_size - 1] = 0;
+      /* Keep the comment on one line.  */
+      size_t len = 0;
+      for (char *c = ann; *c; c++, len++)
+        if (*c == '\n' || *c == '\r')
+          *c = ' ';
+      ann[len] = '\n';
+      fwrite (line, 1, (size_t) lead_len + len + 1, real);
+    }
+  if (size > at)
+    copy_without_labels (real, buf, at, size, note, end);
+  free (sp);
+
+  fclose (cc_glue.mem);
+  cc_glue.mem = NULL;
+  free (cc_glue.mem_buf);
+  cc_glue.mem_buf = NULL;
+  cc_glue.mem_size = 0;
+  cc_glue.active = 0;
+}

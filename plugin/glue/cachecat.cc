@@ -1,0 +1,92 @@
+/* cachecat: GCC plugin entry point.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
+
+   Checks the GCC version, hands -fplugin-arg-cachecat-* to the option
+   parser (options.c) and registers the pass after "shorten", the unit
+   callbacks and the final_postscan_insn hook.  */
+
+#include "glue/gcc-common.h"
+#include "plugin-version.h"
+#include "glue/glue.h"
+
+#ifndef CACHECAT_VERSION
+#define CACHECAT_VERSION "0.1"
+#endif
+
+int plugin_is_GPL_compatible;
+
+cc_glue_state cc_glue;
+
+static struct plugin_info cc_plugin_info = {
+  CACHECAT_VERSION,
+  cc_options_help
+};
+
+/* DIR/SUB for the directory DIR of the plugin file FULL_NAME.  */
+static char *
+config_dir (const char *full_name, const char *sub)
+{
+  const char *slash = full_name ? strrchr (full_name, '/') : NULL;
+  if (!slash)
+    return concat (".", sub, NULL);
+  size_t len = (size_t) (slash - full_name);
+  char *dir = XNEWVEC (char, len + 1);
+  memcpy (dir, full_name, len);
+  dir[len] = 0;
+  char *r = concat (len ? dir : "", sub, NULL);
+  free (dir);
+  return r;
+}
+
+int
+plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
+{
+  if (!plugin_default_version_check (version, &gcc_version))
+    {
+      error ("cachecat: built for GCC %s, cannot run in GCC %s",
+             gcc_version.basever, version ? version->basever : "?");
+      return 1;
+    }
+
+  int argc = info->argc > 0 ? info->argc : 0;
+  cc_arg *args = XNEWVEC (cc_arg, argc ? argc : 1);
+  for (int i = 0; i < argc; i++)
+    {
+      args[i].key = info->argv[i].key;
+      args[i].value = info->argv[i].value;
+    }
+  char *d1 = config_dir (info->full_name, "/config");
+  char *d2 = config_dir (info->full_name, "/cachecat/config");
+  const char *const dirs[] = { d1, d2, NULL };
+  char *err = NULL;
+  int rc = cc_options_parse (&cc_glue.opts, args, argc, dirs, &err);
+  free (args);
+  free (d1);
+  free (d2);
+  if (rc)
+    {
+      error ("cachecat: %s", err ? err : "invalid plugin arguments");
+      free (err);
+      return 1;
+    }
+  free (err);
+  cc_glue.opts_valid = 1;
+
+  register_callback (info->base_name, PLUGIN_INFO, NULL, &cc_plugin_info);
+  if (cc_glue.opts.disable)
+    return 0;
+
+  struct register_pass_info pass_info;
+  pass_info.pass = cc_glue_make_pass (g);
+  pass_info.reference_pass_name = "shorten";
+  pass_info.ref_pass_instance_number = 1;
+  pass_info.pos_op = PASS_POS_INSERT_AFTER;
+  register_callback (info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
+                     &pass_info);
+  register_callback (info->base_name, PLUGIN_START_UNIT, cc_glue_start_unit,
+                     NULL);
+  register_callback (info->base_name, PLUGIN_FINISH_UNIT,
+                     cc_glue_finish_unit, NULL);
+  cc_glue_install_postscan ();
+  return 0;
+}

@@ -1,0 +1,129 @@
+/* cachecat GCC glue: state shared by the plugin's C++ files.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
+
+   Include after gcc-common.h.  The glue is thin: extract.cc turns each
+   function's final RTL into a cc_func of the model, asm_capture.cc defers
+   the assembly output and splices the annotations into it, unit_finish.cc
+   measures the exact layout (layout.c), runs the engine and reports.  */
+
+#ifndef CACHECAT_GLUE_H
+#define CACHECAT_GLUE_H
+
+extern "C" {
+#include "model/model.h"
+#include "engine/engine.h"
+#include "options/options.h"
+#include "output/report.h"
+#include "layout/layout.h"
+#include "layout/measure.h"
+#include "support/util.h"
+}
+
+/* Per insn of GCC's RTL, what only the glue needs (the labels around
+   it are in cc_glue_func.labels): the model's cc_func.insns until the
+   layout makes them machine instructions (mfirst below).  */
+struct cc_glue_insn
+{
+  unsigned char end_seen;   /* CC_END_POSTSCAN: printed */
+  long pos;             /* buffer offset where the annotation goes, or -1 */
+  int est_addr;         /* GCC's address estimate, from the part start */
+  location_t loc;       /* source location (after the fall-backs) */
+};
+
+struct cc_glue_func
+{
+  uint32_t model_index; /* index into cc_glue.model.funcs */
+  location_t loc;       /* DECL_SOURCE_LOCATION of the function */
+  tree decl;            /* identity during final only; never dereferenced
+                           after the function's passes */
+  char *sym;            /* part 0 symbol as printed */
+  char *cold_sym;       /* part 1 symbol as printed, NULL if one part */
+  int exact;            /* insns carry start/end labels */
+  uint32_t n_insns;
+  cc_glue_insn *insns;
+  cc_insn_labels *labels; /* parallel to insns: our labels around each */
+  int uid_limit;        /* uid -> insn index, while final runs */
+  int *uid_to_insn;
+  uint32_t *mfirst;     /* once split into machine instructions: where
+                           insn I's begin among the model's insns
+                           (n_insns + 1 entries); NULL: one each */
+};
+
+/* The model insns of glue insn I of GF: [*FIRST, *FIRST + return).  */
+static inline uint32_t
+cc_glue_minsns (const cc_glue_func *gf, uint32_t i, uint32_t *first)
+{
+  if (!gf->mfirst)
+    {
+      *first = i;
+      return 1;
+    }
+  *first = gf->mfirst[i];
+  return gf->mfirst[i + 1] - gf->mfirst[i];
+}
+
+/* The glue insn that model insn M of GF belongs to.  */
+static inline uint32_t
+cc_glue_insn_of (const cc_glue_func *gf, uint32_t m)
+{
+  if (!gf->mfirst)
+    return m;
+  uint32_t lo = 0, hi = gf->n_insns;
+  while (hi - lo > 1)
+    {
+      uint32_t mid = (lo + hi) / 2;
+      if (gf->mfirst[mid] <= m)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+struct cc_glue_state
+{
+  int active;           /* options parsed, not disabled, output captured */
+  cc_options opts;
+  int opts_valid;
+  cc_model model;
+  uint32_t n_funcs, cap_funcs;
+  cc_glue_func *funcs;  /* parallel to model.funcs */
+  /* Deferred output.  */
+  FILE *real_asm;       /* the compiler's asm_out_file */
+  FILE *mem;            /* our open_memstream replacement */
+  char *mem_buf;
+  size_t mem_size;
+  char *header;         /* what was written before PLUGIN_START_UNIT */
+  size_t header_size;
+  unsigned end_counter; /* numbers of the "Lcce" end labels */
+  unsigned label_counter; /* our "L" note labels, above CC_GLUE_LABEL_BASE */
+};
+
+extern cc_glue_state cc_glue;
+
+/* extract.cc */
+opt_pass *cc_glue_make_pass (gcc::context *ctxt);
+char *cc_glue_printed_name (const char *asm_name);
+
+/* asm_capture.cc */
+void cc_glue_install_postscan (void);
+void cc_glue_start_unit (void *gcc_data, void *user_data);
+void cc_glue_postscan (FILE *f, rtx_insn *insn, rtx *ops, int n_ops);
+void cc_glue_label_name (char *buf, size_t size, int kind, int number);
+/* The prefixes of our note ("L") and end ("Lcce") labels as printed, if
+   every name is its prefix and the number (ELF targets); false if not.  */
+bool cc_glue_label_prefixes (char *note, char *end, size_t size);
+/* The prefix of GCC's internal labels of KIND ("LBB" -> ".LBB"), if
+   every such name is the prefix and the number; false if not.  */
+bool cc_glue_internal_label_prefix (const char *kind, char *buf, size_t size);
+void cc_glue_locate_note_ends (void);
+void cc_glue_emit_output (const cc_result *r);
+
+/* unit_finish.cc */
+void cc_glue_finish_unit (void *gcc_data, void *user_data);
+
+/* Our NOTE_INSN_DELETED_LABEL numbers start here, far above the labels
+   GCC numbers itself, so that GCC's own ".L" names stay unchanged.  */
+#define CC_GLUE_LABEL_BASE 1000000000
+
+#endif

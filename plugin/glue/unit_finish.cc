@@ -1,0 +1,270 @@
+/* cachecat GCC glue: end of the unit.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
+
+   At PLUGIN_FINISH_UNIT every function has been through the pass and
+   final.  Here we
+     1. assemble the buffered output privately (assembler.h) and read
+        back where each insn's start and end labels lie (layout.c),
+     2. run the engine, write the JSON report, check the conflict limits,
+     3. hand the annotated text to the real asm_out_file (asm_capture.cc).  */
+
+#include "glue/gcc-common.h"
+#include "glue/glue.h"
+#include "layout/assembler.h"
+#include "output/limits.h"
+
+
+/* Measure the layout of the unit into the model (layout/measure.h).
+   Returns NULL on success, else the reason.  */
+static char *
+measure_layout (void)
+{
+  for (uint32_t fi = 0; fi < cc_glue.n_funcs; fi++)
+    {
+      cc_glue_func *gf = &cc_glue.funcs[fi];
+      for (uint32_t i = 0; i < gf->n_insns; i++)
+        if (gf->labels[i].end_kind == CC_END_POSTSCAN && !gf->insns[i].end_seen)
+          return cc_xasprintf ("insn %u of '%s' was not output as modelled",
+                          cc_glue.model.funcs[gf->model_index].insns[i].uid,
+                          gf->sym);
+    }
+  /* Our labels are read back by number, so their names must be the
+     prefix and the number.  */
+  char note[32], end[32], machine[32];
+  if (!cc_glue_label_prefixes (note, end, sizeof note))
+    return xstrdup ("the target's local label names are not understood");
+  cc_unit_text t;
+  memset (&t, 0, sizeof t);
+  t.chunks[0] = (cc_layout_chunk) { cc_glue.header, cc_glue.header ? cc_glue.header_size : 0 };
+  t.chunks[1] = (cc_layout_chunk) { cc_glue.mem_buf, cc_glue.mem_buf ? cc_glue.mem_size : 0 };
+  t.comment = ASM_COMMENT_START;
+  t.separator = ';';
+  t.note_prefix = note;
+  t.note_base = CC_GLUE_LABEL_BASE;
+  t.n_notes = cc_glue.label_counter;
+  t.end_prefix = end;
+  t.n_ends = cc_glue.end_counter;
+  t.machine_prefix = cc_glue_internal_label_prefix ("Lccm", machine, sizeof machine)
+                     ? machine : NULL;
+  /* GCC's labels of lexical blocks and variable locations (dwarf2out,
+     -g): only debug sections refer to them.  Without debug information
+     there are none, and no kept line needs looking through for them.  */
+  static const char *const debug_kinds[] = { "LBB", "LBE", "LBI", "LVL" };
+  char debug_buf[4][16];
+  const char *debug_prefixes[4];
+  size_t n_debug = 0;
+  for (size_t i = 0; i < 4; i++)
+    if (cc_glue_internal_label_prefix (debug_kinds[i], debug_buf[n_debug],
+                                       sizeof debug_buf[0]))
+      {
+        debug_prefixes[n_debug] = debug_buf[n_debug];
+        n_debug++;
+      }
+  if (n_debug == 4 && debug_info_level > DINFO_LEVEL_NONE)
+    {
+      t.debug_prefixes = debug_prefixes;
+      t.n_debug = n_debug;
+    }
+#ifdef TARGET_64BIT
+  t.x86_64 = TARGET_64BIT;
+#endif
+  /* CACHECAT_LAYOUT: for the tests that compare the ways.  */
+  const char *way = getenv ("CACHECAT_LAYOUT");
+  t.way = !way ? CC_LAYOUT_ANY
+          : strcmp (way, "labels") == 0 ? CC_LAYOUT_LABELS
+          : strcmp (way, "decode") == 0 ? CC_LAYOUT_DECODE
+          : strcmp (way, "compute") == 0 ? CC_LAYOUT_COMPUTE : CC_LAYOUT_ANY;
+  t.collect_gcc = getenv ("COLLECT_GCC");
+  t.collect_gcc_options = getenv ("COLLECT_GCC_OPTIONS");
+  t.collect_as_options = getenv ("COLLECT_AS_OPTIONS");
+  cc_unit_func *uf = XCNEWVEC (cc_unit_func, cc_glue.n_funcs + 1);
+  for (uint32_t fi = 0; fi < cc_glue.n_funcs; fi++)
+    {
+      const cc_glue_func *gf = &cc_glue.funcs[fi];
+      uf[fi].model_index = gf->model_index;
+      uf[fi].sym = gf->sym;
+      uf[fi].cold_sym = gf->cold_sym;
+      uf[fi].n_insns = gf->n_insns;
+      uf[fi].insns = gf->labels;
+    }
+  char *bad = cc_measure_unit (&t, &cc_glue.model, uf, cc_glue.n_funcs);
+  for (uint32_t fi = 0; fi < cc_glue.n_funcs; fi++)
+    {
+      cc_glue_func *gf = &cc_glue.funcs[fi];
+      gf->mfirst = uf[fi].mfirst;
+      if (uf[fi].broken)
+        warning_at (gf->loc, 0, "cachecat: cannot model %qs: %s; its "
+                    "instructions are reported as conflict", gf->sym, uf[fi].broken);
+    }
+  free (uf);
+  return bad;
+}
+
+/* A message about the conflict limits (output/limits.h) as a
+   diagnostic at the place it names.  */
+static void
+say_limit (void *, const cc_limit_msg *msg)
+{
+  /* The model's functions are the glue's, in the same order.  */
+  const cc_glue_func *gf = &cc_glue.funcs[msg->func];
+  switch (msg->kind)
+    {
+    case CC_LIMIT_FUNCTION:
+      error_at (gf->loc, "cachecat: %u conflict instructions in %qs exceed the "
+                "limit of %lld (max-conflicts-per-function)", (unsigned) msg->count,
+                gf->sym, msg->limit);
+      break;
+    case CC_LIMIT_UNIT:
+      error_at (gf->loc, "cachecat: %llu conflict instructions in the unit exceed "
+                "the limit of %lld (max-conflicts)", (unsigned long long) msg->count,
+                msg->limit);
+      break;
+    case CC_LIMIT_FUNC_COUNT:
+      inform (gf->loc, "cachecat: %u conflict instructions in %qs", (unsigned) msg->count,
+              gf->sym);
+      break;
+    case CC_LIMIT_LINE:
+      inform (gf->insns[cc_glue_insn_of (gf, msg->insn)].loc, "cachecat: %u conflict "
+              "instructions in program line %u (set %u) of %qs: %s", (unsigned) msg->count,
+              msg->line, msg->set, msg->symbol, msg->where);
+      break;
+    case CC_LIMIT_MORE_LINES:
+      inform (gf->loc, "cachecat: %u more program lines with conflict instructions in %qs",
+              (unsigned) msg->count, gf->sym);
+      break;
+    }
+}
+
+static void
+release_state (void)
+{
+  for (uint32_t fi = 0; fi < cc_glue.n_funcs; fi++)
+    {
+      cc_glue_func *gf = &cc_glue.funcs[fi];
+      free (gf->sym);
+      free (gf->cold_sym);
+      free (gf->insns);
+      free (gf->labels);
+      free (gf->uid_to_insn);
+      free (gf->mfirst);
+    }
+  free (cc_glue.funcs);
+  cc_glue.funcs = NULL;
+  cc_glue.n_funcs = cc_glue.cap_funcs = 0;
+  cc_model_free (&cc_glue.model);
+  memset (&cc_glue.model, 0, sizeof cc_glue.model);
+  free (cc_glue.header);
+  cc_glue.header = NULL;
+}
+
+void
+cc_glue_finish_unit (void *, void *)
+{
+  if (!cc_glue.mem)
+    return;
+  cc_time_mark (NULL);
+  fflush (cc_glue.mem);
+  for (uint32_t fi = 0; fi < cc_glue.n_funcs; fi++)
+    {
+      free (cc_glue.funcs[fi].uid_to_insn);
+      cc_glue.funcs[fi].uid_to_insn = NULL;
+      cc_glue.funcs[fi].uid_limit = 0;
+    }
+  cc_glue_locate_note_ends ();
+
+  /* A slim LTO object has no code: the analysis happens at link time.  */
+  if (cc_glue.n_funcs == 0 && flag_generate_lto && !flag_fat_lto_objects)
+    {
+      cc_glue_emit_output (NULL);
+      release_state ();
+      return;
+    }
+
+  char *layout_note = NULL;
+  if (cc_glue.n_funcs)
+    {
+      layout_note = measure_layout ();
+      if (layout_note)
+        {
+          warning_at (UNKNOWN_LOCATION, 0,
+                      "cachecat: could not determine exact instruction addresses: "
+                      "%s; all instructions are reported as conflict", layout_note);
+          cc_unit_unmeasured (&cc_glue.model);
+        }
+    }
+  cc_time_mark ("measure");
+
+  const char *dump = getenv ("CACHECAT_DUMP_MODEL");
+  if (dump && *dump)
+    {
+      FILE *df = fopen (dump, "w");
+      if (df)
+        {
+          cc_model_write (&cc_glue.model, df);
+          fclose (df);
+        }
+    }
+
+  const cc_options *o = &cc_glue.opts;
+  cc_cache cache;
+  memset (&cache, 0, sizeof cache);
+  cache.size = o->cache_size;
+  cache.line = o->line_size;
+  cache.ways = o->ways ? o->ways : 1;
+  uint64_t per_set = (uint64_t) cache.line * cache.ways;
+  cache.sets = per_set ? (uint32_t) (cache.size / per_set) : 0;
+  cache.policy = cc_options_policy (o);
+  cc_analysis_opts ao;
+  memset (&ao, 0, sizeof ao);
+  ao.entry = o->entry;
+  ao.entry_cold = o->entry_cold;
+  ao.max_instances = o->max_instances;
+  ao.reduce = 0;
+  ao.entry_callable = 0;
+  ao.group_insns = 0;
+  char *err = NULL;
+  cc_result *r = cc_analyse (&cc_glue.model, &cache, &ao, &err);
+  cc_time_mark ("analyse");
+  for (uint32_t fi = 0; r && fi < cc_glue.n_funcs; fi++)
+    if (r->funcs[cc_glue.funcs[fi].model_index].too_big)
+      warning_at (cc_glue.funcs[fi].loc, 0, "cachecat: %qs is too big to analyse "
+                  "(%u instructions, over the cost cap of the engine); its instructions are "
+                  "reported as conflict", cc_glue.funcs[fi].sym,
+                  cc_glue.model.funcs[cc_glue.funcs[fi].model_index].n_insns);
+  if (!r)
+    error_at (UNKNOWN_LOCATION, "cachecat: %s",
+              err ? err : "the analysis failed");
+  else
+    {
+      char *path = o->report ? xstrdup (o->report)
+                             : concat (aux_base_name ? aux_base_name
+                                                     : "gccaux",
+                                       ".cachecat.json", NULL);
+      cc_report_info info;
+      info.source = main_input_filename;
+      info.options = o;
+      info.layout_note = layout_note;
+      char *werr = NULL;
+      if (cc_report_write (path, &cc_glue.model, r, &info, &werr))
+        error_at (UNKNOWN_LOCATION, "cachecat: cannot write report %qs: %s",
+                  path,
+               werr ? werr : "unknown error");
+      free (werr);
+      free (path);
+      cc_check_limits (&cc_glue.model, r, o->max_conflicts_per_function, o->max_conflicts,
+                       say_limit, NULL);
+    }
+  free (err);
+  cc_time_mark ("report");
+
+  /* A temporary .s the driver deletes after assembling it: nobody reads
+     the annotations (README: Annotations).  */
+  int seen = cc_asm_output_seen (getenv ("COLLECT_GCC"), getenv ("COLLECT_GCC_OPTIONS"),
+                                 getenv ("COLLECT_AS_OPTIONS"));
+  cc_glue_emit_output (seen ? r : NULL);
+  cc_time_mark ("annotate");
+  if (r)
+    cc_result_free (r, &cc_glue.model);
+  free (layout_note);
+  release_state ();
+}

@@ -1,0 +1,190 @@
+/* cachecat: the part of an assembly text that can move code.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
+
+   Plain C, no GCC headers.  The measuring assembly (layout.c) needs only
+   what places bytes in code sections.  Data and debug sections, call frame
+   directives and line-number directives change no offset inside a code
+   section, and with -g they are most of the text: leaving them out makes
+   the second assembly several times cheaper.  The filter follows the
+   section directives of GNU as for ELF; when it meets anything it cannot
+   follow for sure (macros, conditionals, includes, an unknown section
+   directive), it gives up and the caller assembles the whole text.
+   Keeping too much is always safe; the filter only drops lines it knows to
+   be outside every code section, or directives that emit no code.  */
+
+#ifndef CACHECAT_ASM_FILTER_H
+#define CACHECAT_ASM_FILTER_H
+
+#include <stddef.h>
+
+#include "layout/machine.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct cc_asm_filter cc_asm_filter;
+
+/* COMMENT is the target's comment leader ("#" on x86, "//" on aarch64,
+   "@" on arm); SEPARATOR its statement separator (';' on most targets).  */
+cc_asm_filter *cc_asm_filter_new (const char *comment, char separator);
+
+/* Our own labels in the text: start labels START_PREFIX<n> (only those
+   with n >= START_MIN) and end labels END_PREFIX<n>, each alone on its
+   line.  An end label that only blank lines, comments, other labels and
+   lines the filter leaves out separate from the next start label marks
+   the same address: it is left out of the kept text (a symbol fewer for
+   the assembler to keep), and cc_asm_filter_alias names the start label
+   that stands for it.  Call before the first cc_asm_filter_add.  */
+void cc_asm_filter_labels (cc_asm_filter *f, const char *start_prefix,
+                           unsigned long start_min, const char *end_prefix);
+
+/* Labels that only debug information refers to (GCC's ".LBB", ".LBE",
+   ".LBI" block and ".LVL" variable location labels): N PREFIXES (at most
+   CC_ASM_FILTER_MAX_DEBUG, each at least three characters long, all with
+   the same first two).  A line
+   that is exactly PREFIX<digits>: is left out; with -g they are about
+   half of the labels in code, and the measuring assembly keeps every
+   local label in its symbol table.  Should a kept line mention a prefix
+   after all, the filter gives up (gas would silently take an undefined
+   local label for an external symbol).  Call before the first
+   cc_asm_filter_add.  */
+#define CC_ASM_FILTER_MAX_DEBUG 6
+void cc_asm_filter_debug_labels (cc_asm_filter *f, const char *const *prefixes,
+                                 size_t n);
+
+/* Is the line [P, EOL) (without its newline) exactly PREFIX (PLEN
+   bytes), decimal digits and ":"?  Then sets *NO to the number.  */
+int cc_asm_label_line (const char *p, const char *eol, const char *prefix,
+                       size_t plen, unsigned long *no);
+
+/* Events: what a decoder of the assembled bytes (layout_decode.c) needs
+   to place our labels without the assembler keeping them as symbols.
+   In code sections only, in the order of the text, each with the code
+   section it is in (cc_asm_filter_section).  */
+enum cc_asm_event_kind
+{
+  CC_ASM_EV_NONE,       /* an end label that turned out to be left out */
+  CC_ASM_EV_START,      /* our start label A */
+  CC_ASM_EV_END,        /* our end label A */
+  CC_ASM_EV_INSN,       /* one instruction */
+  CC_ASM_EV_PREFIX,     /* a prefix alone, for the next instruction */
+  CC_ASM_EV_ALIGN,      /* alignment to A bytes, skipping at most B (0: any) */
+  CC_ASM_EV_SYMBOL,     /* a label other than ours (and the local ones,
+                           unless encoding) */
+  CC_ASM_EV_WEAK,       /* encoding: a symbol declared .weak (in any section) */
+  CC_ASM_EV_EQUATE,     /* encoding: a symbol made another's name (.set) */
+  CC_ASM_EV_GLOBAL,     /* encoding: a symbol declared .globl or .global */
+  CC_ASM_EV_HIDDEN,     /* encoding: .hidden, .internal or .protected: a
+                           symbol no other module can preempt */
+  CC_ASM_EV_MSTART      /* our label A before a machine instruction of an
+                           insn (cc_asm_filter_machine) */
+};
+
+/* WEAK, EQUATE, GLOBAL, HIDDEN: what the text says of a symbol, in no
+   section.  */
+static inline int
+cc_asm_event_is_binding (unsigned char kind)
+{
+  return kind >= CC_ASM_EV_WEAK && kind <= CC_ASM_EV_HIDDEN;
+}
+
+typedef struct cc_asm_event
+{
+  unsigned char kind;
+  unsigned section;
+  unsigned long a, b;
+  /* START, END: the label's line in the kept text; SYMBOL, WEAK: its
+     name; INSN when encoding: a jump's label.  */
+  size_t at, len;
+} cc_asm_event;
+
+/* Record events, for labels with LOCAL_PREFIX (".L") left out of the
+   SYMBOL events.  Call before the first cc_asm_filter_add.  */
+void cc_asm_filter_events (cc_asm_filter *f, const char *local_prefix);
+
+/* Events for a layout computed without assembling (layout_compute.h):
+   every INSN event also gets its length in A and in B its relaxable
+   jump kind (x86_encode.h), whose label is its name, with
+   CC_ASM_EV_GCC_DIFFERS if GCC's length is known to be off for it.
+   Local labels are SYMBOL events too; .weak makes WEAK events, .set to a
+   symbol EQUATE events, .globl GLOBAL events, a visibility HIDDEN
+   events; these four in no section (their section is 0).  Call after
+   cc_asm_filter_events.  x86-64 only.  */
+#define CC_ASM_EV_GCC_DIFFERS 8
+void cc_asm_filter_encode (cc_asm_filter *f);
+
+/* After cc_asm_filter_finish: whether every instruction was encoded and
+   nothing in the text (an equate, an ifunc, a section group) could make
+   gas place or relax code otherwise than layout_compute.c assumes.  */
+int cc_asm_filter_encodable (const cc_asm_filter *f);
+
+/* The (start of the) first statement that was not encoded, or NULL.  */
+const char *cc_asm_filter_unencoded (const cc_asm_filter *f);
+
+/* After cc_asm_filter_finish: the events, and whether every statement in
+   code was understood (asm_statement.h); if not, the events must not be
+   used.  */
+const cc_asm_event *cc_asm_filter_event_list (const cc_asm_filter *f,
+                                              size_t *n, int *decodable);
+
+/* The name of code section I of the events.  */
+const char *cc_asm_filter_section (const cc_asm_filter *f, unsigned i);
+unsigned cc_asm_filter_n_sections (const cc_asm_filter *f);
+
+/* The name of a SYMBOL event (its AT).  */
+const char *cc_asm_filter_name (const cc_asm_filter *f, size_t at);
+
+/* The kept text without the lines of our labels the events place (a new
+   buffer, the caller frees it).  */
+char *cc_asm_filter_unlabelled (const cc_asm_filter *f, size_t *n);
+
+/* The number of the start label that stands for the left-out end label
+   N, or -1 if end label N is in the kept text (or was never seen).  */
+long cc_asm_filter_alias (const cc_asm_filter *f, unsigned long n);
+
+/* The machine instructions of GCC's insns (machine.h): the text between
+   our start label of an insn and its end label (or the next start label)
+   is the insn's output.  Its instruction statements, each with the prefix
+   statements before it, are its machine instructions; before the second
+   and every later one the filter puts a label PREFIX<n> (n = 1, 2, ...;
+   an MSTART event when recording events) so that the layout places it.
+   Call before the first cc_asm_filter_add, after cc_asm_filter_labels.  */
+void cc_asm_filter_machine (cc_asm_filter *f, const char *prefix);
+
+/* One insn's machine instruction statements.  Only insns that are more
+   than one instruction, or one the linker may rewrite, or hold something
+   else are listed: every other insn is one instruction, always fetched.  */
+typedef struct cc_asm_split
+{
+  unsigned long insn;        /* the number of its start label */
+  size_t first, n;           /* its statements, [first, first + n) */
+  int unsplit;               /* it holds what is not an instruction
+                                statement (data, an alignment, a section
+                                or mode switch, a statement the filter
+                                could not put a label before): keep it
+                                whole */
+} cc_asm_split;
+
+/* After cc_asm_filter_finish (whether or not the filter gave up: the
+   text between our labels is read to its end): the insns, in text
+   order, their statements in *MS, and how many labels were placed.  */
+const cc_asm_split *cc_asm_filter_splits (const cc_asm_filter *f, size_t *n,
+                                          const cc_mstmt **ms, unsigned long *n_labels);
+
+/* Append the kept part of TEXT[0, N) to the filter's output (texts are
+   filtered in order, as one file).  Returns 0, or -1 once the filter has
+   given up (then the output must not be used).  */
+int cc_asm_filter_add (cc_asm_filter *f, const char *text, size_t n);
+
+/* The end of the input: the kept text (valid until the free), or NULL if
+   the filter gave up.  */
+const char *cc_asm_filter_finish (cc_asm_filter *f, size_t *n);
+
+void cc_asm_filter_free (cc_asm_filter *f);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

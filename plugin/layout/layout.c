@@ -1,0 +1,677 @@
+/* cachecat layout: assemble with the driver, read exact offsets back.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
+
+   Plain C11 (with POSIX), no GCC headers.  See layout.h.  */
+
+#include "layout/layout.h"
+#include "support/util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+/* ------------------------------------------------------------------ */
+/* Small helpers.                                                      */
+
+static int
+lay_fail (char **err, const char *fmt, ...)
+{
+  if (err)
+    {
+      va_list ap;
+      va_start (ap, fmt);
+      int n = vsnprintf (NULL, 0, fmt, ap);
+      va_end (ap);
+      if (n < 0)
+        n = 0;
+      char *s = malloc ((size_t) n + 1);
+      if (s)
+        {
+          va_start (ap, fmt);
+          vsnprintf (s, (size_t) n + 1, fmt, ap);
+          va_end (ap);
+        }
+      *err = s;
+    }
+  return -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* ELF reading.                                                        */
+
+typedef struct img
+{
+  const unsigned char *p;
+  size_t size;
+  int elf64;
+} img;
+
+static int
+rd_ok (const img *im, uint64_t off, uint64_t len)
+{
+  return off <= im->size && len <= im->size - off;
+}
+
+static uint64_t
+rd_u (const img *im, uint64_t off, unsigned len)
+{
+  uint64_t v = 0;
+  for (unsigned i = 0; i < len; i++)
+    v |= (uint64_t) im->p[off + i] << (8 * i);
+  return v;
+}
+
+typedef struct shdr
+{
+  uint32_t name, type, link, info;
+  uint64_t flags, offset, size, align, entsize;
+} shdr;
+
+static int
+read_shdr (const img *im, uint64_t off, shdr *s)
+{
+  if (im->elf64)
+    {
+      if (!rd_ok (im, off, 64))
+        return -1;
+      s->name = (uint32_t) rd_u (im, off, 4);
+      s->type = (uint32_t) rd_u (im, off + 4, 4);
+      s->flags = rd_u (im, off + 8, 8);
+      s->offset = rd_u (im, off + 24, 8);
+      s->size = rd_u (im, off + 32, 8);
+      s->link = (uint32_t) rd_u (im, off + 40, 4);
+      s->info = (uint32_t) rd_u (im, off + 44, 4);
+      s->align = rd_u (im, off + 48, 8);
+      s->entsize = rd_u (im, off + 56, 8);
+    }
+  else
+    {
+      if (!rd_ok (im, off, 40))
+        return -1;
+      s->name = (uint32_t) rd_u (im, off, 4);
+      s->type = (uint32_t) rd_u (im, off + 4, 4);
+      s->flags = rd_u (im, off + 8, 4);
+      s->offset = rd_u (im, off + 16, 4);
+      s->size = rd_u (im, off + 20, 4);
+      s->link = (uint32_t) rd_u (im, off + 24, 4);
+      s->info = (uint32_t) rd_u (im, off + 28, 4);
+      s->align = rd_u (im, off + 32, 4);
+      s->entsize = rd_u (im, off + 36, 4);
+    }
+  return 0;
+}
+
+#define LAY_SHT_SYMTAB 2
+#define LAY_SHT_RELA 4
+#define LAY_SHT_NOBITS 8
+#define LAY_SHT_REL 9
+#define LAY_SHT_GROUP 17
+#define LAY_SHT_SYMTAB_SHNDX 18
+#define LAY_SHN_UNDEF 0
+#define LAY_SHN_LORESERVE 0xff00
+#define LAY_SHN_XINDEX 0xffff
+
+void
+cc_layout_free (cc_layout *l)
+{
+  if (!l)
+    return;
+  for (uint32_t i = 0; i < l->n_sections; i++)
+    free (l->sections[i].name);
+  free (l->sections);
+  free (l->refs);
+  for (uint32_t f = 0; f < CC_LAYOUT_MAX_FAMILIES; f++)
+    free (l->numbered[f]);
+  free (l->image);
+  memset (l, 0, sizeof *l);
+}
+
+/* The place of SYM if it is a label of one of Q's families, else NULL.  */
+static cc_layout_ref *
+numbered_slot (const cc_layout_query *q, cc_layout *out, const char *sym)
+{
+  for (uint32_t f = 0; f < q->n_families; f++)
+    {
+      const cc_layout_family *fam = &q->families[f];
+      size_t pl = strlen (fam->prefix);
+      if (strncmp (sym, fam->prefix, pl) != 0)
+        continue;
+      const char *d = sym + pl;
+      if (*d < '1' || *d > '9')
+        continue;
+      unsigned long v = 0;
+      int digits = 0;
+      for (; *d >= '0' && *d <= '9' && digits < 19; d++, digits++)
+        v = v * 10 + (unsigned long) (*d - '0');
+      if (*d || v <= fam->base || v - fam->base > fam->count)
+        continue;
+      return &out->numbered[f][v - fam->base - 1];
+    }
+  return NULL;
+}
+
+int
+cc_layout_read_image (const unsigned char *image, size_t size,
+                      const cc_layout_query *q, cc_layout *out, char **err)
+{
+  const char *const *names = q->names;
+  uint32_t n_names = q->n_names;
+  if (q->n_families > CC_LAYOUT_MAX_FAMILIES)
+    return lay_fail (err, "too many label families");
+  memset (out, 0, sizeof *out);
+  img im = { image, size, 0 };
+  if (size < 52 || memcmp (image, "\177ELF", 4) != 0)
+    return lay_fail (err, "not an ELF file");
+  if (image[4] != 1 && image[4] != 2)
+    return lay_fail (err, "unknown ELF class %d", image[4]);
+  if (image[5] != 1)
+    return lay_fail (err, "not a little-endian ELF file");
+  im.elf64 = image[4] == 2;
+  if (im.elf64 && size < 64)
+    return lay_fail (err, "truncated ELF header");
+  uint32_t etype = (uint32_t) rd_u (&im, 16, 2);
+  if (etype != 1)
+    return lay_fail (err, "not a relocatable object (e_type %u)", etype);
+  out->elf64 = im.elf64;
+  out->machine = (uint32_t) rd_u (&im, 18, 2);
+  uint64_t shoff;
+  uint32_t shentsize, shnum, shstrndx;
+  if (im.elf64)
+    {
+      shoff = rd_u (&im, 40, 8);
+      shentsize = (uint32_t) rd_u (&im, 58, 2);
+      shnum = (uint32_t) rd_u (&im, 60, 2);
+      shstrndx = (uint32_t) rd_u (&im, 62, 2);
+    }
+  else
+    {
+      shoff = rd_u (&im, 32, 4);
+      shentsize = (uint32_t) rd_u (&im, 46, 2);
+      shnum = (uint32_t) rd_u (&im, 48, 2);
+      shstrndx = (uint32_t) rd_u (&im, 50, 2);
+    }
+  if (shentsize != (im.elf64 ? 64u : 40u) || shoff == 0)
+    return lay_fail (err, "bad section header table");
+  shdr s0;
+  if (read_shdr (&im, shoff, &s0))
+    return lay_fail (err, "truncated section header table");
+  if (shnum == 0)
+    shnum = (uint32_t) s0.size;         /* extended numbering */
+  if (shstrndx == LAY_SHN_XINDEX)
+    shstrndx = s0.link;
+  if (shnum == 0 || shnum > (1u << 24)
+      || !rd_ok (&im, shoff, (uint64_t) shnum * shentsize))
+    return lay_fail (err, "bad section count %u", shnum);
+
+  shdr *sh = calloc (shnum, sizeof *sh);
+  out->sections = calloc (shnum, sizeof *out->sections);
+  if (!sh || !out->sections)
+    {
+      free (sh);
+      free (out->sections);
+      out->sections = NULL;
+      return lay_fail (err, "out of memory");
+    }
+  out->n_sections = shnum;
+  for (uint32_t i = 0; i < shnum; i++)
+    read_shdr (&im, shoff + (uint64_t) i * shentsize, &sh[i]);
+
+  int rc = -1;
+  if (shstrndx >= shnum || sh[shstrndx].type == LAY_SHT_NOBITS
+      || !rd_ok (&im, sh[shstrndx].offset, sh[shstrndx].size))
+    {
+      lay_fail (err, "bad section name table");
+      goto done;
+    }
+  const shdr *strsh = &sh[shstrndx];
+  uint32_t symtab = 0, shndx_sec = 0;
+  for (uint32_t i = 0; i < shnum; i++)
+    {
+      const char *nm = "";
+      if (sh[i].name < strsh->size)
+        {
+          const char *base = (const char *) image + strsh->offset;
+          size_t maxlen = strsh->size - sh[i].name;
+          if (memchr (base + sh[i].name, 0, maxlen))
+            nm = base + sh[i].name;
+        }
+      out->sections[i].name = strdup (nm);
+      if (!out->sections[i].name)
+        {
+          lay_fail (err, "out of memory");
+          goto done;
+        }
+      out->sections[i].type = sh[i].type;
+      out->sections[i].flags = sh[i].flags;
+      out->sections[i].size = sh[i].size;
+      out->sections[i].align = sh[i].align;
+      out->sections[i].offset = sh[i].type == LAY_SHT_NOBITS ? 0 : sh[i].offset;
+      if (sh[i].type == LAY_SHT_SYMTAB)
+        symtab = i;
+      if (sh[i].type == LAY_SHT_SYMTAB_SHNDX)
+        shndx_sec = i;
+    }
+  /* Section groups (COMDAT).  */
+  for (uint32_t i = 1; i < shnum; i++)
+    if (sh[i].type == LAY_SHT_GROUP && rd_ok (&im, sh[i].offset, sh[i].size))
+      for (uint64_t k = 4; k + 4 <= sh[i].size; k += 4)
+        {
+          uint32_t member = (uint32_t) rd_u (&im, sh[i].offset + k, 4);
+          if (member < shnum)
+            out->sections[member].group = i;
+        }
+
+  for (uint32_t f = 0; f < q->n_families && f < CC_LAYOUT_MAX_FAMILIES; f++)
+    if (!(out->numbered[f] = calloc (q->families[f].count + 1,
+                                     sizeof *out->numbered[f])))
+      {
+        lay_fail (err, "out of memory");
+        goto done;
+      }
+  out->n_refs = n_names;
+  out->refs = calloc (n_names ? n_names : 1, sizeof *out->refs);
+  uint32_t tsize = 16;
+  while (tsize < 2 * (uint64_t) n_names)
+    tsize *= 2;
+  uint32_t *slot = malloc (tsize * sizeof *slot);
+  if (!out->refs || !slot)
+    {
+      free (slot);
+      lay_fail (err, "out of memory");
+      goto done;
+    }
+  if (!symtab || sh[symtab].link >= shnum
+      || !rd_ok (&im, sh[symtab].offset, sh[symtab].size)
+      || sh[sh[symtab].link].type == LAY_SHT_NOBITS
+      || !rd_ok (&im, sh[sh[symtab].link].offset, sh[sh[symtab].link].size))
+    {
+      free (slot);
+      lay_fail (err, "no usable symbol table in the object");
+      goto done;
+    }
+  /* Every symbol is looked up among the names.  A name asked for twice
+     keeps one slot; the others are copied from it afterwards.  */
+  uint32_t *same = malloc ((n_names ? n_names : 1) * sizeof *same);
+  if (!same)
+    {
+      free (slot);
+      lay_fail (err, "out of memory");
+      goto done;
+    }
+  for (uint32_t i = 0; i < tsize; i++)
+    slot[i] = UINT32_MAX;
+  for (uint32_t i = 0; i < n_names; i++)
+    {
+      uint32_t h = cc_name_hash (names[i]) & (tsize - 1);
+      while (slot[h] != UINT32_MAX && strcmp (names[slot[h]], names[i]) != 0)
+        h = (h + 1) & (tsize - 1);
+      if (slot[h] == UINT32_MAX)
+        slot[h] = i;
+      same[i] = slot[h];
+    }
+  const char *strtab = (const char *) image + sh[sh[symtab].link].offset;
+  uint64_t strsize = sh[sh[symtab].link].size;
+  uint64_t symentsize = im.elf64 ? 24 : 16;
+  uint64_t nsyms = sh[symtab].size / symentsize;
+  for (uint64_t k = 1; k < nsyms; k++)
+    {
+      uint64_t so = sh[symtab].offset + k * symentsize;
+      uint32_t name = (uint32_t) rd_u (&im, so, 4);
+      uint64_t value;
+      uint32_t shndx;
+      if (im.elf64)
+        {
+          shndx = (uint32_t) rd_u (&im, so + 6, 2);
+          value = rd_u (&im, so + 8, 8);
+        }
+      else
+        {
+          value = rd_u (&im, so + 4, 4);
+          shndx = (uint32_t) rd_u (&im, so + 14, 2);
+        }
+      if (name == 0 || name >= strsize || !memchr (strtab + name, 0, strsize - name))
+        continue;
+      if (shndx == LAY_SHN_XINDEX)
+        {
+          if (!shndx_sec || !rd_ok (&im, sh[shndx_sec].offset + k * 4, 4))
+            shndx = 0;
+          else
+            shndx = (uint32_t) rd_u (&im, sh[shndx_sec].offset + k * 4, 4);
+        }
+      else if (shndx >= LAY_SHN_LORESERVE)
+        shndx = 0;             /* absolute or common: not a code place */
+      if (shndx == LAY_SHN_UNDEF || shndx >= shnum)
+        continue;
+      const char *sym = strtab + name;
+      cc_layout_ref *nr = numbered_slot (q, out, sym);
+      if (nr)
+        {
+          nr->section = shndx;
+          nr->offset = value;
+          continue;
+        }
+      uint32_t h = cc_name_hash (sym) & (tsize - 1);
+      while (slot[h] != UINT32_MAX && strcmp (names[slot[h]], sym) != 0)
+        h = (h + 1) & (tsize - 1);
+      if (slot[h] != UINT32_MAX)
+        {
+          out->refs[slot[h]].section = shndx;
+          out->refs[slot[h]].offset = value;
+        }
+    }
+  for (uint32_t i = 0; i < n_names; i++)
+    out->refs[i] = out->refs[same[i]];
+  free (same);
+  free (slot);
+  if (q->keep_image)
+    {
+      out->image = malloc (size ? size : 1);
+      if (!out->image)
+        {
+          lay_fail (err, "out of memory");
+          goto done;
+        }
+      memcpy (out->image, image, size);
+      out->image_size = size;
+    }
+  rc = 0;
+
+done:
+  free (sh);
+  if (rc)
+    cc_layout_free (out);
+  return rc;
+}
+
+/* Read the whole of the open file FD (from its start) into memory.  */
+static unsigned char *
+read_fd (int fd, size_t *size)
+{
+  struct stat st;
+  if (fstat (fd, &st) || st.st_size <= 0)
+    return NULL;
+  size_t n = (size_t) st.st_size, got = 0;
+  unsigned char *buf = malloc (n);
+  if (!buf)
+    return NULL;
+  while (got < n)
+    {
+      ssize_t r = pread (fd, buf + got, n - got, (off_t) got);
+      if (r < 0 && errno == EINTR)
+        continue;
+      if (r <= 0)
+        break;
+      got += (size_t) r;
+    }
+  if (got != n)
+    {
+      free (buf);
+      return NULL;
+    }
+  *size = n;
+  return buf;
+}
+
+int
+cc_layout_read_object (const char *path, const cc_layout_query *q,
+                       cc_layout *out, char **err)
+{
+  memset (out, 0, sizeof *out);
+  int fd = open (path, O_RDONLY);
+  if (fd < 0)
+    return lay_fail (err, "cannot open %s: %s", path, strerror (errno));
+  size_t size;
+  unsigned char *buf = read_fd (fd, &size);
+  close (fd);
+  if (!buf)
+    return lay_fail (err, "cannot read %s", path);
+  int rc = cc_layout_read_image (buf, size, q, out, err);
+  free (buf);
+  return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Assembling.                                                         */
+
+static int
+write_all (int fd, const char *p, size_t n)
+{
+  while (n)
+    {
+      ssize_t w = write (fd, p, n);
+      if (w < 0 && errno == EINTR)
+        continue;
+      if (w <= 0)
+        return -1;
+      p += w;
+      n -= (size_t) w;
+    }
+  return 0;
+}
+
+/* First non-empty line of the open file FD (at most 300 chars), or "".  */
+static char *
+first_line (int fd)
+{
+  char buf[512];
+  ssize_t n = pread (fd, buf, sizeof buf - 1, 0);
+  buf[n > 0 ? n : 0] = 0;
+  char *p = buf;
+  while (*p == '\n' || *p == '\r')
+    p++;
+  size_t l = strcspn (p, "\r\n");
+  if (l > 300)
+    l = 300;
+  p[l] = 0;
+  return strdup (p);
+}
+
+/* A scratch file of the measuring assembly, named by PATH for the
+   driver and the assembler.  */
+typedef struct scratch
+{
+  int fd;
+  char *path;
+  int temp;            /* a file in the temporary directory: unlink it */
+} scratch;
+
+/* An anonymous memory file WHAT, named /proc/self/fd/N for the children (they
+   inherit it): the text and the object then never touch a disk, which
+   saves more than half a millisecond per unit where /tmp is a disk.
+   Returns 0, or -1 where the system has no such files.  */
+static int
+scratch_memfd (scratch *s, const char *what)
+{
+#ifdef MFD_CLOEXEC
+  int fd = memfd_create (what, 0);
+  if (fd < 0)
+    return -1;
+  /* Not 0, 1 or 2: the child's standard streams are replaced.  */
+  if (fd < 3)
+    {
+      int hi = fcntl (fd, F_DUPFD, 3);
+      close (fd);
+      if (hi < 0)
+        return -1;
+      fd = hi;
+    }
+  char *path = cc_xasprintf ("/proc/self/fd/%d", fd);
+  if (access (path, R_OK | W_OK) != 0)
+    {
+      free (path);
+      close (fd);
+      return -1;
+    }
+  s->fd = fd;
+  s->path = path;
+  s->temp = 0;
+  return 0;
+#else
+  (void) s;
+  (void) what;
+  return -1;
+#endif
+}
+
+/* A scratch file: in memory if possible, else a temporary file in
+   $TMPDIR or /tmp ending in SUFFIX.  */
+static int
+scratch_open (scratch *s, const char *suffix, char **err)
+{
+  char name[32];
+  snprintf (name, sizeof name, "cachecat%s", suffix);
+  if (scratch_memfd (s, name) == 0)
+    return 0;
+  const char *tmpdir = getenv ("TMPDIR");
+  if (!tmpdir || !*tmpdir)
+    tmpdir = "/tmp";
+  s->path = cc_xasprintf ("%s/cachecat-XXXXXX%s", tmpdir, suffix);
+  s->fd = mkstemps (s->path, (int) strlen (suffix));
+  if (s->fd < 0)
+    {
+      lay_fail (err, "cannot create a temporary file in %s: %s", tmpdir,
+                strerror (errno));
+      free (s->path);
+      s->path = NULL;
+      return -1;
+    }
+  s->temp = 1;
+  return 0;
+}
+
+static void
+scratch_close (scratch *s)
+{
+  if (s->fd >= 0)
+    close (s->fd);
+  if (s->temp && s->path)
+    unlink (s->path);
+  free (s->path);
+  s->fd = -1;
+  s->path = NULL;
+}
+
+/* Run ARGV, standard input and output on /dev/null and standard error
+   into ERR_FD.  Returns the wait status, or -1 with *ERR set.  */
+static int
+run_command (char **argv, int err_fd, char **err)
+{
+  posix_spawn_file_actions_t fa;
+  if (posix_spawn_file_actions_init (&fa))
+    return lay_fail (err, "posix_spawn_file_actions_init failed");
+  posix_spawn_file_actions_addopen (&fa, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen (&fa, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_adddup2 (&fa, err_fd, 2);
+  pid_t pid;
+  int sp = posix_spawnp (&pid, argv[0], &fa, NULL, argv, environ);
+  posix_spawn_file_actions_destroy (&fa);
+  if (sp)
+    return lay_fail (err, "cannot run %s: %s", argv[0], strerror (sp));
+  int status = 0;
+  while (waitpid (pid, &status, 0) < 0)
+    if (errno != EINTR)
+      return lay_fail (err, "waitpid failed: %s", strerror (errno));
+  return status;
+}
+
+int
+cc_layout_measure (char *const *command,
+                   const cc_layout_chunk *chunks, size_t n_chunks,
+                   const cc_layout_query *q, cc_layout *out, char **err)
+{
+  memset (out, 0, sizeof *out);
+  if (!command || !command[0])
+    return lay_fail (err, "the compiler driver is unknown "
+                     "(COLLECT_GCC is not set)");
+  scratch sf = { -1, NULL, 0 }, of = { -1, NULL, 0 }, ef = { -1, NULL, 0 };
+  int rc = -1;
+  char **argv = NULL;
+  if (scratch_open (&sf, ".s", err) || scratch_open (&of, ".o", err)
+      || scratch_open (&ef, ".err", err))
+    goto out;
+
+  for (size_t i = 0; i < n_chunks; i++)
+    if (chunks[i].size && write_all (sf.fd, chunks[i].data, chunks[i].size))
+      {
+        lay_fail (err, "cannot write %s: %s", sf.path, strerror (errno));
+        goto out;
+      }
+  /* A temporary file is complete once closed; a memory file must stay
+     open to exist.  */
+  if (sf.temp)
+    {
+      int c = close (sf.fd);
+      sf.fd = -1;
+      if (c)
+        {
+          lay_fail (err, "cannot write %s: %s", sf.path, strerror (errno));
+          goto out;
+        }
+    }
+
+  size_t nc = 0;
+  while (command[nc])
+    nc++;
+  argv = calloc (nc + 4, sizeof *argv);
+  if (!argv)
+    {
+      lay_fail (err, "out of memory");
+      goto out;
+    }
+  memcpy (argv, command, nc * sizeof *argv);
+  argv[nc] = (char *) "-o";
+  argv[nc + 1] = of.path;
+  argv[nc + 2] = sf.path;
+  argv[nc + 3] = NULL;
+
+  int status = run_command (argv, ef.fd, err);
+  if (status == -1)
+    goto out;
+  if (!WIFEXITED (status) || WEXITSTATUS (status) != 0)
+    {
+      char *line = first_line (ef.fd);
+      if (WIFEXITED (status))
+        lay_fail (err, "the assembler failed (exit status %d)%s%s",
+                  WEXITSTATUS (status), line && *line ? ": " : "",
+                  line ? line : "");
+      else
+        lay_fail (err, "the assembler was killed by signal %d",
+                  WIFSIGNALED (status) ? WTERMSIG (status) : 0);
+      free (line);
+      goto out;
+    }
+  /* The object as the assembler left it (a temporary file may have been
+     replaced: open it again).  */
+  if (of.temp)
+    rc = cc_layout_read_object (of.path, q, out, err);
+  else
+    {
+      size_t size;
+      unsigned char *buf = read_fd (of.fd, &size);
+      if (!buf)
+        lay_fail (err, "cannot read the object");
+      else
+        {
+          rc = cc_layout_read_image (buf, size, q, out, err);
+          free (buf);
+        }
+    }
+
+out:
+  scratch_close (&sf);
+  scratch_close (&of);
+  scratch_close (&ef);
+  free (argv);
+  return rc;
+}

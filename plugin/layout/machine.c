@@ -1,0 +1,398 @@
+/* cachecat: the machine instructions of one GCC insn (machine.h).
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
+
+#include "layout/machine.h"
+#include "layout/asm_filter.h"
+#include "layout/x86/asm_statement.h"
+#include "layout/layout.h"
+#include "model/model.h"
+#include "support/util.h"
+#include "layout/x86/x86_length.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Past this many statements (inline asm only) the flow is not followed:
+   the first is fetched, the rest maybe.  */
+#define MAX_FOLLOWED 256
+
+/* Where control may go after statement K of S (N statements): up to
+   three successors in OUT, N standing for "out of the insn".  */
+static uint32_t
+successors (const cc_mstmt *s, uint32_t n, uint32_t k, const uint8_t *call_returns,
+            uint32_t *out)
+{
+  const cc_mstmt *m = &s[k];
+  int32_t t = m->target;
+  uint32_t c = 0;
+  switch (m->flow)
+    {
+    case CC_FLOW_STOP:
+      out[c++] = n;
+      break;
+    case CC_FLOW_JUMP:
+      out[c++] = t >= 0 ? (uint32_t) t : n;
+      break;
+    case CC_FLOW_BRANCH:
+      out[c++] = k + 1;
+      out[c++] = t >= 0 ? (uint32_t) t : n;
+      break;
+    case CC_FLOW_CALL:
+      if (t >= 0)
+        {
+          out[c++] = (uint32_t) t;
+          if (call_returns[k])
+            out[c++] = k + 1;
+        }
+      else
+        out[c++] = k + 1;
+      break;
+    default:
+      out[c++] = k + 1;
+      break;
+    }
+  return c;
+}
+
+/* Statements reachable from FROM (avoiding AVOID, N for none), in SEEN;
+   returns whether the way out (N) is reached.  */
+static int
+reach (const cc_mstmt *s, uint32_t n, uint32_t from, uint32_t avoid,
+       const uint8_t *call_returns, uint8_t *seen, uint32_t *stack)
+{
+  memset (seen, 0, n + 1);
+  if (from == avoid)
+    return 0;
+  uint32_t sp = 0;
+  stack[sp++] = from;
+  seen[from] = 1;
+  while (sp)
+    {
+      uint32_t k = stack[--sp];
+      if (k == n)
+        continue;
+      uint32_t succ[3];
+      uint32_t c = successors (s, n, k, call_returns, succ);
+      for (uint32_t j = 0; j < c; j++)
+        if (succ[j] != avoid && !seen[succ[j]])
+          {
+            seen[succ[j]] = 1;
+            stack[sp++] = succ[j];
+          }
+    }
+  return seen[n];
+}
+
+/* Does a call of statement T come back to the statement after it?  Not
+   if every near return reachable from T (before leaving the insn) comes
+   right after a statement that replaces or drops the return address: the
+   thunks of -mindirect-branch and -mfunction-return.  Calls inside the
+   callee are assumed to come back (the question is asked of them too,
+   but not recursively: their returns are the callee's own).  */
+static int
+call_comes_back (const cc_mstmt *s, uint32_t n, uint32_t t, uint8_t *seen, uint32_t *stack)
+{
+  uint8_t *back = cc_xmalloc (n + 1);
+  memset (back, 1, n + 1);
+  reach (s, n, t, n, back, seen, stack);
+  int comes_back = 0;
+  for (uint32_t k = 0; k < n && !comes_back; k++)
+    {
+      if (!seen[k])
+        continue;
+      if (s[k].flow == CC_FLOW_STOP)
+        /* A return that finds the address the call pushed, or any other
+           way out of the insn (ud2, lret): it may come back.  */
+        comes_back = !s[k].returns
+                     || !(k > 0 && s[k - 1].drops_return && s[k - 1].flow == CC_FLOW_NEXT);
+      else
+        {
+          /* Out of the insn by a jump or off its end: code elsewhere may
+             return to the call.  */
+          uint32_t succ[3];
+          uint32_t c = successors (s, n, k, back, succ);
+          for (uint32_t j = 0; j < c; j++)
+            comes_back |= succ[j] == n;
+        }
+    }
+  free (back);
+  return comes_back;
+}
+
+/* Does code the model does not see run right after statement S: the
+   thunk it jumps to, the resolver a TLS descriptor call may call?  */
+static int
+runs_unknown (const cc_mstmt *s)
+{
+  return s->reloc == CC_RELOC_THUNK || s->reloc == CC_RELOC_TLSDESC;
+}
+
+/* Does control go to statement T from a statement of REACHED?  */
+static int
+targeted (const cc_mstmt *s, uint32_t n, const uint8_t *call_returns, const uint8_t *reached,
+          uint32_t t)
+{
+  for (uint32_t k = 0; k < n; k++)
+    {
+      uint32_t succ[3];
+      uint32_t c = reached[k] ? successors (s, n, k, call_returns, succ) : 0;
+      for (uint32_t j = 0; j < c; j++)
+        if (succ[j] == t)
+          return 1;
+    }
+  return 0;
+}
+
+uint32_t
+cc_machine_insns (const cc_mstmt *s, uint32_t n, const uint64_t *at, uint64_t start,
+                  uint64_t end, int is_asm, cc_minsn *out)
+{
+  /* A TLS sequence is rewritten whole (its call through the GOT with
+     it); a TLS descriptor call may stay a call of the resolver.  */
+  uint8_t rewrite = CC_REWRITE_NONE;
+  for (uint32_t k = 0; k < n; k++)
+    {
+      if (s[k].reloc == CC_RELOC_THUNK)
+        continue;
+      uint8_t r = s[k].reloc == CC_RELOC_TLSGD ? CC_REWRITE_TLSGD
+                  : s[k].reloc == CC_RELOC_TLSLD ? CC_REWRITE_TLSLD
+                  : s[k].reloc == CC_RELOC_TLSDESC ? CC_REWRITE_TLSDESC
+                  : s[k].reloc == CC_RELOC_GOTPCRELX ? CC_REWRITE_GOTPCRELX : CC_REWRITE_NONE;
+      if (r != CC_REWRITE_NONE && (rewrite == CC_REWRITE_NONE || rewrite == CC_REWRITE_GOTPCRELX))
+        rewrite = r;
+    }
+  uint32_t whole = end > start ? (uint32_t) (end - start) : 0;
+
+  /* Places: increasing, inside the insn; else it stays whole.  */
+  int placed = at != NULL && n >= 1;
+  for (uint32_t k = 1; placed && k < n; k++)
+    if (at[k] <= at[k - 1] || at[k] >= end)
+      placed = 0;
+  if (n <= 1 || !placed)
+    {
+      memset (out, 0, sizeof *out);
+      out->offset = (uint32_t) start;
+      out->length = whole;
+      out->rewrite = rewrite;
+      out->unsplit = n > 1;
+      for (uint32_t k = 0; k < n; k++)
+        out->runs_unknown |= runs_unknown (&s[k]);
+      /* Only the first byte is an instruction for sure; of a jump or call
+         through the GOT, ld may make the last byte a nop never fetched.  */
+      if (out->unsplit)
+        out->maybe_tail = whole ? whole - 1 : 0;
+      else if (rewrite == CC_REWRITE_GOTPCRELX && whole > 1)
+        out->maybe_tail = 1;
+      return 1;
+    }
+  for (uint32_t k = 0; k < n; k++)
+    {
+      uint64_t from = k ? at[k] : start, to = k + 1 < n ? at[k + 1] : end;
+      memset (&out[k], 0, sizeof out[k]);
+      out[k].offset = (uint32_t) from;
+      out[k].length = (uint32_t) (to - from);
+      out[k].rewrite = rewrite;
+      out[k].runs_unknown = runs_unknown (&s[k]);
+      if (rewrite == CC_REWRITE_GOTPCRELX && s[k].reloc == CC_RELOC_GOTPCRELX
+          && out[k].length > 1)
+        out[k].maybe_tail = 1;
+    }
+  if (is_asm || n > MAX_FOLLOWED)
+    {
+      for (uint32_t k = 1; k < n; k++)
+        out[k].fetch = CC_FETCH_MAYBE;
+      return n;
+    }
+
+  uint8_t *seen = cc_xmalloc (n + 1), *from_entry = cc_xmalloc (n + 1);
+  uint8_t *call_returns = cc_xcalloc (n + 1, 1);
+  uint32_t *stack = cc_xmalloc ((3 * (n + 1) + 1) * sizeof *stack);
+  for (uint32_t k = 0; k < n; k++)
+    if (s[k].flow == CC_FLOW_CALL && s[k].target >= 0)
+      call_returns[k] = (uint8_t) call_comes_back (s, n, (uint32_t) s[k].target, seen, stack);
+  reach (s, n, 0, n + 1, call_returns, from_entry, stack);
+  /* Backwards (or in place) inside the reachable part: not in address
+     order.  */
+  int backwards = 0;
+  for (uint32_t k = 0; k < n; k++)
+    {
+      if (!from_entry[k])
+        continue;
+      uint32_t succ[3];
+      uint32_t c = successors (s, n, k, call_returns, succ);
+      for (uint32_t j = 0; j < c; j++)
+        if (succ[j] <= k)
+          backwards = 1;
+    }
+  for (uint32_t k = 0; k < n; k++)
+    {
+      if (!from_entry[k])
+        out[k].fetch = CC_FETCH_NEVER;
+      else if (backwards)
+        {
+          /* The first is fetched first, and again only if control comes
+             back to it.  */
+          out[k].fetch = k ? CC_FETCH_MAYBE : CC_FETCH_ALWAYS;
+          out[k].unordered = k || targeted (s, n, call_returns, from_entry, 0);
+        }
+      /* On every way out: without it, the way out is not reached.  */
+      else if (k > 0 && reach (s, n, 0, k, call_returns, seen, stack))
+        out[k].fetch = CC_FETCH_MAYBE;
+      else if (k > 0)
+        {
+          /* Always, unless it never leads out (only loops on): then it
+             is fetched only by a run that never leaves.  */
+          reach (s, n, k, n + 1, call_returns, seen, stack);
+          if (!seen[n])
+            {
+              out[k].fetch = CC_FETCH_MAYBE;
+              out[k].unordered = 1;
+            }
+        }
+    }
+  free (seen);
+  free (from_entry);
+  free (call_returns);
+  free (stack);
+  return n;
+}
+
+#define SHT_PROGBITS_ 1
+#define EM_X86_64_ 62
+
+/* The bytes of section SEC of L's object (N of them), or NULL.  */
+static const unsigned char *
+section_bytes (const cc_layout *l, uint32_t sec, uint64_t *n)
+{
+  if (!l || !l->image || l->machine != EM_X86_64_ || !l->elf64 || sec == 0
+      || sec >= l->n_sections)
+    return NULL;
+  const cc_layout_section *s = &l->sections[sec];
+  if (s->type != SHT_PROGBITS_ || s->offset > l->image_size
+      || s->size > l->image_size - s->offset)
+    return NULL;
+  *n = s->size;
+  return l->image + s->offset;
+}
+
+/* How many x86-64 instructions exactly fill [OFF, OFF + LEN) of BYTES (N
+   of them), their lengths in LENS (room for MAX); 1 if not exactly or
+   not more than one (then the instruction stays as it is).  */
+static uint32_t
+decoded (const unsigned char *bytes, uint64_t n, uint32_t off, uint32_t len,
+         uint32_t *lens, uint32_t max)
+{
+  if (!bytes || (uint64_t) off + len > n)
+    return 1;
+  uint32_t k = 0, at = 0;
+  while (at < len && k < max)
+    {
+      int l = cc_x86_length (bytes + off + at, len - at);
+      if (l <= 0)
+        return 1;
+      lens[k++] = (uint32_t) l;
+      at += (uint32_t) l;
+    }
+  return at == len ? k : 1;
+}
+
+/* Append X to OUT (*W used of *CAP): split where the object's bytes
+   (BYTES, N of them; NULL if unknown) hold several instructions in it.  */
+static void
+emit (cc_insn **out, uint32_t *w, uint32_t *cap, cc_insn x, const unsigned char *bytes,
+      uint64_t n)
+{
+  uint32_t lens[16];
+  uint32_t d = x.unsplit || x.length < 2 ? 1 : decoded (bytes, n, x.offset, x.length, lens, 16);
+  if (*w + d > *cap)
+    {
+      *cap = 2 * *cap + d;
+      *out = cc_xrealloc (*out, *cap * sizeof **out);
+    }
+  if (d == 1)
+    {
+      (*out)[(*w)++] = x;
+      return;
+    }
+  uint32_t off = x.offset, tail = x.maybe_tail;
+  for (uint32_t j = 0; j < d; j++)
+    {
+      cc_insn y = x;
+      y.offset = off;
+      y.length = lens[j];
+      y.maybe_tail = j + 1 == d ? (tail < lens[j] ? tail : lens[j]) : 0;
+      off += lens[j];
+      (*out)[(*w)++] = y;
+    }
+}
+
+void
+cc_machine_split (cc_func *f, const cc_asm_split *const *split, const cc_mstmt *ms,
+                  const cc_layout *l, const cc_layout_ref *labels, unsigned long n_labels,
+                  const uint32_t *sec, uint32_t *first)
+{
+  uint32_t n_old = f->n_insns, most = 1, cap = n_old + 16, w = 0;
+  for (uint32_t i = 0; i < n_old; i++)
+    if (split[i] && split[i]->n > most)
+      most = (uint32_t) split[i]->n;
+  cc_insn *out = cc_xmalloc (cap * sizeof *out);
+  uint32_t *count = cc_xmalloc ((n_old + 1) * sizeof *count);
+  cc_minsn *mi = cc_xmalloc ((most + 1) * sizeof *mi);
+  uint64_t *at = cc_xmalloc ((most + 1) * sizeof *at);
+  for (uint32_t i = 0; i < n_old; i++)
+    {
+      const cc_insn in = f->insns[i];
+      const cc_asm_split *sp = split[i];
+      uint64_t nb = 0;
+      const unsigned char *bytes = section_bytes (l, sec[i], &nb);
+      first[i] = w;
+      if (!sp || !sp->n)
+        {
+          emit (&out, &w, &cap, in, bytes, nb);
+          count[i] = w - first[i];
+          continue;
+        }
+      /* The places of its statements, if all are known and in its
+         section.  */
+      const cc_mstmt *s = ms + sp->first;
+      uint32_t n = (uint32_t) sp->n;
+      int placed = labels != NULL && !sp->unsplit;
+      at[0] = in.offset;
+      for (uint32_t j = 1; placed && j < n; j++)
+        {
+          unsigned long no = s[j].label;
+          if (!no || no > n_labels || labels[no - 1].section != sec[i])
+            placed = 0;
+          else
+            at[j] = labels[no - 1].offset;
+        }
+      uint32_t k = cc_machine_insns (s, n, placed ? at : NULL, in.offset,
+                                     (uint64_t) in.offset + in.length,
+                                     in.kind == CC_INSN_ASM, mi);
+      if (sp->unsplit && k == 1 && n == 1)
+        {
+          /* Data or a switch beside a single instruction: whole.  */
+          mi[0].unsplit = in.length > 1;
+          mi[0].maybe_tail = in.length > 1 ? in.length - 1 : 0;
+        }
+      for (uint32_t j = 0; j < k; j++)
+        {
+          cc_insn x = in;
+          x.offset = mi[j].offset;
+          x.length = mi[j].length;
+          x.fetch = mi[j].fetch;
+          x.rewrite = mi[j].rewrite;
+          x.unsplit = mi[j].unsplit;
+          x.unordered = mi[j].unordered;
+          x.runs_unknown = mi[j].runs_unknown;
+          x.maybe_tail = mi[j].maybe_tail;
+          emit (&out, &w, &cap, x, bytes, nb);
+        }
+      count[i] = w - first[i];
+    }
+  first[n_old] = w;
+  cc_func_replace_insns (f, out, w, count);
+  free (count);
+  free (mi);
+  free (at);
+}

@@ -1,0 +1,520 @@
+/* cachecat layout: where every instruction of a unit lies (measure.h).
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
+
+#include "layout/measure.h"
+#include "layout/asm_filter.h"
+#include "layout/assembler.h"
+#include "layout/machine.h"
+#include "layout/x86/layout_compute.h"
+#include "layout/x86/layout_decode.h"
+#include "support/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* One measurement of the unit.  */
+typedef struct unit
+{
+  const cc_unit_text *t;
+  cc_model *m;
+  cc_unit_func *f;
+  uint32_t n;
+} unit;
+
+/* What the measured object is asked: per function its part symbols, in
+   order, then our labels by number: family 0 the note labels (every start
+   label, and the end of basic asm), family 1 the end labels, family 2 the
+   labels the filter put before the second and later machine instructions
+   of an insn (N_MACHINE of them; machine.h).  SYMS has room for two names
+   per function.  */
+static void
+layout_query (const unit *u, cc_layout_query *q, const char **syms, unsigned long n_machine)
+{
+  uint32_t k = 0;
+  for (uint32_t fi = 0; fi < u->n; fi++)
+    {
+      syms[k++] = u->f[fi].sym;
+      if (u->f[fi].cold_sym)
+        syms[k++] = u->f[fi].cold_sym;
+    }
+  q->names = syms;
+  q->n_names = k;
+  q->families[0] = (cc_layout_family) { u->t->note_prefix, u->t->note_base,
+                                        (uint32_t) u->t->n_notes };
+  q->families[1] = (cc_layout_family) { u->t->end_prefix, 0, (uint32_t) u->t->n_ends };
+  q->families[2] = (cc_layout_family) { u->t->machine_prefix ? u->t->machine_prefix : "",
+                                        0, (uint32_t) n_machine };
+  q->n_families = 3;
+}
+
+/* Where label N of family F is defined (section 0 if nowhere).  */
+static cc_layout_ref
+numbered_ref (const cc_layout *l, const cc_layout_query *q, uint32_t f, long n)
+{
+  const cc_layout_family *fam = &q->families[f];
+  if (n <= (long) fam->base || (unsigned long) n - fam->base > fam->count)
+    return (cc_layout_ref) { 0, 0 };
+  return l->numbered[f][(unsigned long) n - fam->base - 1];
+}
+
+/* Where the insn of labels LB starts (*S) and ends (*E).  An end label
+   that the filter FILT left out of the measured text is measured by the
+   start label standing for it (FILT is NULL when the whole text was
+   measured).  */
+static void
+insn_refs (const cc_layout *l, const cc_layout_query *q, const cc_asm_filter *filt,
+           const cc_insn_labels *lb, cc_layout_ref *s, cc_layout_ref *e)
+{
+  *s = numbered_ref (l, q, 0, lb->start);
+  if (lb->end_kind == CC_END_POSTSCAN)
+    {
+      long alias = filt ? cc_asm_filter_alias (filt, (unsigned long) lb->end) : -1;
+      *e = alias >= 0 ? numbered_ref (l, q, 0, alias) : numbered_ref (l, q, 1, lb->end);
+    }
+  else
+    *e = numbered_ref (l, q, 0, lb->end);
+}
+
+/* Model section for ELF section SEC, distinct per ELF section.  */
+static uint32_t
+model_section (cc_model *m, const cc_layout *l, uint32_t sec, uint32_t *map)
+{
+  if (map[sec] != CC_NONE)
+    return map[sec];
+  const cc_layout_section *s = &l->sections[sec];
+  uint32_t align = s->align > 1 ? (uint32_t) s->align : 1;
+  if (s->align > (1u << 31))
+    align = 1u << 31;
+  /* Two ELF sections with one name (COMDAT groups): keep them apart.  */
+  int clash = 0;
+  for (uint32_t j = 1; j < l->n_sections; j++)
+    if (j != sec && map[j] != CC_NONE && strcmp (l->sections[j].name, s->name) == 0)
+      clash = 1;
+  uint32_t idx;
+  if (clash)
+    {
+      char *nm = cc_xasprintf ("%s[%u]", s->name, sec);
+      idx = cc_model_add_section (m, nm, align);
+      free (nm);
+    }
+  else
+    idx = cc_model_add_section (m, s->name, align);
+  map[sec] = idx;
+  return idx;
+}
+
+/* Flag function FI, whose layout is not what the model says, for WHY.  */
+static void
+break_function (unit *u, uint32_t fi, const char *why)
+{
+  cc_func *f = &u->m->funcs[u->f[fi].model_index];
+  if (f->flags & CC_FUNC_BROKEN)
+    return;
+  f->flags |= CC_FUNC_BROKEN;
+  u->f[fi].broken = why;
+}
+
+/* Per start label, the split of its insn that the filter SPLITTER
+   recorded (machine.h), or NULL.  */
+static const cc_asm_split **
+splits_by_label (const unit *u, const cc_asm_filter *splitter, const cc_mstmt **ms,
+                 unsigned long *n_labels)
+{
+  size_t n = 0;
+  *ms = NULL;
+  *n_labels = 0;
+  const cc_asm_split *sp = splitter ? cc_asm_filter_splits (splitter, &n, ms, n_labels)
+                                    : NULL;
+  unsigned long base = u->t->note_base, count = u->t->n_notes;
+  const cc_asm_split **by = cc_xcalloc (count + 1, sizeof *by);
+  for (size_t k = 0; k < n; k++)
+    if (sp[k].insn > base && sp[k].insn - base <= count)
+      by[sp[k].insn - base - 1] = &sp[k];
+  return by;
+}
+
+/* Make the insns of function FI, laid out by L for Q (FILT: see
+   insn_refs), its machine instructions: the splits of BY (by start
+   label), MS their statements, the labels before them family 2 of L.  */
+static void
+split_function (unit *u, uint32_t fi, const cc_layout *l, const cc_layout_query *q,
+                const cc_asm_filter *filt, const cc_asm_split *const *by,
+                const cc_mstmt *ms, unsigned long n_labels)
+{
+  cc_unit_func *uf = &u->f[fi];
+  cc_func *f = &u->m->funcs[uf->model_index];
+  uint32_t n = uf->n_insns;
+  unsigned long base = u->t->note_base, count = u->t->n_notes;
+  const cc_asm_split **split = cc_xcalloc (n + 1, sizeof *split);
+  uint32_t *sec = cc_xmalloc ((n + 1) * sizeof *sec);
+  int any = 0;
+  for (uint32_t i = 0; i < n; i++)
+    {
+      long no = uf->insns[i].start;
+      if (no > (long) base && (unsigned long) no - base <= count)
+        split[i] = by[no - base - 1];
+      any |= split[i] != NULL;
+      cc_layout_ref s, e;
+      insn_refs (l, q, filt, &uf->insns[i], &s, &e);
+      sec[i] = s.section;
+    }
+  /* With the object's bytes, every insn: the assembler may have put
+     padding of its own inside one.  */
+  if (any || l->image)
+    {
+      uf->mfirst = cc_xmalloc ((n + 1) * sizeof *uf->mfirst);
+      const cc_layout_ref *labels = q->n_families > 2 ? l->numbered[2] : NULL;
+      cc_machine_split (f, split, ms, l, labels, n_labels, sec, uf->mfirst);
+      /* A call through the GOT goes to a symbol that may be preempted
+         (-fPIC): unknown code.  Made sure of, for ld may turn it into
+         `call f; nop' (-z call-nop=suffix-nop), whose nop runs after the
+         return: after unknown code nothing is cached for sure, and the
+         may state holds the nop's line from before the call.  */
+      for (uint32_t b = 0; b < f->n_blocks; b++)
+        {
+          cc_block *bb = &f->blocks[b];
+          if (bb->call == CC_CALL_DIRECT && bb->n_insns
+              && f->insns[bb->first_insn + bb->n_insns - 1].rewrite == CC_REWRITE_GOTPCRELX)
+            bb->call = CC_CALL_UNKNOWN;
+        }
+    }
+  free (split);
+  free (sec);
+}
+
+/* Is the layout L, measured for Q (and FILT, see insn_refs), the model's?
+   Returns NULL, or what does not add up (caller frees).  */
+static char *
+check_layout (const unit *u, const cc_layout *l, const cc_layout_query *q,
+              const cc_asm_filter *filt)
+{
+  uint32_t w = 0;
+  for (uint32_t fi = 0; fi < u->n; fi++)
+    {
+      const cc_unit_func *uf = &u->f[fi];
+      const cc_func *f = &u->m->funcs[uf->model_index];
+      uint32_t nparts = uf->cold_sym ? 2 : 1;
+      if (f->n_parts != nparts)
+        return cc_xasprintf ("%s: inconsistent parts", uf->sym);
+      if (w + nparts > l->n_refs)
+        return cc_xasprintf ("the list of symbols is short");
+      cc_layout_ref pref[2];
+      for (uint32_t p = 0; p < nparts; p++)
+        {
+          pref[p] = l->refs[w++];
+          if (pref[p].section == 0)
+            return cc_xasprintf ("symbol '%s' is not defined in a section",
+                                 p ? uf->cold_sym : uf->sym);
+        }
+      uint64_t prev_end[2] = { 0, 0 };
+      int seen[2] = { 0, 0 };
+      for (uint32_t i = 0; i < uf->n_insns; i++)
+        {
+          cc_layout_ref s, e;
+          insn_refs (l, q, filt, &uf->insns[i], &s, &e);
+          const cc_insn *ci = &f->insns[i];
+          uint32_t p = ci->part < nparts ? ci->part : 0;
+          if (s.section == 0 || e.section == 0)
+            return cc_xasprintf ("a label of insn %u of '%s' is missing", ci->uid, uf->sym);
+          if (s.section != e.section)
+            return cc_xasprintf ("insn %u of '%s' ends in another section", ci->uid, uf->sym);
+          if (s.section != pref[p].section)
+            return cc_xasprintf ("insn %u of '%s' is not in the section of '%s'", ci->uid,
+                                 uf->sym, p ? uf->cold_sym : uf->sym);
+          if (e.offset < s.offset || e.offset > UINT32_MAX)
+            return cc_xasprintf ("insn %u of '%s' has a negative length", ci->uid, uf->sym);
+          if (e.offset == s.offset && ci->kind == CC_INSN_CODE && uf->insns[i].est_len > 0)
+            return cc_xasprintf ("insn %u of '%s' has no bytes", ci->uid, uf->sym);
+          if (seen[p] && s.offset < prev_end[p])
+            return cc_xasprintf ("insns of '%s' overlap", uf->sym);
+          if (!seen[p] && s.offset < pref[p].offset)
+            return cc_xasprintf ("insn %u of '%s' lies before its symbol", ci->uid, uf->sym);
+          seen[p] = 1;
+          prev_end[p] = e.offset;
+        }
+    }
+  if (w != l->n_refs)
+    return cc_xasprintf ("the list of symbols has %u extra entries", l->n_refs - w);
+  return NULL;
+}
+
+/* Fill offsets, lengths, parts and sections from L, measured for Q (and
+   FILT, see insn_refs), and make the insns machine instructions
+   (SPLITTER: the filter that read the insns, NULL if none did).  Returns
+   NULL, or what does not add up (caller frees): then the model is as it
+   was.  */
+static char *
+apply_layout (unit *u, const cc_layout *l, const cc_layout_query *q,
+              const cc_asm_filter *filt, const cc_asm_filter *splitter)
+{
+  char *bad = check_layout (u, l, q, filt);
+  if (bad)
+    return bad;
+  uint32_t *map = cc_xmalloc ((l->n_sections ? l->n_sections : 1) * sizeof *map);
+  for (uint32_t j = 0; j < l->n_sections; j++)
+    map[j] = CC_NONE;
+  const cc_mstmt *ms;
+  unsigned long n_labels;
+  const cc_asm_split **by = splits_by_label (u, splitter, &ms, &n_labels);
+  uint32_t w = 0;
+  for (uint32_t fi = 0; fi < u->n; fi++)
+    {
+      const cc_unit_func *uf = &u->f[fi];
+      cc_func *f = &u->m->funcs[uf->model_index];
+      uint32_t nparts = f->n_parts;
+      cc_layout_ref pref[2];
+      for (uint32_t p = 0; p < nparts; p++)
+        {
+          pref[p] = l->refs[w++];
+          f->parts[p].section = model_section (u->m, l, pref[p].section, map);
+          f->parts[p].offset = (uint32_t) pref[p].offset;
+          f->parts[p].size = 0;
+        }
+      int gap_at_entry = 0;
+      int seen[2] = { 0, 0 };
+      for (uint32_t i = 0; i < uf->n_insns; i++)
+        {
+          cc_layout_ref s, e;
+          insn_refs (l, q, filt, &uf->insns[i], &s, &e);
+          cc_insn *ci = &f->insns[i];
+          uint32_t p = ci->part < nparts ? ci->part : 0;
+          ci->offset = (uint32_t) s.offset;
+          ci->length = (uint32_t) (e.offset - s.offset);
+          if (!seen[p] && s.offset != pref[p].offset)
+            gap_at_entry = 1;
+          seen[p] = 1;
+          uint64_t size = e.offset - pref[p].offset;
+          if (size > f->parts[p].size)
+            f->parts[p].size = (uint32_t) size;
+        }
+      if (gap_at_entry)
+        break_function (u, fi, "bytes between its symbol and its first instruction "
+                        "are not modelled (-pg or -fpatchable-function-entry?)");
+      split_function (u, fi, l, q, filt, by, ms, n_labels);
+    }
+  free (by);
+  free (map);
+  return NULL;
+}
+
+void
+cc_unit_unmeasured (cc_model *m)
+{
+  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
+    {
+      cc_func *f = &m->funcs[fi];
+      f->flags |= CC_FUNC_BROKEN;
+      for (uint32_t p = 0; p < f->n_parts; p++)
+        {
+          char *nm = cc_xasprintf ("(unknown) %s", f->parts[p].symbol);
+          f->parts[p].section = cc_model_add_section (m, nm, 1);
+          f->parts[p].offset = 0;
+          free (nm);
+        }
+    }
+}
+
+/* Does the computed layout L give every insn GCC's own length, but those
+   UNCHECKED (layout_compute.h)?  Returns NULL, or the first that does
+   not.  */
+static char *
+cross_check (const unit *u, const cc_layout *l, const cc_layout_query *q,
+             const cc_asm_filter *filt, const unsigned char *unchecked)
+{
+  for (uint32_t fi = 0; fi < u->n; fi++)
+    {
+      const cc_unit_func *uf = &u->f[fi];
+      for (uint32_t i = 0; i < uf->n_insns; i++)
+        {
+          const cc_insn_labels *lb = &uf->insns[i];
+          long no = lb->start;
+          if (no > (long) q->families[0].base
+              && (unsigned long) no - q->families[0].base <= q->families[0].count
+              && unchecked[no - q->families[0].base - 1])
+            continue;
+          cc_layout_ref s, e;
+          insn_refs (l, q, filt, lb, &s, &e);
+          if (s.section == 0 || e.section != s.section || e.offset < s.offset
+              || e.offset - s.offset != (uint64_t) (lb->est_len > 0 ? lb->est_len : 0))
+            return cc_xasprintf ("insn %u of '%s': %lld bytes computed, GCC says %d",
+                                 u->m->funcs[uf->model_index].insns[i].uid, uf->sym,
+                                 (long long) (e.offset - s.offset), lb->est_len);
+        }
+    }
+  return NULL;
+}
+
+/* Can our labels be placed by decoding the object (layout_decode.h)?
+   Only for x86-64 code and an assembler run directly with no option that
+   could make it add bytes of its own (-Wa,-mbranches-within-32B-boundaries,
+   say).  Then COMMAND without its last item, the -L.  */
+static char **
+decoding_command (const cc_unit_text *t, char **command, int direct)
+{
+  if (!t->x86_64 || !direct || !command || !command[0] || t->way == CC_LAYOUT_LABELS)
+    return NULL;
+  size_t n = 1;
+  for (; command[n] && command[n + 1]; n++)
+    if (strcmp (command[n], "--64") != 0 && strcmp (command[n], "--x32") != 0
+        && strcmp (command[n], "-msse2avx") != 0)
+      return NULL;
+  if (!command[n] || strcmp (command[n], "-L") != 0)
+    return NULL;
+  char **v = cc_xmalloc ((n + 1) * sizeof *v);
+  memcpy (v, command, n * sizeof *v);
+  v[n] = NULL;
+  return v;
+}
+
+static char **
+assembler_command (const cc_unit_text *t, const cc_toolchain *tc, int *direct)
+{
+  return cc_asm_command (tc, t->collect_gcc, t->collect_gcc_options, t->collect_as_options,
+                         "/proc/self/exe", direct);
+}
+
+char *
+cc_measure_unit (const cc_unit_text *t, cc_model *m, cc_unit_func *uf, uint32_t n)
+{
+  unit u = { t, m, uf, n };
+  /* Only what can move code (asm_filter.h), and of our labels only those
+     that mark an address no other of them marks; the whole text, every
+     label, if the filter gives up or the assembler refuses the filtered
+     text.  */
+  cc_asm_filter *filt = cc_asm_filter_new (t->comment, t->separator);
+  cc_asm_filter_labels (filt, t->note_prefix, t->note_base, t->end_prefix);
+  /* The filter also reads each insn's machine instructions (machine.h);
+     it reads them to the end even if it gives up on the text, and keeps
+     them for apply_layout whichever way the layout is measured.  */
+  if (t->machine_prefix)
+    cc_asm_filter_machine (filt, t->machine_prefix);
+  cc_asm_filter *owner = filt;
+  const cc_asm_filter *splitter = t->machine_prefix ? filt : NULL;
+  if (t->n_debug)
+    cc_asm_filter_debug_labels (filt, t->debug_prefixes, t->n_debug);
+  int direct;
+  char **command = assembler_command (t, &cc_built_toolchain, &direct);
+  char **decoding = decoding_command (t, command, direct);
+  /* Computed without an assembler (layout_compute.h) only for the plain
+     "as --64" of x86-64: -msse2avx changes encodings, --x32 addresses.  */
+  int computing = decoding && decoding[1] && strcmp (decoding[1], "--64") == 0
+                  && !decoding[2] && t->way != CC_LAYOUT_DECODE;
+  if (decoding)
+    cc_asm_filter_events (filt, t->note_prefix);
+  if (computing)
+    cc_asm_filter_encode (filt);
+  for (int c = 0; c < 2; c++)
+    cc_asm_filter_add (filt, t->chunks[c].data, t->chunks[c].size);
+  cc_layout_chunk code;
+  code.data = cc_asm_filter_finish (filt, &code.size);
+  const char **syms = cc_xmalloc ((2 * (size_t) n + 1) * sizeof *syms);
+  cc_layout_query q;
+  memset (&q, 0, sizeof q);
+  size_t n_splits;
+  const cc_mstmt *ms;
+  unsigned long n_machine = 0;
+  cc_asm_filter_splits (filt, &n_splits, &ms, &n_machine);
+  layout_query (&u, &q, syms, n_machine);
+  cc_layout lay;
+  char *err = NULL;
+  int rc = -1;
+  int no_fallback = 0;
+  int computed = 0;         /* the model is filled: nothing to measure */
+  /* Computed; else without our labels, placed by decoding; else with
+     them.  */
+  if (code.data && computing)
+    {
+      unsigned char *unchecked = NULL;
+      char *why = cc_layout_compute (&lay, &q, filt, &unchecked);
+      if (!why)
+        {
+          why = cross_check (&u, &lay, &q, filt, unchecked);
+          /* What does not add up in the model's terms is a reason to ask
+             the assembler too, not yet a failure.  */
+          if (!why)
+            why = apply_layout (&u, &lay, &q, filt, splitter);
+          cc_layout_free (&lay);
+        }
+      free (unchecked);
+      if (!why)
+        computed = 1;
+      else if (t->way == CC_LAYOUT_COMPUTE)
+        {
+          err = cc_xasprintf ("computing the layout failed: %s", why);
+          no_fallback = 1;
+        }
+      free (why);
+    }
+  if (code.data && decoding && !computed && !no_fallback)
+    {
+      cc_layout_chunk plain;
+      char *text = cc_asm_filter_unlabelled (filt, &plain.size);
+      plain.data = text;
+      q.keep_image = 1;
+      rc = cc_layout_measure (decoding, &plain, 1, &q, &lay, &err);
+      q.keep_image = 0;
+      free (text);
+      if (rc == 0)
+        {
+          char *why = cc_layout_decode (&lay, &q, filt);
+          if (why)
+            {
+              cc_layout_free (&lay);
+              rc = -1;
+              free (err);
+              err = why;
+            }
+        }
+      if (rc && t->way == CC_LAYOUT_DECODE)
+        {
+          char *why = cc_xasprintf ("decoding the layout failed: %s", err ? err : "?");
+          free (err);
+          err = why;
+          no_fallback = 1;
+        }
+      else
+        {
+          free (err);
+          err = NULL;
+        }
+    }
+  free (decoding);
+  /* Measured with labels: the object's bytes too, for padding the
+     assembler puts inside an insn (machine.h).  */
+  q.keep_image = 1;
+  if (code.data && rc && !computed && !no_fallback)
+    rc = cc_layout_measure (command, &code, 1, &q, &lay, &err);
+  /* The whole text; then, if the assembler was run directly and failed
+     even so, once more through the driver.  */
+  for (int attempt = 0; rc && !computed && !no_fallback && attempt < 2; attempt++)
+    {
+      if (attempt == 1)
+        {
+          if (!direct)
+            break;
+          cc_asm_command_free (command);
+          command = assembler_command (t, NULL, &direct);
+        }
+      free (err);
+      err = NULL;
+      /* Not the filter's text: its aliases of end labels do not hold
+         (its splits still do).  */
+      filt = NULL;
+      rc = cc_layout_measure (command, t->chunks, 2, &q, &lay, &err);
+    }
+  cc_asm_command_free (command);
+  char *bad;
+  if (computed)
+    bad = NULL;
+  else if (rc)
+    bad = cc_xstrdup (err ? err : "the assembler failed");
+  else
+    {
+      bad = apply_layout (&u, &lay, &q, filt, splitter);
+      cc_layout_free (&lay);
+    }
+  free (err);
+  free (syms);
+  cc_asm_filter_free (owner);
+  return bad;
+}

@@ -1,0 +1,413 @@
+/* cachecat: what one statement in a code section puts there (asm_statement.h).
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
+
+#include "layout/x86/asm_statement.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+int
+cc_asm_ident_char (char c)
+{
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+         || c == '_' || c == '.' || c == '$' || c == '@';
+}
+
+const char *
+cc_asm_skip_space (const char *p, const char *e)
+{
+  while (p < e && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\f'))
+    p++;
+  return p;
+}
+
+static int
+is_word (const char *w, size_t n, const char *const *list)
+{
+  for (size_t i = 0; list[i]; i++)
+    if (strlen (list[i]) == n && strncasecmp (w, list[i], n) == 0)
+      return 1;
+  return 0;
+}
+
+/* Directives that place no byte, in any section.  */
+static const char *const byte_free[] = {
+  ".type", ".size", ".globl", ".global", ".local", ".weak", ".hidden",
+  ".protected", ".internal", ".symver", ".weakref", ".ident", ".file",
+  ".loc", ".loc_mark_labels", ".set", ".equ", ".equiv", ".eqv", ".arch",
+  ".arch_extension", ".att_syntax", ".intel_syntax", ".code64", ".text",
+  ".data", ".bss", ".section", ".pushsection", ".popsection", ".previous",
+  ".comm", ".lcomm", NULL
+};
+
+/* Prefixes gas accepts as statements of their own; their bytes go in
+   front of the next instruction's.  */
+static const char *const prefix_words[] = {
+  "lock", "rep", "repe", "repz", "repne", "repnz", "data16", "data32",
+  "addr16", "addr32", "rex", "rex64", "notrack", "bnd", "xacquire",
+  "xrelease", "cs", "ds", "es", "fs", "gs", "ss", NULL
+};
+
+/* x87 instructions gas writes as FWAIT and the instruction: one
+   statement, two instructions.  */
+static const char *const wait_forms[] = {
+  "fstsw", "fstcw", "finit", "fclex", "fsave", "fstenv", "fdisi", "feni",
+  "fsetpm", NULL
+};
+
+/* Legacy and REX prefix bytes.  */
+static int
+prefix_byte (unsigned long v)
+{
+  return v == 0x26 || v == 0x2e || v == 0x36 || v == 0x3e || (v >= 0x40 && v <= 0x4f)
+         || v == 0x64 || v == 0x65 || v == 0x66 || v == 0x67 || v == 0xf0 || v == 0xf2
+         || v == 0xf3;
+}
+
+static int number (const char **pp, const char *e, unsigned long *v);
+
+/* `.byte V, ...' (SIZE 1) or `.value V, ...' (SIZE 2) at [P, E), P after
+   the directive: are its bytes all prefixes?  */
+static int
+prefix_data (const char *p, const char *e, int size)
+{
+  int any = 0;
+  for (;;)
+    {
+      unsigned long v;
+      if (!number (&p, e, &v) || v >> (8 * size))
+        return 0;
+      for (int k = 0; k < size; k++, v >>= 8)
+        if (!prefix_byte (v & 0xff))
+          return 0;
+      any = 1;
+      if (p == e)
+        return any;
+      if (*p != ',')
+        return 0;
+      p++;
+    }
+}
+
+/* [*P, *E) without its leading and trailing blanks.  */
+static void
+trim (const char **p, const char **e)
+{
+  *p = cc_asm_skip_space (*p, *e);
+  while (*e > *p && ((*e)[-1] == ' ' || (*e)[-1] == '\t' || (*e)[-1] == '\r'))
+    (*e)--;
+}
+
+/* A non-negative number (decimal or 0x hex) at *P; 0 if there is none.  */
+static int
+number (const char **pp, const char *e, unsigned long *v)
+{
+  const char *p = cc_asm_skip_space (*pp, e);
+  char buf[24];
+  size_t n = 0;
+  while (p + n < e && cc_asm_ident_char (p[n]) && n < sizeof buf - 1)
+    {
+      buf[n] = p[n];
+      n++;
+    }
+  if (n == 0 || (p + n < e && cc_asm_ident_char (p[n])))
+    return 0;
+  buf[n] = 0;
+  char *end;
+  *v = strtoul (buf, &end, 0);
+  if (*end || buf[0] == '-')
+    return 0;
+  *pp = cc_asm_skip_space (p + n, e);
+  return 1;
+}
+
+/* .p2align N[,[FILL][,MAX]], .balign and .align B[,[FILL][,MAX]]: with no
+   fill (gas fills code with NOPs).  */
+static enum cc_stmt_kind
+alignment (int p2, const char *p, const char *e, unsigned long *align,
+           unsigned long *max)
+{
+  unsigned long a;
+  if (!number (&p, e, &a))
+    return CC_STMT_UNDECODABLE;
+  if (p2)
+    {
+      if (a > 30)
+        return CC_STMT_UNDECODABLE;
+      a = 1ul << a;
+    }
+  if (a == 0 || (a & (a - 1)) || a > (1ul << 30))
+    return CC_STMT_UNDECODABLE;
+  *align = a;
+  *max = 0;
+  if (p < e && *p == ',')
+    {
+      p = cc_asm_skip_space (p + 1, e);
+      if (p < e && *p != ',')
+        return CC_STMT_UNDECODABLE;   /* a fill value */
+      if (p < e)
+        {
+          p++;
+          if (!number (&p, e, max) || *max == 0)
+            return CC_STMT_UNDECODABLE;
+        }
+    }
+  return p == e ? CC_STMT_ALIGN : CC_STMT_UNDECODABLE;
+}
+
+enum cc_stmt_kind
+cc_stmt_classify (const char *p, const char *e, unsigned long *align,
+                  unsigned long *max)
+{
+  trim (&p, &e);
+  size_t n = 0;
+  while (p + n < e && cc_asm_ident_char (p[n]))
+    n++;
+  const char *rest = cc_asm_skip_space (p + n, e);
+  if (n && p[0] == '.')
+    {
+      if (n > 5 && memcmp (p, ".cfi_", 5) == 0)
+        return CC_STMT_NOTHING;
+      if (is_word (p, n, byte_free))
+        {
+          /* A subsection (.text 1, .pushsection name, 1) puts bytes out of
+             order.  */
+          static const char *const plain[] = { ".text", ".data", ".bss", NULL };
+          if (is_word (p, n, plain))
+            return rest == e ? CC_STMT_NOTHING : CC_STMT_UNDECODABLE;
+          if ((n == 8 && memcmp (p, ".section", 8) == 0)
+              || (n == 12 && memcmp (p, ".pushsection", 12) == 0))
+            {
+              const char *c = rest;
+              if (c < e && *c == '"')
+                c = memchr (c + 1, '"', (size_t) (e - c - 1));
+              if (c)
+                c = memchr (c, ',', (size_t) (e - c));
+              if (c)
+                {
+                  c = cc_asm_skip_space (c + 1, e);
+                  if (c < e && *c >= '0' && *c <= '9')
+                    return CC_STMT_UNDECODABLE;
+                }
+            }
+          return CC_STMT_NOTHING;
+        }
+      if (n == 8 && memcmp (p, ".p2align", 8) == 0)
+        return alignment (1, rest, e, align, max);
+      if ((n == 7 && memcmp (p, ".balign", 7) == 0) || (n == 6 && memcmp (p, ".align", 6) == 0))
+        return alignment (0, rest, e, align, max);
+      if (n == 5 && memcmp (p, ".byte", 5) == 0 && prefix_data (rest, e, 1))
+        return CC_STMT_PREFIX;
+      if (((n == 6 && memcmp (p, ".value", 6) == 0) || (n == 5 && memcmp (p, ".word", 5) == 0)
+           || (n == 6 && memcmp (p, ".short", 6) == 0))
+          && prefix_data (rest, e, 2))
+        return CC_STMT_PREFIX;
+      return CC_STMT_UNDECODABLE;
+    }
+  if (n == 0)
+    return CC_STMT_INSN;          /* {vex} and the like, then the mnemonic */
+  if (rest < e && *rest == '=')
+    return CC_STMT_NOTHING;       /* sym = expr */
+  if (rest == e && (is_word (p, n, prefix_words)
+                    || (n > 4 && strncasecmp (p, "rex.", 4) == 0)))
+    return CC_STMT_PREFIX;
+  if (p[0] == 'f' || p[0] == 'F')
+    for (size_t i = 0; wait_forms[i]; i++)
+      {
+        size_t l = strlen (wait_forms[i]);
+        if (n >= l && n <= l + 1 && strncasecmp (p, wait_forms[i], l) == 0)
+          return CC_STMT_UNDECODABLE;
+      }
+  return CC_STMT_INSN;
+}
+
+/* Is [W, W + N) one of LIST (case-insensitive)?  */
+#define IS(list) is_word (w, n, list)
+
+/* Does [P, P + N) occur in [Q, E)?  */
+static const char *
+find (const char *q, const char *e, const char *p, size_t n)
+{
+  return (size_t) (e - q) >= n ? memmem (q, (size_t) (e - q), p, n) : NULL;
+}
+
+/* Does [P, E) jump to one of GCC's retpoline thunks (a return or an
+   indirect jump that runs the thunk's code on the way)?  */
+static int
+thunk_jump (const char *p, const char *e)
+{
+  const char *w = cc_asm_skip_space (p, e);
+  if (w == e || (*w != 'j' && *w != 'n' && *w != 'b'))
+    return 0;
+  const char *x86 = find (w, e, "__x86_", 6);
+  if (!x86)
+    return 0;
+  static const char *const thunks[] = { "__x86_return_thunk", "__x86_indirect_thunk",
+                                        "__x86_indirect_call_thunk", NULL };
+  for (size_t i = 0; thunks[i]; i++)
+    if (find (x86, e, thunks[i], strlen (thunks[i])))
+      {
+        size_t n = 0;
+        static const char *const pre[] = { "notrack", "bnd", NULL };
+        for (; w + n < e && cc_asm_ident_char (w[n]); n++)
+          ;
+        if (n && IS (pre))
+          {
+            w = cc_asm_skip_space (w + n, e);
+            for (n = 0; w + n < e && cc_asm_ident_char (w[n]); n++)
+              ;
+          }
+        static const char *const jumps[] = { "jmp", "jmpq", NULL };
+        return n && IS (jumps);
+      }
+  return 0;
+}
+
+enum cc_stmt_reloc
+cc_stmt_reloc (const char *p, const char *e)
+{
+  const char *at = memchr (p, '@', (size_t) (e - p));
+  if (!at)
+    return thunk_jump (p, e) ? CC_RELOC_THUNK : CC_RELOC_NONE;
+  if (find (at, e, "@tlsgd", 6))
+    return CC_RELOC_TLSGD;
+  if (find (at, e, "@tlsld", 6))
+    return CC_RELOC_TLSLD;
+  if (find (at, e, "@TLSCALL", 8))
+    return CC_RELOC_TLSDESC;
+  /* jmp/call *SYM@GOTPCREL(%rip), any prefix before (notrack); Intel:
+     jmp [QWORD PTR SYM@GOTPCREL[rip]].  The others of GOTPCRELX (mov,
+     test, binops) keep their boundaries.  */
+  if (find (at, e, "@GOTPCREL", 9))
+    {
+      const char *w = cc_asm_skip_space (p, e);
+      size_t n = 0;
+      while (w + n < e && cc_asm_ident_char (w[n]))
+        n++;
+      static const char *const jc[] = { "jmp", "jmpq", "call", "callq", NULL };
+      static const char *const pre[] = { "notrack", "bnd", NULL };
+      if (n && IS (pre))
+        {
+          w = cc_asm_skip_space (w + n, e);
+          for (n = 0; w + n < e && cc_asm_ident_char (w[n]); n++)
+            ;
+        }
+      if (n && IS (jc))
+        return CC_RELOC_GOTPCRELX;
+    }
+  return thunk_jump (p, e) ? CC_RELOC_THUNK : CC_RELOC_NONE;
+}
+
+/* The operand [P, E) of a jump or call: its label if it names one
+   directly (not `*...', not a register, not memory).  */
+static void
+direct_target (const char *p, const char *e, cc_stmt_info *out)
+{
+  trim (&p, &e);
+  size_t n = 0;
+  while (p + n < e && cc_asm_ident_char (p[n]))
+    n++;
+  if (n == 0 || p + n != e)
+    return;
+  out->target = p;
+  out->target_len = n;
+}
+
+void
+cc_stmt_flow_of (const char *p, const char *e, cc_stmt_info *out)
+{
+  static const char *const returns[] = { "ret", "retq", "retl", "retw", NULL };
+  static const char *const stops[] = {
+    "lret", "lretq", "lretl", "lretw", "iret", "iretq", "iretl", "iretw", "iretd",
+    "sysret", "sysretq", "sysretl", "sysexit", "sysexitq", "sysexitl", "ud0", "ud1",
+    "ud2", "ud2a", "ud2b", "ljmp", "ljmpq", "ljmpl", "ljmpw", NULL
+  };
+  static const char *const jumps[] = { "jmp", "jmpq", "jmpl", "jmpw", NULL };
+  static const char *const calls[] = { "call", "callq", "calll", "callw", NULL };
+  static const char *const branches[] = {
+    "ja", "jae", "jb", "jbe", "jc", "jcxz", "je", "jecxz", "jg", "jge", "jl", "jle",
+    "jna", "jnae", "jnb", "jnbe", "jnc", "jne", "jng", "jnge", "jnl", "jnle", "jno",
+    "jnp", "jns", "jnz", "jo", "jp", "jpe", "jpo", "jrcxz", "js", "jz", "loop", "loope",
+    "loopne", "loopnz", "loopz", "loopl", "loopq", "loopel", "loopeq", "loopnel",
+    "loopneq", "xbegin", NULL
+  };
+  memset (out, 0, sizeof *out);
+  out->flow = CC_FLOW_NEXT;
+  trim (&p, &e);
+  /* Pseudo prefixes ({disp32}, {vex}) and prefixes before the mnemonic.  */
+  const char *w = p;
+  size_t n;
+  for (;;)
+    {
+      if (w < e && *w == '{')
+        {
+          const char *c = memchr (w, '}', (size_t) (e - w));
+          if (!c)
+            return;
+          w = cc_asm_skip_space (c + 1, e);
+          continue;
+        }
+      n = 0;
+      while (w + n < e && cc_asm_ident_char (w[n]))
+        n++;
+      if (n && IS (prefix_words) && cc_asm_skip_space (w + n, e) < e)
+        {
+          w = cc_asm_skip_space (w + n, e);
+          continue;
+        }
+      break;
+    }
+  const char *ops = cc_asm_skip_space (w + n, e);
+  out->reloc = cc_stmt_reloc (p, e);
+  if (IS (returns) || IS (stops))
+    {
+      out->flow = CC_FLOW_STOP;
+      out->returns = IS (returns);
+      return;
+    }
+  int is_jump = IS (jumps), is_call = IS (calls);
+  if (is_jump || is_call)
+    {
+      /* An indirect jump leaves for good; through the GOT (-fno-plt), ld
+         may rewrite it.  */
+      if (ops < e && *ops == '*')
+        {
+          out->flow = is_jump ? CC_FLOW_STOP : CC_FLOW_NEXT;
+          return;
+        }
+      direct_target (ops, e, out);
+      if (!out->target)
+        out->flow = is_jump ? CC_FLOW_STOP : CC_FLOW_NEXT;
+      else
+        out->flow = is_jump ? CC_FLOW_JUMP : CC_FLOW_CALL;
+      return;
+    }
+  if (IS (branches))
+    {
+      /* A hint first: jne,pt LABEL.  */
+      const char *o = ops;
+      if (o < e && *o == ',')
+        for (o++; o < e && cc_asm_ident_char (*o); o++)
+          ;
+      direct_target (o, e, out);
+      out->flow = CC_FLOW_BRANCH;
+      return;
+    }
+  /* mov %REG, (%rsp) (AT&T), or lea 8(%rsp), %rsp: the return address
+     replaced or dropped.  */
+  static const char *const moves[] = { "mov", "movq", NULL };
+  static const char *const leas[] = { "lea", "leaq", NULL };
+  const char *c = memchr (ops, ',', (size_t) (e - ops));
+  if (c && IS (moves) && *ops == '%')
+    {
+      const char *d = cc_asm_skip_space (c + 1, e);
+      out->drops_return = (size_t) (e - d) == 6 && memcmp (d, "(%rsp)", 6) == 0;
+    }
+  else if (c && IS (leas))
+    {
+      const char *d = cc_asm_skip_space (c + 1, e);
+      out->drops_return = (size_t) (c - ops) == 7 && memcmp (ops, "8(%rsp)", 7) == 0
+                          && (size_t) (e - d) == 4 && memcmp (d, "%rsp", 4) == 0;
+    }
+}

@@ -1,0 +1,213 @@
+/* cachecat layout: our labels placed by decoding the assembled bytes
+   (layout_decode.h).
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
+
+#include "layout/x86/layout_decode.h"
+#include "support/util.h"
+#include "layout/x86/x86_length.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define SHT_PROGBITS_ 1
+#define SHF_EXECINSTR_ 4
+
+/* The walk through one code section.  */
+typedef struct walk
+{
+  uint32_t elf;              /* ELF section index, 0: none */
+  const unsigned char *bytes;
+  uint64_t size;
+  uint64_t at;
+  int prefixes;              /* prefix statements waiting for their insn */
+} walk;
+
+/* The code section of the object named NAME, if there is exactly one.  */
+static uint32_t
+code_section (const cc_layout *l, const char *name, int *twice)
+{
+  uint32_t found = 0;
+  *twice = 0;
+  for (uint32_t s = 1; s < l->n_sections; s++)
+    if (strcmp (l->sections[s].name, name) == 0)
+      {
+        if (found)
+          *twice = 1;
+        found = s;
+      }
+  return found;
+}
+
+static cc_layout_ref *
+numbered (cc_layout *l, const cc_layout_query *q, uint32_t fam, unsigned long no)
+{
+  const cc_layout_family *f = &q->families[fam];
+  if (fam >= q->n_families || !l->numbered[fam] || no <= f->base
+      || no - f->base > f->count)
+    return NULL;
+  return &l->numbered[fam][no - f->base - 1];
+}
+
+char *
+cc_layout_decode (cc_layout *l, const cc_layout_query *q, const cc_asm_filter *f)
+{
+  size_t n_ev;
+  int decodable;
+  const cc_asm_event *ev = cc_asm_filter_event_list (f, &n_ev, &decodable);
+  if (!decodable)
+    return cc_xstrdup ("a statement in code is not one the decoder follows");
+  if (!l->image || q->n_families < 2)
+    return cc_xstrdup ("no object to decode");
+
+  unsigned n_secs = cc_asm_filter_n_sections (f);
+  walk *w = cc_xcalloc (n_secs + 1, sizeof *w);
+  char *why = NULL;
+  uint32_t tsize = 16;
+  while (tsize < 2 * (uint64_t) q->n_names)
+    tsize *= 2;
+  uint32_t *slot = cc_xmalloc (tsize * sizeof *slot);
+  for (uint32_t i = 0; i < tsize; i++)
+    slot[i] = UINT32_MAX;
+  for (uint32_t i = 0; i < q->n_names; i++)
+    {
+      uint32_t h = cc_name_hash (q->names[i]) & (tsize - 1);
+      while (slot[h] != UINT32_MAX)
+        h = (h + 1) & (tsize - 1);
+      slot[h] = i;
+    }
+
+  for (unsigned s = 0; s < n_secs && !why; s++)
+    {
+      const char *name = cc_asm_filter_section (f, s);
+      int twice;
+      uint32_t e = code_section (l, name, &twice);
+      if (twice)
+        why = cc_xasprintf ("two sections named %s", name);
+      else if (e)
+        {
+          const cc_layout_section *sec = &l->sections[e];
+          if (sec->type != SHT_PROGBITS_ || !(sec->flags & SHF_EXECINSTR_)
+              || sec->offset > l->image_size || sec->size > l->image_size - sec->offset)
+            why = cc_xasprintf ("section %s is not code the decoder can read", name);
+          else
+            {
+              w[s].elf = e;
+              w[s].bytes = l->image + sec->offset;
+              w[s].size = sec->size;
+            }
+        }
+    }
+  /* Code the text did not show us: something was misunderstood.  */
+  for (uint32_t e = 1; e < l->n_sections && !why; e++)
+    {
+      const cc_layout_section *sec = &l->sections[e];
+      if (sec->type != SHT_PROGBITS_ || !(sec->flags & SHF_EXECINSTR_) || sec->size == 0)
+        continue;
+      unsigned s;
+      for (s = 0; s < n_secs && w[s].elf != e; s++)
+        ;
+      if (s == n_secs)
+        why = cc_xasprintf ("code in section %s that the text did not show",
+                            sec->name);
+    }
+
+  for (size_t i = 0; i < n_ev && !why; i++)
+    {
+      const cc_asm_event *v = &ev[i];
+      if (v->kind == CC_ASM_EV_NONE || cc_asm_event_is_binding (v->kind))
+        continue;             /* for computing, in no section */
+      walk *x = &w[v->section];
+      if (!x->elf)
+        {
+          if (v->kind == CC_ASM_EV_SYMBOL)
+            continue;
+          why = cc_xasprintf ("no section %s in the object",
+                              cc_asm_filter_section (f, v->section));
+          break;
+        }
+      /* A label between a prefix and its instruction: the prefix's bytes
+         are before the label, the walk would put them after.  */
+      if (x->prefixes && (v->kind == CC_ASM_EV_START || v->kind == CC_ASM_EV_END
+                          || v->kind == CC_ASM_EV_MSTART || v->kind == CC_ASM_EV_SYMBOL))
+        {
+          why = cc_xasprintf ("a label after a prefix at %s+%#llx",
+                              cc_asm_filter_section (f, v->section),
+                              (unsigned long long) x->at);
+          break;
+        }
+      switch (v->kind)
+        {
+        case CC_ASM_EV_START:
+        case CC_ASM_EV_END:
+        case CC_ASM_EV_MSTART:
+          {
+            cc_layout_ref *r = numbered (l, q, v->kind == CC_ASM_EV_START ? 0
+                                               : v->kind == CC_ASM_EV_END ? 1 : 2, v->a);
+            if (r)
+              {
+                r->section = x->elf;
+                r->offset = x->at;
+              }
+            break;
+          }
+        case CC_ASM_EV_PREFIX:
+          x->prefixes++;
+          break;
+        case CC_ASM_EV_INSN:
+          {
+            int len = cc_x86_length (x->bytes + x->at, (size_t) (x->size - x->at));
+            if (len < 0)
+              why = cc_xasprintf ("an instruction at %s+%#llx the decoder does not know",
+                                  cc_asm_filter_section (f, v->section),
+                                  (unsigned long long) x->at);
+            else
+              x->at += (uint64_t) len;
+            x->prefixes = 0;
+            break;
+          }
+        case CC_ASM_EV_ALIGN:
+          {
+            uint64_t pad = (v->a - x->at % v->a) % v->a;
+            if (v->b && pad > v->b)
+              pad = 0;
+            if (x->prefixes || pad > x->size - x->at
+                || !cc_x86_padding (x->bytes + x->at, (size_t) pad))
+              why = cc_xasprintf ("alignment at %s+%#llx is not %llu bytes of padding",
+                                  cc_asm_filter_section (f, v->section),
+                                  (unsigned long long) x->at, (unsigned long long) pad);
+            else
+              x->at += pad;
+            break;
+          }
+        case CC_ASM_EV_SYMBOL:
+          {
+            const char *nm = cc_asm_filter_name (f, v->at);
+            uint32_t h = cc_name_hash (nm) & (tsize - 1);
+            for (; slot[h] != UINT32_MAX; h = (h + 1) & (tsize - 1))
+              {
+                const cc_layout_ref *r = &l->refs[slot[h]];
+                if (strcmp (q->names[slot[h]], nm) == 0 && r->section
+                    && (r->section != x->elf || r->offset != x->at))
+                  {
+                    why = cc_xasprintf ("%s is at %#llx, the walk at %s+%#llx", nm,
+                                        (unsigned long long) r->offset,
+                                        cc_asm_filter_section (f, v->section),
+                                        (unsigned long long) x->at);
+                    break;
+                  }
+              }
+            break;
+          }
+        default:
+          break;
+        }
+    }
+  for (unsigned s = 0; s < n_secs && !why; s++)
+    if (w[s].elf && (w[s].at != w[s].size || w[s].prefixes))
+      why = cc_xasprintf ("the walk ends at %s+%#llx, the section at %#llx",
+                          cc_asm_filter_section (f, s), (unsigned long long) w[s].at,
+                          (unsigned long long) w[s].size);
+  free (slot);
+  free (w);
+  return why;
+}

@@ -1,0 +1,105 @@
+/* cachecat program model: construction helpers.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
+
+#include "model/model.h"
+#include "support/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void
+cc_func_free (cc_func *f)
+{
+  free (f->name);
+  for (uint32_t i = 0; i < f->n_parts; i++)
+    free (f->parts[i].symbol);
+  free (f->parts);
+  free (f->insns);
+  for (uint32_t i = 0; i < f->n_blocks; i++)
+    {
+      free (f->blocks[i].succs);
+      free (f->blocks[i].callee);
+    }
+  free (f->blocks);
+  memset (f, 0, sizeof *f);
+}
+
+void
+cc_model_free (cc_model *m)
+{
+  for (uint32_t i = 0; i < m->n_sections; i++)
+    free (m->sections[i].name);
+  free (m->sections);
+  for (uint32_t i = 0; i < m->n_files; i++)
+    free (m->files[i]);
+  free (m->files);
+  for (uint32_t i = 0; i < m->n_funcs; i++)
+    cc_func_free (&m->funcs[i]);
+  free (m->funcs);
+  memset (m, 0, sizeof *m);
+}
+
+/* Sections are few, files are few: linear search keeps this simple.  */
+uint32_t
+cc_model_add_section (cc_model *m, const char *name, uint32_t align)
+{
+  for (uint32_t i = 0; i < m->n_sections; i++)
+    if (strcmp (m->sections[i].name, name) == 0)
+      {
+        if (align > m->sections[i].align)
+          m->sections[i].align = align;
+        return i;
+      }
+  m->sections = cc_xrealloc (m->sections,
+                             (m->n_sections + 1) * sizeof *m->sections);
+  m->sections[m->n_sections].name = cc_xstrdup (name);
+  m->sections[m->n_sections].align = align ? align : 1;
+  return m->n_sections++;
+}
+
+uint32_t
+cc_model_add_file (cc_model *m, const char *path)
+{
+  if (!path)
+    return CC_NONE;
+  for (uint32_t i = 0; i < m->n_files; i++)
+    if (strcmp (m->files[i], path) == 0)
+      return i;
+  m->files = cc_xrealloc (m->files, (m->n_files + 1) * sizeof *m->files);
+  m->files[m->n_files] = cc_xstrdup (path);
+  return m->n_files++;
+}
+
+uint32_t
+cc_model_find_func (const cc_model *m, const char *name)
+{
+  for (uint32_t i = 0; i < m->n_funcs; i++)
+    if (strcmp (m->funcs[i].name, name) == 0)
+      return i;
+  return CC_NONE;
+}
+
+void
+cc_func_replace_insns (cc_func *f, cc_insn *insns, uint32_t n, const uint32_t *count)
+{
+  /* Where each old insn's new ones start.  */
+  uint32_t *first = cc_xmalloc ((f->n_insns + 1) * sizeof *first);
+  uint32_t at = 0;
+  for (uint32_t i = 0; i < f->n_insns; i++)
+    {
+      first[i] = at;
+      at += count[i];
+    }
+  first[f->n_insns] = at;
+  for (uint32_t b = 0; b < f->n_blocks; b++)
+    {
+      cc_block *bb = &f->blocks[b];
+      uint32_t end = bb->first_insn + bb->n_insns;
+      bb->first_insn = first[bb->first_insn];
+      bb->n_insns = first[end] - bb->first_insn;
+    }
+  free (first);
+  free (f->insns);
+  f->insns = insns;
+  f->n_insns = n;
+}

@@ -1,0 +1,54 @@
+/* cachecat output: the conflict limits (max-conflicts-per-function,
+   max-conflicts), and what a breach says.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
+
+   Plain C.  Which limits a unit breaks, and the messages that explain it
+   (per program line of the function, the conflict instructions and
+   their source lines), in order; the glue turns each into a diagnostic
+   at the place it names (an error fails the compile).  */
+
+#ifndef CACHECAT_LIMITS_H
+#define CACHECAT_LIMITS_H
+
+#include "engine/engine.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum cc_limit_kind
+{
+  CC_LIMIT_FUNCTION,    /* error at FUNC: its COUNT conflicts exceed LIMIT */
+  CC_LIMIT_UNIT,        /* error at FUNC (the worst): the unit's COUNT
+                           conflicts exceed LIMIT */
+  CC_LIMIT_FUNC_COUNT,  /* note at FUNC: COUNT conflicts in it */
+  CC_LIMIT_LINE,        /* note at insn INSN of FUNC: COUNT conflicts in
+                           program line LINE (set SET) of SYMBOL, at WHERE
+                           ("file:line, ...") */
+  CC_LIMIT_MORE_LINES   /* note at FUNC: COUNT more program lines */
+};
+
+typedef struct cc_limit_msg
+{
+  enum cc_limit_kind kind;
+  uint32_t func;        /* the model's function */
+  uint32_t insn;        /* CC_LIMIT_LINE: its first conflict insn */
+  uint64_t count;
+  long long limit;
+  uint32_t line, set;
+  const char *symbol;
+  const char *where;
+} cc_limit_msg;
+
+/* Check the conflict counts of R against the limits (negative: none),
+   calling SAY for every message in order.  Returns how many limits were
+   exceeded.  */
+unsigned cc_check_limits (const cc_model *m, const cc_result *r, long long per_function,
+                          long long per_unit,
+                          void (*say) (void *data, const cc_limit_msg *msg), void *data);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

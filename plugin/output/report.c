@@ -1,0 +1,909 @@
+/* cachecat report: the side-car JSON file and the assembler annotations.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
+
+   The JSON is written by hand in a fixed key order, so identical input
+   gives byte-identical output.  The format is documented in README.md.  */
+
+#include "output/report.h"
+#include "support/util.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define REPORT_FORMAT 3
+
+/* The report has a line per instruction and an entry per context (about
+   a megabyte for a large unit): it is put together in a buffer of our
+   own and written in large pieces, with no format parsing on the hot
+   paths.  */
+#define WBUF_SIZE 65536
+
+typedef struct wbuf
+{
+  FILE *f;
+  size_t n;
+  char *file_json;       /* per model file: its name escaped for JSON */
+  size_t *file_len;
+  char **file_at;
+  const cc_context_verdict **order; /* scratch for json_contexts */
+  uint32_t order_cap;
+  char b[WBUF_SIZE];
+} wbuf;
+
+static void
+w_flush (wbuf *w)
+{
+  if (w->n)
+    fwrite (w->b, 1, w->n, w->f);
+  w->n = 0;
+}
+
+static void
+w_bytes (wbuf *w, const char *p, size_t n)
+{
+  if (n > WBUF_SIZE - w->n)
+    {
+      w_flush (w);
+      if (n >= WBUF_SIZE)
+        {
+          fwrite (p, 1, n, w->f);
+          return;
+        }
+    }
+  memcpy (w->b + w->n, p, n);
+  w->n += n;
+}
+
+static inline void
+w_c (wbuf *w, char c)
+{
+  if (w->n == WBUF_SIZE)
+    w_flush (w);
+  w->b[w->n++] = c;
+}
+
+static inline void
+w_s (wbuf *w, const char *s)
+{
+  w_bytes (w, s, strlen (s));
+}
+
+static void
+w_u64 (wbuf *w, uint64_t v)
+{
+  char b[20];
+  int n = 0;
+  do
+    b[sizeof b - 1 - n++] = (char) ('0' + v % 10);
+  while ((v /= 10) != 0);
+  w_bytes (w, b + sizeof b - n, (size_t) n);
+}
+
+static inline void
+w_u (wbuf *w, uint32_t v)
+{
+  w_u64 (w, v);
+}
+
+/* The characters of S, escaped for a JSON string.  */
+static void
+json_chars (wbuf *w, const char *s)
+{
+  static const char hex[] = "0123456789abcdef";
+  for (const unsigned char *p = (const unsigned char *) s; *p; p++)
+    {
+      if (*p == '"' || *p == '\\')
+        {
+          w_c (w, '\\');
+          w_c (w, (char) *p);
+        }
+      else if (*p == '\n')
+        w_s (w, "\\n");
+      else if (*p == '\t')
+        w_s (w, "\\t");
+      else if (*p < 0x20)
+        {
+          char u[6] = { '\\', 'u', '0', '0', hex[*p >> 4], hex[*p & 15] };
+          w_bytes (w, u, sizeof u);
+        }
+      else
+        w_c (w, (char) *p);
+    }
+}
+
+static void
+json_str (wbuf *w, const char *s)
+{
+  if (!s)
+    {
+      w_s (w, "null");
+      return;
+    }
+  w_c (w, '"');
+  json_chars (w, s);
+  w_c (w, '"');
+}
+
+/* Escape every file name of M once: each insn names its file.  */
+static void
+escape_files (wbuf *w, const cc_model *m)
+{
+  size_t cap = 0;
+  for (uint32_t i = 0; i < m->n_files; i++)
+    cap += 6 * strlen (m->files[i]) + 1;
+  w->file_len = cc_xmalloc ((m->n_files + 1) * sizeof *w->file_len);
+  w->file_at = cc_xmalloc ((m->n_files + 1) * sizeof *w->file_at);
+  w->file_json = cc_xmalloc (cap + 1);
+  /* json_chars writes into the buffer: borrow it, one name at a time.  */
+  size_t at = 0;
+  for (uint32_t i = 0; i < m->n_files; i++)
+    {
+      w_flush (w);
+      json_chars (w, m->files[i]);
+      memcpy (w->file_json + at, w->b, w->n);
+      w->file_at[i] = w->file_json + at;
+      w->file_len[i] = w->n;
+      at += w->n;
+      w->n = 0;
+    }
+}
+
+static void
+json_loc (wbuf *w, const cc_model *m, uint32_t file, uint32_t line)
+{
+  if (file == CC_NONE || file >= m->n_files)
+    {
+      w_s (w, "null");
+      return;
+    }
+  w_c (w, '"');
+  w_bytes (w, w->file_at[file], w->file_len[file]);
+  w_c (w, ':');
+  w_u (w, line);
+  w_c (w, '"');
+}
+
+/* The offset of insn I of F from the symbol of its part.  */
+static uint32_t
+part_offset (const cc_func *f, uint32_t i)
+{
+  const cc_insn *in = &f->insns[i];
+  return in->offset - f->parts[in->part].offset;
+}
+
+/* Is insn I of FN an instruction of the report?  Padding is not, nor an
+   insn the assembler made no bytes for (once the layout is known).  */
+static int
+reported (const cc_func *fn, const cc_func_result *fr, uint32_t i)
+{
+  return cc_insn_reported (&fn->insns[i], fr->analysed);
+}
+
+const char *
+cc_insn_category (const cc_func *fn, const cc_func_result *fr, uint32_t i)
+{
+  if (fr->analysed && fn->insns[i].fetch == CC_FETCH_NEVER)
+    return "never-fetched";
+  return cc_category_name (fr->insns[i].merged.category);
+}
+
+/* Has insn I a scope to print: first-miss or first-hit, and fetched?  */
+static int
+has_scope (const cc_func *fn, const cc_func_result *fr, uint32_t i)
+{
+  uint8_t c = fr->insns[i].merged.category;
+  return (c == CC_FIRST_MISS || c == CC_FIRST_HIT)
+         && !(fr->analysed && fn->insns[i].fetch == CC_FETCH_NEVER);
+}
+
+/* The relocations of enum cc_rewrite, as the report names them.  */
+static const char *const rewrite_names[CC_N_REWRITES] = {
+  NULL, "R_X86_64_GOTPCRELX", "R_X86_64_TLSGD", "R_X86_64_TLSLD", "R_X86_64_TLSDESC_CALL"
+};
+
+/* Insn I of FN named from part PART: its offset there, or "sym+offset"
+   when it lies in another part (CC_NONE: always so).  */
+static void
+json_insn_ref (wbuf *w, const cc_func *fn, uint32_t i, uint32_t part)
+{
+  if (fn->insns[i].part == part)
+    {
+      w_u (w, part_offset (fn, i));
+      return;
+    }
+  w_c (w, '"');
+  json_chars (w, fn->parts[fn->insns[i].part].symbol);
+  w_c (w, '+');
+  w_u (w, part_offset (fn, i));
+  w_c (w, '"');
+}
+
+/* The scope of verdict V of an insn of function FI's part PART.  A
+   first-hit loop may be a caller's: named by its header as
+   "symbol+offset" of that function.  */
+static void
+json_scope (wbuf *w, const cc_model *m, const cc_result *r, uint32_t fi, cc_verdict v,
+            uint32_t part)
+{
+  switch (v.scope)
+    {
+    case CC_SCOPE_PROGRAM:
+      w_s (w, "\"program\"");
+      break;
+    case CC_SCOPE_FUNCTION:
+      w_s (w, "\"function\"");
+      break;
+    case CC_SCOPE_LOOP:
+      {
+        uint32_t lf = v.other_func ? v.other_func - 1 : fi;
+        const cc_func *fn = &m->funcs[lf];
+        const cc_block *h = &fn->blocks[r->funcs[lf].loops[v.loop].header];
+        w_s (w, "{\"loop\": ");
+        json_insn_ref (w, fn, h->first_insn, lf == fi ? part : CC_NONE);
+        w_c (w, '}');
+        break;
+      }
+    default:
+      w_s (w, "null");
+    }
+}
+
+static void
+json_summary (wbuf *w, const uint32_t *counts, uint32_t never_fetched)
+{
+  w_c (w, '{');
+  for (int c = 0; c < CC_N_CATEGORIES; c++)
+    {
+      if (c)
+        w_s (w, ", ");
+      w_c (w, '"');
+      w_s (w, cc_category_name (c));
+      w_s (w, "\": ");
+      w_u (w, counts[c]);
+    }
+  w_s (w, ", \"never-fetched\": ");
+  w_u (w, never_fetched);
+  w_c (w, '}');
+}
+
+/* Order of context verdicts in the report: by UP, then verdict, then
+   instance, so that equal verdicts of one UP form one group.  (No two
+   contexts of an insn share instance and UP: the order is total.)  */
+static int
+cmp_ctx (const void *a, const void *b)
+{
+  const cc_context_verdict *x = *(const cc_context_verdict *const *) a;
+  const cc_context_verdict *y = *(const cc_context_verdict *const *) b;
+  if (x->up != y->up)
+    return x->up < y->up ? -1 : 1;
+  if (x->v.category != y->v.category)
+    return x->v.category < y->v.category ? -1 : 1;
+  if (x->v.scope != y->v.scope)
+    return x->v.scope < y->v.scope ? -1 : 1;
+  if (x->v.loop != y->v.loop)
+    return x->v.loop < y->v.loop ? -1 : 1;
+  if (x->v.other_func != y->v.other_func)
+    return x->v.other_func < y->v.other_func ? -1 : 1;
+  return x->instance < y->instance ? -1 : x->instance > y->instance;
+}
+
+/* Sort the N contexts of ORDER by cmp_ctx: most insns have a handful,
+   which insertion sort orders faster than qsort sets up.  */
+static void
+sort_ctx (const cc_context_verdict **order, uint32_t n)
+{
+  if (n > 16)
+    {
+      qsort (order, n, sizeof *order, cmp_ctx);
+      return;
+    }
+  for (uint32_t i = 1; i < n; i++)
+    {
+      const cc_context_verdict *x = order[i];
+      uint32_t j = i;
+      for (; j > 0 && cmp_ctx (&order[j - 1], &x) > 0; j--)
+        order[j] = order[j - 1];
+      order[j] = x;
+    }
+}
+
+static int
+same_verdict (const cc_context_verdict *x, const cc_context_verdict *y)
+{
+  return x->up == y->up && x->v.category == y->v.category && x->v.scope == y->v.scope
+         && x->v.loop == y->v.loop && x->v.other_func == y->v.other_func;
+}
+
+/* The per-context verdicts of one insn, grouped: one entry per UP and
+   verdict, with the instances that share it (an insn of a function with
+   many instances would otherwise repeat the same verdict for each).  */
+static void
+json_contexts (wbuf *w, const cc_model *m, const cc_result *r, uint32_t fi,
+               const cc_insn_result *ir, uint32_t n_func_instances, uint32_t part)
+{
+  if (ir->n_ctx > w->order_cap)
+    {
+      w->order_cap = ir->n_ctx;
+      free (w->order);
+      w->order = cc_xmalloc (w->order_cap * sizeof *w->order);
+    }
+  const cc_context_verdict **order = w->order;
+  for (uint32_t k = 0; k < ir->n_ctx; k++)
+    order[k] = &ir->ctx[k];
+  sort_ctx (order, ir->n_ctx);
+  for (uint32_t k = 0; k < ir->n_ctx; k++)
+    {
+      const cc_context_verdict *cv = order[k];
+      if (k == 0 || !same_verdict (order[k - 1], cv))
+        {
+          w_s (w, "{\"up\": ");
+          w_u (w, cv->up);
+          w_s (w, ", \"category\": \"");
+          w_s (w, cc_category_name (cv->v.category));
+          w_c (w, '"');
+          if (cv->v.category == CC_FIRST_MISS || cv->v.category == CC_FIRST_HIT)
+            {
+              w_s (w, ", \"scope\": ");
+              json_scope (w, m, r, fi, cv->v, part);
+            }
+          w_s (w, ", \"instances\": ");
+        }
+      else
+        continue;
+      /* The group's instances; "all" when they are every instance of
+         the function.  */
+      uint32_t end = k + 1;
+      while (end < ir->n_ctx && same_verdict (order[end], cv))
+        end++;
+      if (end - k == n_func_instances)
+        w_s (w, "\"all\"}");
+      else
+        {
+          w_c (w, '[');
+          for (uint32_t j = k; j < end; j++)
+            {
+              if (j > k)
+                w_s (w, ", ");
+              w_u (w, order[j]->instance);
+            }
+          w_s (w, "]}");
+        }
+      if (end < ir->n_ctx)
+        w_s (w, ", ");
+    }
+}
+
+static void
+write_part (wbuf *w, const cc_model *m, const cc_result *r, uint32_t fi,
+            uint32_t part, int first)
+{
+  const cc_func *fn = &m->funcs[fi];
+  const cc_func_result *fr = &r->funcs[fi];
+  const cc_part *p = &fn->parts[part];
+  uint32_t counts[CC_N_CATEGORIES] = { 0 }, never = 0;
+  for (uint32_t i = 0; i < fn->n_insns; i++)
+    if (fn->insns[i].part == part && reported (fn, fr, i))
+      {
+        if (fr->analysed && fn->insns[i].fetch == CC_FETCH_NEVER)
+          never++;
+        else
+          counts[fr->insns[i].merged.category]++;
+      }
+
+  w_s (w, first ? "\n    {\"name\": " : ",\n    {\"name\": ");
+  json_str (w, p->symbol);
+  w_s (w, ", \"function\": ");
+  json_str (w, fn->name);
+  w_s (w, ", \"section\": ");
+  json_str (w, p->section < m->n_sections ? m->sections[p->section].name : NULL);
+  w_s (w, ", \"section_offset\": ");
+  w_u (w, p->offset);
+  w_s (w, ", \"size\": ");
+  w_u (w, p->size);
+  w_s (w, ", \"loc\": ");
+  json_loc (w, m, fn->file, fn->line);
+  w_s (w, fr->analysed ? ", \"analysed\": true" : ", \"analysed\": false");
+  if (fr->too_big)
+    w_s (w, ", \"too_big\": true");
+
+  /* The function's instances (contexts name them).  */
+  uint32_t n_inst = 0;
+  w_s (w, ", \"instances\": [");
+  for (uint32_t x = 0; x < r->n_instances; x++)
+    if (r->instances[x].func == fi)
+      {
+        if (n_inst++)
+          w_s (w, ", ");
+        w_u (w, x);
+      }
+  w_c (w, ']');
+
+  /* Loops whose header lies in this part, with all their members.  */
+  w_s (w, ",\n     \"loops\": [");
+  int any = 0;
+  for (uint32_t l = 0; l < fr->n_loops; l++)
+    {
+      const cc_loop *lp = &fr->loops[l];
+      uint32_t hi = fn->blocks[lp->header].first_insn;
+      if (fn->insns[hi].part != part)
+        continue;
+      w_s (w, any ? ",\n      {\"header\": " : "\n      {\"header\": ");
+      w_u (w, part_offset (fn, hi));
+      w_s (w, ", \"parent\": ");
+      if (lp->parent == CC_NONE)
+        w_s (w, "null");
+      else
+        json_insn_ref (w, fn, fn->blocks[fr->loops[lp->parent].header].first_insn, part);
+      /* Every member, those of another part as "sym+offset".  */
+      w_s (w, ", \"insns\": [");
+      int anyi = 0;
+      for (uint32_t k = 0; k < lp->n_blocks; k++)
+        {
+          const cc_block *b = &fn->blocks[lp->blocks[k]];
+          for (uint32_t i = b->first_insn; i < b->first_insn + b->n_insns; i++)
+            if (reported (fn, fr, i))
+              {
+                if (anyi)
+                  w_s (w, ", ");
+                json_insn_ref (w, fn, i, part);
+                anyi = 1;
+              }
+        }
+      w_s (w, "]}");
+      any = 1;
+    }
+  w_s (w, any ? "\n     ]" : "]");
+
+  /* UPs: each as the offsets of the first insn of its blocks.  */
+  w_s (w, ",\n     \"ups\": [");
+  any = 0;
+  for (uint32_t u = 0; u < fr->n_ups; u++)
+    {
+      const cc_up *up = &fr->ups[u];
+      if (fn->insns[fn->blocks[up->blocks[0]].first_insn].part != part)
+        continue;
+      w_s (w, any ? ",\n      {\"id\": " : "\n      {\"id\": ");
+      w_u (w, u);
+      w_s (w, ", \"blocks\": [");
+      for (uint32_t k = 0; k < up->n_blocks; k++)
+        {
+          if (k)
+            w_s (w, ", ");
+          /* A block of the other part is named by symbol+offset.  */
+          json_insn_ref (w, fn, fn->blocks[up->blocks[k]].first_insn, part);
+        }
+      w_s (w, "]}");
+      any = 1;
+    }
+  w_s (w, any ? "\n     ]" : "]");
+
+  /* The insns that end a calling block: the call sites.  */
+  uint32_t *call_block = cc_xmalloc ((fn->n_insns + 1) * sizeof *call_block);
+  for (uint32_t i = 0; i < fn->n_insns; i++)
+    call_block[i] = CC_NONE;
+  for (uint32_t b = 0; b < fn->n_blocks; b++)
+    if (fn->blocks[b].call != CC_CALL_NONE && fn->blocks[b].n_insns
+        && fn->blocks[b].first_insn + fn->blocks[b].n_insns <= fn->n_insns)
+      call_block[fn->blocks[b].first_insn + fn->blocks[b].n_insns - 1] = b;
+
+  w_s (w, ",\n     \"insns\": [");
+  any = 0;
+  for (uint32_t i = 0; i < fn->n_insns; i++)
+    {
+      const cc_insn *in = &fn->insns[i];
+      if (in->part != part || !reported (fn, fr, i))
+        continue;
+      const cc_insn_result *ir = &fr->insns[i];
+      w_s (w, any ? ",\n      {\"offset\": " : "\n      {\"offset\": ");
+      w_u (w, part_offset (fn, i));
+      w_s (w, ", \"length\": ");
+      w_u (w, in->length);
+      w_s (w, ", \"category\": \"");
+      w_s (w, cc_insn_category (fn, fr, i));
+      w_c (w, '"');
+      if (has_scope (fn, fr, i))
+        {
+          w_s (w, ", \"scope\": ");
+          json_scope (w, m, r, fi, ir->merged, part);
+        }
+      w_s (w, ", \"line\": ");
+      w_u (w, ir->pline);
+      w_s (w, ", \"set\": ");
+      w_u (w, ir->set);
+      w_s (w, ", \"lines\": ");
+      w_u (w, ir->n_lines);
+      if (in->kind == CC_INSN_ASM)
+        w_s (w, ", \"asm\": true");
+      if (in->fetch == CC_FETCH_MAYBE)
+        w_s (w, ", \"fetch\": \"maybe\"");
+      if (in->rewrite != CC_REWRITE_NONE && in->rewrite < CC_N_REWRITES)
+        {
+          w_s (w, ", \"linker\": \"");
+          w_s (w, rewrite_names[in->rewrite]);
+          w_c (w, '"');
+        }
+      if (in->unsplit)
+        w_s (w, ", \"unsplit\": true");
+      if (call_block[i] != CC_NONE)
+        {
+          /* A call: to a known symbol or unknown code; a tail call (a
+             sibling call) leaves the function.  */
+          const cc_block *cb = &fn->blocks[call_block[i]];
+          w_s (w, ", \"call\": {\"callee\": ");
+          if (cb->call == CC_CALL_DIRECT && cb->callee)
+            json_str (w, cb->callee);
+          else
+            w_s (w, "null");
+          w_s (w, cb->exits ? ", \"tail\": true}" : ", \"tail\": false}");
+        }
+      w_s (w, ", \"loc\": ");
+      json_loc (w, m, in->file, in->line);
+      w_s (w, ", \"contexts\": [");
+      json_contexts (w, m, r, fi, ir, n_inst, part);
+      w_s (w, "]}");
+      any = 1;
+    }
+  free (call_block);
+  w_s (w, any ? "\n     ]" : "]");
+  w_s (w, ",\n     \"summary\": ");
+  json_summary (w, counts, never);
+  w_c (w, '}');
+}
+
+static void
+write_json_buf (wbuf *w, const cc_model *m, const cc_result *r,
+                const cc_report_info *info)
+{
+  const cc_options *o = info->options;
+  w_s (w, "{\n  \"cachecat\": ");
+  w_u (w, REPORT_FORMAT);
+  w_s (w, ",\n  \"source\": ");
+  json_str (w, info->source);
+  w_s (w, ",\n  \"cache\": {\"size\": ");
+  w_u (w, o->cache_size);
+  w_s (w, ", \"line\": ");
+  w_u (w, o->line_size);
+  w_s (w, ", \"ways\": ");
+  w_u (w, o->ways);
+  w_s (w, ", \"sets\": ");
+  w_u (w, o->cache_size / (o->line_size * o->ways));
+  w_s (w, ", \"policy\": ");
+  json_str (w, o->policy ? o->policy : "lru");
+  w_s (w, ", \"config\": ");
+  json_str (w, o->config_name ? o->config_name : "default");
+  w_s (w, "},\n");
+
+  /* What is assumed about addresses (docs/semantics.md §7.3).  */
+  w_s (w, "  \"layout\": {\"offsets\": ");
+  /* The same words however the offsets were found (computed the way the
+     assembler lays them out, or read back from it): the report does not
+     depend on the method.  */
+  json_str (w, info->layout_note ? "unknown"
+               : "exact within each section (as the assembler lays them out)");
+  w_s (w, ", \"set_indices\": \"relative: each section starts at an unknown set; "
+       "lines of different sections may share any set\", \"alignment_forced\": false");
+  w_s (w, ", \"phases\": ");
+  w_u (w, r->n_phases);
+  w_s (w, ", \"groups\": ");
+  w_u (w, r->n_groups);
+  w_s (w, ", \"sections\": [");
+  for (uint32_t s = 0; s < m->n_sections; s++)
+    {
+      w_s (w, s ? ", {\"name\": " : "{\"name\": ");
+      json_str (w, m->sections[s].name);
+      w_s (w, ", \"align\": ");
+      w_u (w, m->sections[s].align);
+      w_c (w, '}');
+    }
+  w_s (w, "]");
+  if (info->layout_note)
+    {
+      w_s (w, ", \"problem\": ");
+      json_str (w, info->layout_note);
+    }
+  w_s (w, "},\n");
+
+  w_s (w, "  \"entry\": {\"symbol\": ");
+  json_str (w, o->entry);
+  int found = o->entry && cc_model_find_func (m, o->entry) != CC_NONE;
+  w_s (w, found ? ", \"found\": true" : ", \"found\": false");
+  w_s (w, o->entry && o->entry_cold ? ", \"state\": \"cold\"},\n"
+                                    : ", \"state\": \"warm\"},\n");
+  w_s (w, "  \"unknown_code\": \"calls to code outside the unit, indirect calls and inline asm: "
+       "may touch every cache set and call every function of the unit that is externally "
+       "visible or address-taken\",\n");
+  w_s (w, "  \"not_modelled\": [\"interrupts\", \"DMA\", \"prefetching\", \"wrong-path fetches\"],\n");
+  if (o->max_instances)
+    {
+      w_s (w, "  \"max_instances\": ");
+      w_u (w, o->max_instances);
+      w_s (w, ", ");
+    }
+  else
+    {
+      w_s (w, "  \"max_instances\": null, \"instance_budget\": ");
+      w_u64 (w, r->instance_budget);
+      w_s (w, ", ");
+    }
+  w_s (w, r->capped ? "\"capped\": true,\n" : "\"capped\": false,\n");
+
+  w_s (w, "  \"instances\": [");
+  for (uint32_t x = 0; x < r->n_instances; x++)
+    {
+      const cc_instance *in = &r->instances[x];
+      w_s (w, x ? ",\n    {\"id\": " : "\n    {\"id\": ");
+      w_u (w, x);
+      w_s (w, ", \"function\": ");
+      json_str (w, m->funcs[in->func].name);
+      if (in->parent == CC_NONE)
+        w_s (w, ", \"parent\": null, \"call\": null");
+      else
+        {
+          const cc_func *pf = &m->funcs[r->instances[in->parent].func];
+          const cc_block *b = &pf->blocks[in->call_block];
+          uint32_t ci = b->first_insn + b->n_insns - 1;
+          w_s (w, ", \"parent\": ");
+          w_u (w, in->parent);
+          w_s (w, ", \"call\": {\"symbol\": ");
+          json_str (w, pf->parts[pf->insns[ci].part].symbol);
+          w_s (w, ", \"offset\": ");
+          w_u (w, part_offset (pf, ci));
+          w_c (w, '}');
+        }
+      w_s (w, in->root ? ", \"root\": true" : ", \"root\": false");
+      w_s (w, in->cold ? ", \"cold\": true" : ", \"cold\": false");
+      w_s (w, in->merged ? ", \"merged\": true}" : ", \"merged\": false}");
+    }
+  w_s (w, r->n_instances ? "\n  ],\n" : "],\n");
+
+  w_s (w, "  \"functions\": [");
+  int first = 1;
+  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
+    for (uint32_t p = 0; p < m->funcs[fi].n_parts; p++)
+      {
+        write_part (w, m, r, fi, p, first);
+        first = 0;
+      }
+  w_s (w, first ? "],\n" : "\n  ],\n");
+  w_s (w, "  \"summary\": ");
+  json_summary (w, r->counts, r->never_fetched);
+  w_s (w, "\n}\n");
+}
+
+static void
+write_json (FILE *f, const cc_model *m, const cc_result *r, const cc_report_info *info)
+{
+  wbuf *w = cc_xmalloc (sizeof *w);
+  w->f = f;
+  w->n = 0;
+  w->order = NULL;
+  w->order_cap = 0;
+  escape_files (w, m);
+  write_json_buf (w, m, r, info);
+  w_flush (w);
+  free (w->order);
+  free (w->file_json);
+  free (w->file_len);
+  free (w->file_at);
+  free (w);
+}
+
+/* Write to PATH as it is: a device or a pipe (report=/dev/null,
+   report=/dev/stdout), which a rename would replace by a regular file.  */
+static int
+write_in_place (const char *path, const cc_model *m, const cc_result *r,
+                const cc_report_info *info, char **err)
+{
+  FILE *f = fopen (path, "w");
+  if (!f)
+    {
+      *err = cc_xstrdup (strerror (errno));
+      return -1;
+    }
+  write_json (f, m, r, info);
+  int bad = ferror (f);
+  if (fclose (f) != 0 || bad)
+    {
+      *err = cc_xstrdup (strerror (errno ? errno : EIO));
+      return -1;
+    }
+  return 0;
+}
+
+int
+cc_report_write (const char *path, const cc_model *m, const cc_result *r,
+                 const cc_report_info *info, char **err)
+{
+  struct stat st;
+  if (stat (path, &st) == 0 && S_ISDIR (st.st_mode))
+    {
+      *err = cc_xstrdup (strerror (EISDIR));
+      return -1;
+    }
+  if (stat (path, &st) == 0 && !S_ISREG (st.st_mode))
+    return write_in_place (path, m, r, info, err);
+  /* A temporary file in the same directory, then rename: readers never see
+     a partial report and parallel builds never interleave.  */
+  char *tmp = cc_xasprintf ("%s.tmpXXXXXX", path);
+  int fd = mkstemp (tmp);
+  if (fd < 0)
+    {
+      *err = cc_xstrdup (strerror (errno));
+      free (tmp);
+      return -1;
+    }
+  FILE *f = fdopen (fd, "w");
+  if (!f)
+    {
+      *err = cc_xstrdup (strerror (errno));
+      close (fd);
+      unlink (tmp);
+      free (tmp);
+      return -1;
+    }
+  write_json (f, m, r, info);
+  int bad = ferror (f);
+  if (fclose (f) != 0)
+    bad = 1;
+  /* mkstemp creates 0600; a report is an ordinary build product.  */
+  mode_t mask = umask (0);
+  umask (mask);
+  if (!bad && chmod (tmp, 0666 & ~mask) != 0)
+    bad = 1;
+  if (bad || rename (tmp, path) != 0)
+    {
+      *err = cc_xstrdup (strerror (errno));
+      unlink (tmp);
+      free (tmp);
+      return -1;
+    }
+  free (tmp);
+  return 0;
+}
+
+/* Appending to a bounded string, truncating like snprintf: called once
+   per instruction, where snprintf's format parsing was most of the cost.  */
+typedef struct sbuf
+{
+  char *p;
+  size_t n, size;
+} sbuf;
+
+static void
+sb_s (sbuf *b, const char *s)
+{
+  size_t l = strlen (s);
+  if (b->n + 1 < b->size)
+    {
+      size_t room = b->size - 1 - b->n;
+      memcpy (b->p + b->n, s, l < room ? l : room);
+    }
+  b->n += l;
+  if (b->size)
+    b->p[b->n < b->size ? b->n : b->size - 1] = 0;
+}
+
+static void
+sb_u (sbuf *b, uint32_t v, int hex)
+{
+  char d[12];
+  int n = 0;
+  unsigned base = hex ? 16 : 10;
+  do
+    d[sizeof d - 2 - n++] = "0123456789abcdef"[v % base];
+  while ((v /= base) != 0);
+  d[sizeof d - 1] = 0;
+  sb_s (b, d + sizeof d - 1 - n);
+}
+
+/* One instruction's annotation, without the "cachecat: " leader: its
+   category, scope, line and set, and what limits its promise.  */
+static void
+describe_insn (sbuf *b, const cc_model *m, const cc_result *r, uint32_t fi, uint32_t i)
+{
+  const cc_func *fn = &m->funcs[fi];
+  const cc_func_result *fr = &r->funcs[fi];
+  const cc_insn_result *ir = &fr->insns[i];
+  const cc_insn *in = &fn->insns[i];
+  sb_s (b, cc_insn_category (fn, fr, i));
+  if (has_scope (fn, fr, i))
+    {
+      if (ir->merged.scope == CC_SCOPE_PROGRAM)
+        sb_s (b, " scope=program");
+      else if (ir->merged.scope == CC_SCOPE_FUNCTION)
+        sb_s (b, " scope=function");
+      else
+        {
+          /* A caller's loop (first-hit), or one whose header lies in the
+             other part, by the symbol of the part.  */
+          uint32_t lf = ir->merged.other_func ? ir->merged.other_func - 1 : fi;
+          const cc_func *lfn = &m->funcs[lf];
+          uint32_t h = lfn->blocks[r->funcs[lf].loops[ir->merged.loop].header].first_insn;
+          sb_s (b, " scope=loop@");
+          if (lf != fi || fn->insns[h].part != in->part)
+            {
+              sb_s (b, lfn->parts[lfn->insns[h].part].symbol);
+              sb_s (b, "+");
+            }
+          sb_s (b, "0x");
+          sb_u (b, part_offset (lfn, h), 1);
+        }
+    }
+  sb_s (b, " line=");
+  sb_u (b, ir->pline, 0);
+  sb_s (b, " set=");
+  sb_u (b, ir->set, 0);
+  if (ir->n_lines > 1)
+    {
+      sb_s (b, " lines=");
+      sb_u (b, ir->n_lines, 0);
+    }
+  if (in->fetch == CC_FETCH_MAYBE)
+    sb_s (b, " fetch=maybe");
+  if (in->rewrite != CC_REWRITE_NONE && in->rewrite < CC_N_REWRITES)
+    {
+      sb_s (b, " linker=");
+      sb_s (b, rewrite_names[in->rewrite]);
+    }
+  if (in->unsplit)
+    sb_s (b, " unsplit");
+}
+
+void
+cc_annotation (const cc_model *m, const cc_result *r, uint32_t fi, uint32_t first,
+               uint32_t n, char *buf, size_t size)
+{
+  const cc_func_result *fr = &r->funcs[fi];
+  sbuf b = { buf, 0, size };
+  if (size)
+    buf[0] = 0;
+  if (!fr->analysed)
+    {
+      sb_s (&b, "cachecat: conflict (not analysed)");
+      return;
+    }
+  sb_s (&b, "cachecat: ");
+  if (n == 1)
+    {
+      describe_insn (&b, m, r, fi, first);
+      return;
+    }
+  /* Several machine instructions of one insn, in address order; a run of
+     them that reads the same is written once, with its count:
+     "2 instructions: always-hit line=3 set=3 | never-fetched line=4 set=0".  */
+  sb_u (&b, n, 0);
+  sb_s (&b, " instructions:");
+  char cur[256], next[256];
+  uint32_t run = 0;
+  int runs = 0;
+  for (uint32_t i = first; i <= first + n; i++)
+    {
+      next[0] = 0;
+      if (i < first + n)
+        {
+          sbuf d = { next, 0, sizeof next };
+          describe_insn (&d, m, r, fi, i);
+        }
+      if (run && (i == first + n || strcmp (cur, next) != 0))
+        {
+          sb_s (&b, runs++ ? " | " : " ");
+          if (run > 1)
+            {
+              sb_u (&b, run, 0);
+              sb_s (&b, "x ");
+            }
+          sb_s (&b, cur);
+          run = 0;
+        }
+      if (i < first + n)
+        {
+          if (!run)
+            memcpy (cur, next, sizeof cur);
+          run++;
+        }
+    }
+}

@@ -1,0 +1,132 @@
+/* cachecat: small allocation, string, sorting and bitset helpers for the C
+   parts.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
+
+#ifndef CACHECAT_UTIL_H
+#define CACHECAT_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+/* Allocation failure inside GCC has no sensible recovery: abort like
+   libiberty's xmalloc does.  */
+void *cc_xmalloc (size_t n);
+void *cc_xcalloc (size_t n, size_t size);
+void *cc_xrealloc (void *p, size_t n);
+char *cc_xstrdup (const char *s);
+/* CACHECAT_TIMES=1: the CPU time of the process (and of the children it
+   waited for) since the last mark, on stderr, as "cachecat-times: WHAT
+   ..." (WHAT NULL: only set the mark).  */
+void cc_time_mark (const char *what);
+
+char *cc_xasprintf (const char *fmt, ...)
+  __attribute__ ((format (printf, 1, 2)));
+
+/* The value of a macro as a string literal.  */
+#define CC_STR_(x) #x
+#define CC_STR(x) CC_STR_ (x)
+
+/* qsort's comparison of two uint32_t.  */
+int cc_cmp_u32 (const void *a, const void *b);
+
+/* FNV-1a of the string S: names are looked up in open-addressing hash
+   tables (layout.c, layout_decode.c).  */
+static inline uint32_t
+cc_name_hash (const char *s)
+{
+  uint32_t h = 2166136261u;
+  for (; *s; s++)
+    h = (h ^ (unsigned char) *s) * 16777619u;
+  return h;
+}
+
+/* The index of KEY in the ascending array A of N values, or UINT32_MAX
+   (CC_NONE) if it is not there.  */
+static inline uint32_t
+cc_find_u32 (const uint32_t *a, uint32_t n, uint32_t key)
+{
+  uint32_t lo = 0, hi = n;
+  while (lo < hi)
+    {
+      uint32_t mid = lo + (hi - lo) / 2;
+      if (a[mid] < key)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo < n && a[lo] == key ? lo : UINT32_MAX;
+}
+
+/* Fixed-size bitsets of 64-bit words; the size is kept by the caller.  */
+typedef uint64_t cc_word;
+#define CC_WORDS(nbits) (((nbits) + 63) / 64)
+
+static inline int
+cc_bit_get (const cc_word *b, uint32_t i)
+{
+  return (b[i >> 6] >> (i & 63)) & 1;
+}
+static inline void
+cc_bit_set (cc_word *b, uint32_t i)
+{
+  b[i >> 6] |= (cc_word) 1 << (i & 63);
+}
+static inline void
+cc_bit_clear (cc_word *b, uint32_t i)
+{
+  b[i >> 6] &= ~((cc_word) 1 << (i & 63));
+}
+/* dst |= src; returns nonzero if dst changed.  */
+static inline int
+cc_bits_or (cc_word *dst, const cc_word *src, uint32_t nwords)
+{
+  cc_word changed = 0;
+  for (uint32_t i = 0; i < nwords; i++)
+    {
+      cc_word n = dst[i] | src[i];
+      changed |= n ^ dst[i];
+      dst[i] = n;
+    }
+  return changed != 0;
+}
+/* The mask of bits [lo, hi) within word W (lo <= hi, both in that word's
+   range or at its end).  */
+static inline cc_word
+cc_word_mask (uint32_t w, uint32_t lo, uint32_t hi)
+{
+  uint32_t a = lo > w * 64 ? lo - w * 64 : 0;
+  uint32_t b = hi < (w + 1) * 64 ? hi - w * 64 : 64;
+  cc_word upto_b = b == 64 ? ~(cc_word) 0 : (((cc_word) 1 << b) - 1);
+  return upto_b & ~(((cc_word) 1 << a) - 1);
+}
+
+/* b[lo, hi) := 0.  */
+static inline void
+cc_bits_clear_range (cc_word *b, uint32_t lo, uint32_t hi)
+{
+  for (uint32_t w = lo >> 6; lo < hi && w <= (hi - 1) >> 6; w++)
+    b[w] &= ~cc_word_mask (w, lo, hi);
+}
+
+/* dst[lo, hi) := src[lo, hi).  */
+static inline void
+cc_bits_copy_range (cc_word *dst, const cc_word *src, uint32_t lo, uint32_t hi)
+{
+  for (uint32_t w = lo >> 6; lo < hi && w <= (hi - 1) >> 6; w++)
+    {
+      cc_word m = cc_word_mask (w, lo, hi);
+      dst[w] = (dst[w] & ~m) | (src[w] & m);
+    }
+}
+
+static inline int
+cc_bits_intersect (const cc_word *a, const cc_word *b, uint32_t nwords)
+{
+  for (uint32_t i = 0; i < nwords; i++)
+    if (a[i] & b[i])
+      return 1;
+  return 0;
+}
+
+#endif

@@ -1,0 +1,149 @@
+#!/bin/bash
+# cachecat: the source tree shows the design (docs/design.md), and keeps it.
+# Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
+#
+# One test each:
+#   - every file of plugin/ is in a stage folder, and no folder holds more
+#     than 20 files;
+#   - the includes between plugin/'s files form no cycle;
+#   - each stage includes only the stages below it (data flows one way:
+#     glue -> model -> layout -> engine -> output; options and support
+#     beside them): the engine includes nothing of GCC or of the layout,
+#     and only the glue includes GCC's headers;
+#   - the engine's files call each other without a cycle: the driver
+#     (engine.c) calls the steps, a step calls steps and helpers below it,
+#     never back (read from the symbols of $B/obj/engine/*.o);
+#   - nothing in the repository points outside it (../shared).
+# The last line is "N passed, N failed".
+set -u
+cd "$(dirname "$0")/../.." || exit 1
+B=${B:-build}
+exec python3 - "$B" <<'EOF'
+import glob, os, re, subprocess, sys
+
+B = sys.argv[1]
+passed = failed = 0
+
+
+def result(name, problems):
+    global passed, failed
+    if problems:
+        failed += 1
+        print("FAIL: %s" % name)
+        for p in problems[:20]:
+            print("  " + p)
+    else:
+        passed += 1
+        print("PASS: %s" % name)
+
+
+# Which stages a stage may include (itself always).
+ALLOWED = {
+    "support": set(),
+    "model": {"support"},
+    "layout": {"model", "support"},
+    "engine": {"model", "support"},
+    "options": {"engine", "model", "support"},
+    "output": {"engine", "model", "options", "support"},
+    "glue": {"layout", "engine", "model", "options", "output", "support"},
+}
+
+files = sorted(p for p in glob.glob("plugin/**/*", recursive=True) if os.path.isfile(p))
+
+
+def stage(path):
+    parts = path.split("/")
+    return parts[1] if len(parts) > 2 else None
+
+
+problems = ["%s is in no stage folder" % p for p in files if stage(p) not in ALLOWED]
+folders = {}
+for p in files:
+    folders.setdefault(os.path.dirname(p), []).append(p)
+problems += ["%s holds %d files" % (d, len(fs)) for d, fs in sorted(folders.items())
+             if len(fs) > 20]
+result("plugin/ is one folder per stage, none over 20 files", problems)
+
+# The include graph over plugin/'s files ("X" resolved against plugin/).
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+graph, gcc = {}, []
+for p in files:
+    if not p.endswith((".c", ".h", ".cc")):
+        continue
+    graph[p] = []
+    for inc in INCLUDE.findall(open(p, encoding="utf-8").read()):
+        target = os.path.join("plugin", inc)
+        if os.path.isfile(target):
+            graph[p].append(target)
+        elif inc != "toolchain.h":         # generated in the build directory
+            gcc.append((p, inc))
+
+problems = []
+state = {}
+
+
+def visit(p, path):
+    state[p] = 1
+    for q in graph.get(p, []):
+        if state.get(q) == 1:
+            problems.append(" -> ".join(path[path.index(q):] + [q]))
+        elif q not in state:
+            visit(q, path + [q])
+    state[p] = 2
+
+
+for p in graph:
+    if p not in state:
+        visit(p, [p])
+result("no include cycle among plugin/'s files", problems)
+
+problems = []
+for p, targets in graph.items():
+    s = stage(p)
+    for q in targets:
+        t = stage(q)
+        if t != s and t not in ALLOWED.get(s, set()):
+            problems.append("%s (%s) includes %s (%s)" % (p, s, q, t))
+problems += ["%s includes %s, not one of ours: only the glue includes GCC's headers" % (p, inc)
+             for p, inc in gcc if stage(p) != "glue"]
+result("each stage includes only the stages below it", problems)
+
+# Calls between the engine's files: an object's undefined symbols resolved
+# to the object that defines them.
+objs = sorted(glob.glob(os.path.join(B, "obj", "engine", "*.o")))
+defs, uses = {}, {}
+for o in objs:
+    for line in subprocess.run(["nm", o], capture_output=True, text=True).stdout.splitlines():
+        f = line.split()
+        if len(f) == 3 and f[1] in "TDBR":
+            defs[f[2]] = o
+        elif len(f) == 2 and f[0] == "U":
+            uses.setdefault(o, set()).add(f[1])
+calls = {o: {defs[s] for s in uses.get(o, ()) if s in defs and defs[s] != o} for o in objs}
+problems = [] if objs else ["no objects in %s/obj/engine (build first)" % B]
+state = {}
+
+
+def visit_calls(o, path):
+    state[o] = 1
+    for q in sorted(calls[o]):
+        if state.get(q) == 1:
+            problems.append(" -> ".join(os.path.basename(x)
+                                        for x in path[path.index(q):] + [q]))
+        elif q not in state:
+            visit_calls(q, path + [q])
+    state[o] = 2
+
+
+for o in objs:
+    if o not in state:
+        visit_calls(o, [o])
+result("no call cycle between the engine's files", problems)
+
+hits = subprocess.run(["git", "grep", "-n", "-I", "shar" "ed/"], capture_output=True,
+                      text=True).stdout.splitlines()
+result("nothing points outside the repository (../shared)", hits)
+
+print("%d passed, %d failed" % (passed, failed))
+sys.exit(1 if failed else 0)
+EOF
