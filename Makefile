@@ -123,7 +123,7 @@ csmith: cachecat.so
 	CC="$(CC)" B="$(B)" testsuite/scripts/csmith-crash.sh 200
 
 # The plugin's cost side by side on real code bases (fetched, never kept in
-# the repository); see README "Cost".
+# the repository); a whole run writes docs/cost.md.
 bench: cachecat.so $(TOOL_BIN)
 	CC="$(CC)" B="$(B)" testsuite/bench/bench.sh
 

@@ -1,5 +1,5 @@
 /* cachecat engine: abstract cache states, reaching states and categories
-   for direct-mapped caches (docs/semantics.md §2, §5, §6).
+   (docs/semantics.md §2, §5, §6), for every cache shape and policy.
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 
    Layout.  Offsets are exact within a section, but where the section starts

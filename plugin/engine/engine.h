@@ -2,7 +2,7 @@
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 
    Plain C11, no GCC headers.  See docs/semantics.md (the contract)
-   and README.md for the method.  */
+   and docs/design.md for the method.  */
 
 #ifndef CACHECAT_ENGINE_H
 #define CACHECAT_ENGINE_H
@@ -106,7 +106,7 @@ typedef struct cc_result
   cc_func_result *funcs; /* parallel to cc_model.funcs */
   uint32_t n_instances;
   cc_instance *instances;
-  uint32_t n_phases;     /* layout phases analysed (see README: layout) */
+  uint32_t n_phases;     /* layout phases analysed (docs/semantics.md §2.4) */
   int capped;            /* the instance cap merged contexts */
   uint32_t n_groups;     /* the unit was analysed in this many groups of
                             functions (groups.c), 1 when whole */

@@ -2,7 +2,8 @@
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 
    At PLUGIN_START_UNIT asm_out_file is swapped for an open_memstream
-   buffer (gcc-plugin-notes.md section 7).  final_postscan_insn prints each
+   buffer (final writes every function through it, and file_end comes
+   after PLUGIN_FINISH_UNIT).  final_postscan_insn prints each
    modelled insn's end label and records where its annotation goes.  At
    PLUGIN_FINISH_UNIT (unit_finish.cc) the buffer is measured, analysed and
    copied to the real file with one comment per insn; file_end then goes to

@@ -68,8 +68,8 @@ decl_printed_name (tree decl)
 }
 
 /* Put a NOTE_INSN_DELETED_LABEL before (or after) WHERE and return its
-   label number.  make_note_raw refuses that kind, so retag a deleted note
-   (gcc-plugin-notes.md section 5).  */
+   label number.  make_note_raw refuses that kind, so make a
+   NOTE_INSN_DELETED note and retag it.  */
 static int
 insert_label_note (rtx_insn *where, bool after)
 {

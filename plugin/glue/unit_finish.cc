@@ -258,7 +258,7 @@ cc_glue_finish_unit (void *, void *)
   cc_time_mark ("report");
 
   /* A temporary .s the driver deletes after assembling it: nobody reads
-     the annotations (README: Annotations).  */
+     the annotations (README: "Reading the annotated assembly").  */
   int seen = cc_asm_output_seen (getenv ("COLLECT_GCC"), getenv ("COLLECT_GCC_OPTIONS"),
                                  getenv ("COLLECT_AS_OPTIONS"));
   cc_glue_emit_output (seen ? r : NULL);

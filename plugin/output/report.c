@@ -2,7 +2,8 @@
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 
    The JSON is written by hand in a fixed key order, so identical input
-   gives byte-identical output.  The format is documented in README.md.  */
+   gives byte-identical output.  The format is documented in
+   docs/design.md ("The report format").  */
 
 #include "output/report.h"
 #include "support/util.h"

@@ -5,7 +5,9 @@
 # corpus, with and without the plugin side by side in one run (CPU time;
 # then instructions executed on a sample, which the load cannot move); then how
 # the engine's time grows with the size of a function and the depth of
-# call chains.  The last line is a one-line summary.
+# call chains.  A whole run (REPEAT, LEVELS and CONTROL_LEVELS as they
+# are by default) writes docs/cost.md.  The last line is a one-line
+# summary.
 # Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 set -euo pipefail
 CC=${CC:-gcc}
@@ -15,6 +17,7 @@ REPEAT=${REPEAT:-5}
 LEVELS=${LEVELS:--O2,-O0,-Os}
 # Levels at which a second run without the plugin measures the noise (A/A).
 CONTROL_LEVELS=${CONTROL_LEVELS:--O2}
+started=$SECONDS
 src=$B/bench/src
 testsuite/bench/fetch-sources.sh "$src"
 lua=$(ls -d "$src"/lua5.4-*/src | head -n 1)
@@ -56,5 +59,10 @@ echo
 python3 testsuite/bench/engine_scaling.py --cc "$CC" --plugin "$PLUGIN" \
   --ccengine "$B/tools/ccengine" | tee "$B/bench/scaling.txt"
 echo
+if [ "$REPEAT" = 5 ] && [ "$LEVELS" = "-O2,-O0,-Os" ] && [ "$CONTROL_LEVELS" = "-O2" ]; then
+  python3 testsuite/bench/write_cost_doc.py --cc "$CC" --dir "$B/bench" \
+    --seconds $((SECONDS - started)) --repeat "$REPEAT" docs/cost.md
+  echo "bench: results written to docs/cost.md"
+fi
 # The one-line summary: the compile cost, instructions and scaling lines.
 echo "bench: $(tail -n 1 "$B/bench/compile.txt"); $(tail -n 1 "$B/bench/instructions.txt"); $(tail -n 1 "$B/bench/scaling.txt")"

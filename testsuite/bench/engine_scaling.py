@@ -13,8 +13,8 @@
 #    growth.
 # 2. Call chains: f0 calls f1 from two call sites, f1 calls f2 from two,
 #    and so on, D deep: 2^D call chains.  Instances are unfolded until
-#    their total size reaches a budget proportional to the unit (README,
-#    "Function instances"), so the instance count and the time level off
+#    their total size reaches a budget proportional to the unit (docs/semantics.md
+#    §4.6), so the instance count and the time level off
 #    instead of doubling with every level.
 # The engine time is the minimum of three runs of ccengine (it prints its
 # own time, without reading the model).

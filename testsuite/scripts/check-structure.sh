@@ -13,7 +13,9 @@
 #   - the engine's files call each other without a cycle: the driver
 #     (engine.c) calls the steps, a step calls steps and helpers below it,
 #     never back (read from the symbols of $B/obj/engine/*.o);
-#   - nothing in the repository points outside it (../shared).
+#   - nothing in the repository points outside it (../shared);
+#   - docs/design.md names every folder of plugin/, and the README (a
+#     user's guide) stays under 300 lines.
 # The last line is "N passed, N failed".
 set -u
 cd "$(dirname "$0")/../.." || exit 1
@@ -143,6 +145,14 @@ result("no call cycle between the engine's files", problems)
 hits = subprocess.run(["git", "grep", "-n", "-I", "shar" "ed/"], capture_output=True,
                       text=True).stdout.splitlines()
 result("nothing points outside the repository (../shared)", hits)
+
+design = open("docs/design.md", encoding="utf-8").read() if os.path.isfile("docs/design.md") else ""
+result("docs/design.md names every folder of plugin/",
+       ["%s is not named in docs/design.md" % d for d in sorted(folders)
+        if "`%s/`" % d not in design])
+n_readme = len(open("README.md", encoding="utf-8").read().splitlines())
+result("README.md is a user's guide of under 300 lines",
+       ["README.md has %d lines" % n_readme] if n_readme >= 300 else [])
 
 print("%d passed, %d failed" % (passed, failed))
 sys.exit(1 if failed else 0)

@@ -17,7 +17,11 @@
      insn ADDR LEN F LOOP FLAGS V0 .. V(N-1)
          LOOP: the innermost loop holding it, -1 for none; FLAGS bit 0:
          it leaves its function by a jump (a sibling call), so what runs
-         next is a new invocation; Vk: AH AM C FP FF FL<loop> HL<loop> NF
+         next is a new invocation; bit 1: a string instruction with a rep
+         prefix, whose iterations Valgrind traces as fetches of it one
+         after the other, where the processor fetches it once (its
+         iterations are simulated, counted for callgrind, and checked as
+         the one fetch they are); Vk: AH AM C FP FF FL<loop> HL<loop> NF
 
    Every fetch is simulated on each column's cache (LRU, FIFO, tree
    pseudo-LRU or random replacement -- an LFSR, so one of many possible
@@ -563,6 +567,9 @@ violation (column *c, const insn *in, const char *what, int miss)
 static void
 fetch (uint64_t addr, uint32_t len, int *miss)
 {
+  static uint64_t last_addr = UINT64_MAX;
+  int again = addr == last_addr;
+  last_addr = addr;
   for (uint32_t s = 0; s < n_shapes; s++)
     miss[s] = fetch_lines (&shapes[s], addr, len);
   int32_t ix = addr >= code_lo && addr < code_hi ? addr_map[addr - code_lo] : -1;
@@ -587,6 +594,10 @@ fetch (uint64_t addr, uint32_t len, int *miss)
   fr->inv->seen[in->local] = 1;
   for (uint32_t s = 0; s < n_shapes; s++)
     in->misses[s] += (uint64_t) miss[s];
+  /* The next iteration of a rep-prefixed string instruction: the same
+     fetch, which the promise was checked on.  */
+  if (again && (in->flags & 2))
+    return;
   /* First fetch in the current execution of each loop a verdict names
      (executions are numbered, so a new one is never confused with an
      old one).  */

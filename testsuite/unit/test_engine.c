@@ -248,7 +248,7 @@ test_two_way_example (void)
   CHECK_EQ (second.other_func, 1);   /* a loop of main (function 0) */
   CHECK_EQ (r->funcs[0].loops[second.loop].header, m1);
   CHECK_EQ (context_verdict (&m, r, 1, 0xc0, m2).category, CC_ALWAYS_HIT);
-  /* Together (the joint check, README "Soundness notes"): at most one
+  /* Together (the joint check, docs/semantics.md §6.5): at most one
      miss per invocation of foo, which fetches A once.  B and C always
      miss.  */
   uint32_t ia = mk_insn_at (&m.funcs[1], 0xc0);

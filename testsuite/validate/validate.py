@@ -331,8 +331,9 @@ def table_verdicts(layout, text):
     return v
 
 
-def write_expect(path, layout, columns):
-    """COLUMNS: [(name, shape, verdicts by address)]."""
+def write_expect(path, layout, columns, rep=frozenset()):
+    """COLUMNS: [(name, shape, verdicts by address)]; REP: the addresses
+    of rep-prefixed string instructions."""
     with open(path, "w") as out:
         out.write("columns %d\n" % len(columns))
         for k, (name, shape, _) in enumerate(columns):
@@ -347,32 +348,42 @@ def write_expect(path, layout, columns):
                                              header))
         for addr in sorted(layout.insns):
             length, f, _, _, _, call = layout.insns[addr]
-            tail = 1 if call and call.get("tail") else 0
+            flags = (1 if call and call.get("tail") else 0) | (2 if addr in rep else 0)
             codes = []
             for _, _, v in columns:
                 if addr not in v:
                     raise Failure("no verdict for %#x in a column" % addr)
                 codes.append(v[addr])
             out.write("insn %x %d %d %d %d %s\n" % (addr, length, f, layout.innermost.get(addr, -1),
-                                                   tail, " ".join(codes)))
+                                                   flags, " ".join(codes)))
 
 
 # ---------------------------------------------------------------------------
 # Instruction boundaries.
 
-OBJDUMP_INSN = re.compile(r"^\s*([0-9a-f]+):\t((?:[0-9a-f]{2} )+)")
+OBJDUMP_INSN = re.compile(r"^\s*([0-9a-f]+):\t((?:[0-9a-f]{2} )+)\s*(\S*)")
+
+
+class MachineInsns(dict):
+    """Address -> length of every instruction of a range of an executable,
+    and the addresses of the string instructions with a rep prefix."""
+    rep = frozenset()
 
 
 def machine_insns(exe, lo, hi):
-    """Address -> length of every instruction of [LO, HI) in EXE, as
-    objdump's linear sweep decodes it (it restarts at every symbol)."""
+    """The instructions of [LO, HI) in EXE as objdump's linear sweep
+    decodes them (it restarts at every symbol)."""
     out = must(["objdump", "-d", "-w", "-z", "--start-address=%#x" % lo,
                 "--stop-address=%#x" % hi, exe], "objdump").stdout
-    starts = {}
+    starts, rep = MachineInsns(), set()
     for line in out.splitlines():
         m = OBJDUMP_INSN.match(line)
         if m:
-            starts[int(m.group(1), 16)] = len(m.group(2).split())
+            addr = int(m.group(1), 16)
+            starts[addr] = len(m.group(2).split())
+            if m.group(3).startswith("rep"):
+                rep.add(addr)
+    starts.rep = frozenset(rep)
     return starts
 
 
@@ -580,7 +591,8 @@ def check_one(opts, job):
             res.boundaries += boundary_violations(job, shape, reports[shape], syms, removed,
                                                   starts)
         expect = os.path.join(work, "expect")
-        write_expect(expect, layout, columns_of(opts, job, layout, reports, removed, work))
+        write_expect(expect, layout, columns_of(opts, job, layout, reports, removed, work),
+                     starts.rep)
         # The run: native first (cheap, and it must work), then traced.
         p = run([exe], timeout=opts.timeout, cwd=work)
         if p.returncode != 0:
@@ -734,63 +746,28 @@ def summarize(opts, results):
     return lines
 
 
-def machine_description():
-    """The machine a run measured on: cores, CPU, system."""
-    cpu = "?"
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    cpu = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    system = "?"
-    try:
-        with open("/etc/os-release") as f:
-            for line in f:
-                if line.startswith("PRETTY_NAME="):
-                    system = line.split("=", 1)[1].strip().strip('"')
-    except OSError:
-        pass
-    return "%d cores, %s, %s" % (os.cpu_count() or 0, cpu, system)
-
-
 def write_doc(opts, axes, summary, selftest, tables, problems, seconds):
     """docs/validation.md: what this run checked and found, nothing else
     (it is rewritten by every whole run, never edited by hand)."""
-    def git(*args):
-        p = run(["git", "-C", ROOT] + list(args))
-        return p.stdout.strip() if p.returncode == 0 else "?"
-    gcc = run([opts.cc, "--version"]).stdout.splitlines()
-    out = ["# Validation results", "",
-           "Written by `make validate` (`testsuite/validate/validate.py --doc "
-           "docs/validation.md`) at the end of its last whole run; "
-           "[testsuite/validate/README.md](../testsuite/validate/README.md) explains the "
-           "method. Every line below is that run's: the next whole run rewrites this file.",
-           "",
-           "- date: %s" % time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
-           "- machine: %s" % machine_description(),
-           "- compiler: %s" % (gcc[0] if gcc else opts.cc),
-           "- plugin: commit %s%s" % (git("rev-parse", "--short", "HEAD"),
-                                      " with uncommitted changes"
-                                      if git("status", "--porcelain", "--untracked-files=no")
-                                      else ""),
-           "- took: %d min %d s with %d jobs" % (seconds // 60, seconds % 60, opts.jobs),
-           "- csmith seed: %d (replay: `make validate VALIDATE_FLAGS='--seed %d'`)"
-           % (opts.seed, opts.seed),
-           "- matrix: " + "; ".join(axes),
-           "", "## Result", "", "    " + summary, ""]
+    sys.path.insert(0, os.path.join(ROOT, "testsuite", "tools"))
+    import run_info
+    out = run_info.header(
+        "Validation results", "make validate",
+        "[testsuite/validate/README.md](../testsuite/validate/README.md) explains the method.",
+        seconds, opts.cc)
+    out += ["- jobs: %d" % opts.jobs,
+            "- csmith seed: %d (replay: `make validate VALIDATE_FLAGS='--seed %d'`)"
+            % (opts.seed, opts.seed),
+            "- matrix: " + "; ".join(axes),
+            "", "## Result", "", "    " + summary, ""]
     if selftest:
         out += ["Self-test (a checker that misses nothing must catch each flip):", ""]
         out += ["    " + l for l in selftest] + [""]
     if problems:
         out += ["Violations, disagreements and errors (first 50):", ""]
         out += ["    " + l for l in problems[:50]] + [""]
-    out += ["## Precision", ""] + ["    " + l if l else "" for l in tables] + [""]
-    with open(opts.doc + ".tmp", "w") as f:
-        f.write("\n".join(out))
-    os.replace(opts.doc + ".tmp", opts.doc)
+    out += ["## Precision", ""] + ["    " + l if l else "" for l in tables]
+    run_info.write(opts.doc, out)
 
 
 def main():

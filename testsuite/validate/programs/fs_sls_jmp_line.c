@@ -4,7 +4,7 @@
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 
    The layout is made at -O2 with -mharden-sls=all (gcc 12, binutils 2.40,
-   the freestanding build line of README.md; checked with objdump -d):
+   the freestanding build line of programs/README.md; checked with objdump -d):
    dispatch is aligned to 32 bytes (so is .text: one layout phase at
    32-byte lines), its jump-table jump `jmp *0x402000(,%rdi,8)` takes bytes
    25 to 31 of the line (0x401199), the `int3` GCC writes after it is byte

@@ -5,7 +5,7 @@
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 
    The layout is made at -O2 with -mharden-sls=return or -mharden-sls=all
-   (gcc 12, binutils 2.40, the freestanding build line of README.md; checked
+   (gcc 12, binutils 2.40, the freestanding build line of programs/README.md; checked
    with objdump -d): ends_line is aligned to 32 bytes (so is .text: one
    layout phase at 32-byte lines) and its 31 bytes of code put its `ret` at
    byte 31 of a 32-byte line (0x40119f), the `int3` GCC writes after it at
