@@ -80,23 +80,27 @@ for p in files:
         elif inc != "toolchain.h":         # generated in the build directory
             gcc.append((p, inc))
 
-problems = []
-state = {}
+def cycles(graph, name=lambda x: x):
+    """Every cycle of GRAPH (node -> successors) a depth-first search meets,
+    as "a -> b -> a"."""
+    found, state = [], {}
+
+    def visit(p, path):
+        state[p] = 1
+        for q in sorted(graph.get(p, ())):
+            if state.get(q) == 1:
+                found.append(" -> ".join(name(x) for x in path[path.index(q):] + [q]))
+            elif q not in state:
+                visit(q, path + [q])
+        state[p] = 2
+
+    for p in sorted(graph):
+        if p not in state:
+            visit(p, [p])
+    return found
 
 
-def visit(p, path):
-    state[p] = 1
-    for q in graph.get(p, []):
-        if state.get(q) == 1:
-            problems.append(" -> ".join(path[path.index(q):] + [q]))
-        elif q not in state:
-            visit(q, path + [q])
-    state[p] = 2
-
-
-for p in graph:
-    if p not in state:
-        visit(p, [p])
+problems = cycles(graph)
 result("no include cycle among plugin/'s files", problems)
 
 problems = []
@@ -122,24 +126,8 @@ for o in objs:
         elif len(f) == 2 and f[0] == "U":
             uses.setdefault(o, set()).add(f[1])
 calls = {o: {defs[s] for s in uses.get(o, ()) if s in defs and defs[s] != o} for o in objs}
-problems = [] if objs else ["no objects in %s/obj/engine (build first)" % B]
-state = {}
-
-
-def visit_calls(o, path):
-    state[o] = 1
-    for q in sorted(calls[o]):
-        if state.get(q) == 1:
-            problems.append(" -> ".join(os.path.basename(x)
-                                        for x in path[path.index(q):] + [q]))
-        elif q not in state:
-            visit_calls(q, path + [q])
-    state[o] = 2
-
-
-for o in objs:
-    if o not in state:
-        visit_calls(o, [o])
+problems = cycles(calls, os.path.basename) if objs else \
+    ["no objects in %s/obj/engine (build first)" % B]
 result("no call cycle between the engine's files", problems)
 
 hits = subprocess.run(["git", "grep", "-n", "-I", "shar" "ed/"], capture_output=True,
