@@ -18,6 +18,7 @@ LEVELS=${LEVELS:--O2,-O0,-Os}
 # Levels at which a second run without the plugin measures the noise (A/A).
 CONTROL_LEVELS=${CONTROL_LEVELS:--O2}
 started=$SECONDS
+commit=$(python3 -c 'import sys; sys.path.insert(0, "testsuite/tools"); import run_info; print(run_info.plugin_commit())')
 src=$B/bench/src
 testsuite/bench/fetch-sources.sh "$src"
 lua=$(ls -d "$src"/lua5.4-*/src | head -n 1)
@@ -61,7 +62,7 @@ python3 testsuite/bench/engine_scaling.py --cc "$CC" --plugin "$PLUGIN" \
 echo
 if [ "$REPEAT" = 5 ] && [ "$LEVELS" = "-O2,-O0,-Os" ] && [ "$CONTROL_LEVELS" = "-O2" ]; then
   python3 testsuite/bench/write_cost_doc.py --cc "$CC" --dir "$B/bench" \
-    --seconds $((SECONDS - started)) --repeat "$REPEAT" docs/cost.md
+    --seconds $((SECONDS - started)) --repeat "$REPEAT" --commit "$commit" docs/cost.md
   echo "bench: results written to docs/cost.md"
 fi
 # The one-line summary: the compile cost, instructions and scaling lines.

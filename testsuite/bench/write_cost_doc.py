@@ -27,11 +27,12 @@ def main():
     ap.add_argument("--dir", required=True)
     ap.add_argument("--seconds", type=float, required=True)
     ap.add_argument("--repeat", type=int, required=True)
+    ap.add_argument("--commit", default=None, help="the plugin's commit when the run began")
     ap.add_argument("doc")
     a = ap.parse_args()
     out = run_info.header(
         "Compile-time cost", "make bench",
-        "`testsuite/bench/bench.sh` says how it measures.", a.seconds, a.cc)
+        "`testsuite/bench/bench.sh` says how it measures.", a.seconds, a.cc, a.commit)
     out += ["- repeats: %d (a small file up to %d, about two seconds of compiling)"
             % (a.repeat, 4 * a.repeat), "",
             "## CPU time and memory", "",

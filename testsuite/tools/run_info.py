@@ -47,8 +47,9 @@ def plugin_commit():
                             " with uncommitted changes" if dirty else "")
 
 
-def header(title, command, explains, seconds, cc):
-    """The head of a results document: what wrote it, when, on what."""
+def header(title, command, explains, seconds, cc, commit=None):
+    """The head of a results document: what wrote it, when, on what
+    (COMMIT: plugin_commit () when the run began; now if None)."""
     return ["# " + title, "",
             "Written by `%s` at the end of its last whole run; %s Every line below is "
             "that run's: the next whole run rewrites this file, nobody edits it." % (
@@ -57,7 +58,7 @@ def header(title, command, explains, seconds, cc):
             "- date: %s" % time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
             "- machine: %s" % machine(),
             "- compiler: %s" % compiler(cc),
-            "- plugin: %s" % plugin_commit(),
+            "- plugin: %s" % (commit or plugin_commit()),
             "- took: %d min %d s" % (seconds // 60, seconds % 60)]
 
 

@@ -749,12 +749,11 @@ def summarize(opts, results):
 def write_doc(opts, axes, summary, selftest, tables, problems, seconds):
     """docs/validation.md: what this run checked and found, nothing else
     (it is rewritten by every whole run, never edited by hand)."""
-    sys.path.insert(0, os.path.join(ROOT, "testsuite", "tools"))
     import run_info
     out = run_info.header(
         "Validation results", "make validate",
         "[testsuite/validate/README.md](../testsuite/validate/README.md) explains the method.",
-        seconds, opts.cc)
+        seconds, opts.cc, opts.commit)
     out += ["- jobs: %d" % opts.jobs,
             "- csmith seed: %d (replay: `make validate VALIDATE_FLAGS='--seed %d'`)"
             % (opts.seed, opts.seed),
@@ -852,6 +851,9 @@ def main():
     os.makedirs(opts.out, exist_ok=True)
     opts.tmp = tempfile.mkdtemp(prefix="validate-", dir=opts.out)
     started = time.time()
+    sys.path.insert(0, os.path.join(ROOT, "testsuite", "tools"))
+    import run_info
+    opts.commit = run_info.plugin_commit()
     progs = corpus(opts.programs)
     flag_progs = corpus(opts.flag_programs) if opts.flags else []
     csmith = []
