@@ -32,7 +32,10 @@ def machine():
 
 
 def compiler(cc):
-    p = subprocess.run([cc, "--version"], capture_output=True, text=True)
+    try:
+        p = subprocess.run([cc, "--version"], capture_output=True, text=True)
+    except OSError:
+        return cc
     lines = p.stdout.splitlines()
     return lines[0] if p.returncode == 0 and lines else cc
 
@@ -40,7 +43,10 @@ def compiler(cc):
 def plugin_commit():
     """The commit of the working tree, and whether it has changes."""
     def git(*args):
-        p = subprocess.run(["git", "-C", ROOT] + list(args), capture_output=True, text=True)
+        try:
+            p = subprocess.run(["git", "-C", ROOT] + list(args), capture_output=True, text=True)
+        except OSError:
+            return "?"
         return p.stdout.strip() if p.returncode == 0 else "?"
     dirty = git("status", "--porcelain", "--untracked-files=no")
     return "commit %s%s" % (git("rev-parse", "--short", "HEAD"),
