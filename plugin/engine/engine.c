@@ -308,7 +308,7 @@ cc_analyse_unit (const cc_model *m, const cc_cache *cache,
           ir->n_lines = in->length ? (in->offset + in->length - 1) / e.L - ir->pline + 1 : 0;
           if (!cc_insn_reported (in, fr->analysed))
             continue;
-          if (in->fetch == CC_FETCH_NEVER && fr->analysed)
+          if (cc_insn_never_fetched (in, fr->analysed))
             {
               fr->never_fetched++;
               r->never_fetched++;

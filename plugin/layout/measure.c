@@ -133,12 +133,13 @@ splits_by_label (const unit *u, const cc_asm_filter *splitter, const cc_mstmt **
   return by;
 }
 
-/* Make the insns of function FI, laid out by L for Q (FILT: see
-   insn_refs), its machine instructions: the splits of BY (by start
-   label), MS their statements, the labels before them family 2 of L.  */
+/* Make the insns of function FI, laid out by L for Q, its machine
+   instructions: the splits of BY (by start label), MS their statements,
+   the labels before them family 2 of L; insn I lies in ELF section
+   SEC[I].  */
 static void
 split_function (unit *u, uint32_t fi, const cc_layout *l, const cc_layout_query *q,
-                const cc_asm_filter *filt, const cc_asm_split *const *by,
+                const uint32_t *sec, const cc_asm_split *const *by,
                 const cc_mstmt *ms, unsigned long n_labels)
 {
   cc_unit_func *uf = &u->f[fi];
@@ -146,7 +147,6 @@ split_function (unit *u, uint32_t fi, const cc_layout *l, const cc_layout_query 
   uint32_t n = uf->n_insns;
   unsigned long base = u->t->note_base, count = u->t->n_notes;
   const cc_asm_split **split = cc_xcalloc (n + 1, sizeof *split);
-  uint32_t *sec = cc_xmalloc ((n + 1) * sizeof *sec);
   int any = 0;
   for (uint32_t i = 0; i < n; i++)
     {
@@ -154,9 +154,6 @@ split_function (unit *u, uint32_t fi, const cc_layout *l, const cc_layout_query 
       if (no > (long) base && (unsigned long) no - base <= count)
         split[i] = by[no - base - 1];
       any |= split[i] != NULL;
-      cc_layout_ref s, e;
-      insn_refs (l, q, filt, &uf->insns[i], &s, &e);
-      sec[i] = s.section;
     }
   /* With the object's bytes, every insn: the assembler may have put
      padding of its own inside one.  */
@@ -179,7 +176,6 @@ split_function (unit *u, uint32_t fi, const cc_layout *l, const cc_layout_query 
         }
     }
   free (split);
-  free (sec);
 }
 
 /* Is the layout L, measured for Q (and FILT, see insn_refs), the model's?
@@ -256,6 +252,11 @@ apply_layout (unit *u, const cc_layout *l, const cc_layout_query *q,
   const cc_mstmt *ms;
   unsigned long n_labels;
   const cc_asm_split **by = splits_by_label (u, splitter, &ms, &n_labels);
+  uint32_t most = 0;
+  for (uint32_t fi = 0; fi < u->n; fi++)
+    if (u->f[fi].n_insns > most)
+      most = u->f[fi].n_insns;
+  uint32_t *sec = cc_xmalloc ((most + 1) * sizeof *sec);
   uint32_t w = 0;
   for (uint32_t fi = 0; fi < u->n; fi++)
     {
@@ -280,6 +281,7 @@ apply_layout (unit *u, const cc_layout *l, const cc_layout_query *q,
           uint32_t p = ci->part < nparts ? ci->part : 0;
           ci->offset = (uint32_t) s.offset;
           ci->length = (uint32_t) (e.offset - s.offset);
+          sec[i] = s.section;
           if (!seen[p] && s.offset != pref[p].offset)
             gap_at_entry = 1;
           seen[p] = 1;
@@ -290,8 +292,9 @@ apply_layout (unit *u, const cc_layout *l, const cc_layout_query *q,
       if (gap_at_entry)
         break_function (u, fi, "bytes between its symbol and its first instruction "
                         "are not modelled (-pg or -fpatchable-function-entry?)");
-      split_function (u, fi, l, q, filt, by, ms, n_labels);
+      split_function (u, fi, l, q, sec, by, ms, n_labels);
     }
+  free (sec);
   free (by);
   free (map);
   return NULL;

@@ -214,6 +214,15 @@ cc_insn_reported (const cc_insn *in, int analysed)
   return in->kind != CC_INSN_PAD && (in->length > 0 || !analysed);
 }
 
+/* Is insn IN reported as never fetched?  Only in a function that was
+   ANALYSED: the insns of one that was not are conflict, whatever they
+   are.  */
+static inline int
+cc_insn_never_fetched (const cc_insn *in, int analysed)
+{
+  return analysed && in->fetch == CC_FETCH_NEVER;
+}
+
 /* Serialization (model_io.c): a line-oriented text format, stable and
    byte-identical for identical models.  Return 0 on success; on failure the
    reader sets *err to "LINE: what is wrong" (caller frees).  */

@@ -13,7 +13,7 @@ counts_as_conflict (const cc_func *f, const cc_func_result *fr, uint32_t i)
 {
   return cc_insn_reported (&f->insns[i], fr->analysed)
          && fr->insns[i].merged.category == CC_CONFLICT
-         && !(fr->analysed && f->insns[i].fetch == CC_FETCH_NEVER);
+         && !cc_insn_never_fetched (&f->insns[i], fr->analysed);
 }
 
 /* Append "FILE:LINE" to the list *W (*N chars) when it is not the last.  */

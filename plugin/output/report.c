@@ -187,7 +187,7 @@ reported (const cc_func *fn, const cc_func_result *fr, uint32_t i)
 const char *
 cc_insn_category (const cc_func *fn, const cc_func_result *fr, uint32_t i)
 {
-  if (fr->analysed && fn->insns[i].fetch == CC_FETCH_NEVER)
+  if (cc_insn_never_fetched (&fn->insns[i], fr->analysed))
     return "never-fetched";
   return cc_category_name (fr->insns[i].merged.category);
 }
@@ -198,7 +198,7 @@ has_scope (const cc_func *fn, const cc_func_result *fr, uint32_t i)
 {
   uint8_t c = fr->insns[i].merged.category;
   return (c == CC_FIRST_MISS || c == CC_FIRST_HIT)
-         && !(fr->analysed && fn->insns[i].fetch == CC_FETCH_NEVER);
+         && !cc_insn_never_fetched (&fn->insns[i], fr->analysed);
 }
 
 /* The relocations of enum cc_rewrite, as the report names them.  */
@@ -389,7 +389,7 @@ write_part (wbuf *w, const cc_model *m, const cc_result *r, uint32_t fi,
   for (uint32_t i = 0; i < fn->n_insns; i++)
     if (fn->insns[i].part == part && reported (fn, fr, i))
       {
-        if (fr->analysed && fn->insns[i].fetch == CC_FETCH_NEVER)
+        if (cc_insn_never_fetched (&fn->insns[i], fr->analysed))
           never++;
         else
           counts[fr->insns[i].merged.category]++;
