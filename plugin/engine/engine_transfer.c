@@ -143,18 +143,15 @@ eng_unknown_effect (const engine *e, cc_word *s)
 void
 eng_apply_ref (const engine *e, cc_word *s, const ref *r)
 {
-  if (!r->maybe)
-    {
-      eng_transfer (e, s, r->line);
-      if (r->unknown_after)
-        eng_unknown_effect (e, s);
-      return;
-    }
-  cc_word *t = e->maybe_tmp;
-  memcpy (t, s, e->stw * sizeof (cc_word));
+  /* The state as it is without the fetch (only a maybe needs it).  */
+  cc_word *t = r->maybe ? e->maybe_tmp : NULL;
+  if (t)
+    memcpy (t, s, e->stw * sizeof (cc_word));
   eng_transfer (e, s, r->line);
   if (r->unknown_after)
     eng_unknown_effect (e, s);
+  if (!t)
+    return;
   size_t may_words = (size_t) e->MP * e->sw;
   cc_bits_or (s, t, may_words);
   for (size_t k = may_words; k < e->stw; k++)

@@ -84,7 +84,8 @@ struct cc_asm_filter
   size_t n_ev, ev_cap;
   long pending_ev;           /* the held-back end label's event, -1 */
   char **sec_names;          /* code sections of the events */
-  unsigned n_secs, secs_cap;
+  unsigned n_secs;
+  size_t secs_cap;
   long sec_idx;              /* the current section's, -1: not looked up */
   int encode;                /* cc_asm_filter_encode */
   int unencodable;
@@ -128,11 +129,8 @@ event_section (cc_asm_filter *f)
       break;
   if (i == f->n_secs)
     {
-      if (f->n_secs == f->secs_cap)
-        {
-          f->secs_cap = f->secs_cap ? 2 * f->secs_cap : 8;
-          f->sec_names = cc_xrealloc (f->sec_names, f->secs_cap * sizeof *f->sec_names);
-        }
+      f->sec_names = cc_grow (f->sec_names, &f->secs_cap, f->n_secs + 1,
+                              sizeof *f->sec_names, 8);
       f->sec_names[f->n_secs++] = cc_xstrdup (f->now.cur.name);
     }
   f->sec_idx = (long) i;
@@ -144,11 +142,7 @@ static size_t
 push_event (cc_asm_filter *f, unsigned char kind, unsigned section, unsigned long a,
             unsigned long b, size_t at, size_t len)
 {
-  if (f->n_ev == f->ev_cap)
-    {
-      f->ev_cap = f->ev_cap ? 2 * f->ev_cap : 4096;
-      f->ev = cc_xrealloc (f->ev, f->ev_cap * sizeof *f->ev);
-    }
+  f->ev = cc_grow (f->ev, &f->ev_cap, f->n_ev + 1, sizeof *f->ev, 4096);
   cc_asm_event *v = &f->ev[f->n_ev];
   v->kind = kind;
   v->section = section;
@@ -179,13 +173,7 @@ add_symbol_event (cc_asm_filter *f, unsigned char kind, size_t at, size_t len)
 static size_t
 keep_name (cc_asm_filter *f, const char *p, size_t n)
 {
-  if (f->names_n + n + 1 > f->names_cap)
-    {
-      f->names_cap = f->names_cap ? 2 * f->names_cap : 4096;
-      while (f->names_cap < f->names_n + n + 1)
-        f->names_cap *= 2;
-      f->names = cc_xrealloc (f->names, f->names_cap);
-    }
+  f->names = cc_grow (f->names, &f->names_cap, f->names_n + n + 1, 1, 4096);
   memcpy (f->names + f->names_n, p, n);
   f->names[f->names_n + n] = 0;
   size_t at = f->names_n;
@@ -244,14 +232,7 @@ out_add (cc_asm_filter *f, const char *p, size_t n)
      but it is gone; give up (the whole text is assembled).  */
   if (f->n_debug && mentions_debug_label (f, p, n))
     f->failed = 1;
-  if (f->n + n + 1 > f->cap)
-    {
-      size_t cap = f->cap ? f->cap : 65536;
-      while (cap < f->n + n + 1)
-        cap *= 2;
-      f->out = cc_xrealloc (f->out, cap);
-      f->cap = cap;
-    }
+  f->out = cc_grow (f->out, &f->cap, f->n + n + 1, 1, 65536);
   memcpy (f->out + f->n, p, n);
   f->n += n;
   f->out[f->n] = 0;
@@ -450,24 +431,10 @@ remember (cc_asm_filter *f, const char *name, int code)
   for (size_t i = 0; i < f->n_known; i++)
     if (strcmp (f->known[i].name, name) == 0)
       return;                  /* the first declaration's flags stay */
-  if (f->n_known == f->known_cap)
-    {
-      f->known_cap = f->known_cap ? 2 * f->known_cap : 16;
-      f->known = cc_xrealloc (f->known, f->known_cap * sizeof *f->known);
-    }
+  f->known = cc_grow (f->known, &f->known_cap, f->n_known + 1, sizeof *f->known, 16);
   f->known[f->n_known].name = cc_xstrdup (name);
   f->known[f->n_known].code = code;
   f->n_known++;
-}
-
-/* The first word of a statement [P, E): a directive or mnemonic.  */
-static size_t
-word_len (const char *p, const char *e)
-{
-  size_t n = 0;
-  while (p + n < e && cc_asm_ident_char (p[n]))
-    n++;
-  return n;
 }
 
 enum dir_kind
@@ -619,13 +586,7 @@ cc_asm_filter_splits (const cc_asm_filter *f, size_t *n, const cc_mstmt **ms,
 static size_t
 keep_ctext (cc_asm_filter *f, const char *p, size_t n)
 {
-  if (f->ctext_n + n > f->ctext_cap)
-    {
-      f->ctext_cap = f->ctext_cap ? 2 * f->ctext_cap : 1024;
-      while (f->ctext_cap < f->ctext_n + n)
-        f->ctext_cap *= 2;
-      f->ctext = cc_xrealloc (f->ctext, f->ctext_cap);
-    }
+  f->ctext = cc_grow (f->ctext, &f->ctext_cap, f->ctext_n + n, 1, 1024);
   memcpy (f->ctext + f->ctext_n, p, n);
   f->ctext_n += n;
   return f->ctext_n - n;
@@ -643,13 +604,7 @@ machine_close (cc_asm_filter *f)
     f->cur_unsplit = 1;        /* a prefix of nothing */
   if (n >= 2 || f->cur_unsplit || (n == 1 && f->cs[0].reloc != CC_RELOC_NONE))
     {
-      if (f->n_ms + n > f->ms_cap)
-        {
-          f->ms_cap = f->ms_cap ? 2 * f->ms_cap : 256;
-          while (f->ms_cap < f->n_ms + n)
-            f->ms_cap *= 2;
-          f->ms = cc_xrealloc (f->ms, f->ms_cap * sizeof *f->ms);
-        }
+      f->ms = cc_grow (f->ms, &f->ms_cap, f->n_ms + n, sizeof *f->ms, 256);
       for (size_t k = 0; k < n; k++)
         {
           const cur_stmt *c = &f->cs[k];
@@ -667,11 +622,7 @@ machine_close (cc_asm_filter *f)
                 && memcmp (f->ctext + f->cl[j].at, info.target, info.target_len) == 0)
               m->target = (int32_t) f->cl[j].stmt;
         }
-      if (f->n_sp == f->sp_cap)
-        {
-          f->sp_cap = f->sp_cap ? 2 * f->sp_cap : 64;
-          f->sp = cc_xrealloc (f->sp, f->sp_cap * sizeof *f->sp);
-        }
+      f->sp = cc_grow (f->sp, &f->sp_cap, f->n_sp + 1, sizeof *f->sp, 64);
       f->sp[f->n_sp++] = (cc_asm_split){ f->cur, f->n_ms, n, f->cur_unsplit };
       f->n_ms += n;
     }
@@ -699,11 +650,7 @@ machine_label (cc_asm_filter *f, const char *p, size_t n)
 {
   if (f->cur_prefix)
     f->cur_unsplit = 1;        /* between a prefix and its instruction */
-  if (f->n_cl == f->cl_cap)
-    {
-      f->cl_cap = f->cl_cap ? 2 * f->cl_cap : 8;
-      f->cl = cc_xrealloc (f->cl, f->cl_cap * sizeof *f->cl);
-    }
+  f->cl = cc_grow (f->cl, &f->cl_cap, f->n_cl + 1, sizeof *f->cl, 8);
   size_t at = keep_ctext (f, p, n);
   f->cl[f->n_cl++] = (cur_label){ at, n, (uint32_t) f->n_cs };
 }
@@ -742,11 +689,7 @@ machine_statement (cc_asm_filter *f, enum cc_stmt_kind kind, const char *p, cons
                 f->line_label_ev = (long) add_event (f, CC_ASM_EV_MSTART, label, 0, 0, 0);
             }
         }
-      if (f->n_cs == f->cs_cap)
-        {
-          f->cs_cap = f->cs_cap ? 2 * f->cs_cap : 8;
-          f->cs = cc_xrealloc (f->cs, f->cs_cap * sizeof *f->cs);
-        }
+      f->cs = cc_grow (f->cs, &f->cs_cap, f->n_cs + 1, sizeof *f->cs, 8);
       f->cs[f->n_cs++] = (cur_stmt){ 0, 0, label, CC_RELOC_NONE };
     }
   f->cur_prefix = kind == CC_STMT_PREFIX;
@@ -820,9 +763,7 @@ statement_event (cc_asm_filter *f, enum cc_stmt_kind kind, unsigned long align,
           static const char *const one_byte[] = { "lock", "rep", "repe", "repz",
                                                   "repne", "repnz", "notrack", NULL };
           const char *w = cc_asm_skip_space (p, e);
-          size_t n = 0;
-          while (w + n < e && cc_asm_ident_char (w[n]))
-            n++;
+          size_t n = cc_asm_ident_len (w, e);
           int known = 0;
           for (size_t i = 0; one_byte[i]; i++)
             if (strlen (one_byte[i]) == n && memcmp (w, one_byte[i], n) == 0)
@@ -874,14 +815,10 @@ encode_directive (cc_asm_filter *f, const char *w, size_t n, const char *rest,
            or another expression (SYMBOL-SYMBOL is one) could make an
            operand shorter than the encoder assumed.  */
         const char *p = cc_asm_skip_space (rest, e);
-        size_t l = 0;
-        while (p + l < e && cc_asm_ident_char (p[l]))
-          l++;
+        size_t l = cc_asm_ident_len (p, e);
         const char *c = cc_asm_skip_space (p + l, e);
         const char *v = c < e && *c == ',' ? cc_asm_skip_space (c + 1, e) : e;
-        size_t vl = 0;
-        while (v + vl < e && cc_asm_ident_char (v[vl]))
-          vl++;
+        size_t vl = cc_asm_ident_len (v, e);
         const char *t = cc_asm_skip_space (v + vl, e);
         if (vl > 0 && t < e && (*t == '+' || *t == '-'))
           {
@@ -914,9 +851,7 @@ encode_directive (cc_asm_filter *f, const char *w, size_t n, const char *rest,
       for (;;)
         {
           p = cc_asm_skip_space (p, e);
-          size_t l = 0;
-          while (p + l < e && cc_asm_ident_char (p[l]))
-            l++;
+          size_t l = cc_asm_ident_len (p, e);
           if (l == 0)
             {
               refuse_encoding (f, w, e);
@@ -970,7 +905,7 @@ statement (cc_asm_filter *f, const char *p, const char *e)
   /* Leading labels.  */
   for (;;)
     {
-      size_t n = word_len (p, e);
+      size_t n = cc_asm_ident_len (p, e);
       const char *q = cc_asm_skip_space (p + n, e);
       if (n && q < e && *q == ':' && !(q + 1 < e && q[1] == ':'))
         {
@@ -997,7 +932,7 @@ statement_body (cc_asm_filter *f, const char *p, const char *e)
 {
   if (p == e)
     return 0;
-  size_t n = word_len (p, e);
+  size_t n = cc_asm_ident_len (p, e);
   const char *w = p;
   unsigned long align = 0, max = 0;
   enum cc_stmt_kind kind;
@@ -1069,11 +1004,7 @@ statement_body (cc_asm_filter *f, const char *p, const char *e)
         f->section_moves++;
         if (k == D_PUSH)
           {
-            if (f->depth == f->stack_cap)
-              {
-                f->stack_cap = f->stack_cap ? 2 * f->stack_cap : 8;
-                f->stack = cc_xrealloc (f->stack, f->stack_cap * sizeof *f->stack);
-              }
+            f->stack = cc_grow (f->stack, &f->stack_cap, f->depth + 1, sizeof *f->stack, 8);
             f->stack[f->depth++] = f->now;
           }
         f->now.prev = f->now.cur;
@@ -1188,7 +1119,7 @@ labels_only (const cc_asm_filter *f, const char *p, const char *e)
       if (p == e || ((size_t) (e - p) >= f->comment_len
                      && memcmp (p, f->comment, f->comment_len) == 0))
         return labels;
-      size_t n = word_len (p, e);
+      size_t n = cc_asm_ident_len (p, e);
       const char *q = cc_asm_skip_space (p + n, e);
       if (n == 0 || q == e || *q != ':' || (q + 1 < e && q[1] == ':'))
         return 0;

@@ -112,6 +112,7 @@ read_shdr (const img *im, uint64_t off, shdr *s)
   return 0;
 }
 
+#define LAY_SHT_PROGBITS 1
 #define LAY_SHT_SYMTAB 2
 #define LAY_SHT_RELA 4
 #define LAY_SHT_NOBITS 8
@@ -135,6 +136,19 @@ cc_layout_free (cc_layout *l)
     free (l->numbered[f]);
   free (l->image);
   memset (l, 0, sizeof *l);
+}
+
+const unsigned char *
+cc_layout_section_bytes (const cc_layout *l, uint32_t sec, uint64_t *size)
+{
+  if (!l->image || sec == 0 || sec >= l->n_sections)
+    return NULL;
+  const cc_layout_section *s = &l->sections[sec];
+  if (s->type != LAY_SHT_PROGBITS || s->offset > l->image_size
+      || s->size > l->image_size - s->offset)
+    return NULL;
+  *size = s->size;
+  return l->image + s->offset;
 }
 
 /* The place of SYM if it is a label of one of Q's families, else NULL.  */

@@ -100,6 +100,12 @@ int cc_layout_read_image (const unsigned char *image, size_t size,
                           const cc_layout_query *q, cc_layout *out,
                           char **err);
 
+/* The bytes of section SEC of L's kept image, *SIZE of them: NULL if
+   there is no image, or SEC is not a section with bytes in it
+   (SHT_PROGBITS) that lie inside the image.  */
+const unsigned char *cc_layout_section_bytes (const cc_layout *l, uint32_t sec,
+                                              uint64_t *size);
+
 void cc_layout_free (cc_layout *l);
 
 #ifdef __cplusplus

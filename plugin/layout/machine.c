@@ -257,22 +257,16 @@ cc_machine_insns (const cc_mstmt *s, uint32_t n, const uint64_t *at, uint64_t st
   return n;
 }
 
-#define SHT_PROGBITS_ 1
 #define EM_X86_64_ 62
 
-/* The bytes of section SEC of L's object (N of them), or NULL.  */
+/* The bytes of section SEC of L's object (N of them) if they are x86-64
+   code, or NULL.  */
 static const unsigned char *
 section_bytes (const cc_layout *l, uint32_t sec, uint64_t *n)
 {
-  if (!l || !l->image || l->machine != EM_X86_64_ || !l->elf64 || sec == 0
-      || sec >= l->n_sections)
+  if (!l || l->machine != EM_X86_64_ || !l->elf64)
     return NULL;
-  const cc_layout_section *s = &l->sections[sec];
-  if (s->type != SHT_PROGBITS_ || s->offset > l->image_size
-      || s->size > l->image_size - s->offset)
-    return NULL;
-  *n = s->size;
-  return l->image + s->offset;
+  return cc_layout_section_bytes (l, sec, n);
 }
 
 /* How many x86-64 instructions exactly fill [OFF, OFF + LEN) of BYTES (N
@@ -299,16 +293,12 @@ decoded (const unsigned char *bytes, uint64_t n, uint32_t off, uint32_t len,
 /* Append X to OUT (*W used of *CAP): split where the object's bytes
    (BYTES, N of them; NULL if unknown) hold several instructions in it.  */
 static void
-emit (cc_insn **out, uint32_t *w, uint32_t *cap, cc_insn x, const unsigned char *bytes,
+emit (cc_insn **out, uint32_t *w, size_t *cap, cc_insn x, const unsigned char *bytes,
       uint64_t n)
 {
   uint32_t lens[16];
   uint32_t d = x.unsplit || x.length < 2 ? 1 : decoded (bytes, n, x.offset, x.length, lens, 16);
-  if (*w + d > *cap)
-    {
-      *cap = 2 * *cap + d;
-      *out = cc_xrealloc (*out, *cap * sizeof **out);
-    }
+  *out = cc_grow (*out, cap, (size_t) *w + d, sizeof **out, 16);
   if (d == 1)
     {
       (*out)[(*w)++] = x;
@@ -331,12 +321,12 @@ cc_machine_split (cc_func *f, const cc_asm_split *const *split, const cc_mstmt *
                   const cc_layout *l, const cc_layout_ref *labels, unsigned long n_labels,
                   const uint32_t *sec, uint32_t *first)
 {
-  uint32_t n_old = f->n_insns, most = 1, cap = n_old + 16, w = 0;
+  uint32_t n_old = f->n_insns, most = 1, w = 0;
+  size_t cap = n_old + 16;
   for (uint32_t i = 0; i < n_old; i++)
     if (split[i] && split[i]->n > most)
       most = (uint32_t) split[i]->n;
   cc_insn *out = cc_xmalloc (cap * sizeof *out);
-  uint32_t *count = cc_xmalloc ((n_old + 1) * sizeof *count);
   cc_minsn *mi = cc_xmalloc ((most + 1) * sizeof *mi);
   uint64_t *at = cc_xmalloc ((most + 1) * sizeof *at);
   for (uint32_t i = 0; i < n_old; i++)
@@ -349,7 +339,6 @@ cc_machine_split (cc_func *f, const cc_asm_split *const *split, const cc_mstmt *
       if (!sp || !sp->n)
         {
           emit (&out, &w, &cap, in, bytes, nb);
-          count[i] = w - first[i];
           continue;
         }
       /* The places of its statements, if all are known and in its
@@ -388,11 +377,9 @@ cc_machine_split (cc_func *f, const cc_asm_split *const *split, const cc_mstmt *
           x.maybe_tail = mi[j].maybe_tail;
           emit (&out, &w, &cap, x, bytes, nb);
         }
-      count[i] = w - first[i];
     }
   first[n_old] = w;
-  cc_func_replace_insns (f, out, w, count);
-  free (count);
+  cc_func_replace_insns (f, out, first);
   free (mi);
   free (at);
 }

@@ -80,17 +80,8 @@ cc_model_find_func (const cc_model *m, const char *name)
 }
 
 void
-cc_func_replace_insns (cc_func *f, cc_insn *insns, uint32_t n, const uint32_t *count)
+cc_func_replace_insns (cc_func *f, cc_insn *insns, const uint32_t *first)
 {
-  /* Where each old insn's new ones start.  */
-  uint32_t *first = cc_xmalloc ((f->n_insns + 1) * sizeof *first);
-  uint32_t at = 0;
-  for (uint32_t i = 0; i < f->n_insns; i++)
-    {
-      first[i] = at;
-      at += count[i];
-    }
-  first[f->n_insns] = at;
   for (uint32_t b = 0; b < f->n_blocks; b++)
     {
       cc_block *bb = &f->blocks[b];
@@ -98,7 +89,7 @@ cc_func_replace_insns (cc_func *f, cc_insn *insns, uint32_t n, const uint32_t *c
       bb->first_insn = first[bb->first_insn];
       bb->n_insns = first[end] - bb->first_insn;
     }
-  free (first);
+  uint32_t n = first[f->n_insns];
   free (f->insns);
   f->insns = insns;
   f->n_insns = n;

@@ -179,10 +179,11 @@ typedef struct cc_cache
 /* Helpers shared by producers, readers and tests.  */
 void cc_model_free (cc_model *m);
 void cc_func_free (cc_func *f);
-/* Replace F's insns by INSNS (N of them; F takes them over): old insn I
-   became COUNT[I] consecutive new ones, at least one, in order (the
-   machine instructions of a GCC insn).  The blocks are renumbered.  */
-void cc_func_replace_insns (cc_func *f, cc_insn *insns, uint32_t n, const uint32_t *count);
+/* Replace F's insns by INSNS (F takes them over): old insn I became the
+   consecutive new ones from FIRST[I], at least one, in order (the
+   machine instructions of a GCC insn); FIRST[F->n_insns] is how many
+   there are.  The blocks are renumbered.  */
+void cc_func_replace_insns (cc_func *f, cc_insn *insns, const uint32_t *first);
 uint32_t cc_model_add_section (cc_model *m, const char *name, uint32_t align);
 uint32_t cc_model_add_file (cc_model *m, const char *path);
 uint32_t cc_model_find_func (const cc_model *m, const char *name);

@@ -582,6 +582,16 @@ arg_error (char **err, const cc_arg *a, const char *msg)
   return -1;
 }
 
+/* A's value is over MAX.  */
+static int
+too_large (char **err, const cc_arg *a, uint32_t max)
+{
+  char *m = cc_xasprintf ("too large (at most %u)", max);
+  arg_error (err, a, m);
+  free (m);
+  return -1;
+}
+
 /* Check one argument's value and store it in O, or in *OV for the shape
    overrides that must wait for the config.  */
 static int
@@ -605,12 +615,7 @@ parse_value (cc_options *o, int k, const cc_arg *a, uint64_t ov[K_N],
     case K_WAYS:
       r = parse_num (v, k != K_WAYS, UINT32_MAX, &n);
       if (r == NUM_TOO_BIG)
-        {
-          char *m = cc_xasprintf ("too large (at most %u)", UINT32_MAX);
-          arg_error (err, a, m);
-          free (m);
-          return -1;
-        }
+        return too_large (err, a, UINT32_MAX);
       if (r != NUM_OK || n == 0)
         return arg_error (err, a, keys[k].usage);
       ov[k] = n;
@@ -668,12 +673,7 @@ parse_value (cc_options *o, int k, const cc_arg *a, uint64_t ov[K_N],
     case K_MAX_INSTANCES:
       r = parse_num (v, 0, UINT32_MAX, &n);
       if (r == NUM_TOO_BIG)
-        {
-          char *m = cc_xasprintf ("too large (at most %u)", UINT32_MAX);
-          arg_error (err, a, m);
-          free (m);
-          return -1;
-        }
+        return too_large (err, a, UINT32_MAX);
       if (r != NUM_OK || n == 0)
         return arg_error (err, a, keys[k].usage);
       o->max_instances = (uint32_t) n;

@@ -38,6 +38,18 @@ cc_xrealloc (void *p, size_t n)
   return check (realloc (p, n ? n : 1));
 }
 
+void *
+cc_grow (void *p, size_t *cap, size_t need, size_t size, size_t first)
+{
+  if (need <= *cap)
+    return p;
+  size_t c = *cap ? 2 * *cap : first;
+  while (c < need)
+    c *= 2;
+  *cap = c;
+  return cc_xrealloc (p, c * size);
+}
+
 char *
 cc_xstrdup (const char *s)
 {

@@ -15,6 +15,10 @@ void *cc_xmalloc (size_t n);
 void *cc_xcalloc (size_t n, size_t size);
 void *cc_xrealloc (void *p, size_t n);
 char *cc_xstrdup (const char *s);
+/* Room for NEED elements of SIZE bytes in the array P of *CAP: P itself
+   if it has it, else P grown to FIRST elements, or to twice *CAP, doubled
+   again until NEED fit (*CAP updated).  */
+void *cc_grow (void *p, size_t *cap, size_t need, size_t size, size_t first);
 /* CACHECAT_TIMES=1: the CPU time of the process (and of the children it
    waited for) since the last mark, on stderr, as "cachecat-times: WHAT
    ..." (WHAT NULL: only set the mark).  */

@@ -22,6 +22,15 @@ cc_asm_skip_space (const char *p, const char *e)
   return p;
 }
 
+size_t
+cc_asm_ident_len (const char *p, const char *e)
+{
+  size_t n = 0;
+  while (p + n < e && cc_asm_ident_char (p[n]))
+    n++;
+  return n;
+}
+
 static int
 is_word (const char *w, size_t n, const char *const *list)
 {
@@ -161,9 +170,7 @@ cc_stmt_classify (const char *p, const char *e, unsigned long *align,
                   unsigned long *max)
 {
   trim (&p, &e);
-  size_t n = 0;
-  while (p + n < e && cc_asm_ident_char (p[n]))
-    n++;
+  size_t n = cc_asm_ident_len (p, e);
   const char *rest = cc_asm_skip_space (p + n, e);
   if (n && p[0] == '.')
     {
@@ -232,6 +239,23 @@ find (const char *q, const char *e, const char *p, size_t n)
   return (size_t) (e - q) >= n ? memmem (q, (size_t) (e - q), p, n) : NULL;
 }
 
+/* The mnemonic of the jump or call [P, E), after a notrack or bnd prefix
+   if there is one: where it starts, its length in *NP.  */
+static const char *
+jump_mnemonic (const char *p, const char *e, size_t *np)
+{
+  static const char *const pre[] = { "notrack", "bnd", NULL };
+  const char *w = cc_asm_skip_space (p, e);
+  size_t n = cc_asm_ident_len (w, e);
+  if (n && IS (pre))
+    {
+      w = cc_asm_skip_space (w + n, e);
+      n = cc_asm_ident_len (w, e);
+    }
+  *np = n;
+  return w;
+}
+
 /* Does [P, E) jump to one of GCC's retpoline thunks (a return or an
    indirect jump that runs the thunk's code on the way)?  */
 static int
@@ -248,16 +272,8 @@ thunk_jump (const char *p, const char *e)
   for (size_t i = 0; thunks[i]; i++)
     if (find (x86, e, thunks[i], strlen (thunks[i])))
       {
-        size_t n = 0;
-        static const char *const pre[] = { "notrack", "bnd", NULL };
-        for (; w + n < e && cc_asm_ident_char (w[n]); n++)
-          ;
-        if (n && IS (pre))
-          {
-            w = cc_asm_skip_space (w + n, e);
-            for (n = 0; w + n < e && cc_asm_ident_char (w[n]); n++)
-              ;
-          }
+        size_t n;
+        w = jump_mnemonic (w, e, &n);
         static const char *const jumps[] = { "jmp", "jmpq", NULL };
         return n && IS (jumps);
       }
@@ -281,18 +297,9 @@ cc_stmt_reloc (const char *p, const char *e)
      test, binops) keep their boundaries.  */
   if (find (at, e, "@GOTPCREL", 9))
     {
-      const char *w = cc_asm_skip_space (p, e);
-      size_t n = 0;
-      while (w + n < e && cc_asm_ident_char (w[n]))
-        n++;
+      size_t n;
+      const char *w = jump_mnemonic (p, e, &n);
       static const char *const jc[] = { "jmp", "jmpq", "call", "callq", NULL };
-      static const char *const pre[] = { "notrack", "bnd", NULL };
-      if (n && IS (pre))
-        {
-          w = cc_asm_skip_space (w + n, e);
-          for (n = 0; w + n < e && cc_asm_ident_char (w[n]); n++)
-            ;
-        }
       if (n && IS (jc))
         return CC_RELOC_GOTPCRELX;
     }
@@ -305,9 +312,7 @@ static void
 direct_target (const char *p, const char *e, cc_stmt_info *out)
 {
   trim (&p, &e);
-  size_t n = 0;
-  while (p + n < e && cc_asm_ident_char (p[n]))
-    n++;
+  size_t n = cc_asm_ident_len (p, e);
   if (n == 0 || p + n != e)
     return;
   out->target = p;
@@ -348,9 +353,7 @@ cc_stmt_flow_of (const char *p, const char *e, cc_stmt_info *out)
           w = cc_asm_skip_space (c + 1, e);
           continue;
         }
-      n = 0;
-      while (w + n < e && cc_asm_ident_char (w[n]))
-        n++;
+      n = cc_asm_ident_len (w, e);
       if (n && IS (prefix_words) && cc_asm_skip_space (w + n, e) < e)
         {
           w = cc_asm_skip_space (w + n, e);

@@ -31,6 +31,9 @@ enum cc_stmt_kind
 /* A character of a symbol or mnemonic in GNU as (letters, digits, _ . $ @).  */
 int cc_asm_ident_char (char c);
 
+/* How many characters of a symbol or mnemonic start at P (before E).  */
+size_t cc_asm_ident_len (const char *p, const char *e);
+
 /* P past blanks (not newlines), at most to E.  */
 const char *cc_asm_skip_space (const char *p, const char *e);
 

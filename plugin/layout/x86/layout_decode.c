@@ -85,15 +85,16 @@ cc_layout_decode (cc_layout *l, const cc_layout_query *q, const cc_asm_filter *f
         why = cc_xasprintf ("two sections named %s", name);
       else if (e)
         {
-          const cc_layout_section *sec = &l->sections[e];
-          if (sec->type != SHT_PROGBITS_ || !(sec->flags & SHF_EXECINSTR_)
-              || sec->offset > l->image_size || sec->size > l->image_size - sec->offset)
+          uint64_t size = 0;
+          const unsigned char *bytes = l->sections[e].flags & SHF_EXECINSTR_
+                                       ? cc_layout_section_bytes (l, e, &size) : NULL;
+          if (!bytes)
             why = cc_xasprintf ("section %s is not code the decoder can read", name);
           else
             {
               w[s].elf = e;
-              w[s].bytes = l->image + sec->offset;
-              w[s].size = sec->size;
+              w[s].bytes = bytes;
+              w[s].size = size;
             }
         }
     }
