@@ -21,7 +21,10 @@ B := build
 # The plugin's stages, one folder each (docs/design.md): plain C but the
 # GCC glue (C++).  Objects mirror the tree under $(B)/obj.
 PLUGIN_HDR := $(sort $(wildcard plugin/*/*.h plugin/*/*/*.h))
-ENGINE_SRC := $(sort $(wildcard plugin/*/*.c plugin/*/*/*.c))
+# plugin/link/ is cachecat-link's own (it needs libelf), not the plugin's.
+LINK_SRC := $(sort $(wildcard plugin/link/*.c))
+ENGINE_SRC := $(filter-out $(LINK_SRC),$(sort $(wildcard plugin/*/*.c plugin/*/*/*.c)))
+LINK_OBJ := $(patsubst plugin/%.c,$(B)/obj/%.o,$(LINK_SRC))
 GLUE_SRC := $(sort $(wildcard plugin/glue/*.cc))
 ENGINE_OBJ := $(patsubst plugin/%.c,$(B)/obj/%.o,$(ENGINE_SRC))
 GLUE_OBJ := $(patsubst plugin/%.cc,$(B)/obj/%.o,$(GLUE_SRC))
@@ -34,11 +37,17 @@ TOOL_BIN := $(patsubst testsuite/tools/%.c,$(B)/tools/%,$(TOOL_SRC))
 
 # Debian packages the build and the tests need (run as root; quick when
 # everything is already there).
-DEPS := gcc g++ make libc6-dev gcc-12-plugin-dev libiberty-dev binutils dejagnu expect tcl valgrind python3 coreutils csmith libcsmith-dev
-all: cachecat.so
+DEPS := gcc g++ make libc6-dev gcc-12-plugin-dev libiberty-dev libelf-dev binutils dejagnu expect tcl valgrind python3 coreutils csmith libcsmith-dev cmake
+all: cachecat.so cachecat-link
 
 cachecat.so: $(GLUE_OBJ) $(B)/libcachecat.a
 	$(HOSTCC) -shared -o $@ $(GLUE_OBJ) $(B)/libcachecat.a
+
+# The link-time analysis: the plugin's stages but the glue, and libelf.
+cachecat-link: $(LINK_OBJ) $(B)/libcachecat.a
+	$(HOSTCC) -o $@ $(LINK_OBJ) $(B)/libcachecat.a -lelf
+
+$(B)/obj/link/cachecat_link.o: ENGINE_CFLAGS += -DCC_INSTALLED_CONFIG_DIR='"$(PLUGIN_DIR)/cachecat/config"'
 
 $(B)/libcachecat.a: $(ENGINE_OBJ)
 	rm -f $@ && ar rcs $@ $^
@@ -95,9 +104,10 @@ deps:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
 	fi
 
-install: cachecat.so
-	install -d $(DESTDIR)$(PLUGIN_DIR) $(DESTDIR)$(PLUGIN_DIR)/cachecat/config
+install: cachecat.so cachecat-link
+	install -d $(DESTDIR)$(PLUGIN_DIR) $(DESTDIR)$(PLUGIN_DIR)/cachecat/config $(DESTDIR)$(PREFIX)/bin
 	install -m 644 cachecat.so $(DESTDIR)$(PLUGIN_DIR)/cachecat.so
+	install -m 755 cachecat-link $(DESTDIR)$(PREFIX)/bin/cachecat-link
 	install -m 644 config/*.conf $(DESTDIR)$(PLUGIN_DIR)/cachecat/config/
 
 # The main job: analyse the bundled example with the default cache.
@@ -105,7 +115,7 @@ example: cachecat.so | $(B)
 	$(CC) -O2 -S -fplugin=./cachecat.so examples/filter.c -o $(B)/filter.s
 	@python3 testsuite/tools/summary.py $(B)/filter.cachecat.json $(B)/filter.s
 
-check: cachecat.so $(UNIT_BIN) $(TOOL_BIN) $(VG_TOOL)
+check: cachecat.so cachecat-link $(UNIT_BIN) $(TOOL_BIN) $(VG_TOOL)
 	CC="$(CC)" B="$(B)" testsuite/run-all.sh
 
 # Every promise against real runs: the corpus and fresh csmith programs at
@@ -128,4 +138,4 @@ bench: cachecat.so $(TOOL_BIN)
 	CC="$(CC)" B="$(B)" testsuite/bench/bench.sh
 
 clean:
-	rm -rf $(B) cachecat.so testsuite/*.log testsuite/*.sum
+	rm -rf $(B) cachecat.so cachecat-link testsuite/*.log testsuite/*.sum

@@ -299,13 +299,32 @@ label_prefixes (char *note, char *end, size_t size)
   end[strlen (end) - 1] = 0;
 }
 
+/* Is note label NO one of KEEP[0..N_KEEP) (ascending)?  */
+static bool
+kept_label (unsigned long no, const long *keep, size_t n_keep)
+{
+  size_t lo = 0, hi = n_keep;
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      if ((unsigned long) keep[mid] == no)
+        return true;
+      if ((unsigned long) keep[mid] < no)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return false;
+}
+
 /* Write [FROM, TO) of the buffer to F without our labels (prefixes NOTE
    and END): they are there only for the measuring assembly, change no
    byte of the object, and would double the length of the user's
-   listing.  */
+   listing.  The note labels KEEP stay: the model's record refers to
+   them (model/model_record.h).  */
 static void
 copy_without_labels (FILE *f, const char *buf, size_t from, size_t to,
-                     const char *note, const char *end)
+                     const char *note, const char *end, const long *keep, size_t n_keep)
 {
   size_t nl = strlen (note), el = strlen (end);
   size_t run = from;            /* start of what is still to be written */
@@ -319,7 +338,7 @@ copy_without_labels (FILE *f, const char *buf, size_t from, size_t to,
       if (*p == note[0]
           && (cc_asm_label_line (p, eol, end, el, &no)
               || (cc_asm_label_line (p, eol, note, nl, &no)
-                  && no >= CC_GLUE_LABEL_BASE)))
+                  && no >= CC_GLUE_LABEL_BASE && !kept_label (no, keep, n_keep))))
         {
           if (at > run)
             fwrite (buf + run, 1, at - run, f);
@@ -332,9 +351,10 @@ copy_without_labels (FILE *f, const char *buf, size_t from, size_t to,
 }
 
 /* Copy the buffer to the real output with the annotations of R (none if R
-   is NULL), restore asm_out_file and release the buffer.  */
+   is NULL) and the note labels KEEP (ascending), restore asm_out_file and
+   release the buffer.  */
 void
-cc_glue_emit_output (const cc_result *r)
+cc_glue_emit_output (const cc_result *r, const long *keep, size_t n_keep)
 {
   if (!cc_glue.mem)
     return;
@@ -386,7 +406,7 @@ cc_glue_emit_output (const cc_result *r)
       size_t pos = (size_t) sp[j].pos;
       if (pos > at)
         {
-          copy_without_labels (real, buf, at, pos, note, end);
+          copy_without_labels (real, buf, at, pos, note, end, keep, n_keep);
           at = pos;
         }
       ann[0] = 0;
@@ -403,7 +423,7 @@ cc_glue_emit_output (const cc_result *r)
       fwrite (line, 1, (size_t) lead_len + len + 1, real);
     }
   if (size > at)
-    copy_without_labels (real, buf, at, size, note, end);
+    copy_without_labels (real, buf, at, size, note, end, keep, n_keep);
   free (sp);
 
   fclose (cc_glue.mem);

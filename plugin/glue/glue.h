@@ -16,6 +16,7 @@ extern "C" {
 #include "output/report.h"
 #include "layout/layout.h"
 #include "layout/measure.h"
+#include "model/model_record.h"
 #include "support/util.h"
 }
 
@@ -117,7 +118,7 @@ bool cc_glue_label_prefixes (char *note, char *end, size_t size);
    every such name is the prefix and the number; false if not.  */
 bool cc_glue_internal_label_prefix (const char *kind, char *buf, size_t size);
 void cc_glue_locate_note_ends (void);
-void cc_glue_emit_output (const cc_result *r);
+void cc_glue_emit_output (const cc_result *r, const long *keep, size_t n_keep);
 
 /* unit_finish.cc */
 void cc_glue_finish_unit (void *gcc_data, void *user_data);

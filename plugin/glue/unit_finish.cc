@@ -135,6 +135,71 @@ say_limit (void *, const cc_limit_msg *msg)
     }
 }
 
+/* record: the note label at the first instruction of every part of every
+   function, and that instruction's distance from the part's symbol
+   (model/model_record.h).  KEEP gets the label numbers, ascending.  */
+struct record_labels
+{
+  uint32_t n;             /* parts */
+  char **label;           /* NULL: the part has no instruction */
+  uint32_t *delta;
+  long *keep;
+  size_t n_keep;
+};
+
+static int
+compare_long (const void *a, const void *b)
+{
+  long x = *(const long *) a, y = *(const long *) b;
+  return (x > y) - (x < y);
+}
+
+static void
+find_record_labels (record_labels *rl)
+{
+  const cc_model *m = &cc_glue.model;
+  char note[32], end[32];
+  bool named = cc_glue_label_prefixes (note, end, sizeof note);
+  rl->n = 0;
+  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
+    rl->n += m->funcs[fi].n_parts;
+  rl->label = XCNEWVEC (char *, rl->n + 1);
+  rl->delta = XCNEWVEC (uint32_t, rl->n + 1);
+  rl->keep = XNEWVEC (long, rl->n + 1);
+  rl->n_keep = 0;
+  uint32_t k = 0;
+  for (uint32_t gi = 0; gi < cc_glue.n_funcs; gi++)
+    {
+      /* The glue's functions are the model's, in the same order.  */
+      const cc_glue_func *gf = &cc_glue.funcs[gi];
+      const cc_func *fn = &m->funcs[gf->model_index];
+      for (uint32_t p = 0; p < fn->n_parts; p++, k++)
+        for (uint32_t i = 0; named && i < fn->n_insns; i++)
+          if (fn->insns[i].part == p)
+            {
+              uint32_t g = cc_glue_insn_of (gf, i), first;
+              cc_glue_minsns (gf, g, &first);
+              if (first != i || fn->insns[i].offset < fn->parts[p].offset)
+                break;
+              rl->label[k] = xasprintf ("%s%ld", note, gf->labels[g].start);
+              rl->delta[k] = fn->insns[i].offset - fn->parts[p].offset;
+              rl->keep[rl->n_keep++] = gf->labels[g].start;
+              break;
+            }
+    }
+  qsort (rl->keep, rl->n_keep, sizeof *rl->keep, compare_long);
+}
+
+static void
+free_record_labels (record_labels *rl)
+{
+  for (uint32_t k = 0; k < rl->n; k++)
+    free (rl->label[k]);
+  free (rl->label);
+  free (rl->delta);
+  free (rl->keep);
+}
+
 static void
 release_state (void)
 {
@@ -157,6 +222,56 @@ release_state (void)
   cc_glue.header = NULL;
 }
 
+/* The report's default name: the output's base name (GCC's aux base
+   name, as for -fstack-usage's .su) with .cachecat.json.  At link time
+   under -flto a unit is a partition of the program, whose aux base name
+   is a temporary PROGRAM.ltransN.ltrans: its report is named after the
+   program, PROGRAM.cachecat.json with -flto-partition=one (the whole
+   program is one partition), else PROGRAM.ltransN.cachecat.json.  */
+static char *
+default_report_path (void)
+{
+  const char *base = aux_base_name ? aux_base_name : "gccaux";
+  size_t n = strlen (base);
+  if (flag_ltrans && n > 7 && strcmp (base + n - 7, ".ltrans") == 0)
+    {
+      /* PROGRAM.ltransN.ltrans: N's digits, and ".ltrans" before them.  */
+      size_t end = n - 7, d = end;
+      while (d > 0 && ISDIGIT (base[d - 1]))
+        d--;
+      if (d < end && d >= 7 && strncmp (base + d - 7, ".ltrans", 7) == 0)
+        {
+          char *program = xstrndup (base, d - 7);
+          char *part = xstrndup (base + d - 7, end - (d - 7));  /* ".ltransN" */
+          char *path = concat (program, flag_lto_partition == LTO_PARTITION_ONE ? "" : part,
+                               ".cachecat.json", NULL);
+          free (program);
+          free (part);
+          return path;
+        }
+    }
+  return concat (base, ".cachecat.json", NULL);
+}
+
+/* Copy the unit's text to the real output with R's annotations, and with
+   record= the model's record after it (EXACT: the layout was measured).  */
+static void
+emit_with_record (const cc_result *r, bool exact)
+{
+  if (!cc_glue.opts.record)
+    {
+      cc_glue_emit_output (r, NULL, 0);
+      return;
+    }
+  record_labels rl;
+  find_record_labels (&rl);
+  cc_glue_emit_output (r, rl.keep, rl.n_keep);
+  cc_record_write_asm (asm_out_file, &cc_glue.model, main_input_filename, exact,
+                       rl.label, rl.delta, POINTER_SIZE / BITS_PER_UNIT);
+  free_record_labels (&rl);
+  cc_time_mark ("record");
+}
+
 void
 cc_glue_finish_unit (void *, void *)
 {
@@ -175,7 +290,7 @@ cc_glue_finish_unit (void *, void *)
   /* A slim LTO object has no code: the analysis happens at link time.  */
   if (cc_glue.n_funcs == 0 && flag_generate_lto && !flag_fat_lto_objects)
     {
-      cc_glue_emit_output (NULL);
+      cc_glue_emit_output (NULL, NULL, 0);
       release_state ();
       return;
     }
@@ -206,6 +321,14 @@ cc_glue_finish_unit (void *, void *)
     }
 
   const cc_options *o = &cc_glue.opts;
+  if (o->record == CC_RECORD_ONLY)
+    {
+      /* No analysis, no report: only the record, for cachecat-link.  */
+      emit_with_record (NULL, layout_note == NULL);
+      free (layout_note);
+      release_state ();
+      return;
+    }
   cc_cache cache;
   memset (&cache, 0, sizeof cache);
   cache.size = o->cache_size;
@@ -236,14 +359,12 @@ cc_glue_finish_unit (void *, void *)
               err ? err : "the analysis failed");
   else
     {
-      char *path = o->report ? xstrdup (o->report)
-                             : concat (aux_base_name ? aux_base_name
-                                                     : "gccaux",
-                                       ".cachecat.json", NULL);
+      char *path = o->report ? xstrdup (o->report) : default_report_path ();
       cc_report_info info;
       info.source = main_input_filename;
       info.options = o;
       info.layout_note = layout_note;
+      info.link = NULL;
       char *werr = NULL;
       if (cc_report_write (path, &cc_glue.model, r, &info, &werr))
         error_at (UNKNOWN_LOCATION, "cachecat: cannot write report %qs: %s",
@@ -261,7 +382,7 @@ cc_glue_finish_unit (void *, void *)
      the annotations (README: "Reading the annotated assembly").  */
   int seen = cc_asm_output_seen (getenv ("COLLECT_GCC"), getenv ("COLLECT_GCC_OPTIONS"),
                                  getenv ("COLLECT_AS_OPTIONS"));
-  cc_glue_emit_output (seen ? r : NULL);
+  emit_with_record (seen ? r : NULL, layout_note == NULL);
   cc_time_mark ("annotate");
   if (r)
     cc_result_free (r, &cc_glue.model);

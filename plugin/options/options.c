@@ -18,7 +18,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#define ARG_PREFIX "-fplugin-arg-cachecat-"
+/* How the user wrote an argument: "-fplugin-arg-cachecat-" for the
+   plugin, "--" for cachecat-link (cc_options_parse_as).  */
+static const char *arg_prefix = "-fplugin-arg-cachecat-";
 
 /* What config/default.conf says; used when no "default" config is installed,
    so that a plugin loaded straight from the build tree still works.  */
@@ -57,7 +59,10 @@ const char cc_options_help[] =
   "                     hold " CC_STR (CC_INSTANCE_GROWTH) " times the unit's instructions, at least "
   CC_STR (CC_INSTANCE_MIN_SIZE) ")\n"
   "  disable            do nothing; the other arguments are still checked,\n"
-  "                     the config is not read\n";
+  "                     the config is not read\n"
+  "  record[=only]      also record the unit's program model in the object\n"
+  "                     (section .debug_cachecat) for cachecat-link; =only:\n"
+  "                     record it without the analysis and the report\n";
 
 /* ---- Argument keys.  */
 
@@ -75,13 +80,14 @@ enum key_id
   K_MAX_CONFLICTS_PER_FUNCTION,
   K_MAX_INSTANCES,
   K_DISABLE,
+  K_RECORD,
   K_N
 };
 
 struct key_desc
 {
   const char *name;
-  int bare;            /* takes no value */
+  int bare;            /* 1: takes no value; 2: a value is optional */
   const char *usage;   /* what a value must look like, for error messages */
 };
 
@@ -107,6 +113,7 @@ static const struct key_desc keys[K_N] = {
                                      "expected a non-negative integer" },
   [K_MAX_INSTANCES] = { "max-instances", 0, "expected a positive integer" },
   [K_DISABLE] = { "disable", 1, "takes no value" },
+  [K_RECORD] = { "record", 2, "expected no value, or 'only'" },
 };
 
 /* Policies a config file may name, and the subset the engine analyses.  */
@@ -138,8 +145,8 @@ static char *
 typed (const cc_arg *a)
 {
   if (a->value)
-    return cc_xasprintf (ARG_PREFIX "%s=%s", a->key ? a->key : "", a->value);
-  return cc_xasprintf (ARG_PREFIX "%s", a->key ? a->key : "");
+    return cc_xasprintf ("%s%s=%s", arg_prefix, a->key ? a->key : "", a->value);
+  return cc_xasprintf ("%s%s", arg_prefix, a->key ? a->key : "");
 }
 
 /* ASCII only: GCC sets the locale from the environment, and <ctype.h>
@@ -539,9 +546,9 @@ validate_shape (const cc_options *o, const cc_arg *const seen[K_N],
       set_err (err, "policy '%s' from config %s is not supported yet; "
                "supported: " SUPPORTED_POLICIES " (config file %s; with 1 "
                "way every policy evicts the same line, so "
-               ARG_PREFIX "policy=lru analyses it exactly)",
+               "%spolicy=lru analyses it exactly)",
                o->policy, o->config_name ? o->config_name : "default",
-               o->config_path ? o->config_path : "built in");
+               o->config_path ? o->config_path : "built in", arg_prefix);
       return -1;
     }
   return 0;
@@ -642,7 +649,14 @@ parse_value (cc_options *o, int k, const cc_arg *a, uint64_t ov[K_N],
       o->entry = cc_xstrdup (v);
       return 0;
 
+    case K_RECORD:
+      if (a->value && strcmp (a->value, "only") != 0)
+        return arg_error (err, a, keys[k].usage);
+      o->record = a->value ? CC_RECORD_ONLY : CC_RECORD;
+      return 0;
+
     case K_ENTRY_STATE:
+      o->entry_state_given = 1;
       if (strcmp (v, "cold") == 0)
         o->entry_cold = 1;
       else if (strcmp (v, "warm") == 0)
@@ -702,7 +716,7 @@ parse_args (cc_options *o, const cc_arg *args, int n_args,
                                   "cache-size, line-size, ways, policy, "
                                   "entry, entry-state, report, max-conflicts, "
                                   "max-conflicts-per-function, max-instances, "
-                                  "disable", key);
+                                  "disable, record", key);
           arg_error (err, a, m);
           free (m);
           return -1;
@@ -718,9 +732,9 @@ parse_args (cc_options *o, const cc_arg *args, int n_args,
           return -1;
         }
       seen[k] = a;
-      if (keys[k].bare && a->value)
+      if (keys[k].bare == 1 && a->value)
         {
-          char *m = cc_xasprintf ("takes no value; write " ARG_PREFIX "%s",
+          char *m = cc_xasprintf ("takes no value; write %s%s", arg_prefix,
                                   key);
           arg_error (err, a, m);
           free (m);
@@ -728,8 +742,8 @@ parse_args (cc_options *o, const cc_arg *args, int n_args,
         }
       if (!keys[k].bare && !a->value)
         {
-          char *m = cc_xasprintf ("needs a value, as in " ARG_PREFIX
-                                  "%s=VALUE; %s", key, keys[k].usage);
+          char *m = cc_xasprintf ("needs a value, as in %s%s=VALUE; %s",
+                                  arg_prefix, key, keys[k].usage);
           arg_error (err, a, m);
           free (m);
           return -1;
@@ -737,10 +751,15 @@ parse_args (cc_options *o, const cc_arg *args, int n_args,
       if (parse_value (o, k, a, ov, err) < 0)
         return -1;
     }
-  if (seen[K_ENTRY_STATE] && !seen[K_ENTRY])
-    return arg_error (err, seen[K_ENTRY_STATE],
-                      "needs an entry function: add " ARG_PREFIX
-                      "entry=SYMBOL");
+  if (seen[K_ENTRY_STATE] && !seen[K_ENTRY] && strcmp (arg_prefix, "--") != 0)
+    {
+      /* cachecat-link has a default entry; the plugin has none.  */
+      char *m = cc_xasprintf ("needs an entry function: add %sentry=SYMBOL",
+                              arg_prefix);
+      arg_error (err, seen[K_ENTRY_STATE], m);
+      free (m);
+      return -1;
+    }
   return 0;
 }
 
@@ -804,6 +823,14 @@ int
 cc_options_parse (cc_options *o, const cc_arg *args, int n_args,
                   const char *const *config_dirs, char **err)
 {
+  return cc_options_parse_as (o, args, n_args, config_dirs, "-fplugin-arg-cachecat-", err);
+}
+
+int
+cc_options_parse_as (cc_options *o, const cc_arg *args, int n_args,
+                     const char *const *config_dirs, const char *prefix, char **err)
+{
+  arg_prefix = prefix;
   const cc_arg *seen[K_N] = { 0 };
   uint64_t ov[K_N] = { 0 };
 

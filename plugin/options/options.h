@@ -23,7 +23,18 @@ typedef struct cc_options
   int64_t max_conflicts;       /* -1: no limit */
   int64_t max_conflicts_per_function; /* -1: no limit */
   uint32_t max_instances;      /* 0 (default): a size budget instead */
+  int entry_state_given;       /* entry-state= was given */
+  int record;                  /* enum cc_record_mode */
 } cc_options;
+
+/* record: the unit's model goes into the object for cachecat-link
+   (model/model_record.h).  */
+enum cc_record_mode
+{
+  CC_RECORD_NONE = 0,
+  CC_RECORD = 1,               /* record, and analyse the unit as usual */
+  CC_RECORD_ONLY = 2           /* record=only: no analysis, no report */
+};
 
 typedef struct cc_arg
 {
@@ -39,6 +50,11 @@ typedef struct cc_arg
    neither read nor validated, so the cache fields stay 0.  */
 int cc_options_parse (cc_options *o, const cc_arg *args, int n_args,
                       const char *const *config_dirs, char **err);
+/* The same for a tool whose arguments the user writes as PREFIX KEY=VALUE
+   (cachecat-link: "--"): the messages quote them so.  */
+int cc_options_parse_as (cc_options *o, const cc_arg *args, int n_args,
+                         const char *const *config_dirs, const char *prefix,
+                         char **err);
 void cc_options_free (cc_options *o);
 
 /* Read a config file into O's cache fields.  Returns 0, or -1 with *ERR set

@@ -379,8 +379,8 @@ json_contexts (wbuf *w, const cc_model *m, const cc_result *r, uint32_t fi,
 }
 
 static void
-write_part (wbuf *w, const cc_model *m, const cc_result *r, uint32_t fi,
-            uint32_t part, int first)
+write_part (wbuf *w, const cc_model *m, const cc_result *r, const cc_report_link *link,
+            uint32_t fi, uint32_t part, int first)
 {
   const cc_func *fn = &m->funcs[fi];
   const cc_func_result *fr = &r->funcs[fi];
@@ -403,6 +403,14 @@ write_part (wbuf *w, const cc_model *m, const cc_result *r, uint32_t fi,
   json_str (w, p->section < m->n_sections ? m->sections[p->section].name : NULL);
   w_s (w, ", \"section_offset\": ");
   w_u (w, p->offset);
+  if (link)
+    {
+      /* The final address, and the unit it was compiled in.  */
+      w_s (w, ", \"address\": ");
+      w_u64 (w, link->section_base[p->section] + p->offset);
+      w_s (w, ", \"unit\": ");
+      json_str (w, link->func_unit[fi]);
+    }
   w_s (w, ", \"size\": ");
   w_u (w, p->size);
   w_s (w, ", \"loc\": ");
@@ -564,6 +572,18 @@ write_json_buf (wbuf *w, const cc_model *m, const cc_result *r,
   w_u (w, REPORT_FORMAT);
   w_s (w, ",\n  \"source\": ");
   json_str (w, info->source);
+  if (info->link)
+    {
+      w_s (w, ",\n  \"link\": {\"program\": ");
+      json_str (w, info->link->program);
+      w_s (w, ", \"units\": ");
+      w_u (w, info->link->n_units);
+      w_s (w, ", \"removed_functions\": ");
+      w_u (w, info->link->n_removed);
+      w_s (w, ", \"called_from_unknown_code\": ");
+      w_u (w, info->link->n_escaped);
+      w_c (w, '}');
+    }
   w_s (w, ",\n  \"cache\": {\"size\": ");
   w_u (w, o->cache_size);
   w_s (w, ", \"line\": ");
@@ -583,10 +603,18 @@ write_json_buf (wbuf *w, const cc_model *m, const cc_result *r,
   /* The same words however the offsets were found (computed the way the
      assembler lays them out, or read back from it): the report does not
      depend on the method.  */
-  json_str (w, info->layout_note ? "unknown"
-               : "exact within each section (as the assembler lays them out)");
-  w_s (w, ", \"set_indices\": \"relative: each section starts at an unknown set; "
-       "lines of different sections may share any set\", \"alignment_forced\": false");
+  if (info->link)
+    {
+      w_s (w, "\"final: the addresses of the linked program, checked against its bytes\"");
+      w_s (w, ", \"set_indices\": \"absolute\", \"alignment_forced\": false");
+    }
+  else
+    {
+      json_str (w, info->layout_note ? "unknown"
+                   : "exact within each section (as the assembler lays them out)");
+      w_s (w, ", \"set_indices\": \"relative: each section starts at an unknown set; "
+           "lines of different sections may share any set\", \"alignment_forced\": false");
+    }
   w_s (w, ", \"phases\": ");
   w_u (w, r->n_phases);
   w_s (w, ", \"groups\": ");
@@ -598,6 +626,12 @@ write_json_buf (wbuf *w, const cc_model *m, const cc_result *r,
       json_str (w, m->sections[s].name);
       w_s (w, ", \"align\": ");
       w_u (w, m->sections[s].align);
+      if (info->link)
+        {
+          /* Program line 0 of the section starts here.  */
+          w_s (w, ", \"address\": ");
+          w_u64 (w, info->link->section_base[s]);
+        }
       w_c (w, '}');
     }
   w_s (w, "]");
@@ -614,9 +648,15 @@ write_json_buf (wbuf *w, const cc_model *m, const cc_result *r,
   w_s (w, found ? ", \"found\": true" : ", \"found\": false");
   w_s (w, o->entry && o->entry_cold ? ", \"state\": \"cold\"},\n"
                                     : ", \"state\": \"warm\"},\n");
-  w_s (w, "  \"unknown_code\": \"calls to code outside the unit, indirect calls and inline asm: "
-       "may touch every cache set and call every function of the unit that is externally "
-       "visible or address-taken\",\n");
+  if (info->link)
+    w_s (w, "  \"unknown_code\": \"code without a model (the C library, libgcc, assembly), "
+         "calls through the PLT, indirect calls and inline asm: may touch every cache set and "
+         "call every function whose address the program's code or data without a model "
+         "holds, or that is address-taken\",\n");
+  else
+    w_s (w, "  \"unknown_code\": \"calls to code outside the unit, indirect calls and inline asm: "
+         "may touch every cache set and call every function of the unit that is externally "
+         "visible or address-taken\",\n");
   w_s (w, "  \"not_modelled\": [\"interrupts\", \"DMA\", \"prefetching\", \"wrong-path fetches\"],\n");
   if (o->max_instances)
     {
@@ -666,7 +706,7 @@ write_json_buf (wbuf *w, const cc_model *m, const cc_result *r,
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)
     for (uint32_t p = 0; p < m->funcs[fi].n_parts; p++)
       {
-        write_part (w, m, r, fi, p, first);
+        write_part (w, m, r, info->link, fi, p, first);
         first = 0;
       }
   w_s (w, first ? "],\n" : "\n  ],\n");

@@ -7,6 +7,17 @@
 #include "engine/engine.h"
 #include "options/options.h"
 
+/* The whole program's report (cachecat-link): where each function is.  */
+typedef struct cc_report_link
+{
+  const char *program;         /* the linked program */
+  uint32_t n_units;            /* units with a model */
+  uint32_t n_removed;          /* functions the linker removed */
+  uint32_t n_escaped;          /* functions code without a model may call */
+  const uint64_t *section_base; /* per model section: address of offset 0 */
+  const char *const *func_unit; /* per model function: its unit's source */
+} cc_report_link;
+
 /* What the report states beside the results.  */
 typedef struct cc_report_info
 {
@@ -14,6 +25,7 @@ typedef struct cc_report_info
   const cc_options *options;   /* cache shape, entry, limits */
   const char *layout_note;     /* NULL, or why addresses are not exact
                                   (then every insn is conflict) */
+  const cc_report_link *link;  /* NULL for a unit's report */
 } cc_report_info;
 
 /* Write the JSON report for M and R to PATH atomically (a temporary file in

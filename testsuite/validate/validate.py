@@ -56,9 +56,11 @@ FREESTANDING = ["-g", "-static", "-nostdlib", "-ffreestanding", "-fno-pie", "-no
                 "-fno-asynchronous-unwind-tables"]
 HOSTED = ["-g", "-no-pie", "-fno-pie"]
 
-# name, ccengine flags (None: the plugin's own report)
+# name, ccengine flags (None: the plugin's own report; "link": the report
+# of cachecat-link on the linked program, whose units recorded their model)
 VARIANTS = [
     ("cachecat", None),
+    ("link", "link"),
     ("must-may", ["--reduce=no-first-miss"]),
     ("program-scope", ["--reduce=program-scope"]),
     ("block-ups", ["--reduce=block-ups"]),
@@ -459,7 +461,8 @@ def build(opts, job, work):
         env = dict(os.environ)
         if k == 0:
             env["CACHECAT_DUMP_MODEL"] = os.path.join(work, "model")
-        must([opts.cc] + flags + compile_plugin_args(opts, job.prog, shape, rep) +
+        record = ["-fplugin-arg-cachecat-record"] if k == 0 and link_variant(job) else []
+        must([opts.cc] + flags + compile_plugin_args(opts, job.prog, shape, rep) + record +
              [job.prog.path, "-c", "-o", obj if k == 0 else os.path.join(work, "x.o")],
              "compile (%s)" % shape_name(shape), env=env)
         with open(rep) as f:
@@ -472,7 +475,38 @@ def build(opts, job, work):
     return exe, reports, removed
 
 
-def columns_of(opts, job, layout, reports, removed, work):
+def link_variant(job):
+    return any(flags == "link" for _, flags in job.variants)
+
+
+def link_verdicts(layout, report):
+    """The verdicts of cachecat-link's report, placed by its own addresses
+    (its names of static functions are NAME@UNIT, no symbol)."""
+    addr = {part["name"]: part["address"] for part in report["functions"]}
+    v = {}
+    for part in report["functions"]:
+        for i in part["insns"]:
+            scope = i.get("scope")
+            if isinstance(scope, dict):
+                sym, off = insn_ref(scope["loop"], part["name"])
+                scope = addr[sym] + off
+            v[part["address"] + i["offset"]] = code_of(layout, i["category"], scope)
+    return v
+
+
+def run_link(opts, job, shape, exe, work):
+    """cachecat-link on the linked program, the freestanding ones entered at
+    _start with a cold cache as the plugin's reports are."""
+    rep = os.path.join(work, "link.json")
+    entry = ["--entry=_start", "--entry-state=cold"] if job.prog.kind == "freestanding" else []
+    must([opts.cachecat_link, "--cache-size=%d" % shape[0], "--line-size=%d" % shape[1],
+          "--ways=%d" % shape[2], "--policy=%s" % shape[3], "--report=" + rep] + entry + [exe],
+         "cachecat-link (%s)" % shape_name(shape))
+    with open(rep) as f:
+        return json.load(f)
+
+
+def columns_of(opts, job, layout, reports, removed, work, exe):
     """[(column name, shape, verdicts by address)] of every analysis on
     every shape."""
     columns = []
@@ -481,6 +515,8 @@ def columns_of(opts, job, layout, reports, removed, work):
         for name, flags in job.variants:
             if flags is None:
                 v = report_verdicts(layout, reports[shape], removed)
+            elif flags == "link":
+                v = link_verdicts(layout, run_link(opts, job, shape, exe, work))
             else:
                 ways = ["--ways=%d" % shape[2], "--policy=%s" % shape[3]]
                 p = must([opts.ccengine, "--table"] + ways + flags +
@@ -591,7 +627,7 @@ def check_one(opts, job):
             res.boundaries += boundary_violations(job, shape, reports[shape], syms, removed,
                                                   starts)
         expect = os.path.join(work, "expect")
-        write_expect(expect, layout, columns_of(opts, job, layout, reports, removed, work),
+        write_expect(expect, layout, columns_of(opts, job, layout, reports, removed, work, exe),
                      starts.rep)
         # The run: native first (cheap, and it must work), then traced.
         p = run([exe], timeout=opts.timeout, cwd=work)
@@ -802,6 +838,7 @@ def main():
     opts.cc = os.environ.get("CC", "gcc")
     opts.plugin = os.path.abspath(os.environ.get("PLUGIN", "cachecat.so"))
     opts.ccengine = os.path.abspath(os.path.join(b, "tools", "ccengine"))
+    opts.cachecat_link = os.path.abspath(os.environ.get("CACHECAT_LINK", "cachecat-link"))
     opts.ccvalidate = os.path.abspath(os.path.join(b, "tools", "ccvalidate"))
     opts.vglib = os.path.abspath(os.path.join(b, "vglib"))
     opts.timeout = 300
@@ -865,9 +902,9 @@ def main():
     # plugin's report; the csmith programs one flag set each, in turn.
     jobs = [Job(p, lv, None, opts.shapes, VARIANTS, opts.callgrind_shapes)
             for p in progs + csmith for lv in opts.levels]
-    flag_jobs = [Job(p, "-O2", fs, opts.flag_shapes, VARIANTS[:1])
+    flag_jobs = [Job(p, "-O2", fs, opts.flag_shapes, VARIANTS[:2])
                  for p in flag_progs for fs in opts.flags]
-    flag_jobs += [Job(p, "-O2", opts.flags[k % len(opts.flags)], opts.flag_shapes, VARIANTS[:1])
+    flag_jobs += [Job(p, "-O2", opts.flags[k % len(opts.flags)], opts.flag_shapes, VARIANTS[:2])
                   for k, p in enumerate(csmith) if opts.flags]
     sls_jobs = []
     if opts.sls_cases:

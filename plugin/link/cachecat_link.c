@@ -1,0 +1,313 @@
+/* cachecat-link: the whole program on its final addresses.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
+
+   cachecat-link [OPTIONS] PROGRAM reads a linked executable whose units
+   were compiled with -fplugin-arg-cachecat-record, puts their models
+   together on the program's addresses (whole_program.c), analyses the
+   whole program with the plugin's engine and writes the same report as
+   the plugin, a listing on request, and GCC-style diagnostics; a broken
+   conflict limit makes the exit status 1.  README: "After the link".  */
+
+#include "link/elf_image.h"
+#include "link/listing.h"
+#include "link/whole_program.h"
+#include "options/options.h"
+#include "output/limits.h"
+#include "output/report.h"
+#include "support/util.h"
+
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifndef CC_INSTALLED_CONFIG_DIR
+#define CC_INSTALLED_CONFIG_DIR ""
+#endif
+
+static const char usage[] =
+  "usage: cachecat-link [OPTIONS] PROGRAM\n"
+  "Analyse the instruction-cache behaviour of a linked program whose units were\n"
+  "compiled with -fplugin=cachecat.so -fplugin-arg-cachecat-record, on its final\n"
+  "addresses, as one program.\n"
+  "Options (the plugin's, written --KEY=VALUE):\n"
+  "  --config=NAME|FILE  --cache-size=BYTES  --line-size=BYTES  --ways=N\n"
+  "  --policy=lru|fifo|plru|random    the cache, as for the plugin\n"
+  "  --entry=SYMBOL      entry function (default: _start in a static program\n"
+  "                      when it has a model, else main)\n"
+  "  --entry-state=cold|warm  cache contents at the entry (default: cold at\n"
+  "                      _start, warm at main, which the C library calls)\n"
+  "  --report=PATH       JSON report (default: PROGRAM.cachecat.json)\n"
+  "  --listing[=PATH]    also write an annotated disassembly (default path:\n"
+  "                      PROGRAM.cachecat.lst)\n"
+  "  --max-conflicts=N  --max-conflicts-per-function=N  limits: exit status 1\n"
+  "                      when exceeded\n"
+  "  --max-instances=N   cap on function instances\n"
+  "  --help              this text\n"
+  "Exit status: 0 done, 1 a conflict limit exceeded, 2 an error.\n";
+
+static const char *program_name = "cachecat-link";
+
+static int
+fatal (const char *what)
+{
+  fprintf (stderr, "%s: error: %s\n", program_name, what);
+  return 2;
+}
+
+/* The directories searched for --config=NAME: config/ beside this
+   executable (the build tree), then the installed one.  */
+static char *
+own_config_dir (void)
+{
+  char buf[PATH_MAX];
+  ssize_t n = readlink ("/proc/self/exe", buf, sizeof buf - 1);
+  if (n <= 0)
+    return NULL;
+  buf[n] = 0;
+  return cc_xasprintf ("%s/config", dirname (buf));
+}
+
+/* GCC-style diagnostics for the conflict limits (output/limits.h).  */
+typedef struct say_ctx
+{
+  const cc_whole_program *wp;
+} say_ctx;
+
+static void
+print_loc (const cc_model *m, uint32_t file, uint32_t line)
+{
+  if (file != CC_NONE && file < m->n_files && line)
+    fprintf (stderr, "%s:%u: ", m->files[file], line);
+  else if (file != CC_NONE && file < m->n_files)
+    fprintf (stderr, "%s: ", m->files[file]);
+  else
+    fprintf (stderr, "%s: ", program_name);
+}
+
+static void
+say_limit (void *data, const cc_limit_msg *msg)
+{
+  const cc_whole_program *wp = ((say_ctx *) data)->wp;
+  const cc_model *m = &wp->model;
+  const cc_func *fn = &m->funcs[msg->func];
+  switch (msg->kind)
+    {
+    case CC_LIMIT_FUNCTION:
+      print_loc (m, fn->file, fn->line);
+      fprintf (stderr, "error: cachecat: %llu conflict instructions in '%s' exceed the "
+               "limit of %lld (max-conflicts-per-function)\n",
+               (unsigned long long) msg->count, fn->name, msg->limit);
+      break;
+    case CC_LIMIT_UNIT:
+      print_loc (m, fn->file, fn->line);
+      fprintf (stderr, "error: cachecat: %llu conflict instructions in the program exceed "
+               "the limit of %lld (max-conflicts)\n", (unsigned long long) msg->count,
+               msg->limit);
+      break;
+    case CC_LIMIT_FUNC_COUNT:
+      print_loc (m, fn->file, fn->line);
+      fprintf (stderr, "note: cachecat: %llu conflict instructions in '%s'\n",
+               (unsigned long long) msg->count, fn->name);
+      break;
+    case CC_LIMIT_LINE:
+      print_loc (m, fn->insns[msg->insn].file, fn->insns[msg->insn].line);
+      fprintf (stderr, "note: cachecat: %llu conflict instructions in program line %u "
+               "(set %u) of '%s': %s\n", (unsigned long long) msg->count, msg->line,
+               msg->set, msg->symbol, msg->where);
+      break;
+    case CC_LIMIT_MORE_LINES:
+      print_loc (m, fn->file, fn->line);
+      fprintf (stderr, "note: cachecat: %llu more program lines with conflict "
+               "instructions in '%s'\n", (unsigned long long) msg->count, fn->name);
+      break;
+    }
+}
+
+/* Split --KEY[=VALUE] arguments into the plugin's options (ARGS) and our
+   own; returns the program path, or NULL after a message.  */
+static const char *
+parse_command_line (int argc, char **argv, cc_arg *args, int *n_args, int *listing,
+                    const char **listing_path)
+{
+  const char *program = NULL;
+  *n_args = 0;
+  for (int i = 1; i < argc; i++)
+    {
+      char *a = argv[i];
+      if (strcmp (a, "--help") == 0)
+        {
+          fputs (usage, stdout);
+          exit (0);
+        }
+      if (strncmp (a, "--", 2) != 0 || !a[2])
+        {
+          if (program || a[0] == '-')
+            {
+              fprintf (stderr, "%s: error: %s: %s\n%s", program_name, a,
+                       program ? "only one program is analysed at a time"
+                               : "unknown option", usage);
+              return NULL;
+            }
+          program = a;
+          continue;
+        }
+      char *key = a + 2, *eq = strchr (key, '=');
+      if (eq)
+        *eq = 0;
+      if (strcmp (key, "listing") == 0)
+        {
+          *listing = 1;
+          *listing_path = eq ? eq + 1 : NULL;
+          continue;
+        }
+      if (strcmp (key, "record") == 0 || strcmp (key, "disable") == 0)
+        {
+          fprintf (stderr, "%s: error: --%s: an option of the plugin, not of "
+                   "cachecat-link\n", program_name, key);
+          return NULL;
+        }
+      args[*n_args].key = key;
+      args[*n_args].value = eq ? eq + 1 : NULL;
+      (*n_args)++;
+    }
+  if (!program)
+    fprintf (stderr, "%s: error: no program given\n%s", program_name, usage);
+  return program;
+}
+
+/* The entry: --entry, else _start in a static program that models it,
+   else main.  */
+static const char *
+choose_entry (const cc_options *o, const cc_elf_image *img, const cc_model *m, int *cold)
+{
+  const char *entry = o->entry;
+  if (!entry)
+    entry = !img->dynamic && cc_model_find_func (m, "_start") != CC_NONE ? "_start" : "main";
+  /* _start is where execution begins; main runs after the C library's
+     start-up code, which leaves lines of its own in the cache.  */
+  *cold = o->entry_state_given ? o->entry_cold : strcmp (entry, "_start") == 0;
+  return entry;
+}
+
+int
+main (int argc, char **argv)
+{
+  cc_arg *args = cc_xcalloc ((size_t) argc + 1, sizeof *args);
+  int n_args = 0, want_listing = 0;
+  const char *listing_path = NULL;
+  const char *program = parse_command_line (argc, argv, args, &n_args, &want_listing,
+                                            &listing_path);
+  if (!program)
+    return 2;
+  char *own = own_config_dir ();
+  const char *dirs[] = { own ? own : "", CC_INSTALLED_CONFIG_DIR, NULL };
+  cc_options o;
+  char *err = NULL;
+  if (cc_options_parse_as (&o, args, n_args, dirs, "--", &err) < 0)
+    return fatal (err);
+  free (args);
+
+  cc_elf_image img;
+  if (cc_elf_open (program, &img, &err) < 0)
+    return fatal (err);
+  if (!img.records)
+    {
+      char *m = cc_xasprintf (
+        "%s has no cachecat models%s; compile its units with -fplugin=cachecat.so "
+        "-fplugin-arg-cachecat-record and link without stripping debug sections "
+        "(no -s, -Wl,--strip-debug or strip -g)", program,
+        !img.has_debug && img.n_symbols == 0 ? " (it is stripped: no symbols, no debug "
+                                                "sections)"
+        : !img.has_debug ? " and no debug sections (stripped with strip -g?)" : "");
+      return fatal (m);
+    }
+  cc_cache cache;
+  memset (&cache, 0, sizeof cache);
+  cache.size = o.cache_size;
+  cache.line = o.line_size;
+  cache.ways = o.ways ? o.ways : 1;
+  cache.sets = cache.size / (cache.line * cache.ways);
+  cache.policy = cc_options_policy (&o);
+
+  /* The entry's name is needed before the analysis (it is no escape);
+     with no --entry, it depends on what has a model: build twice at
+     worst, the second time with the entry known.  */
+  cc_whole_program wp;
+  const char *entry = o.entry;
+  if (cc_whole_program_build (&wp, &img, &cache, entry, &err) < 0)
+    return fatal (err);
+  int cold;
+  const char *chosen = choose_entry (&o, &img, &wp.model, &cold);
+  if (!entry)
+    {
+      cc_whole_program_free (&wp);
+      if (cc_whole_program_build (&wp, &img, &cache, chosen, &err) < 0)
+        return fatal (err);
+    }
+  entry = chosen;
+  if (cc_model_find_func (&wp.model, entry) == CC_NONE)
+    {
+      char *m = cc_xasprintf ("the entry '%s' has no model in %s: compile its unit with "
+                              "-fplugin-arg-cachecat-record, or name another with "
+                              "--entry=SYMBOL", entry, program);
+      return fatal (m);
+    }
+  if (wp.n_inexact)
+    fprintf (stderr, "%s: warning: %u functions come from units whose addresses the "
+             "plugin could not measure; their instructions are reported as conflict\n",
+             program_name, wp.n_inexact);
+
+  cc_analysis_opts ao;
+  memset (&ao, 0, sizeof ao);
+  ao.entry = entry;
+  ao.entry_cold = cold;
+  ao.max_instances = o.max_instances;
+  ao.unknown_code = wp.unknown_code;
+  ao.n_unknown_code = wp.n_unknown_code;
+  cc_result *r = cc_analyse (&wp.model, &cache, &ao, &err);
+  if (!r)
+    return fatal (err ? err : "the analysis failed");
+
+  const char **units = cc_xmalloc ((wp.model.n_funcs + 1) * sizeof *units);
+  for (uint32_t f = 0; f < wp.model.n_funcs; f++)
+    units[f] = wp.units[wp.funcs[f].unit].source;
+  cc_report_link link = { program, wp.n_units, wp.n_removed, wp.n_escaped,
+                          wp.section_base, units };
+  /* The report states the entry the analysis used.  */
+  char *entry_copy = cc_xstrdup (entry);  /* ENTRY may be o.entry */
+  free (o.entry);
+  o.entry = entry_copy;
+  o.entry_cold = cold;
+  cc_report_info info = { program, &o, NULL, &link };
+  char *path = o.report ? cc_xstrdup (o.report) : cc_xasprintf ("%s.cachecat.json", program);
+  if (cc_report_write (path, &wp.model, r, &info, &err) < 0)
+    {
+      char *m = cc_xasprintf ("cannot write report '%s': %s", path, err);
+      return fatal (m);
+    }
+  if (want_listing)
+    {
+      char *lpath = listing_path ? cc_xstrdup (listing_path)
+                                 : cc_xasprintf ("%s.cachecat.lst", program);
+      if (cc_write_listing (lpath, program, &wp, r, &err) < 0)
+        {
+          char *m = cc_xasprintf ("cannot write listing '%s': %s", lpath, err);
+          return fatal (m);
+        }
+      free (lpath);
+    }
+  say_ctx ctx = { &wp };
+  unsigned broken = cc_check_limits (&wp.model, r, o.max_conflicts_per_function,
+                                     o.max_conflicts, say_limit, &ctx);
+  free (path);
+  free (units);
+  cc_result_free (r, &wp.model);
+  cc_whole_program_free (&wp);
+  cc_elf_close (&img);
+  cc_options_free (&o);
+  free (own);
+  return broken ? 1 : 0;
+}

@@ -1,0 +1,61 @@
+/* cachecat-link: the linked program, read with libelf.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
+
+   What the link-time analysis needs of an executable: its allocated
+   sections and their bytes, its symbols, whether it is static, and the
+   records of the units' models (model/model_record.h).  */
+
+#ifndef CACHECAT_ELF_IMAGE_H
+#define CACHECAT_ELF_IMAGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct cc_elf_section
+{
+  char *name;
+  uint64_t addr, size;
+  int alloc, exec;             /* SHF_ALLOC, SHF_EXECINSTR */
+  const unsigned char *data;   /* NULL for SHT_NOBITS */
+} cc_elf_section;
+
+typedef struct cc_elf_symbol
+{
+  char *name;
+  uint64_t value, size;
+  int global;                  /* STB_GLOBAL or STB_WEAK */
+  int func;                    /* STT_FUNC (or STT_GNU_IFUNC) */
+  int defined;                 /* not SHN_UNDEF */
+} cc_elf_symbol;
+
+typedef struct cc_elf_image
+{
+  void *elf;                   /* Elf * */
+  int fd;
+  int is64, big_endian;
+  unsigned machine;            /* e_machine */
+  int dynamic;                 /* has a PT_INTERP or a PT_DYNAMIC */
+  int pie;                     /* ET_DYN: position-independent */
+  uint32_t n_sections;
+  cc_elf_section *sections;    /* allocated sections and .debug_cachecat */
+  uint32_t n_symbols;
+  cc_elf_symbol *symbols;      /* .symtab */
+  uint32_t n_dynsyms;
+  cc_elf_symbol *dynsyms;      /* .dynsym */
+  const unsigned char *records; /* .debug_cachecat, NULL if none */
+  size_t records_size;
+  int has_debug;               /* any .debug_ section besides ours */
+} cc_elf_image;
+
+/* Open PATH.  Returns 0, or -1 with *ERR set (caller frees).  */
+int cc_elf_open (const char *path, cc_elf_image *img, char **err);
+void cc_elf_close (cc_elf_image *img);
+
+/* The executable section holding [ADDR, ADDR + SIZE) with its bytes, or
+   NULL.  */
+const cc_elf_section *cc_elf_code_at (const cc_elf_image *img, uint64_t addr, uint64_t size);
+
+/* A defined global symbol NAME of .symtab (else .dynsym), or NULL.  */
+const cc_elf_symbol *cc_elf_global (const cc_elf_image *img, const char *name);
+
+#endif

@@ -1,0 +1,588 @@
+/* cachecat-link: the units' models put together on the program's final
+   addresses.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
+
+   Every function of every record is placed where the linker put it (the
+   record's relocated addresses), checked against the program's bytes, and
+   made a function of one model whose sections are the program's output
+   sections, each starting at an address that is a multiple of the cache's
+   way size: so offsets are final addresses and set indices absolute, and
+   the engine analyses one phase.  Calls are resolved from the final bytes
+   (the linker's choice, whatever the names say); the roots are the entry
+   and the functions code without a model may call (docs/design.md, "Link
+   time").  x86-64 only for now.  */
+
+#include "link/whole_program.h"
+#include "layout/x86/x86_length.h"
+#include "support/util.h"
+
+#include <elf.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A function of a record that the linker kept.  */
+typedef struct live_func
+{
+  uint32_t unit, func;
+  uint32_t section;            /* model section */
+} live_func;
+
+typedef struct addr_ent
+{
+  uint64_t addr;
+  uint32_t func;               /* index into the whole program's functions */
+} addr_ent;
+
+/* Bytes [lo, hi) of the program.  */
+typedef struct span
+{
+  uint64_t lo, hi;
+  uint32_t section;            /* model section */
+} span;
+
+static int
+cmp_span (const void *a, const void *b)
+{
+  uint64_t x = ((const span *) a)->lo, y = ((const span *) b)->lo;
+  return (x > y) - (x < y);
+}
+
+static int
+cmp_addr_ent (const void *a, const void *b)
+{
+  uint64_t x = ((const addr_ent *) a)->addr, y = ((const addr_ent *) b)->addr;
+  return (x > y) - (x < y);
+}
+
+/* The function whose part 0 starts at ADDR, or CC_NONE.  */
+static uint32_t
+func_at (const addr_ent *v, uint32_t n, uint64_t addr)
+{
+  uint32_t lo = 0, hi = n;
+  while (lo < hi)
+    {
+      uint32_t mid = lo + (hi - lo) / 2;
+      if (v[mid].addr == addr)
+        return v[mid].func;
+      if (v[mid].addr < addr)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return CC_NONE;
+}
+
+static int
+wp_fail (char **err, const cc_whole_program *wp, uint32_t fi, const char *fmt, ...)
+  __attribute__ ((format (printf, 4, 5)));
+
+/* Set *ERR to "SYMBOL (from SOURCE): " and FMT's text about function FI.  */
+static int
+wp_fail (char **err, const cc_whole_program *wp, uint32_t fi, const char *fmt, ...)
+{
+  va_list ap;
+  char *what;
+  va_start (ap, fmt);
+  if (vasprintf (&what, fmt, ap) < 0)
+    what = NULL;
+  va_end (ap);
+  const cc_func *fn = &wp->model.funcs[fi];
+  *err = cc_xasprintf ("%s (from %s): %s", fn->parts[0].symbol,
+                       wp->units[wp->funcs[fi].unit].source, what ? what : "?");
+  free (what);
+  return -1;
+}
+
+/* The final address of insn I of function FI.  */
+static uint64_t
+insn_addr (const cc_whole_program *wp, uint32_t fi, uint32_t i)
+{
+  const cc_func *fn = &wp->model.funcs[fi];
+  const cc_part *p = &fn->parts[fn->insns[i].part];
+  return wp->section_base[p->section] + fn->insns[i].offset;
+}
+
+/* The bytes at ADDR, at least N of them readable (*AVAIL: how many).  */
+static const unsigned char *
+bytes_at (const cc_elf_image *img, uint64_t addr, uint64_t n, size_t *avail)
+{
+  const cc_elf_section *s = cc_elf_code_at (img, addr, n);
+  if (!s)
+    return NULL;
+  *avail = (size_t) (s->size - (addr - s->addr));
+  return s->data + (addr - s->addr);
+}
+
+/* Is every instruction of function FI where and as long as the model
+   says?  The length decoder declines some instructions (EVEX): those are
+   not checked; a length it decodes must be the model's.  */
+static int
+check_bytes (const cc_whole_program *wp, const cc_elf_image *img, uint32_t fi, char **err)
+{
+  const cc_func *fn = &wp->model.funcs[fi];
+  for (uint32_t i = 0; i < fn->n_insns; i++)
+    {
+      const cc_insn *in = &fn->insns[i];
+      if (in->length == 0)
+        continue;
+      uint64_t a = insn_addr (wp, fi, i);
+      size_t avail;
+      const unsigned char *b = bytes_at (img, a, in->length, &avail);
+      uint64_t off = in->offset - fn->parts[in->part].offset;
+      if (!b)
+        return wp_fail (err, wp, fi, "the instruction at +%llu (0x%llx) is not in the "
+                        "program's code", (unsigned long long) off, (unsigned long long) a);
+      if (in->kind == CC_INSN_PAD)
+        {
+          if (!cc_x86_padding (b, in->length))
+            return wp_fail (err, wp, fi, "the %u bytes of padding at +%llu (0x%llx) are "
+                            "not padding in the program", in->length,
+                            (unsigned long long) off, (unsigned long long) a);
+          continue;
+        }
+      /* The linker may rewrite these (model.h), and an unsplit insn has
+         no boundaries of its own.  */
+      if (in->rewrite != CC_REWRITE_NONE || in->unsplit)
+        continue;
+      int len = cc_x86_length (b, avail);
+      if (len > 0 && (uint32_t) len != in->length)
+        return wp_fail (err, wp, fi, "the instruction at +%llu (0x%llx) is %d bytes "
+                        "long in the program and %u in the model; was the object "
+                        "changed after it was compiled?", (unsigned long long) off,
+                        (unsigned long long) a, len, in->length);
+    }
+  return 0;
+}
+
+/* The target of the direct call or jump at B (AVAIL bytes) at address A,
+   or 0 if it is none: e8/e9 rel32, eb rel8, after the prefixes a direct
+   branch may carry (notrack, bnd, addr32 of a call the linker relaxed).  */
+static uint64_t
+direct_target (const unsigned char *b, size_t avail, uint64_t a)
+{
+  size_t k = 0;
+  while (k < avail && k < 3 && (b[k] == 0x3e || b[k] == 0xf2 || b[k] == 0x67))
+    k++;
+  if (k < avail && (b[k] == 0xe8 || b[k] == 0xe9) && k + 5 <= avail)
+    {
+      int32_t rel = (int32_t) ((uint32_t) b[k + 1] | (uint32_t) b[k + 2] << 8
+                               | (uint32_t) b[k + 3] << 16 | (uint32_t) b[k + 4] << 24);
+      return a + k + 5 + (int64_t) rel;
+    }
+  if (k < avail && b[k] == 0xeb && k + 2 <= avail)
+    return a + k + 2 + (int64_t) (int8_t) b[k + 1];
+  return 0;
+}
+
+/* Resolve every direct call of function FI from the program's bytes: to
+   a function of the model (its unique name) or to unknown code.  */
+static void
+resolve_calls (cc_whole_program *wp, const cc_elf_image *img, uint32_t fi,
+               const addr_ent *starts, uint32_t n_starts)
+{
+  cc_func *fn = &wp->model.funcs[fi];
+  for (uint32_t bi = 0; bi < fn->n_blocks; bi++)
+    {
+      cc_block *b = &fn->blocks[bi];
+      /* A call the unit could not resolve (to another unit, or one the
+         compiler thought interposable) is resolved here too.  */
+      if (b->call == CC_CALL_NONE)
+        continue;
+      uint32_t callee = CC_NONE;
+      /* The call is the block's last instruction that is fetched (an
+         int3 of -mharden-sls may follow it).  */
+      for (uint32_t i = b->first_insn + b->n_insns; i-- > b->first_insn;)
+        {
+          const cc_insn *in = &fn->insns[i];
+          if (in->length == 0 || in->fetch == CC_FETCH_NEVER || in->kind == CC_INSN_PAD)
+            continue;
+          if (in->rewrite == CC_REWRITE_NONE && !in->unsplit && in->kind == CC_INSN_CODE)
+            {
+              uint64_t a = insn_addr (wp, fi, i);
+              size_t avail;
+              const unsigned char *bytes = bytes_at (img, a, in->length, &avail);
+              uint64_t t = bytes ? direct_target (bytes, in->length, a) : 0;
+              if (t)
+                callee = func_at (starts, n_starts, t);
+            }
+          break;
+        }
+      free (b->callee);
+      b->callee = NULL;
+      if (callee == CC_NONE)
+        {
+          /* A PLT entry, code without a model, or a call the bytes do not
+             show: unknown code, which may do anything.  */
+          b->call = CC_CALL_UNKNOWN;
+          wp->n_calls_unknown++;
+        }
+      else
+        {
+          b->call = CC_CALL_DIRECT;
+          b->callee = cc_xstrdup (wp->model.funcs[callee].name);
+          wp->n_calls_resolved++;
+        }
+    }
+}
+
+static uint64_t
+get_word (const unsigned char *p, int size, int big_endian)
+{
+  uint64_t v = 0;
+  for (int i = 0; i < size; i++)
+    v |= (uint64_t) p[big_endian ? size - 1 - i : i] << (8 * i);
+  return v;
+}
+
+/* Mark the functions that code without a model may call: those whose
+   start address appears in the program's allocated bytes outside the
+   model's code, as an absolute address (data, .init_array, the GOT,
+   .dynsym, an immediate) or as the target of a 32-bit relative operand
+   (a call, jump or RIP-relative address ending 0 to 4 bytes after it).
+   A coincidence only costs precision.  The entry is not marked: it is
+   assumed to run once, as the entry (README).  */
+static void
+mark_escapes (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *starts,
+              uint32_t n_starts, const span *code, uint32_t n_code, uint32_t entry)
+{
+  if (!n_starts)
+    return;
+  uint64_t lo = starts[0].addr, hi = starts[n_starts - 1].addr;
+  int asize = img->is64 ? 8 : 4;
+  uint8_t *escaped = cc_xcalloc (wp->model.n_funcs + 1, 1);
+  for (uint32_t si = 0; si < img->n_sections; si++)
+    {
+      const cc_elf_section *s = &img->sections[si];
+      if (!s->data)
+        continue;
+      uint32_t ci = 0;
+      for (uint64_t p = 0; p + 4 <= s->size; p++)
+        {
+          uint64_t a = s->addr + p;
+          /* Skip the model's own code: its calls are edges, and what it
+             takes the address of is flagged in its model.  */
+          while (ci < n_code && code[ci].hi <= a)
+            ci++;
+          if (ci < n_code && code[ci].lo <= a)
+            {
+              p = code[ci].hi - s->addr - 1;
+              continue;
+            }
+          uint64_t cand[7];
+          int nc = 0;
+          if (p + (uint64_t) asize <= s->size)
+            cand[nc++] = get_word (s->data + p, asize, img->big_endian);
+          uint32_t w = (uint32_t) get_word (s->data + p, 4, img->big_endian);
+          /* A position-independent program holds no 32-bit absolute
+             address (its relocations' addends are 64-bit).  */
+          if (!img->pie || asize == 4)
+            cand[nc++] = w;
+          /* Relative operands: after a call, jmp or jcc opcode, or a
+             RIP-relative ModRM (mod 00, r/m 101) with 0 to 4 bytes of
+             immediate after it.  A displacement of 0 is the padding
+             before a function (nopl 0x0(%rax)).  */
+          if (s->exec && w != 0 && p >= 1)
+            {
+              unsigned char op = s->data[p - 1];
+              int branch = op == 0xe8 || op == 0xe9
+                           || (p >= 2 && s->data[p - 2] == 0x0f && (op & 0xf0) == 0x80);
+              if (branch)
+                cand[nc++] = a + 4 + (int64_t) (int32_t) w;
+              else if ((op & 0xc7) == 0x05)
+                for (int k = 0; k <= 4; k++)
+                  cand[nc++] = a + 4 + (uint64_t) k + (int64_t) (int32_t) w;
+            }
+          for (int c = 0; c < nc; c++)
+            if (cand[c] >= lo && cand[c] <= hi)
+              {
+                uint32_t f = func_at (starts, n_starts, cand[c]);
+                if (f != CC_NONE)
+                  escaped[f] = 1;
+              }
+        }
+    }
+  for (uint32_t f = 0; f < wp->model.n_funcs; f++)
+    if (escaped[f] && f != entry && !(wp->model.funcs[f].flags & CC_FUNC_ADDRESS_TAKEN))
+      {
+        wp->model.funcs[f].flags |= CC_FUNC_ADDRESS_TAKEN;
+        wp->n_escaped++;
+      }
+  free (escaped);
+}
+
+/* Unique names: a name that two functions of the program share (static
+   functions of different units) becomes NAME@SOURCE, and each part's
+   symbol likewise.  */
+static int
+cmp_str_ptr (const void *a, const void *b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+static void
+make_names_unique (cc_whole_program *wp)
+{
+  cc_model *m = &wp->model;
+  char **names = cc_xmalloc ((m->n_funcs + 1) * sizeof *names);
+  for (uint32_t f = 0; f < m->n_funcs; f++)
+    names[f] = m->funcs[f].name;
+  qsort (names, m->n_funcs, sizeof *names, cmp_str_ptr);
+  for (uint32_t f = 0; f < m->n_funcs; f++)
+    {
+      cc_func *fn = &m->funcs[f];
+      char *key = fn->name;
+      char **hit = bsearch (&key, names, m->n_funcs, sizeof *names, cmp_str_ptr);
+      int shared = hit && ((hit > names && strcmp (hit[-1], key) == 0)
+                           || (hit + 1 < names + m->n_funcs && strcmp (hit[1], key) == 0));
+      if (!shared)
+        continue;
+      const char *src = wp->units[wp->funcs[f].unit].source;
+      for (uint32_t p = 0; p < fn->n_parts; p++)
+        {
+          char *n = cc_xasprintf ("%s@%s", fn->parts[p].symbol, src);
+          free (fn->parts[p].symbol);
+          fn->parts[p].symbol = n;
+        }
+    }
+  free (names);
+  /* Rename only after the search: the sorted pointers are the old names.  */
+  for (uint32_t f = 0; f < m->n_funcs; f++)
+    {
+      cc_func *fn = &m->funcs[f];
+      if (strcmp (fn->name, fn->parts[0].symbol) != 0)
+        {
+          free (fn->name);
+          fn->name = cc_xstrdup (fn->parts[0].symbol);
+        }
+    }
+}
+
+/* Move function FI of unit U into WP at the addresses ADDR, its parts in
+   the model sections SEC.  */
+static void
+take_func (cc_whole_program *wp, uint32_t u, uint32_t fi, const uint64_t *addr,
+           const uint32_t *sec, uint32_t *file_map)
+{
+  cc_model *um = &wp->units[u].model;
+  cc_func *fn = &wp->model.funcs[wp->model.n_funcs];
+  *fn = um->funcs[fi];
+  memset (&um->funcs[fi], 0, sizeof um->funcs[fi]);
+  cc_link_func *lf = &wp->funcs[wp->model.n_funcs++];
+  lf->unit = u;
+  lf->addr = cc_xmalloc ((fn->n_parts + 1) * sizeof *lf->addr);
+  int64_t *delta = cc_xmalloc ((fn->n_parts + 1) * sizeof *delta);
+  for (uint32_t p = 0; p < fn->n_parts; p++)
+    {
+      lf->addr[p] = addr[p];
+      uint32_t off = (uint32_t) (addr[p] - wp->section_base[sec[p]]);
+      delta[p] = (int64_t) off - (int64_t) fn->parts[p].offset;
+      fn->parts[p].offset = off;
+      fn->parts[p].section = sec[p];
+    }
+  for (uint32_t i = 0; i < fn->n_insns; i++)
+    {
+      cc_insn *in = &fn->insns[i];
+      if (in->part < fn->n_parts)
+        in->offset = (uint32_t) ((int64_t) in->offset + delta[in->part]);
+      if (in->file != CC_NONE && in->file < um->n_files)
+        {
+          if (file_map[in->file] == CC_NONE)
+            file_map[in->file] = cc_model_add_file (&wp->model, um->files[in->file]);
+          in->file = file_map[in->file];
+        }
+    }
+  if (fn->file != CC_NONE && fn->file < um->n_files)
+    {
+      if (file_map[fn->file] == CC_NONE)
+        file_map[fn->file] = cc_model_add_file (&wp->model, um->files[fn->file]);
+      fn->file = file_map[fn->file];
+    }
+  free (delta);
+}
+
+/* The model section of the program's section S (its index in IMG),
+   added at BASE if new.  */
+static uint32_t
+model_section (cc_whole_program *wp, const cc_elf_image *img, const cc_elf_section *s,
+               uint64_t base, uint32_t align, uint32_t *sec_of_elf)
+{
+  uint32_t e = (uint32_t) (s - img->sections);
+  if (sec_of_elf[e] == CC_NONE)
+    {
+      sec_of_elf[e] = cc_model_add_section (&wp->model, s->name, align);
+      wp->section_base = cc_xrealloc (wp->section_base,
+                                      wp->model.n_sections * sizeof *wp->section_base);
+      wp->section_base[sec_of_elf[e]] = base;
+    }
+  return sec_of_elf[e];
+}
+
+int
+cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
+                        const cc_cache *cache, const char *entry, char **err)
+{
+  memset (wp, 0, sizeof *wp);
+  *err = NULL;
+  if (img->machine != EM_X86_64)
+    {
+      *err = cc_xasprintf ("cachecat-link analyses x86-64 programs only for now "
+                           "(this one is for ELF machine %u)", img->machine);
+      return -1;
+    }
+  if (cc_record_read_all (img->records, img->records_size, img->big_endian, &wp->units,
+                          &wp->n_units, err) < 0)
+    return -1;
+  uint64_t way = (uint64_t) cache->line * cache->sets;
+  uint32_t align = (uint32_t) way;
+
+  /* The lowest address of the model's code in each program section: its
+     base is that, rounded down to the way size.  */
+  uint64_t *low = cc_xmalloc ((img->n_sections + 1) * sizeof *low);
+  uint32_t *sec_of_elf = cc_xmalloc ((img->n_sections + 1) * sizeof *sec_of_elf);
+  for (uint32_t e = 0; e < img->n_sections; e++)
+    {
+      low[e] = UINT64_MAX;
+      sec_of_elf[e] = CC_NONE;
+    }
+  uint32_t n_funcs = 0, n_spans = 0;
+  for (int pass = 0; pass < 2; pass++)
+    for (uint32_t u = 0; u < wp->n_units; u++)
+      {
+        const cc_unit_record *ur = &wp->units[u];
+        const uint64_t *addr = ur->part_addr;
+        for (uint32_t fi = 0; fi < ur->model.n_funcs; addr += ur->model.funcs[fi].n_parts, fi++)
+          {
+            const cc_func *fn = &ur->model.funcs[fi];
+            if (fn->n_parts == 0 || addr[0] == 0)
+              {
+                /* Removed by the linker (ld writes 0 for the address of
+                   code it collected or discarded).  */
+                wp->n_removed += pass == 0;
+                continue;
+              }
+            for (uint32_t p = 0; p < fn->n_parts; p++)
+              {
+                const cc_elf_section *s = cc_elf_code_at (img, addr[p], fn->parts[p].size);
+                if (!s)
+                  {
+                    *err = cc_xasprintf ("%s (from %s): its code at 0x%llx is not in the "
+                                         "program's code; is the program the one "
+                                         "linked from these objects?",
+                                         fn->parts[p].symbol, ur->source,
+                                         (unsigned long long) addr[p]);
+                    free (low);
+                    free (sec_of_elf);
+                    return -1;
+                  }
+                uint32_t e = (uint32_t) (s - img->sections);
+                if (pass == 0 && addr[p] < low[e])
+                  low[e] = addr[p];
+                if (pass == 0)
+                  n_spans++;
+              }
+            n_funcs += pass == 0;
+          }
+      }
+  wp->funcs = cc_xcalloc (n_funcs + 1, sizeof *wp->funcs);
+  wp->model.funcs = cc_xcalloc (n_funcs + 1, sizeof *wp->model.funcs);
+  span *spans = cc_xmalloc ((n_spans + 1) * sizeof *spans);
+  n_spans = 0;
+  for (uint32_t u = 0; u < wp->n_units; u++)
+    {
+      cc_unit_record *ur = &wp->units[u];
+      uint32_t *file_map = cc_xmalloc ((ur->model.n_files + 1) * sizeof *file_map);
+      for (uint32_t i = 0; i < ur->model.n_files; i++)
+        file_map[i] = CC_NONE;
+      const uint64_t *next = ur->part_addr;
+      for (uint32_t fi = 0; fi < ur->model.n_funcs; fi++)
+        {
+          cc_func *fn = &ur->model.funcs[fi];
+          /* take_func empties FN: step on first.  */
+          const uint64_t *addr = next;
+          next += fn->n_parts;
+          if (fn->n_parts == 0 || addr[0] == 0)
+            continue;
+          uint32_t *sec = cc_xmalloc (fn->n_parts * sizeof *sec);
+          for (uint32_t p = 0; p < fn->n_parts; p++)
+            {
+              const cc_elf_section *s = cc_elf_code_at (img, addr[p], fn->parts[p].size);
+              uint32_t e = (uint32_t) (s - img->sections);
+              sec[p] = model_section (wp, img, s, low[e] & ~(way - 1), align, sec_of_elf);
+              spans[n_spans++] = (span) { addr[p], addr[p] + fn->parts[p].size, sec[p] };
+            }
+          if (!ur->exact && !(fn->flags & CC_FUNC_BROKEN))
+            {
+              fn->flags |= CC_FUNC_BROKEN;
+              wp->n_inexact++;
+            }
+          take_func (wp, u, fi, addr, sec, file_map);
+          free (sec);
+        }
+      free (file_map);
+    }
+  free (low);
+  free (sec_of_elf);
+  make_names_unique (wp);
+
+  /* Every instruction against the program's bytes.  */
+  for (uint32_t f = 0; f < wp->model.n_funcs; f++)
+    if (!(wp->model.funcs[f].flags & CC_FUNC_BROKEN) && check_bytes (wp, img, f, err) < 0)
+      {
+        free (spans);
+        return -1;
+      }
+
+  addr_ent *starts = cc_xmalloc ((wp->model.n_funcs + 1) * sizeof *starts);
+  for (uint32_t f = 0; f < wp->model.n_funcs; f++)
+    starts[f] = (addr_ent) { wp->funcs[f].addr[0], f };
+  qsort (starts, wp->model.n_funcs, sizeof *starts, cmp_addr_ent);
+  for (uint32_t f = 0; f < wp->model.n_funcs; f++)
+    {
+      resolve_calls (wp, img, f, starts, wp->model.n_funcs);
+      /* Nothing outside but what the program's bytes show may call it.  */
+      wp->model.funcs[f].flags &= ~(uint32_t) CC_FUNC_PUBLIC;
+    }
+  qsort (spans, n_spans, sizeof *spans, cmp_span);
+  mark_escapes (wp, img, starts, wp->model.n_funcs, spans, n_spans,
+                entry ? cc_model_find_func (&wp->model, entry) : CC_NONE);
+  free (starts);
+
+  /* The bytes between the model's functions are code without a model,
+     which may load the lines it shares with ours.  */
+  wp->unknown_code = cc_xmalloc ((n_spans + 1) * sizeof *wp->unknown_code);
+  for (uint32_t i = 0; i < n_spans; i++)
+    {
+      uint64_t base = wp->section_base[spans[i].section];
+      uint64_t from = i && spans[i - 1].section == spans[i].section ? spans[i - 1].hi
+                      : spans[i].lo & ~((uint64_t) cache->line - 1);
+      if (from < spans[i].lo)
+        wp->unknown_code[wp->n_unknown_code++]
+          = (cc_code_range) { spans[i].section, (uint32_t) (from - base),
+                              (uint32_t) (spans[i].lo - from) };
+      if (i + 1 == n_spans || spans[i + 1].section != spans[i].section)
+        {
+          uint64_t to = (spans[i].hi + cache->line - 1) & ~((uint64_t) cache->line - 1);
+          if (to > spans[i].hi)
+            wp->unknown_code[wp->n_unknown_code++]
+              = (cc_code_range) { spans[i].section, (uint32_t) (spans[i].hi - base),
+                                  (uint32_t) (to - spans[i].hi) };
+        }
+    }
+  free (spans);
+  return 0;
+}
+
+void
+cc_whole_program_free (cc_whole_program *wp)
+{
+  for (uint32_t f = 0; f < wp->model.n_funcs; f++)
+    free (wp->funcs[f].addr);
+  free (wp->funcs);
+  cc_model_free (&wp->model);
+  free (wp->section_base);
+  free (wp->unknown_code);
+  cc_unit_records_free (wp->units, wp->n_units);
+  memset (wp, 0, sizeof *wp);
+}

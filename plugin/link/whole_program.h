@@ -1,0 +1,47 @@
+/* cachecat-link: the units' models put together on the program's final
+   addresses.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
+
+   docs/design.md, "Link time", says what is checked and assumed.  */
+
+#ifndef CACHECAT_WHOLE_PROGRAM_H
+#define CACHECAT_WHOLE_PROGRAM_H
+
+#include "link/elf_image.h"
+#include "model/model_record.h"
+#include "engine/engine.h"
+
+/* Where a function of the whole program came from.  */
+typedef struct cc_link_func
+{
+  uint32_t unit;               /* index into cc_whole_program.units */
+  uint64_t *addr;              /* final address of each part */
+} cc_link_func;
+
+typedef struct cc_whole_program
+{
+  cc_unit_record *units;
+  uint32_t n_units;
+  uint32_t n_removed;          /* functions the linker removed (--gc-sections,
+                                  discarded COMDAT copies) */
+  uint32_t n_inexact;          /* functions of units whose layout was not
+                                  measured: not analysed */
+  cc_model model;              /* one section per output section, offsets
+                                  from its base; unique function names */
+  cc_link_func *funcs;         /* parallel to model.funcs */
+  uint64_t *section_base;      /* per model section: the address of offset 0,
+                                  a multiple of the cache's way size */
+  cc_code_range *unknown_code; /* code without a model among ours */
+  uint32_t n_unknown_code;
+  uint32_t n_escaped;          /* functions code without a model may call */
+  uint32_t n_calls_resolved, n_calls_unknown;
+} cc_whole_program;
+
+/* Build WP from the records of IMG for CACHE, checking every instruction
+   against the final bytes.  ENTRY is the entry's symbol (or "sym@unit").
+   Returns 0, or -1 with *ERR set to what is wrong, naming the function.  */
+int cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
+                            const cc_cache *cache, const char *entry, char **err);
+void cc_whole_program_free (cc_whole_program *wp);
+
+#endif

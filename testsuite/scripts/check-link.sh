@@ -1,0 +1,281 @@
+#!/bin/bash
+# cachecat: cachecat-link on real builds.  The models the plugin records
+# (-fplugin-arg-cachecat-record) survive the link, plain, static with
+# -ffunction-sections -Wl,--gc-sections, from a static archive and with
+# compressed debug sections; recording leaves the loaded image
+# byte-identical; static functions of the same name in two units, a weak
+# function overridden in another unit and removed code are told apart;
+# calls across units are followed; and every bad input is a clear error
+# with no output: an object edited after compiling, a program without
+# models, a stripped program, bad options.  The conflict limits fail with
+# exit status 1 and GCC-style diagnostics.  (make validate and
+# check-validate.sh check the link-time promises against real runs.)
+# Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
+set -u
+CC=${CC:-gcc}
+ROOT=$PWD
+PLUGIN=${PLUGIN:-$ROOT/cachecat.so}
+LINK=${CACHECAT_LINK:-$ROOT/cachecat-link}
+SRC=$ROOT/testsuite/link
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+cd "$dir" || exit 1
+passed=0 failed=0
+ok() { echo "PASS: $1"; passed=$((passed + 1)); }
+bad() { echo "FAIL: $1"; failed=$((failed + 1)); }
+check() { if eval "$2"; then ok "$1"; else bad "$1"; fi; }
+
+REC="-fplugin=$PLUGIN -fplugin-arg-cachecat-record"
+SHAPE="--cache-size=1K --line-size=32"
+
+# compile OUTDIR FLAGS...: the three units into OUTDIR, lib.o into libl.a.
+compile() {
+  local out=$1; shift
+  mkdir -p "$out"
+  for u in main other lib; do
+    # shellcheck disable=SC2086
+    $CC "$@" -c "$SRC/$u.c" -o "$out/$u.o" || return 1
+  done
+  rm -f "$out/libl.a" && ar rcs "$out/libl.a" "$out/lib.o"
+}
+
+# The allocated sections (names, addresses, bytes) and program headers
+# of an executable: what is loaded.  Not the build ID: ld hashes the whole
+# file into it, debug sections included (as -g changes it).
+loaded() {
+  python3 - "$1" <<'PY'
+import subprocess, sys
+exe = sys.argv[1]
+out = subprocess.run(["readelf", "-S", "-W", exe], capture_output=True, text=True).stdout
+data = open(exe, "rb").read()
+for line in out.splitlines():
+    f = line.replace("[ ", "[").split()
+    if (len(f) > 8 and f[0].startswith("[") and f[0] != "[Nr]" and "A" in f[7]
+            and f[1] != ".note.gnu.build-id"):
+        name, typ, addr, off, size = f[1], f[2], f[3], int(f[4], 16), int(f[5], 16)
+        body = "" if typ == "NOBITS" else data[off:off + size].hex()
+        print(name, typ, addr, size, body)
+print(subprocess.run(["readelf", "-l", "-W", exe], capture_output=True, text=True).stdout
+      .split("Program Headers:")[1])
+PY
+}
+
+# report_py FILE CODE: run CODE with r = the report; its exit status.
+report_py() {
+  python3 - "$1" "$2" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+fn = {f["name"]: f for f in r["functions"]}
+sys.exit(0 if eval(sys.argv[2]) else 1)
+PY
+}
+
+# nm_addr EXE NAME [N]: the address of the N-th (default 1) symbol NAME.
+nm_addr() {
+  local a
+  a=$(nm "$1" | awk -v n="$2" '$3 == n { print $1 }' | sed -n "${3:-1}p")
+  [ -n "$a" ] && echo $((16#$a))
+}
+
+# 1. Three builds: plain (PIE), static with --gc-sections, and the
+#    library from an archive; each with and without record.
+for lvl in -O2 -Os; do
+  compile rec$lvl $REC $lvl -g -ffunction-sections || bad "compile with record ($lvl)"
+  compile plain$lvl $lvl -g -ffunction-sections || bad "compile without the plugin ($lvl)"
+  for how in pie gc archive; do
+    case $how in
+      pie) lf=""; objs="main.o other.o lib.o" ;;
+      gc) lf="-static -no-pie -Wl,--gc-sections"; objs="main.o other.o lib.o" ;;
+      archive) lf="-no-pie"; objs="main.o other.o libl.a" ;;
+    esac
+    t="$lvl $how"
+    # shellcheck disable=SC2086
+    (cd rec$lvl && $CC $lf $objs -o prog.$how) || { bad "$t: link"; continue; }
+    # shellcheck disable=SC2086
+    (cd plain$lvl && $CC $lf $objs -o prog.$how) || { bad "$t: link without"; continue; }
+    if [ "$(loaded rec$lvl/prog.$how)" = "$(loaded plain$lvl/prog.$how)" ]; then
+      ok "$t: the loaded image is byte-identical with and without record"
+    else
+      bad "$t: record changed the loaded image"
+    fi
+    exe=rec$lvl/prog.$how
+    if "$LINK" $SHAPE "$exe" >link.out 2>&1 && [ ! -s link.out ]; then
+      ok "$t: cachecat-link runs, silently"
+    else
+      bad "$t: cachecat-link failed"; cat link.out; continue
+    fi
+    rep=$exe.cachecat.json
+    check "$t: 3 units, one-phase absolute layout, entry main" \
+      "report_py $rep 'r[\"link\"][\"units\"] == 3 and r[\"layout\"][\"phases\"] == 1 and r[\"layout\"][\"set_indices\"] == \"absolute\" and r[\"entry\"] == {\"symbol\": \"main\", \"found\": True, \"state\": \"warm\"}'"
+    s1=$(nm_addr "$exe" scale 1) s2=$(nm_addr "$exe" scale 2)
+    check "$t: the two static scale() are told apart, at their addresses" \
+      "report_py $rep 'sorted([fn[\"scale@$SRC/main.c\"][\"address\"], fn[\"scale@$SRC/other.c\"][\"address\"]]) == sorted([$s1, $s2])'"
+    h=$(nm_addr "$exe" hook)
+    # (--gc-sections removes main.c's weak hook: then one is left.)
+    hk="hook@$SRC/other.c"; [ $how = gc ] && hk=hook
+    check "$t: main's call of the weak hook goes to other.c's" \
+      "report_py $rep 'fn[\"$hk\"][\"address\"] == $h and fn[\"$hk\"][\"unit\"] == \"$SRC/other.c\" and any(i[\"function\"] == \"$hk\" and i[\"parent\"] is not None for i in r[\"instances\"]) and not any(i[\"function\"] == \"hook@$SRC/main.c\" and i[\"parent\"] is not None for i in r[\"instances\"])'"
+    check "$t: calls across units are followed (other_step, lib_sum under step and main)" \
+      "report_py $rep 'all(any(i[\"function\"] == f and i[\"parent\"] is not None for i in r[\"instances\"]) for f in (\"other_step\", \"lib_sum\", \"scale@$SRC/other.c\"))'"
+    check "$t: main is the first root, and nothing it calls another" \
+      "report_py $rep 'r[\"instances\"][0][\"function\"] == \"main\" and not any(i[\"root\"] and i[\"function\"] in (\"step\", \"other_step\", \"lib_sum\", \"$hk\", \"scale@$SRC/main.c\") for i in r[\"instances\"])'"
+    if [ $how = gc ]; then
+      check "$t: --gc-sections removed other_unused and main.c's hook, and the report says so" \
+        "report_py $rep 'r[\"link\"][\"removed_functions\"] == 2 and \"other_unused\" not in fn' && [ -z \"\$(nm $exe | grep other_unused)\" ]"
+    fi
+    "$LINK" $SHAPE "$exe" --report=again.json >/dev/null 2>&1
+    check "$t: the same program gives a byte-identical report" "cmp -s $rep again.json"
+  done
+done
+
+# 2. Compressed debug sections (ld --compress-debug-sections) hold the
+#    models too.
+(cd rec-O2 && $CC main.o other.o lib.o -Wl,--compress-debug-sections=zlib -o prog.z)
+if "$LINK" $SHAPE rec-O2/prog.z --report=z.json >link.out 2>&1 \
+   && report_py z.json 'r["link"]["units"] == 3'; then
+  ok "compressed debug sections"
+else
+  bad "compressed debug sections"; cat link.out
+fi
+
+# 3. The listing: objdump's disassembly of the modelled functions, each
+#    instruction with its category.
+"$LINK" $SHAPE --listing=prog.lst rec-O2/prog.pie --report=l.json >/dev/null 2>&1
+check "--listing: the modelled functions, each instruction but padding annotated" \
+  "[ \"\$(grep -E '^ +[0-9a-f]+:\s' prog.lst | grep -v 'cachecat: ' | grep -vc '\snop')\" = 0 ] && grep -q '<scale@$SRC/other.c>:' prog.lst && grep -q '<main>:' prog.lst && ! grep -q '<_start>:' prog.lst && grep -q 'main.c:[0-9]' prog.lst"
+
+# 4. Limits: exit status 1, GCC-style diagnostics at the source.
+"$LINK" --cache-size=64 --line-size=32 --max-conflicts-per-function=0 rec-O2/prog.pie \
+  --report=lim.json >lim.out 2>&1
+rc=$?
+check "--max-conflicts-per-function=0 on a 64-byte cache: exit 1 and file:line: error" \
+  "[ $rc = 1 ] && grep -Eq '^$SRC/[a-z]+\.c:[0-9]+: error: cachecat: [0-9]+ conflict instructions in .* exceed the limit of 0 \(max-conflicts-per-function\)' lim.out && grep -q ': note: cachecat: ' lim.out"
+"$LINK" --cache-size=64 --line-size=32 --max-conflicts=100000 rec-O2/prog.pie --report=lim2.json >/dev/null 2>&1
+check "a limit not exceeded: exit 0" "[ $? = 0 ]"
+
+# expect_error NAME STATUS PATTERN ARGS...: fails with STATUS, says
+# PATTERN, writes no report.
+expect_error() {
+  local name=$1 status=$2 pattern=$3; shift 3
+  rm -f err.json
+  "$LINK" --report=err.json "$@" >err.out 2>&1
+  local rc=$?
+  if [ $rc = "$status" ] && grep -Eq -- "$pattern" err.out && [ ! -e err.json ]; then
+    ok "$name"
+  else
+    bad "$name (exit $rc)"; cat err.out
+  fi
+}
+
+# 5. Bad input.
+cp rec-O2/main.o edited.o
+python3 - edited.o <<'PY'
+import re, subprocess, sys
+obj = sys.argv[1]
+# The first instruction of step() of 2 bytes or more, made a 1-byte nop.
+sec = subprocess.run(["readelf", "-S", "-W", obj], capture_output=True, text=True).stdout
+off = None
+for line in sec.splitlines():
+    f = line.replace("[ ", "[").split()
+    if len(f) > 5 and f[1] == ".text.step":
+        off = int(f[4], 16)
+dis = subprocess.run(["objdump", "-d", "-w", "-j", ".text.step", obj], capture_output=True,
+                     text=True).stdout
+for line in dis.splitlines():
+    m = re.match(r"^\s*([0-9a-f]+):\t((?:[0-9a-f]{2} )+)", line)
+    if m and len(m.group(2).split()) >= 2:
+        data = bytearray(open(obj, "rb").read())
+        data[off + int(m.group(1), 16)] = 0x90
+        open(obj, "wb").write(data)
+        break
+PY
+$CC edited.o rec-O2/other.o rec-O2/lib.o -o prog.edited
+expect_error "an object edited after compiling: an error naming the function" 2 \
+  "error: step \(from $SRC/main.c\): the instruction at \+[0-9]+ .* was the object changed after it was compiled\?" \
+  $SHAPE prog.edited
+(cd plain-O2 && $CC main.o other.o lib.o -o prog.none)
+expect_error "a program without models" 2 "has no cachecat models; compile its units with" \
+  $SHAPE plain-O2/prog.none
+strip -o prog.stripped rec-O2/prog.pie
+expect_error "a stripped program says what is missing" 2 "no cachecat models \(it is stripped" \
+  $SHAPE prog.stripped
+expect_error "an object file is not a program" 2 "not a linked program" $SHAPE rec-O2/main.o
+expect_error "a missing file" 2 "No such file" $SHAPE nonexistent
+expect_error "an unknown option" 2 "error: --bogus=1: unknown option 'bogus'" --bogus=1 rec-O2/prog.pie
+expect_error "a bad value" 2 "error: --ways=0: expected a positive integer" --ways=0 rec-O2/prog.pie
+expect_error "an impossible cache shape" 2 "error: .*line" --cache-size=1K --line-size=2K rec-O2/prog.pie
+expect_error "a plugin-only option" 2 "error: --record: an option of the plugin" --record rec-O2/prog.pie
+expect_error "no program" 2 "error: no program given" $SHAPE
+expect_error "an entry without a model" 2 "the entry 'nosuch' has no model" --entry=nosuch rec-O2/prog.pie
+mkdir -p ro && chmod 555 ro
+if [ "$(id -u)" != 0 ]; then
+  expect_error "an unwritable report path" 2 "cannot write report" $SHAPE --report=ro/x.json rec-O2/prog.pie
+fi
+
+# 6. record=only: the model in the object, no analysis, no report.
+rm -f only.o only.cachecat.json
+$CC -O2 -c -fplugin="$PLUGIN" -fplugin-arg-cachecat-record=only "$SRC/lib.c" -o only.o
+check "record=only: a record in the object and no report" \
+  "readelf -S only.o | grep -q .debug_cachecat && [ ! -e only.cachecat.json ]"
+
+# 7. LTO: the plugin runs on the link's units; their report is named
+#    after the program, and with record cachecat-link reads the program.
+mkdir -p lto && cd lto || exit 1
+$CC -O2 -flto -flto-partition=one $REC "$SRC/main.c" "$SRC/other.c" "$SRC/lib.c" -o one 2>lto.out
+check "-flto -flto-partition=one: the report is PROGRAM.cachecat.json" \
+  "[ -s one.cachecat.json ] && [ -z \"\$(ls | grep ltrans)\" ] && report_py one.cachecat.json 'r[\"summary\"][\"always-hit\"] > 0'"
+if "$LINK" $SHAPE one --report=one.link.json >link.out 2>&1 && report_py one.link.json 'r["link"]["units"] == 1 and "main" in fn'; then
+  ok "-flto with record: cachecat-link reads the program"
+else
+  bad "-flto with record"; cat link.out
+fi
+$CC -O2 -flto -flto-partition=max -fplugin="$PLUGIN" "$SRC/main.c" "$SRC/other.c" "$SRC/lib.c" -o max 2>lto.out
+check "-flto with several partitions: PROGRAM.ltransN.cachecat.json" \
+  "[ -s max.ltrans0.cachecat.json ] && [ -s max.ltrans1.cachecat.json ] && [ ! -e max.cachecat.json ]"
+cd "$dir" || exit 1
+
+# 8. The examples of examples/link/: Make and CMake builds that analyse
+#    the program after the link and fail over the limit.
+cp -r "$ROOT/examples/link" ex && cd ex || exit 1
+if make -s CC="$CC" CACHECAT="$PLUGIN" CACHECAT_LINK="$LINK" >make.out 2>&1 \
+   && report_py control.cachecat.json '"limit@control.c" in fn and "limit@filter.c" in fn' \
+   && [ -s control.cachecat.lst ]; then
+  ok "examples/link/Makefile: report and listing after the link"
+else
+  bad "examples/link/Makefile"; cat make.out
+fi
+make -s clean >/dev/null
+if ! make -s CC="$CC" CACHECAT="$PLUGIN" CACHECAT_LINK="$LINK" \
+     CACHE="--cache-size=64 --line-size=32" MAX_CONFLICTS_PER_FUNCTION=0 >make.out 2>&1 \
+   && grep -q "control.c:[0-9]*: error: cachecat: .* (max-conflicts-per-function)" make.out \
+   && [ ! -e control ]; then
+  ok "examples/link/Makefile: over the limit the build fails"
+else
+  bad "examples/link/Makefile: over the limit"; cat make.out
+fi
+if command -v cmake >/dev/null; then
+  if cmake -S . -B build -DCMAKE_C_COMPILER="$(command -v "$CC")" \
+       -DCACHECAT_PLUGIN="$PLUGIN" -DCACHECAT_LINK="$LINK" >cmake.out 2>&1 \
+     && cmake --build build >>cmake.out 2>&1 \
+     && report_py build/control.cachecat.json '"limit@'"$dir"'/ex/control.c" in fn'; then
+    ok "examples/link/CMakeLists.txt: the POST_BUILD step"
+  else
+    bad "examples/link/CMakeLists.txt"; cat cmake.out
+  fi
+  if ! cmake -S . -B build2 -DCMAKE_C_COMPILER="$(command -v "$CC")" -DCACHECAT_PLUGIN="$PLUGIN" \
+       -DCACHECAT_LINK="$LINK" -DCACHECAT_MAX_CONFLICTS_PER_FUNCTION=0 \
+       "-DCACHECAT_CACHE=--cache-size=64;--line-size=32" >cmake.out 2>&1 \
+     || ! cmake --build build2 >>cmake.out 2>&1; then
+    grep -q "error: cachecat: .* (max-conflicts-per-function)" cmake.out \
+      && ok "examples/link/CMakeLists.txt: over the limit the build fails" \
+      || { bad "examples/link/CMakeLists.txt: over the limit (no diagnostic)"; cat cmake.out; }
+  else
+    bad "examples/link/CMakeLists.txt: over the limit the build passed"
+  fi
+else
+  echo "SKIP: examples/link/CMakeLists.txt (no cmake; .ci/run installs it)"
+fi
+cd "$dir" || exit 1
+
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
