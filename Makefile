@@ -37,7 +37,7 @@ TOOL_BIN := $(patsubst testsuite/tools/%.c,$(B)/tools/%,$(TOOL_SRC))
 
 # Debian packages the build and the tests need (run as root; quick when
 # everything is already there).
-DEPS := gcc g++ make libc6-dev gcc-12-plugin-dev libiberty-dev libelf-dev binutils dejagnu expect tcl valgrind python3 coreutils csmith libcsmith-dev cmake
+DEPS := gcc g++ make libc6-dev gcc-12-plugin-dev libiberty-dev libelf-dev binutils dejagnu expect tcl valgrind python3 coreutils csmith libcsmith-dev cmake ccache
 all: cachecat.so cachecat-link
 
 cachecat.so: $(GLUE_OBJ) $(B)/libcachecat.a
@@ -124,7 +124,7 @@ check: cachecat.so cachecat-link $(UNIT_BIN) $(TOOL_BIN) $(VG_TOOL)
 # testsuite/validate/README.md), and the flag axis of real builds' code
 # generation flags; the results go to docs/validation.md.  VALIDATE_FLAGS
 # are validate.py options (a narrowed run leaves docs/validation.md alone).
-validate: cachecat.so $(TOOL_BIN) $(VG_TOOL)
+validate: cachecat.so cachecat-link $(TOOL_BIN) $(VG_TOOL)
 	CC="$(CC)" B="$(B)" python3 testsuite/validate/validate.py --self-test --doc docs/validation.md $(VALIDATE_FLAGS)
 
 # No crash, no changed object: 200 fresh csmith programs at -O0, -O2, -O3,
@@ -134,7 +134,7 @@ csmith: cachecat.so
 
 # The plugin's cost side by side on real code bases (fetched, never kept in
 # the repository); a whole run writes docs/cost.md.
-bench: cachecat.so $(TOOL_BIN)
+bench: cachecat.so cachecat-link $(TOOL_BIN)
 	CC="$(CC)" B="$(B)" testsuite/bench/bench.sh
 
 clean:

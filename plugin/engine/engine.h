@@ -157,6 +157,10 @@ typedef struct cc_analysis_opts
   uint32_t group_insns;    /* 0: a big unit is analysed in groups of
                               functions sized by a cost budget (groups.c);
                               N: in groups of about N instructions (tests) */
+  int whole_program;       /* the model is the whole program and its flags
+                              name every function code outside may call
+                              (cachecat-link): a function nothing reaches
+                              never runs, and is not made a root */
 } cc_analysis_opts;
 
 /* Analyse M on CACHE.  Returns NULL and sets *ERR (caller frees) only for

@@ -202,8 +202,9 @@ cc_instances_build (const cc_model *m, const uint8_t *func_ok,
         drain (&b);
       }
   /* Functions nothing above reaches (e.g. called only from a function we
-     could not model) are entered from code we do not know: roots too.  */
-  for (uint32_t i = 0; i < m->n_funcs; i++)
+     could not model) are entered from code we do not know: roots too;
+     not in a whole program, where nothing calls them.  */
+  for (uint32_t i = 0; i < m->n_funcs && !opts->whole_program; i++)
     if (func_ok[i] && g->func_n_inst[i] == 0)
       {
         new_instance (&b, i, CC_NONE, CC_NONE, 1, 0, 0);

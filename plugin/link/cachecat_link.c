@@ -265,6 +265,7 @@ main (int argc, char **argv)
   ao.entry = entry;
   ao.entry_cold = cold;
   ao.max_instances = o.max_instances;
+  ao.whole_program = 1;
   ao.unknown_code = wp.unknown_code;
   ao.n_unknown_code = wp.n_unknown_code;
   cc_result *r = cc_analyse (&wp.model, &cache, &ao, &err);

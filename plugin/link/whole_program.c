@@ -312,6 +312,17 @@ mark_escapes (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *sta
   free (escaped);
 }
 
+/* The function one of whose parts starts at ADDR, or CC_NONE.  */
+static uint32_t
+func_containing (const cc_whole_program *wp, uint64_t addr)
+{
+  for (uint32_t f = 0; f < wp->model.n_funcs; f++)
+    for (uint32_t p = 0; p < wp->model.funcs[f].n_parts; p++)
+      if (wp->funcs[f].addr[p] == addr)
+        return f;
+  return CC_NONE;
+}
+
 /* Unique names: a name that two functions of the program share (static
    functions of different units) becomes NAME@SOURCE, and each part's
    symbol likewise.  */
@@ -545,8 +556,19 @@ cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
       wp->model.funcs[f].flags &= ~(uint32_t) CC_FUNC_PUBLIC;
     }
   qsort (spans, n_spans, sizeof *spans, cmp_span);
-  mark_escapes (wp, img, starts, wp->model.n_funcs, spans, n_spans,
+  /* The code of a function the units could not model is scanned like
+     code without a model: its model may not show all its calls.  */
+  span *modelled = cc_xmalloc ((n_spans + 1) * sizeof *modelled);
+  uint32_t n_modelled = 0;
+  for (uint32_t i = 0; i < n_spans; i++)
+    {
+      uint32_t f = func_containing (wp, spans[i].lo);
+      if (f == CC_NONE || !(wp->model.funcs[f].flags & CC_FUNC_BROKEN))
+        modelled[n_modelled++] = spans[i];
+    }
+  mark_escapes (wp, img, starts, wp->model.n_funcs, modelled, n_modelled,
                 entry ? cc_model_find_func (&wp->model, entry) : CC_NONE);
+  free (modelled);
   free (starts);
 
   /* The bytes between the model's functions are code without a model,

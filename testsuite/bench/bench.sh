@@ -5,7 +5,8 @@
 # corpus, with and without the plugin side by side in one run (CPU time;
 # then instructions executed on a sample, which the load cannot move); then how
 # the engine's time grows with the size of a function and the depth of
-# call chains.  A whole run (REPEAT, LEVELS and CONTROL_LEVELS as they
+# call chains; what recording the model alone costs (record=only) and
+# cachecat-link's time beside the link.  A whole run (REPEAT, LEVELS and CONTROL_LEVELS as they
 # are by default) writes docs/cost.md.  The last line is a one-line
 # summary.
 # Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
@@ -13,6 +14,7 @@ set -euo pipefail
 CC=${CC:-gcc}
 B=${B:-build}
 PLUGIN=${PLUGIN:-$PWD/cachecat.so}
+LINK=${CACHECAT_LINK:-$PWD/cachecat-link}
 REPEAT=${REPEAT:-5}
 LEVELS=${LEVELS:--O2,-O0,-Os}
 # Levels at which a second run without the plugin measures the noise (A/A).
@@ -57,6 +59,22 @@ python3 testsuite/bench/compile_instructions.py --cc "$CC" --plugin "$PLUGIN" \
   "zlib/deflate.c:$zlib/deflate.c" "zlib/inflate.c:$zlib/inflate.c" \
   "zlib/trees.c:$zlib/trees.c" "zlib/gzlib.c:$zlib/gzlib.c" | tee "$B/bench/instructions.txt"
 echo
+# What record=only costs (the model recorded for cachecat-link, no
+# analysis), in instructions, at each level.
+for level in -O0 -O2 -Os; do
+  python3 testsuite/bench/compile_instructions.py --cc "$CC" --plugin "$PLUGIN" \
+    --level "$level" --plugin-arg record=only \
+    "lua/lcode.c:$lua/lcode.c:-DLUA_USE_LINUX -I$inc" \
+    "lua/lvm.c:$lua/lvm.c:-DLUA_USE_LINUX -I$inc" \
+    "zlib/deflate.c:$zlib/deflate.c" "zlib/inflate.c:$zlib/inflate.c" \
+    | tee "$B/bench/record-${level#-}.txt"
+  echo
+done
+# cachecat-link beside the link, on Lua's interpreter.
+python3 testsuite/bench/link_cost.py --cc "$CC" --plugin "$PLUGIN" --link "$LINK" \
+  --repeat "$REPEAT" "lua:$lua:-DLUA_USE_LINUX -I$inc:-lm -ldl:luac.c,onelua.c" \
+  | tee "$B/bench/link.txt"
+echo
 python3 testsuite/bench/engine_scaling.py --cc "$CC" --plugin "$PLUGIN" \
   --ccengine "$B/tools/ccengine" | tee "$B/bench/scaling.txt"
 echo
@@ -66,4 +84,4 @@ if [ "$REPEAT" = 5 ] && [ "$LEVELS" = "-O2,-O0,-Os" ] && [ "$CONTROL_LEVELS" = "
   echo "bench: results written to docs/cost.md"
 fi
 # The one-line summary: the compile cost, instructions and scaling lines.
-echo "bench: $(tail -n 1 "$B/bench/compile.txt"); $(tail -n 1 "$B/bench/instructions.txt"); $(tail -n 1 "$B/bench/scaling.txt")"
+echo "bench: $(tail -n 1 "$B/bench/compile.txt"); $(tail -n 1 "$B/bench/instructions.txt"); $(tail -n 1 "$B/bench/record-O2.txt"); $(tail -n 1 "$B/bench/link.txt"); $(tail -n 1 "$B/bench/scaling.txt")"

@@ -4,7 +4,7 @@
 # Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 #
 # usage: compile_instructions.py --cc GCC --plugin SO [--level -O2]
-#                                NAME:FILE[:CFLAGS] ...
+#                                [--plugin-arg KEY[=VALUE]]... NAME:FILE[:CFLAGS] ...
 #
 # Runs `gcc -c FILE` with and without the plugin under callgrind, following
 # every process (the driver, cc1, the measuring assembly, the assembler),
@@ -59,6 +59,8 @@ def main():
     ap.add_argument("--cc", default="gcc")
     ap.add_argument("--plugin", required=True)
     ap.add_argument("--level", default="-O2")
+    ap.add_argument("--plugin-arg", action="append", default=[],
+                    help="a plugin argument (record=only: the cost of recording alone)")
     ap.add_argument("files", nargs="+")
     a = ap.parse_args()
     if not shutil.which("valgrind"):
@@ -66,7 +68,8 @@ def main():
     tmp = tempfile.mkdtemp(prefix="cachecat-instr.")
     obj = os.path.join(tmp, "out.o")
     plugin = ["-fplugin=" + os.path.abspath(a.plugin),
-              "-fplugin-arg-cachecat-report=" + os.path.join(tmp, "out.json")]
+              "-fplugin-arg-cachecat-report=" + os.path.join(tmp, "out.json")] + \
+        ["-fplugin-arg-cachecat-" + arg for arg in a.plugin_arg]
     print(f"{'file':<24} {'without M':>9} {'with M':>8} {'cc1 +M':>7} {'measure M':>9} "
           f"{'as +M':>6} {'ratio':>6}")
     tb = tp = 0
@@ -82,7 +85,8 @@ def main():
         print(f"{name:<24} {sb / 1e6:>9.1f} {sp / 1e6:>8.1f} {(p['cc1'] - b['cc1']) / 1e6:>7.1f} "
               f"{p['measure'] / 1e6:>9.1f} {(p['as'] - b['as']) / 1e6:>6.1f} {sp / sb:>6.3f}")
     shutil.rmtree(tmp, ignore_errors=True)
-    print(f"compile instructions: ratio {tp / tb:.3f} over {len(a.files)} files "
+    what = "".join(" " + arg for arg in a.plugin_arg)
+    print(f"compile instructions{what}: ratio {tp / tb:.3f} over {len(a.files)} files "
           f"({tb / 1e6:.0f} M without, {tp / 1e6:.0f} M with, {a.level})")
 
 

@@ -4,9 +4,9 @@
 #
 # usage: write_cost_doc.py --cc GCC --dir B/bench --seconds S --repeat N DOC
 #
-# Reads compile.txt, instructions.txt and scaling.txt that bench.sh left in
-# DIR and writes DOC: what was run, when, on what machine, and the three
-# tables with what their columns mean.
+# Reads compile.txt, instructions.txt, record-O*.txt, link.txt and
+# scaling.txt that bench.sh left in DIR and writes DOC: what was run, when,
+# on what machine, and the tables with what their columns mean.
 import argparse
 import os
 import sys
@@ -52,6 +52,17 @@ def main():
             "plugin cannot compute, `as +M` what the annotations add to the build's own "
             "assembly.", ""]
     out += table(os.path.join(a.dir, "instructions.txt"))
+    out += ["", "## Recording the model alone", "",
+            "The same sample under callgrind with `-fplugin-arg-cachecat-record=only` "
+            "(the model recorded in the object for cachecat-link, no analysis, no "
+            "report), at -O0, -O2 and -Os.", ""]
+    for level in ("O0", "O2", "Os"):
+        out += table(os.path.join(a.dir, "record-%s.txt" % level)) + [""]
+    out += ["## cachecat-link beside the link", "",
+            "Lua's interpreter built from its units compiled with `record=only`: the "
+            "least CPU time of the link (`gcc *.o`) and of `cachecat-link` on the program "
+            "(default cache), with the functions and instructions it analysed.", ""]
+    out += table(os.path.join(a.dir, "link.txt"))
     out += ["", "## The engine's time as units grow", "",
             "`ccengine` on generated models of growing function size and call depth: "
             "the time per instruction relative to the smallest.", ""]

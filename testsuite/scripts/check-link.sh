@@ -1,8 +1,8 @@
 #!/bin/bash
 # cachecat: cachecat-link on real builds.  The models the plugin records
 # (-fplugin-arg-cachecat-record) survive the link, plain, static with
-# -ffunction-sections -Wl,--gc-sections, from a static archive and with
-# compressed debug sections; recording leaves the loaded image
+# -ffunction-sections -Wl,--gc-sections, from a static archive, through
+# ccache, under LTO and with compressed debug sections; recording leaves the loaded image
 # byte-identical; static functions of the same name in two units, a weak
 # function overridden in another unit and removed code are told apart;
 # calls across units are followed; and every bad input is a clear error
@@ -234,7 +234,26 @@ check "-flto with several partitions: PROGRAM.ltransN.cachecat.json" \
   "[ -s max.ltrans0.cachecat.json ] && [ -s max.ltrans1.cachecat.json ] && [ ! -e max.cachecat.json ]"
 cd "$dir" || exit 1
 
-# 8. The examples of examples/link/: Make and CMake builds that analyse
+# 8. ccache: the model is part of the object, so a second build served
+#    from the cache gives the same program and the same link-time report.
+if command -v ccache >/dev/null; then
+  mkdir -p cc && cd cc || exit 1
+  for n in 1 2; do
+    for u in main other lib; do
+      CCACHE_DIR=$dir/cc/cache ccache $CC -O2 -g $REC=only -c "$SRC/$u.c" -o $u.o
+    done
+    $CC main.o other.o lib.o -o prog
+    "$LINK" $SHAPE prog --report=r$n.json >/dev/null 2>&1
+  done
+  hits=$(CCACHE_DIR=$dir/cc/cache ccache --print-stats | awk '$1 == "direct_cache_hit" || $1 == "preprocessed_cache_hit" { n += $2 } END { print n + 0 }')
+  check "ccache: the second build is served from the cache and gives the same report" \
+    "[ $hits = 3 ] && [ -s r1.json ] && cmp -s r1.json r2.json"
+  cd "$dir" || exit 1
+else
+  echo "SKIP: ccache (not installed; .ci/run installs it)"
+fi
+
+# 9. The examples of examples/link/: Make and CMake builds that analyse
 #    the program after the link and fail over the limit.
 cp -r "$ROOT/examples/link" ex && cd ex || exit 1
 if make -s CC="$CC" CACHECAT="$PLUGIN" CACHECAT_LINK="$LINK" >make.out 2>&1 \

@@ -62,6 +62,14 @@
 #include "key_set.h"
 
 enum kind { V_AH, V_AM, V_C, V_FP, V_FF, V_FL, V_HL, V_NF, V_N };
+
+/* Loops one instruction's fetches are tracked in: those its verdicts
+   name, then those it lies in.  */
+#define MAX_TRACK 16
+#define MAX_OWN 8
+/* Which promises of an instruction a run broke (insn.broken), for the
+   tightest categorization: bits, then FL and HL per own loop.  */
+enum { TIGHT_AH = 1, TIGHT_FP = 2, TIGHT_FF = 4, TIGHT_FL = 8, TIGHT_HL = 8 << MAX_OWN };
 static const char *const kind_names[V_N] = {
   "always-hit", "always-miss", "conflict", "first-miss(program)",
   "first-miss(function)", "first-miss(loop)", "first-hit(loop)", "never-fetched"
@@ -105,8 +113,18 @@ typedef struct insn
   uint32_t flags;
   uint64_t fetches;
   uint64_t *misses;        /* per shape */
-  uint32_t n_track;        /* loops some verdict of it names as scope */
+  uint32_t n_track;        /* loops some verdict of it names as scope,
+                              then the loops it lies in */
   int32_t *track_loop;
+  /* The tightest per-instruction categorization of the run: */
+  uint32_t n_own;          /* loops it lies in (innermost first), at most
+                              MAX_OWN, and their index in track_loop */
+  uint8_t own_t[MAX_OWN];
+  uint64_t counted;        /* fetches checked (not a rep's repeats) */
+  uint64_t *counted_misses; /* per shape, their misses */
+  uint64_t first_calls;    /* fetches that were the first of an invocation */
+  uint64_t first_in_own[MAX_OWN]; /* ... of an execution of own loop k */
+  uint32_t *broken;        /* per shape: TIGHT_* promises a miss broke */
 } insn;
 
 /* One invocation of a function; several frames share it when thunk
@@ -376,7 +394,7 @@ build_maps (void)
   for (uint32_t i = 0; i < n_insns; i++)
     {
       insn *in = &insns[i];
-      in->track_loop = xcalloc (n_cols, sizeof *in->track_loop);
+      in->track_loop = xcalloc (n_cols + MAX_OWN, sizeof *in->track_loop);
       for (uint32_t c = 0; c < n_cols; c++)
         {
           verdict v = verdicts[(size_t) i * n_cols + c];
@@ -388,6 +406,20 @@ build_maps (void)
           if (t == in->n_track)
             in->track_loop[in->n_track++] = v.loop;
         }
+      /* The loops it lies in, for the tightest categorization.  */
+      for (int32_t l = in->loop; l >= 0 && in->n_own < MAX_OWN; l = loops[l].parent)
+        {
+          uint32_t t = 0;
+          while (t < in->n_track && in->track_loop[t] != l)
+            t++;
+          if (t >= MAX_TRACK)
+            break;
+          if (t == in->n_track)
+            in->track_loop[in->n_track++] = l;
+          in->own_t[in->n_own++] = (uint8_t) t;
+        }
+      in->broken = xcalloc (n_shapes, sizeof *in->broken);
+      in->counted_misses = xcalloc (n_shapes, sizeof *in->counted_misses);
     }
   for (uint32_t i = 0; i < n_insns; i++)
     for (uint32_t c = 0; c < n_cols; c++)
@@ -601,12 +633,32 @@ fetch (uint64_t addr, uint32_t len, int *miss)
   /* First fetch in the current execution of each loop a verdict names
      (executions are numbered, so a new one is never confused with an
      old one).  */
-  uint64_t exec[8] = { 0 };
-  int first_in[8] = { 0 };
-  for (uint32_t t = 0; t < in->n_track && t < 8; t++)
+  uint64_t exec[MAX_TRACK] = { 0 };
+  int first_in[MAX_TRACK] = { 0 };
+  for (uint32_t t = 0; t < in->n_track && t < MAX_TRACK; t++)
     {
       exec[t] = execution_of (in->track_loop[t]);
       first_in[t] = exec[t] && !key_set_add (&exec_seen, exec[t] << 24 | (uint32_t) ix);
+    }
+  /* What this fetch's miss (per shape) breaks of each promise the
+     tightest categorization may choose.  */
+  in->counted++;
+  in->first_calls += (uint64_t) first_call;
+  for (uint32_t k = 0; k < in->n_own; k++)
+    in->first_in_own[k] += (uint64_t) first_in[in->own_t[k]];
+  for (uint32_t s = 0; s < n_shapes; s++)
+    {
+      uint32_t b = 0;
+      if (miss[s])
+        {
+          b |= TIGHT_AH;
+          b |= first_run ? 0 : TIGHT_FP;
+          b |= first_call ? 0 : TIGHT_FF;
+          for (uint32_t k = 0; k < in->n_own; k++)
+            b |= first_in[in->own_t[k]] ? (uint32_t) TIGHT_HL << k : (uint32_t) TIGHT_FL << k;
+        }
+      in->broken[s] |= b;
+      in->counted_misses[s] += (uint64_t) miss[s];
     }
   for (uint32_t c = 0; c < n_cols; c++)
     {
@@ -624,7 +676,7 @@ fetch (uint64_t addr, uint32_t len, int *miss)
               violation (col, in, "its loop scope does not contain it", m);
               continue;
             }
-          if (t >= 8 || !exec[t])
+          if (t >= MAX_TRACK || !exec[t])
             {
               /* Not inside an execution of the loop (a caller's loop
                  that is not running): the promise says nothing here.  */
@@ -736,6 +788,43 @@ main (int argc, char **argv)
                   kind_names[k], (unsigned long long) col->cat_insns[k],
                   (unsigned long long) col->cat_fetches[k],
                   (unsigned long long) col->cat_misses[k]);
+    }
+  /* Per shape, the misses the tightest per-instruction categorization
+     of this run allows: for each instruction the smallest bound among
+     the promises the run kept (conflict: every fetch; always-hit: none;
+     first-miss of the run, of each invocation, of each execution of a
+     loop it lies in: once per scope; first-hit of such a loop: all but
+     one per execution).  */
+  for (uint32_t s = 0; s < n_shapes; s++)
+    {
+      uint64_t bound = 0, fetches = 0, misses = 0;
+      for (uint32_t i = 0; i < n_insns; i++)
+        {
+          const insn *in = &insns[i];
+          uint32_t b = in->broken[s];
+          uint64_t n = in->counted, best = n;
+          if (!(b & TIGHT_AH))
+            best = 0;
+          if (!(b & TIGHT_FP) && n && best > 1)
+            best = 1;
+          if (!(b & TIGHT_FF) && in->first_calls < best)
+            best = in->first_calls;
+          for (uint32_t k = 0; k < in->n_own; k++)
+            {
+              if (!(b & (TIGHT_FL << k)) && in->first_in_own[k] < best)
+                best = in->first_in_own[k];
+              if (!(b & (TIGHT_HL << k)) && n - in->first_in_own[k] < best)
+                best = n - in->first_in_own[k];
+            }
+          bound += best;
+          fetches += n;
+          misses += in->counted_misses[s];
+        }
+      printf ("column tightest@%u/%u/%u%s fetches %llu misses %llu bound %llu violations 0\n",
+              shapes[s].size, shapes[s].line, shapes[s].ways,
+              (const char *const[]){ "", "/fifo", "/plru", "/random" }[shapes[s].policy],
+              (unsigned long long) fetches, (unsigned long long) misses,
+              (unsigned long long) bound);
     }
   if (argc == 4)
     {

@@ -191,6 +191,10 @@ make_program (program *p)
      this small).  */
   if (chance (16))
     p->opts.max_instances = 1 + rnd (4);
+  /* A quarter as a whole program (cachecat-link): a function nothing
+     reaches is no root; the runs below never call it either.  */
+  if (chance (25))
+    p->opts.whole_program = 1;
 }
 
 /* ------------------------------------------------------------------ */
@@ -595,10 +599,10 @@ test_one (uint64_t seed, long *checked, long *broken, long *by_kind, int runs)
   if (getenv ("CACHECAT_RANDOM_DUMP"))
     {
       fprintf (stderr, "cache %u/%u ways %u policy %u entry %s %s reduce %u group %u"
-               " max-instances %u\n",
+               " max-instances %u whole-program %d\n",
                p.cache.size, p.cache.line, p.cache.ways, p.cache.policy,
                p.entry ? p.entry : "-", p.opts.entry_cold ? "cold" : "warm", p.opts.reduce,
-               p.opts.group_insns, p.opts.max_instances);
+               p.opts.group_insns, p.opts.max_instances, p.opts.whole_program);
       cc_model_write (&p.m, stderr);
       for (uint32_t fi = 0; fi < p.m.n_funcs; fi++)
         for (uint32_t i = 0; i < p.m.funcs[fi].n_insns; i++)

@@ -96,7 +96,7 @@ FLAG_SHAPES = "256/32,1024/32,2048/32/4,512/32/2,4096/64,1024/32/4/plru"
 # programs of each kind that run fast; on the flag axis, three programs
 # with indirect jumps and calls, tables and callbacks from libc.
 QUICK = ["fs_switch_tables", "fs_recursion", "fs_conflict_512", "fs_straddle", "fs_hot_cold",
-         "fs_first_hit", "h_callbacks", "h_conflict"]
+         "fs_first_hit", "h_callbacks", "h_conflict", "mu_pipeline", "mu_dispatch"]
 QUICK_FLAG_PROGRAMS = ["fs_tail_calls", "fs_switch_tables", "h_callbacks"]
 QUICK_FLAG_SHAPES = "256/32,2048/32/4"
 
@@ -157,8 +157,16 @@ class Program:
         self.path = path
         self.kind = kind            # "freestanding" or "hosted"
         self.seed = seed
-        base = os.path.basename(path)[:-2]
+        base = os.path.basename(path)
+        base = base[:-2] if base.endswith(".c") else base
         self.name = base if seed is None else "csmith-%d" % seed
+        # A directory is a program of several units (mu_*: each unit is
+        # compiled on its own, lib_*.c go into an archive).
+        self.units = sorted(glob.glob(os.path.join(path, "*.c"))) if os.path.isdir(path) \
+            else [path]
+
+    def multi(self):
+        return len(self.units) > 1
 
 
 class Job:
@@ -451,28 +459,79 @@ def compile_plugin_args(opts, prog, shape, report):
 
 def build(opts, job, work):
     """Compile the program once per shape (the plugin's report for each; the
-    model with the first), link the first object.  Returns the executable,
-    the reports by shape and the sections of ours the linker removed."""
+    model with the first), link the first objects.  Returns the executable,
+    the reports by shape (of a program of several units: a list, one per
+    unit) and the sections of ours the linker removed (of several units: a
+    list of sets, one per unit)."""
     flags = job.flags()
-    obj, exe = os.path.join(work, "prog.o"), os.path.join(work, "prog")
+    prog = job.prog
+    exe = os.path.join(work, "prog")
+    objs = [os.path.join(work, "prog.o" if not prog.multi() else "u%d.o" % u)
+            for u in range(len(prog.units))]
     reports = {}
     for k, shape in enumerate(job.shapes):
-        rep = os.path.join(work, "r%d.json" % k)
-        env = dict(os.environ)
-        if k == 0:
-            env["CACHECAT_DUMP_MODEL"] = os.path.join(work, "model")
-        record = ["-fplugin-arg-cachecat-record"] if k == 0 and link_variant(job) else []
-        must([opts.cc] + flags + compile_plugin_args(opts, job.prog, shape, rep) + record +
-             [job.prog.path, "-c", "-o", obj if k == 0 else os.path.join(work, "x.o")],
-             "compile (%s)" % shape_name(shape), env=env)
-        with open(rep) as f:
-            reports[shape] = json.load(f)
+        per_unit = []
+        for u, src in enumerate(prog.units):
+            rep = os.path.join(work, "r%d.json" % k if not prog.multi() else "r%d_%d.json" % (k, u))
+            env = dict(os.environ)
+            if k == 0 and not prog.multi():
+                env["CACHECAT_DUMP_MODEL"] = os.path.join(work, "model")
+            record = ["-fplugin-arg-cachecat-record"] if k == 0 and link_variant(job) else []
+            must([opts.cc] + flags + compile_plugin_args(opts, prog, shape, rep) + record +
+                 [src, "-c", "-o", objs[u] if k == 0 else os.path.join(work, "x.o")],
+                 "compile (%s)" % shape_name(shape), env=env)
+            with open(rep) as f:
+                per_unit.append(json.load(f))
+        reports[shape] = per_unit if prog.multi() else per_unit[0]
+    # Units named lib_*.c are linked from an archive, after the others.
+    lib = [o for o, src in zip(objs, prog.units) if os.path.basename(src).startswith("lib_")]
+    inputs = [o for o in objs if o not in lib]
+    if lib:
+        archive = os.path.join(work, "libunits.a")
+        must(["ar", "rcs", archive] + lib, "ar")
+        inputs.append(archive)
     gc = "-Wl,--gc-sections" in flags
-    p = must([opts.cc] + flags + [obj, "-o", exe] + (["-Wl,--print-gc-sections"] if gc else []),
+    p = must([opts.cc] + flags + inputs + ["-o", exe] + (["-Wl,--print-gc-sections"] if gc else []),
              "link")
-    removed = {m.group(1) for m in re.finditer(r"removing unused section '([^']+)' in file "
-                                               r"'([^']+)'", p.stderr) if m.group(2) == obj}
-    return exe, reports, removed
+    gone = [(m.group(1), m.group(2)) for m in re.finditer(
+        r"removing unused section '([^']+)' in file '([^']+)'", p.stderr)]
+
+    def removed_from(obj):
+        member = "(%s)" % os.path.basename(obj)
+        return {sec for sec, f in gone if f == obj or f.endswith(member)}
+
+    removed = [removed_from(o) for o in objs]
+    return exe, reports, removed if prog.multi() else removed[0]
+
+
+def unit_symbols(link_report):
+    """Per unit (its source as compiled), its parts' addresses and sizes by
+    the symbol the unit's own report names them by, from cachecat-link's
+    report (which names a static function of two units NAME@UNIT)."""
+    out = {}
+    for part in link_report["functions"]:
+        unit, name = part["unit"], part["name"]
+        if name.endswith("@" + unit):
+            name = name[:-len(unit) - 1]
+        out.setdefault(unit, {})[name] = (part["address"], part["size"])
+    return out
+
+
+def unit_view(layout, syms):
+    """LAYOUT, with the symbols of one unit."""
+    import copy
+    view = copy.copy(layout)
+    view.syms = syms
+    return view
+
+
+def units_verdicts(layout, reports, removed, usyms):
+    """The verdicts of the units' own reports, placed by cachecat-link's
+    addresses."""
+    v = {}
+    for rep, rem in zip(reports, removed):
+        v.update(report_verdicts(unit_view(layout, usyms.get(rep["source"], {})), rep, rem))
+    return v
 
 
 def link_variant(job):
@@ -513,7 +572,9 @@ def columns_of(opts, job, layout, reports, removed, work, exe):
     entry = ["_start", "cold"] if job.prog.kind == "freestanding" else []
     for shape in job.shapes:
         for name, flags in job.variants:
-            if flags is None:
+            if flags is None and job.prog.multi():
+                v = units_verdicts(layout, reports[shape], removed, layout.unit_syms)
+            elif flags is None:
                 v = report_verdicts(layout, reports[shape], removed)
             elif flags == "link":
                 v = link_verdicts(layout, run_link(opts, job, shape, exe, work))
@@ -620,12 +681,25 @@ def check_one(opts, job):
     work = tempfile.mkdtemp(prefix="ccval-", dir=opts.tmp)
     try:
         exe, reports, removed = build(opts, job, work)
-        syms = symbols(exe, reports[job.shapes[0]])
-        layout = Layout(reports[job.shapes[0]], syms, removed)
-        starts = machine_insns(exe, *code_span(layout))
-        for shape in job.shapes:
-            res.boundaries += boundary_violations(job, shape, reports[shape], syms, removed,
-                                                  starts)
+        if job.prog.multi():
+            # Several units: where each function is, from cachecat-link's
+            # report (static functions of two units share a name).
+            link0 = run_link(opts, job, job.shapes[0], exe, work)
+            syms = {p["name"]: (p["address"], p["size"]) for p in link0["functions"]}
+            layout = Layout(link0, syms)
+            layout.unit_syms = unit_symbols(link0)
+            starts = machine_insns(exe, *code_span(layout))
+            for shape in job.shapes:
+                for rep, rem in zip(reports[shape], removed):
+                    res.boundaries += boundary_violations(
+                        job, shape, rep, layout.unit_syms.get(rep["source"], {}), rem, starts)
+        else:
+            syms = symbols(exe, reports[job.shapes[0]])
+            layout = Layout(reports[job.shapes[0]], syms, removed)
+            starts = machine_insns(exe, *code_span(layout))
+            for shape in job.shapes:
+                res.boundaries += boundary_violations(job, shape, reports[shape], syms, removed,
+                                                      starts)
         expect = os.path.join(work, "expect")
         write_expect(expect, layout, columns_of(opts, job, layout, reports, removed, work, exe),
                      starts.rep)
@@ -659,6 +733,12 @@ def corpus(patterns):
             kind = "hosted" if base.startswith("h_") else "freestanding"
             progs.append(Program(path, kind))
     return progs
+
+
+def variants_of(prog, variants):
+    """A program of several units has no one model for ccengine: the
+    plugin's reports and cachecat-link's."""
+    return [v for v in variants if v[1] in (None, "link")] if prog.multi() else variants
 
 
 def csmith_programs(opts, n):
@@ -702,7 +782,10 @@ def ratio(a, b):
 def summarize(opts, results):
     lines = []
     out = lines.append
-    names = [v[0] for v in VARIANTS]
+    # "tightest": the misses the tightest per-instruction categorization of
+    # each run allows (ccvalidate derives it from the run itself): the
+    # limit any analysis of categories could reach.
+    names = [v[0] for v in VARIANTS] + ["tightest"]
     head = "%-28s %9s %6s | %s | %s" % (
         "program", "fetches", "insns", " ".join("%5s" % c for c in CAT_LABELS),
         " ".join("%13s" % n for n in names))
@@ -771,14 +854,15 @@ def summarize(opts, results):
             out("  %-12s %s" % (shape_name(shape), ratios_where(level_runs, {shape_name(shape)})))
     if flag_runs:
         out("")
-        out("Flag axis (-O2, the plugin's own report): share per category and bound/observed "
-            "per flag set")
-        out("%-28s %9s %6s | %s | %13s" % ("flag set (runs)", "fetches", "",
-                                           " ".join("%5s" % c for c in CAT_LABELS), "cachecat"))
+        out("Flag axis (-O2, the plugin's own report and cachecat-link's): share per "
+            "category and bound/observed per flag set")
+        out("%-28s %9s %6s | %s | %13s %13s %13s" % (
+            "flag set (runs)", "fetches", "", " ".join("%5s" % c for c in CAT_LABELS),
+            "cachecat", "link", "tightest"))
         for fs in FLAG_SETS:
             rs = [r for r in flag_runs if r.job.flagset == fs]
             if rs:
-                row("%s (%d)" % (fs, len(rs)), acc(rs), ["cachecat"])
+                row("%s (%d)" % (fs, len(rs)), acc(rs), ["cachecat", "link", "tightest"])
     return lines
 
 
@@ -842,7 +926,8 @@ def main():
     opts.ccvalidate = os.path.abspath(os.path.join(b, "tools", "ccvalidate"))
     opts.vglib = os.path.abspath(os.path.join(b, "vglib"))
     opts.timeout = 300
-    programs_of = lambda names: ",".join("testsuite/validate/programs/%s.c" % n for n in names)
+    programs_of = lambda names: ",".join("testsuite/validate/programs/%s%s" % (
+        n, "" if n.startswith("mu_") else ".c") for n in names)
     flag_programs = None                    # the same as --programs
     if opts.quick:
         programs = "testsuite/valgrind/*.c," + programs_of(QUICK)
@@ -853,7 +938,8 @@ def main():
         csmith = 0
         opts.sls_cases = True
     else:
-        programs = "testsuite/validate/programs/*.c,testsuite/valgrind/*.c"
+        programs = ("testsuite/validate/programs/*.c,testsuite/validate/programs/mu_*,"
+                    "testsuite/valgrind/*.c")
         levels = "-O0,-O1,-O2,-O3,-Os"
         # Direct-mapped from 256 B to 16 KiB; 2-, 4- and 8-way LRU; FIFO,
         # tree PLRU and random on a few shapes.
@@ -900,7 +986,7 @@ def main():
         csmith = csmith_programs(opts, opts.csmith)
     # The level axis: every analysis, callgrind.  The flag axis: the
     # plugin's report; the csmith programs one flag set each, in turn.
-    jobs = [Job(p, lv, None, opts.shapes, VARIANTS, opts.callgrind_shapes)
+    jobs = [Job(p, lv, None, opts.shapes, variants_of(p, VARIANTS), opts.callgrind_shapes)
             for p in progs + csmith for lv in opts.levels]
     flag_jobs = [Job(p, "-O2", fs, opts.flag_shapes, VARIANTS[:2])
                  for p in flag_progs for fs in opts.flags]
@@ -983,7 +1069,7 @@ def self_test(opts, progs, log):
     hits to always-miss, one that misses twice to first-miss and one that
     runs to never-fetched, and make one instruction a byte longer and
     another start a byte late; check the checker sees every one."""
-    prog = next((p for p in progs if p.kind == "freestanding"), None)
+    prog = next((p for p in progs if p.kind == "freestanding" and not p.multi()), None)
     if prog is None:
         return False
     o = argparse.Namespace(**vars(opts))

@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+# cachecat: the cost of the link-time analysis, beside the link itself.
+# Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
+#
+# usage: link_cost.py --cc GCC --plugin SO --link CACHECAT-LINK [--repeat N]
+#                     [--level -O2] NAME:DIR:CFLAGS:LIBS:EXCLUDE,... ...
+#
+# Compiles every .c file of DIR but those named in EXCLUDE with the
+# plugin's record=only, links them into a program (with LIBS), then runs
+# the link and cachecat-link REPEAT times each and keeps the least CPU
+# time of each (user + system, children included).  Prints per program:
+# the link's seconds, cachecat-link's, their ratio, the functions and
+# instructions analysed, and cachecat-link's peak memory.
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+
+def run(cmd):
+    pid = os.fork()
+    if pid == 0:
+        try:
+            fd = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(fd, 1)
+            os.dup2(fd, 2)
+            os.execvp(cmd[0], cmd)
+        finally:
+            os._exit(127)
+    _, status, ru = os.wait4(pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit("link_cost: failed: " + " ".join(cmd))
+    return ru.ru_utime + ru.ru_stime, ru.ru_maxrss
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cc", default="gcc")
+    ap.add_argument("--plugin", required=True)
+    ap.add_argument("--link", required=True)
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--level", default="-O2")
+    ap.add_argument("programs", nargs="+")
+    a = ap.parse_args()
+    tmp = tempfile.mkdtemp(prefix="cachecat-link-cost.")
+    print(f"{'program':<14} {'link s':>7} {'cachecat-link s':>15} {'ratio':>6} "
+          f"{'functions':>9} {'insns':>7} {'peak MiB':>8}")
+    ratios = []
+    for spec in a.programs:
+        name, d, cflags, libs, exclude = spec.split(":", 4)
+        skip = set(exclude.split(",")) if exclude else set()
+        objs = []
+        for f in sorted(os.listdir(d)):
+            if not f.endswith(".c") or f in skip:
+                continue
+            obj = os.path.join(tmp, f"{name}-{f[:-2]}.o")
+            subprocess.run([a.cc, a.level, "-g", "-w", *cflags.split(), "-c",
+                            os.path.join(d, f), "-o", obj, "-fplugin=" + os.path.abspath(a.plugin),
+                            "-fplugin-arg-cachecat-record=only"], check=True)
+            objs.append(obj)
+        exe = os.path.join(tmp, name)
+        link_cmd = [a.cc, *objs, *libs.split(), "-o", exe]
+        report = os.path.join(tmp, name + ".json")
+        ana_cmd = [os.path.abspath(a.link), "--report=" + report, exe]
+        t_link = t_ana = float("inf")
+        peak = 0
+        for _ in range(a.repeat):
+            t_link = min(t_link, run(link_cmd)[0])
+            t, rss = run(ana_cmd)
+            t_ana, peak = min(t_ana, t), max(peak, rss)
+        with open(report) as f:
+            r = json.load(f)
+        n_insns = sum(len(p["insns"]) for p in r["functions"])
+        ratios.append(t_ana / t_link)
+        print(f"{name:<14} {t_link:>7.3f} {t_ana:>15.3f} {t_ana / t_link:>6.2f} "
+              f"{len(r['functions']):>9} {n_insns:>7} {peak / 1024:>8.1f}")
+    shutil.rmtree(tmp, ignore_errors=True)
+    print("link cost: cachecat-link over the link " +
+          ", ".join(f"{s.split(':')[0]} {x:.2f}" for s, x in zip(a.programs, ratios)) +
+          f" ({a.level}, record=only, least CPU time of {a.repeat})")
+
+
+if __name__ == "__main__":
+    main()
