@@ -227,15 +227,6 @@ resolve_calls (cc_whole_program *wp, const cc_elf_image *img, uint32_t fi,
     }
 }
 
-static uint64_t
-get_word (const unsigned char *p, int size, int big_endian)
-{
-  uint64_t v = 0;
-  for (int i = 0; i < size; i++)
-    v |= (uint64_t) p[big_endian ? size - 1 - i : i] << (8 * i);
-  return v;
-}
-
 /* Mark the functions that code without a model may call: those whose
    start address appears in the program's allocated bytes outside the
    model's code, as an absolute address (data, .init_array, the GOT,
@@ -273,8 +264,8 @@ mark_escapes (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *sta
           uint64_t cand[7];
           int nc = 0;
           if (p + (uint64_t) asize <= s->size)
-            cand[nc++] = get_word (s->data + p, asize, img->big_endian);
-          uint32_t w = (uint32_t) get_word (s->data + p, 4, img->big_endian);
+            cand[nc++] = cc_load_uint (s->data + p, asize, img->big_endian);
+          uint32_t w = (uint32_t) cc_load_uint (s->data + p, 4, img->big_endian);
           /* A position-independent program holds no 32-bit absolute
              address (its relocations' addends are 64-bit).  */
           if (!img->pie || asize == 4)

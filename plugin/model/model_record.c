@@ -77,15 +77,6 @@ cc_record_write_asm (FILE *out, const cc_model *m, const char *source, int exact
   free (text);
 }
 
-static uint64_t
-get_uint (const unsigned char *p, int size, int big_endian)
-{
-  uint64_t v = 0;
-  for (int i = 0; i < size; i++)
-    v |= (uint64_t) p[big_endian ? size - 1 - i : i] << (8 * i);
-  return v;
-}
-
 static int
 fail (char **err, uint32_t k, size_t at, const char *what)
 {
@@ -115,17 +106,17 @@ read_one (const unsigned char *buf, size_t size, size_t *at, int big_endian,
   if (asize != 4 && asize != 8)
     return fail (err, k, start, "address size is neither 4 nor 8");
   u->exact = (h[2] & CC_RECORD_EXACT) != 0;
-  uint64_t len = get_uint (h + 4, 4, big_endian);
+  uint64_t len = cc_load_uint (h + 4, 4, big_endian);
   const unsigned char *p = h + 8, *end = p + len;
   if (len > size - start - 16 || len < 4)
     return fail (err, k, start, "truncated");
-  u->n_parts = (uint32_t) get_uint (p, 4, big_endian);
+  u->n_parts = (uint32_t) cc_load_uint (p, 4, big_endian);
   p += 4;
   if ((uint64_t) u->n_parts * (uint64_t) asize > (uint64_t) (end - p))
     return fail (err, k, start, "truncated addresses");
   u->part_addr = cc_xmalloc ((u->n_parts + 1) * sizeof *u->part_addr);
   for (uint32_t i = 0; i < u->n_parts; i++, p += asize)
-    u->part_addr[i] = get_uint (p, asize, big_endian);
+    u->part_addr[i] = cc_load_uint (p, asize, big_endian);
   const unsigned char *nul = memchr (p, 0, (size_t) (end - p));
   if (!nul)
     return fail (err, k, start, "the source name is not terminated");

@@ -644,10 +644,18 @@ parse_value (cc_options *o, int k, const cc_arg *a, uint64_t ov[K_N],
       return 0;
 
     case K_ENTRY:
-      if (!valid_symbol (v))
-        return arg_error (err, a, keys[k].usage);
-      o->entry = cc_xstrdup (v);
-      return 0;
+      {
+        /* cachecat-link names a static function of a name two units
+           use NAME@UNIT, as its report does.  */
+        const char *at = strcmp (arg_prefix, "--") == 0 ? strchr (v, '@') : NULL;
+        char *name = at ? cc_xasprintf ("%.*s", (int) (at - v), v) : cc_xstrdup (v);
+        int ok = valid_symbol (name) && (!at || at[1]);
+        free (name);
+        if (!ok)
+          return arg_error (err, a, keys[k].usage);
+        o->entry = cc_xstrdup (v);
+        return 0;
+      }
 
     case K_RECORD:
       if (a->value && strcmp (a->value, "only") != 0)

@@ -19,6 +19,9 @@ char *cc_xstrdup (const char *s);
    if it has it, else P grown to FIRST elements, or to twice *CAP, doubled
    again until NEED fit (*CAP updated).  */
 void *cc_grow (void *p, size_t *cap, size_t need, size_t size, size_t first);
+/* The SIZE-byte unsigned integer at P, in the byte order BIG_ENDIAN says
+   (an ELF file's).  */
+uint64_t cc_load_uint (const unsigned char *p, int size, int big_endian);
 /* CACHECAT_TIMES=1: the CPU time of the process (and of the children it
    waited for) since the last mark, on stderr, as "cachecat-times: WHAT
    ..." (WHAT NULL: only set the mark).  */

@@ -19,21 +19,17 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import compile_cost  # noqa: E402
+
 
 def run(cmd):
-    pid = os.fork()
-    if pid == 0:
-        try:
-            fd = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(fd, 1)
-            os.dup2(fd, 2)
-            os.execvp(cmd[0], cmd)
-        finally:
-            os._exit(127)
-    _, status, ru = os.wait4(pid, 0)
-    if os.waitstatus_to_exitcode(status) != 0:
+    """CPU seconds and peak RSS (KiB) of CMD and its children; a failure
+    ends the bench."""
+    cpu, rss, status = compile_cost.run(cmd)
+    if status != 0:
         sys.exit("link_cost: failed: " + " ".join(cmd))
-    return ru.ru_utime + ru.ru_stime, ru.ru_maxrss
+    return cpu, rss
 
 
 def main():

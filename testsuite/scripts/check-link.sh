@@ -144,6 +144,11 @@ fi
 check "--listing: the modelled functions, each instruction but padding annotated" \
   "[ \"\$(grep -E '^ +[0-9a-f]+:\s' prog.lst | grep -v 'cachecat: ' | grep -vc '\snop')\" = 0 ] && grep -q '<scale@$SRC/other.c>:' prog.lst && grep -q '<main>:' prog.lst && ! grep -q '<_start>:' prog.lst && grep -q 'main.c:[0-9]' prog.lst"
 
+# A static function of a name two units use is the entry as NAME@UNIT.
+"$LINK" $SHAPE "--entry=scale@$SRC/other.c" rec-O2/prog.pie --report=e.json >/dev/null 2>&1
+check "--entry=NAME@UNIT names one of two static functions" \
+  "report_py e.json 'r[\"entry\"] == {\"symbol\": \"scale@$SRC/other.c\", \"found\": True, \"state\": \"warm\"} and r[\"instances\"][0][\"function\"] == \"scale@$SRC/other.c\"'"
+
 # 4. Limits: exit status 1, GCC-style diagnostics at the source.
 "$LINK" --cache-size=64 --line-size=32 --max-conflicts-per-function=0 rec-O2/prog.pie \
   --report=lim.json >lim.out 2>&1

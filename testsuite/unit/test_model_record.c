@@ -1,0 +1,127 @@
+/* cachecat unit tests: the model's record in the object
+   (model/model_record.h): records as the linker concatenates them are
+   read back, and every malformed one is an error that says where.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
+
+#include "unit.h"
+#include "mk_model.h"
+#include "model/model_record.h"
+
+#include <stdlib.h>
+
+/* A record's bytes as the assembler and the linker leave them: the
+   header, N_ADDRS addresses, SOURCE and M's text.  */
+static size_t
+put_record (unsigned char *out, const cc_model *m, const char *source, const uint64_t *addrs,
+            uint32_t n_addrs, int version)
+{
+  char *text = NULL;
+  size_t text_len = 0;
+  FILE *f = open_memstream (&text, &text_len);
+  cc_model_write (m, f);
+  fclose (f);
+  size_t at = 0;
+  memcpy (out, "cachecat", 8);
+  out[8] = (unsigned char) version;
+  out[9] = 8;
+  out[10] = CC_RECORD_EXACT;
+  out[11] = 0;
+  uint32_t len = 4 + 8 * n_addrs + (uint32_t) strlen (source) + 1 + (uint32_t) text_len + 1;
+  memcpy (out + 12, &len, 4);
+  at = 16;
+  memcpy (out + at, &n_addrs, 4);
+  at += 4;
+  for (uint32_t i = 0; i < n_addrs; i++, at += 8)
+    memcpy (out + at, &addrs[i], 8);
+  memcpy (out + at, source, strlen (source) + 1);
+  at += strlen (source) + 1;
+  memcpy (out + at, text, text_len + 1);
+  at += text_len + 1;
+  free (text);
+  return at;
+}
+
+static void
+expect_error (const unsigned char *buf, size_t size, const char *msg)
+{
+  cc_unit_record *r = NULL;
+  uint32_t n = 0;
+  char *err = NULL;
+  CHECK_EQ (cc_record_read_all (buf, size, 0, &r, &n, &err), -1);
+  CHECK_CONTAINS (err, msg);
+  free (err);
+}
+
+int
+main (void)
+{
+  cc_model m = { 0 };
+  cc_model_add_section (&m, ".text", 16);
+  cc_model_add_section (&m, ".text.unlikely", 1);
+  cc_func *f = mk_func (&m, "f", CC_FUNC_PUBLIC);
+  mk_part (f, "f", 0, 0, 8);
+  mk_part (f, "f.cold", 1, 0, 4);
+  mk_block (f, 0, 0, 2, 4);
+  cc_func *g = mk_func (&m, "g", 0);
+  mk_part (g, "g", 0, 16, 4);
+  mk_block (g, 0, 16, 1, 4);
+
+  /* Two units' records as ld concatenates them, with padding between.  */
+  static unsigned char buf[1 << 14];
+  uint64_t a1[3] = { 0x401000, 0x401800, 0x401010 }, a2[3] = { 0x402000, 0, 0 };
+  size_t n1 = put_record (buf, &m, "a.c", a1, 3, CC_RECORD_VERSION);
+  memset (buf + n1, 0, 5);
+  size_t n2 = put_record (buf + n1 + 5, &m, "dir/b.c", a2, 3, CC_RECORD_VERSION);
+  size_t total = n1 + 5 + n2;
+  cc_unit_record *r = NULL;
+  uint32_t n = 0;
+  char *err = NULL;
+  if (CHECK_EQ (cc_record_read_all (buf, total, 0, &r, &n, &err), 0) && CHECK_EQ (n, 2))
+    {
+      CHECK_STREQ (r[0].source, "a.c");
+      CHECK_STREQ (r[1].source, "dir/b.c");
+      CHECK (r[0].exact);
+      CHECK_EQ (r[0].n_parts, 3);
+      CHECK (r[0].part_addr[1] == 0x401800);
+      CHECK (r[1].part_addr[0] == 0x402000 && r[1].part_addr[2] == 0);
+      CHECK_EQ (r[1].model.n_funcs, 2);
+      CHECK_STREQ (r[1].model.funcs[0].parts[1].symbol, "f.cold");
+      cc_unit_records_free (r, n);
+    }
+  else
+    fprintf (stderr, "%s\n", err ? err : "?");
+
+  /* What is wrong, and in which record.  */
+  size_t one = put_record (buf, &m, "a.c", a1, 3, CC_RECORD_VERSION);
+  expect_error (buf, one - 1, "record 1 (byte 0): truncated");
+  buf[one - 1] = 'x';
+  expect_error (buf, one, "record 1 (byte 0): the model text is not terminated");
+  one = put_record (buf, &m, "a.c", a1, 3, CC_RECORD_VERSION);
+  expect_error (buf, 20, "record 1 (byte 0): truncated");
+  memcpy (buf + one, "cachecaX", 8);
+  memset (buf + one + 8, 1, 8);
+  expect_error (buf, one + 16, "record 2 (byte");
+  expect_error (buf, one + 16, "no record starts here");
+  put_record (buf, &m, "a.c", a1, 3, CC_RECORD_VERSION + 1);
+  expect_error (buf, one, "this cachecat-link reads version");
+  one = put_record (buf, &m, "a.c", a1, 2, CC_RECORD_VERSION);
+  expect_error (buf, one, "the addresses do not match the model's functions");
+
+  /* The assembler's text: the source's quotes and backslashes escaped,
+     one address per part, the labels given.  */
+  char *text = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream (&text, &len);
+  const char *labels[3] = { ".L1000000001", NULL, ".L1000000009" };
+  uint32_t delta[3] = { 0, 0, 4 };
+  cc_record_write_asm (out, &m, "x\"y\\z.c", 1, labels, delta, 8);
+  fclose (out);
+  CHECK_CONTAINS (text, "\t.pushsection .debug_cachecat,\"\",@progbits\n");
+  CHECK_CONTAINS (text, "\t.dc.a .L1000000001-0\n\t.dc.a 0\n\t.dc.a .L1000000009-4\n");
+  CHECK_CONTAINS (text, "\t.ascii \"x\\\"y\\\\z.c\"\n");
+  CHECK_CONTAINS (text, "\t.ascii \"func f 1 - 0 2 2 1\\012\"\n");
+  CHECK_CONTAINS (text, ".Lcc_record_end:\n\t.popsection\n");
+  free (text);
+  cc_model_free (&m);
+  return unit_finish ("model_record");
+}
