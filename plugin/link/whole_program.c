@@ -156,6 +156,64 @@ check_bytes (const cc_whole_program *wp, const cc_elf_image *img, uint32_t fi, c
   return 0;
 }
 
+/* Is the x86-64 instruction of LEN bytes at B one that neither transfers
+   control nor touches the caches: a NOP of any length, PAUSE or a fence?
+   (An inline asm statement of only these runs no unknown code.)  */
+static int
+harmless_x86 (const unsigned char *b, uint32_t len)
+{
+  uint32_t k = 0;
+  while (k < len && (b[k] == 0x66 || b[k] == 0x2e))
+    k++;
+  if (len - k == 1 && b[k] == 0x90)
+    return 1;
+  if (len == 2 && b[0] == 0xf3 && b[1] == 0x90)
+    return 1;
+  if (len - k >= 3 && b[k] == 0x0f && b[k + 1] == 0x1f && ((b[k + 2] >> 3) & 7) == 0)
+    return 1;
+  return len == 3 && b[0] == 0x0f && b[1] == 0xae
+         && (b[2] == 0xe8 || b[2] == 0xf0 || b[2] == 0xf8);
+}
+
+/* Inline asm statements of function FI whose bytes in the program are all
+   harmless instructions (harmless_x86), or none: no unknown code runs in
+   them and every one is fetched, so they are analysed as compiled code
+   (docs/semantics.md §3.4).  The machine instructions of one statement
+   are consecutive and share its uid.  */
+static void
+plain_asm (cc_whole_program *wp, const cc_elf_image *img, uint32_t fi)
+{
+  cc_func *fn = &wp->model.funcs[fi];
+  for (uint32_t i = 0, j; i < fn->n_insns; i = j)
+    {
+      j = i + 1;
+      if (fn->insns[i].kind != CC_INSN_ASM)
+        continue;
+      while (j < fn->n_insns && fn->insns[j].kind == CC_INSN_ASM
+             && fn->insns[j].uid == fn->insns[i].uid && fn->insns[j].part == fn->insns[i].part)
+        j++;
+      int plain = 1;
+      for (uint32_t k = i; k < j && plain; k++)
+        {
+          const cc_insn *in = &fn->insns[k];
+          if (in->length == 0)
+            continue;
+          size_t avail;
+          const unsigned char *b = bytes_at (img, insn_addr (wp, fi, k), in->length, &avail);
+          plain = b && in->rewrite == CC_REWRITE_NONE && !in->unsplit && !in->runs_unknown
+                  && cc_x86_length (b, avail) == (int) in->length && harmless_x86 (b, in->length);
+        }
+      for (uint32_t k = i; k < j && plain; k++)
+        {
+          fn->insns[k].kind = CC_INSN_CODE;
+          fn->insns[k].fetch = CC_FETCH_ALWAYS;
+          fn->insns[k].maybe_tail = 0;
+          fn->insns[k].unordered = 0;
+          wp->n_plain_asm++;
+        }
+    }
+}
+
 /* The target of the direct call or jump at B (AVAIL bytes) at address A,
    or 0 if it is none: e8/e9 rel32, eb rel8, after the prefixes a direct
    branch may carry (notrack, bnd, addr32 of a call the linker relaxed).  */
@@ -530,10 +588,14 @@ cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
 
   /* Every instruction against the program's bytes.  */
   for (uint32_t f = 0; f < wp->model.n_funcs; f++)
-    if (!(wp->model.funcs[f].flags & CC_FUNC_BROKEN) && check_bytes (wp, img, f, err) < 0)
+    if (!(wp->model.funcs[f].flags & CC_FUNC_BROKEN))
       {
-        free (spans);
-        return -1;
+        if (check_bytes (wp, img, f, err) < 0)
+          {
+            free (spans);
+            return -1;
+          }
+        plain_asm (wp, img, f);
       }
 
   addr_ent *starts = cc_xmalloc ((wp->model.n_funcs + 1) * sizeof *starts);

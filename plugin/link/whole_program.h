@@ -35,6 +35,8 @@ typedef struct cc_whole_program
   uint32_t n_unknown_code;
   uint32_t n_escaped;          /* functions code without a model may call */
   uint32_t n_calls_resolved, n_calls_unknown;
+  uint32_t n_plain_asm;        /* inline asm instructions found harmless in
+                                  the final bytes: analysed as code */
 } cc_whole_program;
 
 /* Build WP from the records of IMG for CACHE, checking every instruction

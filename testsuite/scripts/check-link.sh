@@ -149,6 +149,27 @@ check "--listing: the modelled functions, each instruction but padding annotated
 check "--entry=NAME@UNIT names one of two static functions" \
   "report_py e.json 'r[\"entry\"] == {\"symbol\": \"scale@$SRC/other.c\", \"found\": True, \"state\": \"warm\"} and r[\"instances\"][0][\"function\"] == \"scale@$SRC/other.c\"'"
 
+# Inline asm: a statement of only NOPs, pause or fences, or of no bytes,
+# is analysed as code after the link; one that may do more stays asm.
+cat >asm.c <<'C'
+static volatile int v;
+int
+main (void)
+{
+  for (int i = 0; i < 100; i++)
+    {
+      __asm__ volatile ("nop\n\tpause\n\tlfence");
+      __asm__ volatile ("" ::: "memory");
+      v += i;
+      __asm__ volatile ("cpuid" : : "a" (0) : "ebx", "ecx", "edx");
+    }
+  return 0;
+}
+C
+$CC -O2 $REC -c asm.c -o asm.o && $CC asm.o -o asm && "$LINK" $SHAPE asm --report=asm.json >/dev/null 2>&1
+check "inline asm of NOPs, pause and a fence is analysed as code; cpuid stays asm" \
+  "report_py asm.json '[i.get(\"asm\", False) for i in fn[\"main\"][\"insns\"]].count(True) == 1 and len(fn[\"main\"][\"insns\"]) > 8'"
+
 # 4. Limits: exit status 1, GCC-style diagnostics at the source.
 "$LINK" --cache-size=64 --line-size=32 --max-conflicts-per-function=0 rec-O2/prog.pie \
   --report=lim.json >lim.out 2>&1
