@@ -214,6 +214,35 @@ plain_asm (cc_whole_program *wp, const cc_elf_image *img, uint32_t fi)
     }
 }
 
+/* A call or jump through the GOT (R_X86_64_GOTPCRELX) whose bytes in the
+   program are one instruction of the model's length: `call *f@GOTPCREL`
+   as it was (ff 15) or as ld relaxed it (`addr32 call f`, 67 e8), or
+   `jmp *f@GOTPCREL` as it was (ff 25).  Its boundaries are final, so it
+   carries a promise again, and a relaxed call is resolved like any direct
+   one.  (A relaxed jmp is `jmp f; nop`: two instructions where the model
+   has one, which stay without promise.)  */
+static void
+settle_rewrites (cc_whole_program *wp, const cc_elf_image *img, uint32_t fi)
+{
+  cc_func *fn = &wp->model.funcs[fi];
+  for (uint32_t i = 0; i < fn->n_insns; i++)
+    {
+      cc_insn *in = &fn->insns[i];
+      if (in->rewrite != CC_REWRITE_GOTPCRELX || in->length != 6 || in->unsplit)
+        continue;
+      size_t avail;
+      const unsigned char *b = bytes_at (img, insn_addr (wp, fi, i), 6, &avail);
+      if (!b || cc_x86_length (b, avail) != 6)
+        continue;
+      if ((b[0] == 0xff && (b[1] == 0x15 || b[1] == 0x25)) || (b[0] == 0x67 && b[1] == 0xe8))
+        {
+          in->rewrite = CC_REWRITE_NONE;
+          in->maybe_tail = 0;
+          wp->n_settled++;
+        }
+    }
+}
+
 /* The target of the direct call or jump at B (AVAIL bytes) at address A,
    or 0 if it is none: e8/e9 rel32, eb rel8, after the prefixes a direct
    branch may carry (notrack, bnd, addr32 of a call the linker relaxed).  */
@@ -596,6 +625,7 @@ cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
             return -1;
           }
         plain_asm (wp, img, f);
+        settle_rewrites (wp, img, f);
       }
 
   addr_ent *starts = cc_xmalloc ((wp->model.n_funcs + 1) * sizeof *starts);

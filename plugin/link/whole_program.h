@@ -37,6 +37,8 @@ typedef struct cc_whole_program
   uint32_t n_calls_resolved, n_calls_unknown;
   uint32_t n_plain_asm;        /* inline asm instructions found harmless in
                                   the final bytes: analysed as code */
+  uint32_t n_settled;          /* GOT calls and jumps whose final bytes
+                                  keep the model's boundaries */
 } cc_whole_program;
 
 /* Build WP from the records of IMG for CACHE, checking every instruction

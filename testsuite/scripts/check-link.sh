@@ -128,6 +128,14 @@ for lvl in -O2 -Os; do
   done
 done
 
+# -fPIC -fno-plt calls other units through the GOT; a static link relaxes
+# those to direct calls (addr32 call), which cachecat-link follows.
+compile pic $REC -O2 -g -fPIC -fno-plt || bad "compile -fPIC -fno-plt"
+(cd pic && $CC -static main.o other.o lib.o -o prog) \
+  && "$LINK" $SHAPE pic/prog >link.out 2>&1
+check "-fPIC -fno-plt, static: calls through the GOT that ld relaxed are followed" \
+  "report_py pic/prog.cachecat.json 'all(any(i[\"function\"] == f and i[\"parent\"] is not None for i in r[\"instances\"]) for f in (\"other_step\", \"lib_sum\"))' && objdump -d pic/prog | grep -q 'addr32 call'"
+
 # 2. Compressed debug sections (ld --compress-debug-sections) hold the
 #    models too.
 (cd rec-O2 && $CC main.o other.o lib.o -Wl,--compress-debug-sections=zlib -o prog.z)
