@@ -63,7 +63,7 @@ echo
 # analysis), in instructions, at each level.
 for level in -O0 -O2 -Os; do
   python3 testsuite/bench/compile_instructions.py --cc "$CC" --plugin "$PLUGIN" \
-    --level "$level" --plugin-arg record=only \
+    --level="$level" --plugin-arg record=only \
     "lua/lcode.c:$lua/lcode.c:-DLUA_USE_LINUX -I$inc" \
     "lua/lvm.c:$lua/lvm.c:-DLUA_USE_LINUX -I$inc" \
     "zlib/deflate.c:$zlib/deflate.c" "zlib/inflate.c:$zlib/inflate.c" \
