@@ -329,14 +329,7 @@ cc_glue_finish_unit (void *, void *)
       release_state ();
       return;
     }
-  cc_cache cache;
-  memset (&cache, 0, sizeof cache);
-  cache.size = o->cache_size;
-  cache.line = o->line_size;
-  cache.ways = o->ways ? o->ways : 1;
-  uint64_t per_set = (uint64_t) cache.line * cache.ways;
-  cache.sets = per_set ? (uint32_t) (cache.size / per_set) : 0;
-  cache.policy = cc_options_policy (o);
+  cc_cache cache = cc_options_cache (o);
   cc_analysis_opts ao;
   memset (&ao, 0, sizeof ao);
   ao.entry = o->entry;

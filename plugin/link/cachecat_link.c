@@ -165,12 +165,6 @@ parse_command_line (int argc, char **argv, cc_arg *args, int *n_args, int *listi
           *listing_path = eq ? eq + 1 : NULL;
           continue;
         }
-      if (strcmp (key, "record") == 0 || strcmp (key, "disable") == 0)
-        {
-          fprintf (stderr, "%s: error: --%s: an option of the plugin, not of "
-                   "cachecat-link\n", program_name, key);
-          return NULL;
-        }
       args[*n_args].key = key;
       args[*n_args].value = eq ? eq + 1 : NULL;
       (*n_args)++;
@@ -208,7 +202,7 @@ main (int argc, char **argv)
   const char *dirs[] = { own ? own : "", CC_INSTALLED_CONFIG_DIR, NULL };
   cc_options o;
   char *err = NULL;
-  if (cc_options_parse_as (&o, args, n_args, dirs, "--", &err) < 0)
+  if (cc_options_parse_link (&o, args, n_args, dirs, &err) < 0)
     return fatal (err);
   free (args);
 
@@ -226,37 +220,22 @@ main (int argc, char **argv)
         : !img.has_debug ? " and no debug sections (stripped with strip -g?)" : "");
       return fatal (m);
     }
-  cc_cache cache;
-  memset (&cache, 0, sizeof cache);
-  cache.size = o.cache_size;
-  cache.line = o.line_size;
-  cache.ways = o.ways ? o.ways : 1;
-  cache.sets = cache.size / (cache.line * cache.ways);
-  cache.policy = cc_options_policy (&o);
+  cc_cache cache = cc_options_cache (&o);
 
-  /* The entry's name is needed before the analysis (it is no escape);
-     with no --entry, it depends on what has a model: build twice at
-     worst, the second time with the entry known.  */
   cc_whole_program wp;
-  const char *entry = o.entry;
-  if (cc_whole_program_build (&wp, &img, &cache, entry, &err) < 0)
+  if (cc_whole_program_build (&wp, &img, &cache, &err) < 0)
     return fatal (err);
   int cold;
-  const char *chosen = choose_entry (&o, &img, &wp.model, &cold);
-  if (!entry)
-    {
-      cc_whole_program_free (&wp);
-      if (cc_whole_program_build (&wp, &img, &cache, chosen, &err) < 0)
-        return fatal (err);
-    }
-  entry = chosen;
-  if (cc_model_find_func (&wp.model, entry) == CC_NONE)
+  const char *entry = choose_entry (&o, &img, &wp.model, &cold);
+  uint32_t entry_func = cc_model_find_func (&wp.model, entry);
+  if (entry_func == CC_NONE)
     {
       char *m = cc_xasprintf ("the entry '%s' has no model in %s: compile its unit with "
                               "-fplugin-arg-cachecat-record, or name another with "
                               "--entry=SYMBOL", entry, program);
       return fatal (m);
     }
+  cc_whole_program_enter (&wp, entry_func);
   if (wp.n_inexact)
     fprintf (stderr, "%s: warning: %u functions come from units whose addresses the "
              "plugin could not measure; their instructions are reported as conflict\n",

@@ -35,11 +35,12 @@ typedef struct addr_ent
   uint32_t func;               /* index into the whole program's functions */
 } addr_ent;
 
-/* Bytes [lo, hi) of the program.  */
+/* Bytes [lo, hi) of the program: a part of function FUNC.  */
 typedef struct span
 {
   uint64_t lo, hi;
   uint32_t section;            /* model section */
+  uint32_t func;
 } span;
 
 static int
@@ -314,22 +315,21 @@ resolve_calls (cc_whole_program *wp, const cc_elf_image *img, uint32_t fi,
     }
 }
 
-/* Mark the functions that code without a model may call: those whose
-   start address appears in the program's allocated bytes outside the
-   model's code, as an absolute address (data, .init_array, the GOT,
-   .dynsym, an immediate) or as the target of a 32-bit relative operand
-   (a call, jump or RIP-relative address ending 0 to 4 bytes after it).
-   A coincidence only costs precision.  The entry is not marked: it is
-   assumed to run once, as the entry (README).  */
+/* Find the functions that code without a model may call (wp->escaped):
+   those whose start address appears in the program's allocated bytes
+   outside the model's code, as an absolute address (data, .init_array,
+   the GOT, .dynsym, an immediate) or as the target of a 32-bit relative
+   operand (a call, jump or RIP-relative address ending 0 to 4 bytes
+   after it).  A coincidence only costs precision.  */
 static void
 mark_escapes (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *starts,
-              uint32_t n_starts, const span *code, uint32_t n_code, uint32_t entry)
+              uint32_t n_starts, const span *code, uint32_t n_code)
 {
   if (!n_starts)
     return;
   uint64_t lo = starts[0].addr, hi = starts[n_starts - 1].addr;
   int asize = img->is64 ? 8 : 4;
-  uint8_t *escaped = cc_xcalloc (wp->model.n_funcs + 1, 1);
+  uint8_t *escaped = wp->escaped;
   for (uint32_t si = 0; si < img->n_sections; si++)
     {
       const cc_elf_section *s = &img->sections[si];
@@ -381,24 +381,17 @@ mark_escapes (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *sta
               }
         }
     }
+}
+
+void
+cc_whole_program_enter (cc_whole_program *wp, uint32_t entry)
+{
   for (uint32_t f = 0; f < wp->model.n_funcs; f++)
-    if (escaped[f] && f != entry && !(wp->model.funcs[f].flags & CC_FUNC_ADDRESS_TAKEN))
+    if (wp->escaped[f] && f != entry && !(wp->model.funcs[f].flags & CC_FUNC_ADDRESS_TAKEN))
       {
         wp->model.funcs[f].flags |= CC_FUNC_ADDRESS_TAKEN;
         wp->n_escaped++;
       }
-  free (escaped);
-}
-
-/* The function one of whose parts starts at ADDR, or CC_NONE.  */
-static uint32_t
-func_containing (const cc_whole_program *wp, uint64_t addr)
-{
-  for (uint32_t f = 0; f < wp->model.n_funcs; f++)
-    for (uint32_t p = 0; p < wp->model.funcs[f].n_parts; p++)
-      if (wp->funcs[f].addr[p] == addr)
-        return f;
-  return CC_NONE;
 }
 
 /* Unique names: a name that two functions of the program share (static
@@ -510,7 +503,7 @@ model_section (cc_whole_program *wp, const cc_elf_image *img, const cc_elf_secti
 
 int
 cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
-                        const cc_cache *cache, const char *entry, char **err)
+                        const cc_cache *cache, char **err)
 {
   memset (wp, 0, sizeof *wp);
   *err = NULL;
@@ -536,44 +529,42 @@ cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
       sec_of_elf[e] = CC_NONE;
     }
   uint32_t n_funcs = 0, n_spans = 0;
-  for (int pass = 0; pass < 2; pass++)
-    for (uint32_t u = 0; u < wp->n_units; u++)
-      {
-        const cc_unit_record *ur = &wp->units[u];
-        const uint64_t *addr = ur->part_addr;
-        for (uint32_t fi = 0; fi < ur->model.n_funcs; addr += ur->model.funcs[fi].n_parts, fi++)
-          {
-            const cc_func *fn = &ur->model.funcs[fi];
-            if (fn->n_parts == 0 || addr[0] == 0)
-              {
-                /* Removed by the linker (ld writes 0 for the address of
-                   code it collected or discarded).  */
-                wp->n_removed += pass == 0;
-                continue;
-              }
-            for (uint32_t p = 0; p < fn->n_parts; p++)
-              {
-                const cc_elf_section *s = cc_elf_code_at (img, addr[p], fn->parts[p].size);
-                if (!s)
-                  {
-                    *err = cc_xasprintf ("%s (from %s): its code at 0x%llx is not in the "
-                                         "program's code; is the program the one "
-                                         "linked from these objects?",
-                                         fn->parts[p].symbol, ur->source,
-                                         (unsigned long long) addr[p]);
-                    free (low);
-                    free (sec_of_elf);
-                    return -1;
-                  }
-                uint32_t e = (uint32_t) (s - img->sections);
-                if (pass == 0 && addr[p] < low[e])
-                  low[e] = addr[p];
-                if (pass == 0)
-                  n_spans++;
-              }
-            n_funcs += pass == 0;
-          }
-      }
+  for (uint32_t u = 0; u < wp->n_units; u++)
+    {
+      const cc_unit_record *ur = &wp->units[u];
+      const uint64_t *addr = ur->part_addr;
+      for (uint32_t fi = 0; fi < ur->model.n_funcs; addr += ur->model.funcs[fi].n_parts, fi++)
+        {
+          const cc_func *fn = &ur->model.funcs[fi];
+          if (fn->n_parts == 0 || addr[0] == 0)
+            {
+              /* Removed by the linker (ld writes 0 for the address of
+                 code it collected or discarded).  */
+              wp->n_removed++;
+              continue;
+            }
+          for (uint32_t p = 0; p < fn->n_parts; p++)
+            {
+              const cc_elf_section *s = cc_elf_code_at (img, addr[p], fn->parts[p].size);
+              if (!s)
+                {
+                  *err = cc_xasprintf ("%s (from %s): its code at 0x%llx is not in the "
+                                       "program's code; is the program the one "
+                                       "linked from these objects?",
+                                       fn->parts[p].symbol, ur->source,
+                                       (unsigned long long) addr[p]);
+                  free (low);
+                  free (sec_of_elf);
+                  return -1;
+                }
+              uint32_t e = (uint32_t) (s - img->sections);
+              if (addr[p] < low[e])
+                low[e] = addr[p];
+              n_spans++;
+            }
+          n_funcs++;
+        }
+    }
   wp->funcs = cc_xcalloc (n_funcs + 1, sizeof *wp->funcs);
   wp->model.funcs = cc_xcalloc (n_funcs + 1, sizeof *wp->model.funcs);
   span *spans = cc_xmalloc ((n_spans + 1) * sizeof *spans);
@@ -599,7 +590,8 @@ cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
               const cc_elf_section *s = cc_elf_code_at (img, addr[p], fn->parts[p].size);
               uint32_t e = (uint32_t) (s - img->sections);
               sec[p] = model_section (wp, img, s, low[e] & ~(way - 1), align, sec_of_elf);
-              spans[n_spans++] = (span) { addr[p], addr[p] + fn->parts[p].size, sec[p] };
+              spans[n_spans++] = (span) { addr[p], addr[p] + fn->parts[p].size, sec[p],
+                                          wp->model.n_funcs };
             }
           if (!ur->exact && !(fn->flags & CC_FUNC_BROKEN))
             {
@@ -628,6 +620,7 @@ cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
         settle_rewrites (wp, img, f);
       }
 
+  wp->escaped = cc_xcalloc (wp->model.n_funcs + 1, 1);
   addr_ent *starts = cc_xmalloc ((wp->model.n_funcs + 1) * sizeof *starts);
   for (uint32_t f = 0; f < wp->model.n_funcs; f++)
     starts[f] = (addr_ent) { wp->funcs[f].addr[0], f };
@@ -644,13 +637,9 @@ cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
   span *modelled = cc_xmalloc ((n_spans + 1) * sizeof *modelled);
   uint32_t n_modelled = 0;
   for (uint32_t i = 0; i < n_spans; i++)
-    {
-      uint32_t f = func_containing (wp, spans[i].lo);
-      if (f == CC_NONE || !(wp->model.funcs[f].flags & CC_FUNC_BROKEN))
-        modelled[n_modelled++] = spans[i];
-    }
-  mark_escapes (wp, img, starts, wp->model.n_funcs, modelled, n_modelled,
-                entry ? cc_model_find_func (&wp->model, entry) : CC_NONE);
+    if (!(wp->model.funcs[spans[i].func].flags & CC_FUNC_BROKEN))
+      modelled[n_modelled++] = spans[i];
+  mark_escapes (wp, img, starts, wp->model.n_funcs, modelled, n_modelled);
   free (modelled);
   free (starts);
 
@@ -688,6 +677,7 @@ cc_whole_program_free (cc_whole_program *wp)
   cc_model_free (&wp->model);
   free (wp->section_base);
   free (wp->unknown_code);
+  free (wp->escaped);
   cc_unit_records_free (wp->units, wp->n_units);
   memset (wp, 0, sizeof *wp);
 }

@@ -33,7 +33,10 @@ typedef struct cc_whole_program
                                   a multiple of the cache's way size */
   cc_code_range *unknown_code; /* code without a model among ours */
   uint32_t n_unknown_code;
-  uint32_t n_escaped;          /* functions code without a model may call */
+  uint8_t *escaped;            /* per function: code without a model holds
+                                  its address */
+  uint32_t n_escaped;          /* functions code without a model may call
+                                  (cc_whole_program_enter) */
   uint32_t n_calls_resolved, n_calls_unknown;
   uint32_t n_plain_asm;        /* inline asm instructions found harmless in
                                   the final bytes: analysed as code */
@@ -42,10 +45,14 @@ typedef struct cc_whole_program
 } cc_whole_program;
 
 /* Build WP from the records of IMG for CACHE, checking every instruction
-   against the final bytes.  ENTRY is the entry's symbol (or "sym@unit").
-   Returns 0, or -1 with *ERR set to what is wrong, naming the function.  */
+   against the final bytes.  Returns 0, or -1 with *ERR set to what is
+   wrong, naming the function.  */
 int cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
-                            const cc_cache *cache, const char *entry, char **err);
+                            const cc_cache *cache, char **err);
+/* The program starts at function ENTRY (CC_NONE: none): every other
+   function whose address code without a model holds may be called from
+   there; the entry is assumed to run once, as the entry (README).  */
+void cc_whole_program_enter (cc_whole_program *wp, uint32_t entry);
 void cc_whole_program_free (cc_whole_program *wp);
 
 #endif

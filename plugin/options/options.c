@@ -18,8 +18,10 @@
 #include <string.h>
 #include <unistd.h>
 
-/* How the user wrote an argument: "-fplugin-arg-cachecat-" for the
-   plugin, "--" for cachecat-link (cc_options_parse_as).  */
+/* Whose arguments are parsed: the plugin's (-fplugin-arg-cachecat-KEY)
+   or cachecat-link's (--KEY, cc_options_parse_link), and how the user
+   wrote them.  */
+static int for_link;
 static const char *arg_prefix = "-fplugin-arg-cachecat-";
 
 /* What config/default.conf says; used when no "default" config is installed,
@@ -89,6 +91,7 @@ struct key_desc
   const char *name;
   int bare;            /* 1: takes no value; 2: a value is optional */
   const char *usage;   /* what a value must look like, for error messages */
+  int plugin_only;     /* means nothing to cachecat-link */
 };
 
 #define SIZE_USAGE                                                         \
@@ -112,8 +115,8 @@ static const struct key_desc keys[K_N] = {
   [K_MAX_CONFLICTS_PER_FUNCTION] = { "max-conflicts-per-function", 0,
                                      "expected a non-negative integer" },
   [K_MAX_INSTANCES] = { "max-instances", 0, "expected a positive integer" },
-  [K_DISABLE] = { "disable", 1, "takes no value" },
-  [K_RECORD] = { "record", 2, "expected no value, or 'only'" },
+  [K_DISABLE] = { "disable", 1, "takes no value", 1 },
+  [K_RECORD] = { "record", 2, "expected no value, or 'only'", 1 },
 };
 
 /* Policies a config file may name, and the subset the engine analyses.  */
@@ -192,6 +195,20 @@ cc_options_policy (const cc_options *o)
   return strcmp (p, "fifo") == 0 ? CC_POLICY_FIFO
          : strcmp (p, "plru") == 0 ? CC_POLICY_PLRU
          : strcmp (p, "random") == 0 ? CC_POLICY_RANDOM : CC_POLICY_LRU;
+}
+
+cc_cache
+cc_options_cache (const cc_options *o)
+{
+  cc_cache c;
+  memset (&c, 0, sizeof c);
+  c.size = o->cache_size;
+  c.line = o->line_size;
+  c.ways = o->ways ? o->ways : 1;
+  uint64_t per_set = (uint64_t) c.line * c.ways;
+  c.sets = per_set ? (uint32_t) (c.size / per_set) : 0;
+  c.policy = cc_options_policy (o);
+  return c;
 }
 
 enum num_result { NUM_OK = 0, NUM_JUNK = -1, NUM_TOO_BIG = -2 };
@@ -647,7 +664,7 @@ parse_value (cc_options *o, int k, const cc_arg *a, uint64_t ov[K_N],
       {
         /* cachecat-link names a static function of a name two units
            use NAME@UNIT, as its report does.  */
-        const char *at = strcmp (arg_prefix, "--") == 0 ? strchr (v, '@') : NULL;
+        const char *at = for_link ? strchr (v, '@') : NULL;
         char *name = at ? cc_xasprintf ("%.*s", (int) (at - v), v) : cc_xstrdup (v);
         int ok = valid_symbol (name) && (!at || at[1]);
         free (name);
@@ -729,6 +746,8 @@ parse_args (cc_options *o, const cc_arg *args, int n_args,
           free (m);
           return -1;
         }
+      if (for_link && keys[k].plugin_only)
+        return arg_error (err, a, "an option of the plugin, not of cachecat-link");
       if (seen[k])
         {
           char *first = typed (seen[k]), *m;
@@ -759,7 +778,7 @@ parse_args (cc_options *o, const cc_arg *args, int n_args,
       if (parse_value (o, k, a, ov, err) < 0)
         return -1;
     }
-  if (seen[K_ENTRY_STATE] && !seen[K_ENTRY] && strcmp (arg_prefix, "--") != 0)
+  if (seen[K_ENTRY_STATE] && !seen[K_ENTRY] && !for_link)
     {
       /* cachecat-link has a default entry; the plugin has none.  */
       char *m = cc_xasprintf ("needs an entry function: add %sentry=SYMBOL",
@@ -827,18 +846,31 @@ load_config (cc_options *o, const cc_arg *config_arg,
   return cc_config_read (o, o->config_path, err);
 }
 
+static int parse (cc_options *o, const cc_arg *args, int n_args,
+                  const char *const *config_dirs, char **err);
+
 int
 cc_options_parse (cc_options *o, const cc_arg *args, int n_args,
                   const char *const *config_dirs, char **err)
 {
-  return cc_options_parse_as (o, args, n_args, config_dirs, "-fplugin-arg-cachecat-", err);
+  for_link = 0;
+  arg_prefix = "-fplugin-arg-cachecat-";
+  return parse (o, args, n_args, config_dirs, err);
 }
 
 int
-cc_options_parse_as (cc_options *o, const cc_arg *args, int n_args,
-                     const char *const *config_dirs, const char *prefix, char **err)
+cc_options_parse_link (cc_options *o, const cc_arg *args, int n_args,
+                       const char *const *config_dirs, char **err)
 {
-  arg_prefix = prefix;
+  for_link = 1;
+  arg_prefix = "--";
+  return parse (o, args, n_args, config_dirs, err);
+}
+
+static int
+parse (cc_options *o, const cc_arg *args, int n_args,
+       const char *const *config_dirs, char **err)
+{
   const cc_arg *seen[K_N] = { 0 };
   uint64_t ov[K_N] = { 0 };
 

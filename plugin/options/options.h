@@ -9,6 +9,8 @@
 
 #include <stdint.h>
 
+#include "model/model.h"
+
 typedef struct cc_options
 {
   int disable;                 /* disable: the plugin does nothing */
@@ -50,11 +52,12 @@ typedef struct cc_arg
    neither read nor validated, so the cache fields stay 0.  */
 int cc_options_parse (cc_options *o, const cc_arg *args, int n_args,
                       const char *const *config_dirs, char **err);
-/* The same for a tool whose arguments the user writes as PREFIX KEY=VALUE
-   (cachecat-link: "--"): the messages quote them so.  */
-int cc_options_parse_as (cc_options *o, const cc_arg *args, int n_args,
-                         const char *const *config_dirs, const char *prefix,
-                         char **err);
+/* The same for cachecat-link, whose user writes --KEY=VALUE (the messages
+   quote them so): entry= may name a static function NAME@UNIT,
+   entry-state= needs no entry= (the tool has a default), and the plugin's
+   own disable and record are errors.  */
+int cc_options_parse_link (cc_options *o, const cc_arg *args, int n_args,
+                           const char *const *config_dirs, char **err);
 void cc_options_free (cc_options *o);
 
 /* Read a config file into O's cache fields.  Returns 0, or -1 with *ERR set
@@ -63,6 +66,9 @@ int cc_config_read (cc_options *o, const char *path, char **err);
 
 /* O's policy as an enum cc_policy (model.h).  */
 uint32_t cc_options_policy (const cc_options *o);
+
+/* The cache shape O describes, for the engine.  */
+cc_cache cc_options_cache (const cc_options *o);
 
 /* The help text shown in plugin_info.  */
 extern const char cc_options_help[];
