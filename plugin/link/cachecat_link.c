@@ -257,7 +257,8 @@ main (int argc, char **argv)
   for (uint32_t f = 0; f < wp.model.n_funcs; f++)
     units[f] = wp.units[wp.funcs[f].unit].source;
   cc_report_link link = { program, wp.n_units, wp.n_removed, wp.n_escaped,
-                          wp.section_base, units };
+                          wp.section_base, units, wp.open_because, wp.n_indirect_sites,
+                          wp.n_indirect_targets };
   /* The report states the entry the analysis used.  */
   char *entry_copy = cc_xstrdup (entry);  /* ENTRY may be o.entry */
   free (o.entry);

@@ -119,6 +119,8 @@ cc_write_listing (const char *path, const char *program, const cc_whole_program 
   for (uint32_t f = 0; f < m->n_funcs; f++)
     {
       const cc_func *fn = &m->funcs[f];
+      if (fn->flags & CC_FUNC_SYNTHETIC)
+        continue;
       for (uint32_t p = 0; p < fn->n_parts; p++)
         parts[np++] = (part_at) { wp->funcs[f].addr[p], fn->parts[p].size,
                                   fn->parts[p].symbol };

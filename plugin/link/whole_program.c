@@ -14,6 +14,7 @@
 
 #include "link/whole_program.h"
 #include "layout/x86/x86_length.h"
+#include "layout/x86/x86_flow.h"
 #include "support/util.h"
 
 #include <elf.h>
@@ -157,30 +158,14 @@ check_bytes (const cc_whole_program *wp, const cc_elf_image *img, uint32_t fi, c
   return 0;
 }
 
-/* Is the x86-64 instruction of LEN bytes at B one that neither transfers
-   control nor touches the caches: a NOP of any length, PAUSE or a fence?
-   (An inline asm statement of only these runs no unknown code.)  */
-static int
-harmless_x86 (const unsigned char *b, uint32_t len)
-{
-  uint32_t k = 0;
-  while (k < len && (b[k] == 0x66 || b[k] == 0x2e))
-    k++;
-  if (len - k == 1 && b[k] == 0x90)
-    return 1;
-  if (len == 2 && b[0] == 0xf3 && b[1] == 0x90)
-    return 1;
-  if (len - k >= 3 && b[k] == 0x0f && b[k + 1] == 0x1f && ((b[k + 2] >> 3) & 7) == 0)
-    return 1;
-  return len == 3 && b[0] == 0x0f && b[1] == 0xae
-         && (b[2] == 0xe8 || b[2] == 0xf0 || b[2] == 0xf8);
-}
-
-/* Inline asm statements of function FI whose bytes in the program are all
-   harmless instructions (harmless_x86), or none: no unknown code runs in
-   them and every one is fetched, so they are analysed as compiled code
-   (docs/semantics.md §3.4).  The machine instructions of one statement
-   are consecutive and share its uid.  */
+/* Inline asm statements of function FI whose instructions in the
+   program all run on to the next one (cc_x86_flow), or that have no
+   bytes: no code without a model runs in them and every one is fetched,
+   so they are analysed as compiled code (docs/semantics.md §3.4).  A
+   statement that enters the kernel but transfers control no other way
+   stays unknown code that calls no function of the program; any other
+   is counted in wp->n_asm_branching.  The machine instructions of one
+   statement are consecutive and share its uid.  */
 static void
 plain_asm (cc_whole_program *wp, const cc_elf_image *img, uint32_t fi)
 {
@@ -193,18 +178,24 @@ plain_asm (cc_whole_program *wp, const cc_elf_image *img, uint32_t fi)
       while (j < fn->n_insns && fn->insns[j].kind == CC_INSN_ASM
              && fn->insns[j].uid == fn->insns[i].uid && fn->insns[j].part == fn->insns[i].part)
         j++;
-      int plain = 1;
-      for (uint32_t k = i; k < j && plain; k++)
+      enum cc_x86_flow worst = CC_X86_NEXT;
+      for (uint32_t k = i; k < j && worst != CC_X86_OTHER; k++)
         {
           const cc_insn *in = &fn->insns[k];
           if (in->length == 0)
             continue;
           size_t avail;
           const unsigned char *b = bytes_at (img, insn_addr (wp, fi, k), in->length, &avail);
-          plain = b && in->rewrite == CC_REWRITE_NONE && !in->unsplit && !in->runs_unknown
-                  && cc_x86_length (b, avail) == (int) in->length && harmless_x86 (b, in->length);
+          enum cc_x86_flow fl = CC_X86_OTHER;
+          if (b && in->rewrite == CC_REWRITE_NONE && !in->unsplit && !in->runs_unknown
+              && cc_x86_length (b, avail) == (int) in->length)
+            fl = cc_x86_flow (b, in->length);
+          if (fl > worst)
+            worst = fl;
         }
-      for (uint32_t k = i; k < j && plain; k++)
+      if (worst == CC_X86_OTHER)
+        wp->n_asm_branching++;
+      for (uint32_t k = i; k < j && worst == CC_X86_NEXT; k++)
         {
           fn->insns[k].kind = CC_INSN_CODE;
           fn->insns[k].fetch = CC_FETCH_ALWAYS;
@@ -244,6 +235,56 @@ settle_rewrites (cc_whole_program *wp, const cc_elf_image *img, uint32_t fi)
     }
 }
 
+/* Skip the prefixes an x86-64 branch may carry (operand size, notrack,
+   bnd, REX): the index of its opcode in B (LEN bytes).  */
+static uint32_t
+branch_opcode (const unsigned char *b, uint32_t len)
+{
+  uint32_t k = 0;
+  while (k < len && (b[k] == 0x66 || b[k] == 0x3e || b[k] == 0xf2 || b[k] == 0x67))
+    k++;
+  if (k < len && b[k] >= 0x40 && b[k] <= 0x4f)
+    k++;
+  return k;
+}
+
+/* Is the instruction of LEN bytes at B a direct call or jump (its target
+   is an edge, not an address the program holds)?  */
+static int
+direct_branch (const unsigned char *b, uint32_t len)
+{
+  uint32_t k = branch_opcode (b, len);
+  return k < len && (b[k] == 0xe8 || b[k] == 0xe9 || b[k] == 0xeb || (b[k] >= 0x70 && b[k] <= 0x7f)
+                     || (b[k] == 0x0f && k + 1 < len && (b[k + 1] & 0xf0) == 0x80));
+}
+
+/* Is the instruction of LEN bytes at B an indirect call or jump (call
+   or jmp through a register or memory, ff /2 or ff /4)?  */
+static int
+indirect_branch (const unsigned char *b, uint32_t len)
+{
+  uint32_t k = branch_opcode (b, len);
+  if (k + 1 >= len || b[k] != 0xff)
+    return 0;
+  unsigned reg = (b[k + 1] >> 3) & 7;
+  return reg == 2 || reg == 4;
+}
+
+/* The last instruction of block B of FN that is fetched (an int3 of
+   -mharden-sls may follow a call), or CC_NONE.  */
+static uint32_t
+last_fetched (const cc_func *fn, const cc_block *b)
+{
+  for (uint32_t i = b->first_insn + b->n_insns; i-- > b->first_insn;)
+    {
+      const cc_insn *in = &fn->insns[i];
+      if (in->length == 0 || in->fetch == CC_FETCH_NEVER || in->kind == CC_INSN_PAD)
+        continue;
+      return i;
+    }
+  return CC_NONE;
+}
+
 /* The target of the direct call or jump at B (AVAIL bytes) at address A,
    or 0 if it is none: e8/e9 rel32, eb rel8, after the prefixes a direct
    branch may carry (notrack, bnd, addr32 of a call the linker relaxed).  */
@@ -279,23 +320,17 @@ resolve_calls (cc_whole_program *wp, const cc_elf_image *img, uint32_t fi,
       if (b->call == CC_CALL_NONE)
         continue;
       uint32_t callee = CC_NONE;
-      /* The call is the block's last instruction that is fetched (an
-         int3 of -mharden-sls may follow it).  */
-      for (uint32_t i = b->first_insn + b->n_insns; i-- > b->first_insn;)
+      /* The call is the block's last instruction that is fetched.  */
+      uint32_t i = last_fetched (fn, b);
+      const cc_insn *in = i == CC_NONE ? NULL : &fn->insns[i];
+      if (in && in->rewrite == CC_REWRITE_NONE && !in->unsplit && in->kind == CC_INSN_CODE)
         {
-          const cc_insn *in = &fn->insns[i];
-          if (in->length == 0 || in->fetch == CC_FETCH_NEVER || in->kind == CC_INSN_PAD)
-            continue;
-          if (in->rewrite == CC_REWRITE_NONE && !in->unsplit && in->kind == CC_INSN_CODE)
-            {
-              uint64_t a = insn_addr (wp, fi, i);
-              size_t avail;
-              const unsigned char *bytes = bytes_at (img, a, in->length, &avail);
-              uint64_t t = bytes ? direct_target (bytes, in->length, a) : 0;
-              if (t)
-                callee = func_at (starts, n_starts, t);
-            }
-          break;
+          uint64_t a = insn_addr (wp, fi, i);
+          size_t avail;
+          const unsigned char *bytes = bytes_at (img, a, in->length, &avail);
+          uint64_t t = bytes ? direct_target (bytes, in->length, a) : 0;
+          if (t)
+            callee = func_at (starts, n_starts, t);
         }
       free (b->callee);
       b->callee = NULL;
@@ -383,9 +418,220 @@ mark_escapes (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *sta
     }
 }
 
+/* Mark in wp->taken the functions whose start address the modelled code
+   itself holds: a RIP-relative operand (lea f(%rip)) or an absolute
+   immediate (mov $f), in any instruction but a direct branch.  A unit
+   flags only its own functions address-taken; this finds the address of
+   a function of another unit too.  A coincidence only costs precision.  */
+static void
+mark_taken_in_code (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *starts,
+                    uint32_t n_starts)
+{
+  for (uint32_t fi = 0; fi < wp->model.n_funcs; fi++)
+    {
+      const cc_func *fn = &wp->model.funcs[fi];
+      if (fn->flags & CC_FUNC_BROKEN)
+        continue;
+      for (uint32_t i = 0; i < fn->n_insns; i++)
+        {
+          const cc_insn *in = &fn->insns[i];
+          if (in->length < 5 || in->kind == CC_INSN_PAD)
+            continue;
+          uint64_t a = insn_addr (wp, fi, i);
+          size_t avail;
+          const unsigned char *b = bytes_at (img, a, in->length, &avail);
+          if (!b || direct_branch (b, in->length))
+            continue;
+          for (uint32_t q = 1; q + 4 <= in->length; q++)
+            {
+              uint64_t cand[3];
+              int nc = 0;
+              uint32_t w = (uint32_t) cc_load_uint (b + q, 4, img->big_endian);
+              if ((b[q - 1] & 0xc7) == 0x05)
+                cand[nc++] = a + in->length + (int64_t) (int32_t) w;
+              if (!img->pie)
+                cand[nc++] = w;
+              if (q + 8 <= in->length)
+                cand[nc++] = cc_load_uint (b + q, 8, img->big_endian);
+              for (int c = 0; c < nc; c++)
+                {
+                  uint32_t f = func_at (starts, n_starts, cand[c]);
+                  if (f != CC_NONE)
+                    wp->taken[f] = 1;
+                }
+            }
+        }
+    }
+}
+
+/* Are the N bytes at B alignment padding (NOPs, int3, zeros)?  */
+static int
+padding_bytes (const unsigned char *b, size_t n)
+{
+  for (size_t k = 0; k < n;)
+    {
+      if (b[k] == 0x00 || b[k] == 0xcc)
+        {
+          k++;
+          continue;
+        }
+      int l = cc_x86_length (b + k, n - k);
+      if (l <= 0 || !cc_x86_padding (b + k, (size_t) l) || b[k] == 0xeb || b[k] == 0xe9)
+        return 0;
+      k += (size_t) l;
+    }
+  return 1;
+}
+
+/* Why the program is not closed (docs/semantics.md §7.4), or NULL: it
+   is linked statically, every byte of its code outside the modelled
+   functions (MODELLED, N spans in address order) is padding, every
+   function has an exact model, and no modelled code runs code without a
+   model that could call one of the program's functions (an asm statement
+   that may branch, a retpoline thunk, a call that is not through a
+   pointer and goes to no modelled function).  */
+static char *
+open_because (cc_whole_program *wp, const cc_elf_image *img, const span *modelled,
+              uint32_t n_modelled)
+{
+  if (img->dynamic)
+    return cc_xstrdup ("it is linked dynamically: code of shared libraries may run");
+  for (uint32_t fi = 0; fi < wp->model.n_funcs; fi++)
+    if (wp->model.funcs[fi].flags & CC_FUNC_BROKEN)
+      return cc_xasprintf ("%s has no exact model", wp->model.funcs[fi].name);
+  uint32_t k = 0;
+  for (uint32_t si = 0; si < img->n_sections; si++)
+    {
+      const cc_elf_section *s = &img->sections[si];
+      if (!s->alloc || !s->exec || !s->data)
+        continue;
+      uint64_t at = s->addr, end = s->addr + s->size;
+      while (at < end)
+        {
+          while (k < n_modelled && modelled[k].hi <= at)
+            k++;
+          uint64_t to = k < n_modelled && modelled[k].lo < end ? modelled[k].lo : end;
+          if (to > at && !padding_bytes (s->data + (at - s->addr), to - at))
+            return cc_xasprintf ("section %s holds code without a model at 0x%llx", s->name,
+                                 (unsigned long long) at);
+          if (k < n_modelled && modelled[k].lo < end)
+            at = modelled[k].hi > at ? modelled[k].hi : at + 1;
+          else
+            at = end;
+        }
+    }
+  for (uint32_t fi = 0; fi < wp->model.n_funcs; fi++)
+    {
+      const cc_func *fn = &wp->model.funcs[fi];
+      for (uint32_t i = 0; i < fn->n_insns; i++)
+        if (fn->insns[i].runs_unknown)
+          return cc_xasprintf ("%s runs code without a model (a thunk or a resolver)",
+                               fn->name);
+      for (uint32_t bi = 0; bi < fn->n_blocks; bi++)
+        {
+          const cc_block *b = &fn->blocks[bi];
+          if (b->call != CC_CALL_UNKNOWN)
+            continue;
+          uint32_t i = last_fetched (fn, b);
+          const cc_insn *in = i == CC_NONE ? NULL : &fn->insns[i];
+          size_t avail;
+          const unsigned char *bytes
+            = in ? bytes_at (img, insn_addr (wp, fi, i), in->length, &avail) : NULL;
+          if (!bytes || in->kind != CC_INSN_CODE || in->rewrite != CC_REWRITE_NONE
+              || in->unsplit || !indirect_branch (bytes, in->length))
+            return cc_xasprintf ("a call of %s goes to code without a model", fn->name);
+        }
+    }
+  if (wp->n_asm_branching)
+    return cc_xasprintf ("%u inline asm statements may transfer control",
+                         wp->n_asm_branching);
+  return NULL;
+}
+
+/* The function that stands for the targets of the program's indirect
+   calls: entered at block 0, which leads to one block per target that
+   calls it and returns.  It has no bytes (its insns are zero-length
+   padding, fetched never), so it adds no fetch and no line.  */
+static void
+add_dispatcher (cc_whole_program *wp)
+{
+  uint32_t n = 0;
+  for (uint32_t f = 0; f < wp->model.n_funcs; f++)
+    n += wp->taken[f];
+  cc_model *m = &wp->model;
+  m->funcs = cc_xrealloc (m->funcs, (m->n_funcs + 1) * sizeof *m->funcs);
+  wp->funcs = cc_xrealloc (wp->funcs, (m->n_funcs + 1) * sizeof *wp->funcs);
+  cc_func *d = &m->funcs[m->n_funcs];
+  memset (d, 0, sizeof *d);
+  d->name = cc_xstrdup ("(indirect call)");
+  d->flags = CC_FUNC_SYNTHETIC;
+  d->file = CC_NONE;
+  d->n_parts = 1;
+  d->parts = cc_xcalloc (1, sizeof *d->parts);
+  d->parts[0].symbol = cc_xstrdup (d->name);
+  d->n_insns = n + 1;
+  d->insns = cc_xcalloc (n + 1, sizeof *d->insns);
+  d->n_blocks = n + 1;
+  d->blocks = cc_xcalloc (n + 1, sizeof *d->blocks);
+  for (uint32_t i = 0; i <= n; i++)
+    {
+      d->insns[i] = (cc_insn) { .uid = i, .file = CC_NONE, .kind = CC_INSN_PAD,
+                                .fetch = CC_FETCH_NEVER };
+      d->blocks[i].first_insn = i;
+      d->blocks[i].n_insns = 1;
+      d->blocks[i].fallthru = CC_NONE;
+    }
+  d->blocks[0].n_succs = n;
+  d->blocks[0].succs = cc_xmalloc ((n + 1) * sizeof (uint32_t));
+  for (uint32_t f = 0, t = 1; f < m->n_funcs; f++)
+    if (wp->taken[f])
+      {
+        d->blocks[0].succs[t - 1] = t;
+        d->blocks[t].call = CC_CALL_DIRECT;
+        d->blocks[t].callee = cc_xstrdup (m->funcs[f].name);
+        d->blocks[t].exits = 1;
+        t++;
+      }
+  wp->funcs[m->n_funcs] = (cc_link_func) { 0, cc_xcalloc (1, sizeof (uint64_t)) };
+  m->n_funcs++;
+  wp->n_indirect_targets = n;
+}
+
 void
 cc_whole_program_enter (cc_whole_program *wp, uint32_t entry)
 {
+  if (!wp->open_because)
+    {
+      /* Closed: nothing outside calls a function; every function whose
+         address the program holds may be called by its indirect calls.  */
+      uint32_t n_taken = 0;
+      for (uint32_t f = 0; f < wp->model.n_funcs; f++)
+        {
+          wp->model.funcs[f].flags &= ~(uint32_t) CC_FUNC_ADDRESS_TAKEN;
+          n_taken += wp->taken[f];
+        }
+      if (!n_taken)
+        return;
+      const char *name = NULL;
+      for (uint32_t f = 0; f < wp->model.n_funcs; f++)
+        for (uint32_t bi = 0; bi < wp->model.funcs[f].n_blocks; bi++)
+          {
+            cc_block *b = &wp->model.funcs[f].blocks[bi];
+            if (b->call != CC_CALL_UNKNOWN)
+              continue;
+            if (!name)
+              {
+                add_dispatcher (wp);
+                name = wp->model.funcs[wp->model.n_funcs - 1].name;
+                b = &wp->model.funcs[f].blocks[bi];  /* (funcs moved) */
+              }
+            b->call = CC_CALL_DIRECT;
+            b->callee = cc_xstrdup (name);
+            wp->n_indirect_sites++;
+            wp->n_calls_unknown--;
+          }
+      return;
+    }
   for (uint32_t f = 0; f < wp->model.n_funcs; f++)
     if (wp->escaped[f] && f != entry && !(wp->model.funcs[f].flags & CC_FUNC_ADDRESS_TAKEN))
       {
@@ -640,6 +886,11 @@ cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
     if (!(wp->model.funcs[spans[i].func].flags & CC_FUNC_BROKEN))
       modelled[n_modelled++] = spans[i];
   mark_escapes (wp, img, starts, wp->model.n_funcs, modelled, n_modelled);
+  wp->taken = cc_xcalloc (wp->model.n_funcs + 1, 1);
+  mark_taken_in_code (wp, img, starts, wp->model.n_funcs);
+  for (uint32_t f = 0; f < wp->model.n_funcs; f++)
+    wp->taken[f] |= wp->escaped[f] | !!(wp->model.funcs[f].flags & CC_FUNC_ADDRESS_TAKEN);
+  wp->open_because = open_because (wp, img, modelled, n_modelled);
   free (modelled);
   free (starts);
 
@@ -678,6 +929,8 @@ cc_whole_program_free (cc_whole_program *wp)
   free (wp->section_base);
   free (wp->unknown_code);
   free (wp->escaped);
+  free (wp->taken);
+  free (wp->open_because);
   cc_unit_records_free (wp->units, wp->n_units);
   memset (wp, 0, sizeof *wp);
 }

@@ -42,6 +42,19 @@ typedef struct cc_whole_program
                                   the final bytes: analysed as code */
   uint32_t n_settled;          /* GOT calls and jumps whose final bytes
                                   keep the model's boundaries */
+  uint32_t n_asm_branching;    /* inline asm statements that may transfer
+                                  control (not only run on or enter the
+                                  kernel) */
+  uint8_t *taken;              /* per function: the program's code or data
+                                  holds its address (a superset of escaped) */
+  char *open_because;          /* NULL if the program is closed: every
+                                  function that may run is modelled, so an
+                                  indirect call calls a function whose
+                                  address it holds (docs/semantics.md
+                                  §7.4); else why not */
+  uint32_t n_indirect_sites;   /* indirect calls and jumps resolved to the
+                                  functions whose address the program holds */
+  uint32_t n_indirect_targets; /* those functions */
 } cc_whole_program;
 
 /* Build WP from the records of IMG for CACHE, checking every instruction
@@ -49,9 +62,12 @@ typedef struct cc_whole_program
    wrong, naming the function.  */
 int cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
                             const cc_cache *cache, char **err);
-/* The program starts at function ENTRY (CC_NONE: none): every other
-   function whose address code without a model holds may be called from
-   there; the entry is assumed to run once, as the entry (README).  */
+/* The program starts at function ENTRY (CC_NONE: none), which is
+   assumed to run once, as the entry (README).  In a program that is not
+   closed, every other function whose address code without a model holds
+   may be called from there; in a closed one, every indirect call calls
+   one of the functions whose address the program holds, through a
+   function of the model flagged CC_FUNC_SYNTHETIC.  */
 void cc_whole_program_enter (cc_whole_program *wp, uint32_t entry);
 void cc_whole_program_free (cc_whole_program *wp);
 

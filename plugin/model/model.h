@@ -129,8 +129,11 @@ enum cc_func_flags
 {
   CC_FUNC_PUBLIC = 1,        /* may be called from outside the unit */
   CC_FUNC_ADDRESS_TAKEN = 2, /* may be called through a pointer */
-  CC_FUNC_BROKEN = 4         /* the producer could not model it: every insn
+  CC_FUNC_BROKEN = 4,        /* the producer could not model it: every insn
                                 is conflict, calls from it are unknown */
+  CC_FUNC_SYNTHETIC = 8      /* not code of the program: made by cachecat-link
+                                to stand for the targets of indirect calls
+                                (no bytes, not reported as a function) */
 };
 
 typedef struct cc_func

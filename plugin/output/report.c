@@ -582,6 +582,18 @@ write_json_buf (wbuf *w, const cc_model *m, const cc_result *r,
       w_u (w, info->link->n_removed);
       w_s (w, ", \"called_from_unknown_code\": ");
       w_u (w, info->link->n_escaped);
+      if (info->link->open_because)
+        {
+          w_s (w, ", \"closed\": false, \"open_because\": ");
+          json_str (w, info->link->open_because);
+        }
+      else
+        {
+          w_s (w, ", \"closed\": true, \"indirect_calls\": ");
+          w_u (w, info->link->n_indirect_sites);
+          w_s (w, ", \"indirect_targets\": ");
+          w_u (w, info->link->n_indirect_targets);
+        }
       w_c (w, '}');
     }
   w_s (w, ",\n  \"cache\": {\"size\": ");
@@ -648,7 +660,11 @@ write_json_buf (wbuf *w, const cc_model *m, const cc_result *r,
   w_s (w, found ? ", \"found\": true" : ", \"found\": false");
   w_s (w, o->entry && o->entry_cold ? ", \"state\": \"cold\"},\n"
                                     : ", \"state\": \"warm\"},\n");
-  if (info->link)
+  if (info->link && !info->link->open_because)
+    w_s (w, "  \"unknown_code\": \"the program is closed: only inline asm that enters the "
+         "kernel, which may touch every cache set; an indirect call calls one of the functions "
+         "whose address the program holds (instance \\\"(indirect call)\\\")\",\n");
+  else if (info->link)
     w_s (w, "  \"unknown_code\": \"code without a model (the C library, libgcc, assembly), "
          "calls through the PLT, indirect calls and inline asm: may touch every cache set and "
          "call every function whose address the program's code or data without a model "
@@ -704,7 +720,8 @@ write_json_buf (wbuf *w, const cc_model *m, const cc_result *r,
   w_s (w, "  \"functions\": [");
   int first = 1;
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)
-    for (uint32_t p = 0; p < m->funcs[fi].n_parts; p++)
+    for (uint32_t p = 0; p < m->funcs[fi].n_parts && !(m->funcs[fi].flags & CC_FUNC_SYNTHETIC);
+         p++)
       {
         write_part (w, m, r, info->link, fi, p, first);
         first = 0;

@@ -16,6 +16,11 @@ typedef struct cc_report_link
   uint32_t n_escaped;          /* functions code without a model may call */
   const uint64_t *section_base; /* per model section: address of offset 0 */
   const char *const *func_unit; /* per model function: its unit's source */
+  const char *open_because;    /* NULL: the program is closed (indirect
+                                  calls call the functions whose address
+                                  it holds); else why not */
+  uint32_t n_indirect_sites;   /* indirect calls so resolved */
+  uint32_t n_indirect_targets; /* functions whose address it holds */
 } cc_report_link;
 
 /* What the report states beside the results.  */

@@ -157,8 +157,10 @@ check "--listing: the modelled functions, each instruction but padding annotated
 check "--entry=NAME@UNIT names one of two static functions" \
   "report_py e.json 'r[\"entry\"] == {\"symbol\": \"scale@$SRC/other.c\", \"found\": True, \"state\": \"warm\"} and r[\"instances\"][0][\"function\"] == \"scale@$SRC/other.c\"'"
 
-# Inline asm: a statement of only NOPs, pause or fences, or of no bytes,
-# is analysed as code after the link; one that may do more stays asm.
+# Inline asm: a statement whose final bytes only run on to the next
+# instruction (NOPs, pause, fences, cpuid, rotates) or that has no bytes is
+# analysed as code after the link; one that enters the kernel or may jump
+# stays asm.
 cat >asm.c <<'C'
 static volatile int v;
 int
@@ -170,13 +172,66 @@ main (void)
       __asm__ volatile ("" ::: "memory");
       v += i;
       __asm__ volatile ("cpuid" : : "a" (0) : "ebx", "ecx", "edx");
+      unsigned x = v;
+      __asm__ ("roll $3, %0\n\tbswap %0" : "+r" (x));
+      v = x;
+      if (v == 7)
+        __asm__ volatile ("syscall" : : "a" (39) : "rcx", "r11", "memory");
+      __asm__ goto ("jmp %l0" : : : : out);
     }
+ out:
   return 0;
 }
 C
 $CC -O2 $REC -c asm.c -o asm.o && $CC asm.o -o asm && "$LINK" $SHAPE asm --report=asm.json >/dev/null 2>&1
-check "inline asm of NOPs, pause and a fence is analysed as code; cpuid stays asm" \
-  "report_py asm.json '[i.get(\"asm\", False) for i in fn[\"main\"][\"insns\"]].count(True) == 1 and len(fn[\"main\"][\"insns\"]) > 8'"
+check "inline asm that only runs on is analysed as code; syscall and jmp stay asm" \
+  "report_py asm.json '[i.get(\"asm\", False) for i in fn[\"main\"][\"insns\"]].count(True) == 2 and len(fn[\"main\"][\"insns\"]) > 12'"
+
+# A closed program (static, every byte of its code modelled): an indirect
+# call calls one of the functions whose address the program holds, here
+# taken in another unit's code and in a table; a function whose address
+# nothing holds is not among them.  A dynamically linked one is open.
+cat >cl_ops.c <<'C'
+unsigned op_add (unsigned x) { return x + 3; }
+unsigned op_mul (unsigned x) { return x * 5; }
+unsigned op_xor (unsigned x) { return x ^ 0x55; }
+unsigned never (unsigned x) { return x - 1; }
+C
+cat >cl_main.c <<'C'
+unsigned op_add (unsigned), op_mul (unsigned), op_xor (unsigned);
+typedef unsigned (*op_fn) (unsigned);
+static op_fn table[3];
+static volatile unsigned sink;
+static __attribute__ ((noinline, noreturn)) void
+sys_exit (int code)
+{
+  __asm__ volatile ("syscall" : : "a" (60), "D" (code));
+  __builtin_unreachable ();
+}
+__attribute__ ((noreturn)) void
+_start (void)
+{
+  table[0] = op_add;
+  table[1] = op_mul;
+  table[2] = op_xor;
+  unsigned acc = 1;
+  for (unsigned i = 0; i < 1000; i++)
+    acc = table[i % 3] (acc);
+  sink = acc;
+  sys_exit (0);
+}
+C
+FS="-O2 -static -nostdlib -ffreestanding -fno-pie -no-pie"
+# shellcheck disable=SC2086
+$CC $FS $REC -c cl_ops.c -o cl_ops.o && $CC $FS $REC -c cl_main.c -o cl_main.o \
+  && $CC $FS cl_main.o cl_ops.o -o closed && "$LINK" $SHAPE closed --report=cl.json >cl.out 2>&1
+check "a closed program: its indirect call calls the three functions whose address it holds" \
+  "report_py cl.json 'r[\"link\"][\"closed\"] and r[\"link\"][\"indirect_calls\"] == 1 and r[\"link\"][\"indirect_targets\"] == 3 and all(fn[f][\"analysed\"] and all(r[\"instances\"][r[\"instances\"][x][\"parent\"]][\"function\"] == \"(indirect call)\" for x in fn[f][\"instances\"]) for f in (\"op_add\", \"op_mul\", \"op_xor\")) and not fn[\"never\"][\"analysed\"] and \"(indirect call)\" not in fn'"
+check "a closed program: the loop around the indirect call and its callees keep their lines" \
+  "report_py cl.json 'not [i for f in (\"_start\", \"op_add\", \"op_mul\", \"op_xor\") for i in fn[f][\"insns\"] if i[\"category\"] == \"conflict\"]'"
+"$LINK" $SHAPE rec-O2/prog.pie --report=open.json >/dev/null 2>&1
+check "a dynamically linked program is not closed, and the report says why" \
+  "report_py open.json 'r[\"link\"][\"closed\"] is False and \"dynamically\" in r[\"link\"][\"open_because\"]'"
 
 # 4. Limits: exit status 1, GCC-style diagnostics at the source.
 "$LINK" --cache-size=64 --line-size=32 --max-conflicts-per-function=0 rec-O2/prog.pie \

@@ -13,9 +13,13 @@
 # libc and libm (hand-written AVX2 and AVX-512 routines), libstdc++ and
 # Valgrind's memcheck: for every instruction objdump decodes, the decoder
 # must give objdump's length or decline (then the plugin measures with
-# labels, which is safe).  One file is one test; it FAILs on any wrong
-# length, or when more than one instruction in a thousand is declined
-# (the decoding would then rarely be used).  Files that are not on this
+# labels, which is safe).  The same run checks the flow classifier
+# (plugin/layout/x86/x86_flow.c, which lets cachecat-link analyse an asm
+# statement as code): no instruction objdump names a jump, call, return,
+# trap, halt or system call may be one that runs on.  One file is one
+# test; it FAILs on any wrong length or flow, or when more than one
+# instruction in a thousand is declined (the decoding would then rarely
+# be used).  Files that are not on this
 # machine are skipped.  The last line is "N passed, N failed".
 
 set -u
@@ -44,10 +48,10 @@ for f in "${files[@]}"; do
   # data it shows as .byte are no instructions.
   out=$("$OBJDUMP" -d -w "$f" | awk -F'\t' '
     $1 ~ /^ *[0-9a-f]+:$/ && NF >= 3 && $3 !~ /\(bad\)|^\.byte|^\.word/ {
-      a = $1; gsub(/[ :]/, "", a); print a, split($2, b, " ") }' | "$tool" "$f")
+      a = $1; gsub(/[ :]/, "", a); print a, split($2, b, " "), $3 }' | "$tool" "$f")
   rc=$?
   echo "$out" | sed -n '1,20p'
-  summary=$(echo "$out" | tail -n 1)
+  summary=$(echo "$out" | grep ' agree, ' | tail -n 1)
   agree=$(echo "$summary" | sed -n 's/.*: \([0-9]*\) agree.*/\1/p')
   declined=$(echo "$summary" | sed -n 's/.* \([0-9]*\) declined.*/\1/p')
   if [ "$rc" -ne 0 ] || [ -z "$agree" ] || [ "$agree" -eq 0 ]; then

@@ -3,19 +3,79 @@
 
    usage: x86len ELF-FILE < LIST
    LIST has one line per instruction objdump decoded: its address (hex)
-   and its length.  For each, cc_x86_length is run on the bytes of the
-   file at that address.  Prints
+   and its length, then either the index of its section (relocatable
+   objects) or objdump's text of the instruction.  For each,
+   cc_x86_length is run on the bytes of the file at that address.  Prints
      ELF-FILE: N agree, N declined, N wrong
    and the first wrong ones with their bytes; exits 1 if any is wrong.
    A declined instruction is safe (the plugin falls back to labels); a
-   wrong length would be a wrong layout.  */
+   wrong length would be a wrong layout.
+
+   With the text, cc_x86_flow is checked too (x86_flow.h): an instruction
+   objdump names a jump, call, return, trap, system call or halt must not
+   be one that runs on, and a system call must be one that enters the
+   kernel.  Prints
+     flow: N run on, N enter the kernel, N other, N wrong
+   A wrong one would let cachecat-link analyse an asm statement that
+   branches as straight-line code.  */
 
 #include "layout/x86/x86_length.h"
+#include "layout/x86/x86_flow.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The mnemonic of objdump's TEXT, after the prefixes it writes as
+   words.  */
+static const char *
+mnemonic (const char *text, char *buf, size_t n)
+{
+  static const char *const prefixes[] = {
+    "lock", "rep", "repz", "repnz", "repe", "repne", "bnd", "notrack", "data16", "data32",
+    "addr32", "cs", "ds", "ss", "es", "fs", "gs", "xacquire", "xrelease", "{vex}", "{vex3}",
+    "{evex}", NULL
+  };
+  for (;;)
+    {
+      while (*text == ' ')
+        text++;
+      size_t k = 0;
+      while (text[k] && text[k] != ' ' && k + 1 < n)
+        {
+          buf[k] = text[k];
+          k++;
+        }
+      buf[k] = 0;
+      int prefix = strncmp (buf, "rex", 3) == 0;
+      for (int i = 0; prefixes[i] && !prefix; i++)
+        prefix = strcmp (buf, prefixes[i]) == 0;
+      if (!prefix || !text[k])
+        return buf;
+      text += k;
+    }
+}
+
+/* Does objdump's mnemonic M transfer control, trap, stop or flush a
+   line?  */
+static int
+transfers (const char *m)
+{
+  static const char *const exact[] = {
+    "int3", "int1", "icebp", "into", "hlt", "ud0", "ud1", "ud2", "xbegin", "xabort", "xend",
+    "rsm", "vmcall", "vmlaunch", "vmresume", "vmfunc", "enclu", "encls", "enclv", "uiret",
+    "popf", "popfq", "popfw", "cli", "sti", "clflush", "clflushopt", "clwb", "cldemote", NULL
+  };
+  for (int i = 0; exact[i]; i++)
+    if (strcmp (m, exact[i]) == 0)
+      return 1;
+  return m[0] == 'j' || strncmp (m, "call", 4) == 0 || strncmp (m, "ret", 3) == 0
+         || strncmp (m, "loop", 4) == 0 || strncmp (m, "iret", 4) == 0
+         || strncmp (m, "sys", 3) == 0 || strncmp (m, "int", 3) == 0
+         || strncmp (m, "lcall", 5) == 0 || strncmp (m, "ljmp", 4) == 0
+         || strncmp (m, "lret", 4) == 0;
+}
 
 static uint64_t
 rd (const unsigned char *p, unsigned n)
@@ -58,7 +118,9 @@ main (int argc, char **argv)
   uint64_t shoff = rd (img + 0x28, 8);
   unsigned shentsize = (unsigned) rd (img + 0x3a, 2), shnum = (unsigned) rd (img + 0x3c, 2);
   unsigned long agree = 0, declined = 0, wrong = 0, unmapped = 0;
-  char line[256];
+  unsigned long flows[3] = { 0, 0, 0 }, flow_wrong = 0;
+  int with_text = 0;
+  char line[512];
   while (fgets (line, sizeof line, stdin))
     {
       unsigned long long addr;
@@ -69,7 +131,9 @@ main (int argc, char **argv)
          address is the section offset, and the list says which section
          by a third field, its index).  */
       unsigned sec_hint = 0;
-      sscanf (line, "%*x %*d %u", &sec_hint);
+      char text[400] = "";
+      if (sscanf (line, "%*x %*d %u", &sec_hint) != 1)
+        sscanf (line, "%*x %*d %399[^\n]", text);
       const unsigned char *at = NULL;
       size_t avail = 0;
       for (unsigned s = 1; s < shnum && !at; s++)
@@ -95,7 +159,27 @@ main (int argc, char **argv)
       if (got < 0)
         declined++;
       else if (got == want)
-        agree++;
+        {
+          agree++;
+          if (text[0])
+            {
+              char buf[64];
+              const char *m = mnemonic (text, buf, sizeof buf);
+              enum cc_x86_flow fl = cc_x86_flow (at, (size_t) got);
+              int sys = strcmp (m, "syscall") == 0 || strcmp (m, "int") == 0;
+              with_text = 1;
+              flows[fl]++;
+              if ((fl == CC_X86_NEXT && transfers (m)) || (sys && fl != CC_X86_KERNEL)
+                  || (fl == CC_X86_KERNEL && !sys))
+                {
+                  if (flow_wrong < 20)
+                    printf ("wrong flow at %llx: %s is %s\n", addr, text,
+                            fl == CC_X86_NEXT ? "run on" : fl == CC_X86_KERNEL
+                            ? "enter the kernel" : "other");
+                  flow_wrong++;
+                }
+            }
+        }
       else
         {
           if (wrong < 20)
@@ -112,6 +196,9 @@ main (int argc, char **argv)
   if (unmapped)
     printf (", %lu not in an executable section", unmapped);
   printf ("\n");
+  if (with_text)
+    printf ("flow: %lu run on, %lu enter the kernel, %lu other, %lu wrong\n",
+            flows[CC_X86_NEXT], flows[CC_X86_KERNEL], flows[CC_X86_OTHER], flow_wrong);
   free (img);
-  return wrong ? 1 : 0;
+  return wrong || flow_wrong ? 1 : 0;
 }

@@ -96,7 +96,8 @@ FLAG_SHAPES = "256/32,1024/32,2048/32/4,512/32/2,4096/64,1024/32/4/plru"
 # programs of each kind that run fast; on the flag axis, three programs
 # with indirect jumps and calls, tables and callbacks from libc.
 QUICK = ["fs_switch_tables", "fs_recursion", "fs_conflict_512", "fs_straddle", "fs_hot_cold",
-         "fs_first_hit", "h_callbacks", "h_conflict", "mu_pipeline", "mu_dispatch"]
+         "fs_first_hit", "fs_inline_asm", "h_callbacks", "h_conflict", "mu_pipeline",
+         "mu_dispatch"]
 QUICK_FLAG_PROGRAMS = ["fs_tail_calls", "fs_switch_tables", "h_callbacks"]
 QUICK_FLAG_SHAPES = "256/32,2048/32/4"
 
@@ -1029,6 +1030,12 @@ def main():
     agree = sum(r.agree for r in results)
     checked = sum(col["fetches"] for r in results for col in r.columns.values())
     lines = summarize(opts, [r for r in results if not r.errors])
+    if os.environ.get("CC_DUMP"):
+        import json as _j
+        with open(os.environ["CC_DUMP"], "w") as f:
+            _j.dump([{"prog": r.prog.name, "label": r.job.label, "work": getattr(r, "workdir", None),
+                      "cols": {"%s|%s" % k: v for k, v in r.columns.items()}}
+                     for r in results if not r.errors], f, default=str)
     print()
     print("\n".join(lines))
     with open(os.path.join(opts.out, "summary.txt"), "w") as f:
