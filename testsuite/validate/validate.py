@@ -853,6 +853,33 @@ def summarize(opts, results):
         out("per shape, all programs and levels: bound/observed per analysis")
         for shape in opts.shapes:
             out("  %-12s %s" % (shape_name(shape), ratios_where(level_runs, {shape_name(shape)})))
+    # The link-time goal: at -O2 and -Os on 1 KiB direct-mapped with
+    # 32-byte lines, the bound within 1.5 times the tightest, and conflict
+    # under 2% of the fetches of freestanding programs.
+    goal = [r for r in level_runs if r.job.label in ("-O2", "-Os")]
+    if goal and any(sn == "1024/32/1" for r in goal for (_, sn) in r.columns):
+        out("")
+        out("cachecat-link at -O2 and -Os, 1024/32/1: bound/observed, over the tightest, "
+            "and conflict's share of the fetches")
+        for kind in ("freestanding", "hosted", None):
+            rs = [r for r in goal if kind is None or r.prog.kind == kind]
+            b = {"link": 0, "tightest": 0}
+            obs = fetches = conflicts = 0
+            for r in rs:
+                for name in b:
+                    col = r.columns.get((name, "1024/32/1"))
+                    if col:
+                        b[name] += col["bound"]
+                        if name == "link":
+                            obs += col["misses"]
+                            fetches += col["fetches"]
+                            conflicts += sum(v[1] for c, v in col["cat"].items()
+                                             if c.startswith("conflict"))
+            if obs and b["tightest"]:
+                out("  %-13s link %s tightest %s link/tightest %s conflict %s%% (%d runs)" % (
+                    kind or "all", ratio(b["link"], obs).strip(),
+                    ratio(b["tightest"], obs).strip(), ratio(b["link"], b["tightest"]).strip(),
+                    pct(conflicts, fetches).strip(), len(rs)))
     if flag_runs:
         out("")
         out("Flag axis (-O2, the plugin's own report and cachecat-link's): share per "
@@ -1030,12 +1057,6 @@ def main():
     agree = sum(r.agree for r in results)
     checked = sum(col["fetches"] for r in results for col in r.columns.values())
     lines = summarize(opts, [r for r in results if not r.errors])
-    if os.environ.get("CC_DUMP"):
-        import json as _j
-        with open(os.environ["CC_DUMP"], "w") as f:
-            _j.dump([{"prog": r.prog.name, "label": r.job.label, "work": getattr(r, "workdir", None),
-                      "cols": {"%s|%s" % k: v for k, v in r.columns.items()}}
-                     for r in results if not r.errors], f, default=str)
     print()
     print("\n".join(lines))
     with open(os.path.join(opts.out, "summary.txt"), "w") as f:
