@@ -334,15 +334,6 @@ eng_categorize_function (engine *e, uint32_t fi, vpair *out)
           rv[k] = a->all_am ? (cc_verdict){ CC_ALWAYS_MISS, CC_SCOPE_NONE, 0, 0 } : alt[k];
         }
     }
-  /* first-miss needs every other instruction of the line in this function
-     to be always-hit or first-miss (docs/semantics.md §6.1): demote the
-     rest, as a greatest fixpoint (a straddling instruction demoted on one
-     line is a conflict on its other line too).  The alternative keeps the
-     rule as well: an always-miss instruction weakened to first-miss still
-     counts against the others.  */
-  eng_demote_first_misses (e, f, p, fr, rv, NULL);
-  eng_demote_first_misses (e, f, p, fr, alt, rv);
-
   /* Per insn and phase: combine its lines.  */
   size_t nf = (size_t) f->n_insns * e->nph;
   for (size_t i = 0; i < nf; i++)

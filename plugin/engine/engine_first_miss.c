@@ -1,6 +1,5 @@
 /* cachecat engine: first-miss.  The outermost scope in which a
-   reference's possibly cached lines cannot evict it, and the demotion of
-   first-misses whose line other fetches break.
+   reference's possibly cached lines cannot evict it.
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
 #include "engine/engine_state.h"
@@ -92,77 +91,4 @@ eng_first_miss_scope (fcat *c, uint32_t line, uint32_t block, const uint32_t *k_
       tried = l;
     }
   return (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0, 0 };
-}
-
-/* The demotion of eng_categorize_function on the per-reference verdicts V;
-   BASE, if given, marks instructions that are always-miss in the primary
-   verdicts as bad too.  Each phase of the batch is its own layout.  */
-void
-eng_demote_first_misses (const engine *e, const cc_func *f, const fphase *p,
-                     const cc_func_result *fr, cc_verdict *v, const cc_verdict *base)
-{
-  /* Nothing to demote without a first-miss (often the case).  */
-  uint32_t k0 = 0;
-  while (k0 < p->n_refs
-         && (p->refs[k0].insn == CC_NONE || v[k0].category != CC_FIRST_MISS))
-    k0++;
-  if (k0 == p->n_refs)
-    return;
-  size_t nf = (size_t) f->n_insns * e->nph;
-  cc_verdict *insn = cc_xmalloc ((nf + 1) * sizeof *insn);
-  cc_verdict *binsn = cc_xmalloc ((nf + 1) * sizeof *binsn);
-  /* Bad fetches per line (a scratch array of the run: only this
-     function's lines are touched, and they are cleared again).  */
-  uint32_t *bad = e->line_count;
-  uint8_t *is_bad = cc_xmalloc (nf + 1);
-  /* Always-miss in the primary verdicts: bad in every round.  */
-  uint8_t *base_bad = NULL;
-  if (base)
-    {
-      for (size_t i = 0; i < nf; i++)
-        binsn[i] = (cc_verdict){ 0xff, 0, 0, 0 };
-      for (uint32_t k = 0; k < p->n_refs; k++)
-        if (p->refs[k].insn != CC_NONE)
-          combine_lines (fr, &binsn[fetch_of (e, &p->refs[k])], base[k]);
-      base_bad = cc_xmalloc (nf + 1);
-      for (size_t i = 0; i < nf; i++)
-        base_bad[i] = binsn[i].category == CC_ALWAYS_MISS;
-    }
-  for (int changed = 1; changed;)
-    {
-      changed = 0;
-      for (size_t i = 0; i < nf; i++)
-        insn[i] = (cc_verdict){ 0xff, 0, 0, 0 };
-      for (uint32_t k = 0; k < p->n_refs; k++)
-        if (p->refs[k].insn != CC_NONE)
-          combine_lines (fr, &insn[fetch_of (e, &p->refs[k])], v[k]);
-      for (uint32_t k = 0; k < p->n_refs; k++)
-        if (p->refs[k].line != FOREIGN)
-          bad[p->refs[k].line] = 0;
-      for (size_t i = 0; i < nf; i++)
-        is_bad[i] = insn[i].category == CC_ALWAYS_MISS || insn[i].category == CC_CONFLICT
-                    || insn[i].category == CC_FIRST_HIT || (base_bad && base_bad[i]);
-      for (uint32_t k = 0; k < p->n_refs; k++)
-        if (p->refs[k].insn != CC_NONE && p->refs[k].line != FOREIGN
-            && is_bad[fetch_of (e, &p->refs[k])])
-          bad[p->refs[k].line]++;
-      for (uint32_t k = 0; k < p->n_refs; k++)
-        {
-          uint32_t i = p->refs[k].insn;
-          if (i == CC_NONE || v[k].category != CC_FIRST_MISS)
-            continue;
-          if (bad[p->refs[k].line] > is_bad[fetch_of (e, &p->refs[k])])
-            {
-              v[k] = (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0, 0 };
-              changed = 1;
-            }
-        }
-    }
-  for (uint32_t k = 0; k < p->n_refs; k++)
-    if (p->refs[k].line != FOREIGN)
-      bad[p->refs[k].line] = 0;
-  free (is_bad);
-  free (base_bad);
-  free (insn);
-  free (binsn);
 }

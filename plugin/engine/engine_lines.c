@@ -246,7 +246,6 @@ eng_build_lines (engine *e)
       if (e->set_n[k] > e->max_set_n)
         e->max_set_n = e->set_n[k];
     }
-  e->line_count = cc_xcalloc (u + 1, sizeof (uint32_t));
   e->lw = CC_WORDS (u);
   e->sw = e->lw + CC_WORDS (4 * e->n_live);
   e->stw = (size_t) e->MP * e->sw + (size_t) e->MU * e->lw;
@@ -273,7 +272,6 @@ eng_free_lines (engine *e)
   free (e->set_lines);
   free (e->set_n);
   free (e->live_of);
-  free (e->line_count);
   free (e->line_no);
   free (e->line_key);
   free (e->sorted_no);

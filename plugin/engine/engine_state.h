@@ -15,8 +15,7 @@
      engine_reach.c       reaching sets of the program, function and loop
                           scopes
      engine_categorize.c  the categories of one function's instructions
-     engine_first_miss.c  the scope of a first-miss promise, and demoting
-                          the first-misses a line's other fetches break
+     engine_first_miss.c  the scope of a first-miss promise
      engine_first_hit.c   first-hit: the loop whose first iteration hits
      engine_verdicts.c    merging verdicts of contexts, lines and phases
      engine_buffers.c     the big zeroed buffers the steps share
@@ -160,7 +159,6 @@ typedef struct engine
                                 markers of the others are never read, so
                                 states keep none for them */
   uint32_t max_set_n;    /* most lines of one key */
-  uint32_t *line_count;  /* scratch, per line, kept zero between uses */
   int has_foreign;       /* another section holds code */
   uint32_t lw;           /* words of the line prefix */
   uint32_t sw, rw;       /* words of a state, of an R set */
@@ -347,9 +345,6 @@ void eng_fh_region_free (struct fh_region *r);
 cc_verdict eng_first_miss_scope (fcat *c, uint32_t line, uint32_t block,
                                  const uint32_t *k_lines, uint32_t nk, int k_unk,
                                  int k_taint, const uint32_t *ctx, uint32_t n_ctx);
-void eng_demote_first_misses (const engine *e, const cc_func *f, const fphase *p,
-                              const cc_func_result *fr, cc_verdict *v,
-                              const cc_verdict *base);
 
 /* engine_categorize.c */
 void eng_categorize_function (engine *e, uint32_t fi, vpair *out);
