@@ -37,7 +37,7 @@ TOOL_BIN := $(patsubst testsuite/tools/%.c,$(B)/tools/%,$(TOOL_SRC))
 
 # Debian packages the build and the tests need (run as root; quick when
 # everything is already there).
-DEPS := gcc g++ make libc6-dev gcc-12-plugin-dev libiberty-dev libelf-dev binutils dejagnu expect tcl valgrind python3 coreutils csmith libcsmith-dev cmake ccache
+DEPS := gcc g++ make libc6-dev gcc-12-plugin-dev libiberty-dev libelf-dev binutils dejagnu expect tcl valgrind python3 coreutils csmith libcsmith-dev cmake ccache distcc
 all: cachecat.so cachecat-link
 
 cachecat.so: $(GLUE_OBJ) $(B)/libcachecat.a

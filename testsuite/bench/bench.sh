@@ -6,9 +6,10 @@
 # then instructions executed on a sample, which the load cannot move); then how
 # the engine's time grows with the size of a function and the depth of
 # call chains; what recording the model alone costs (record=only) and
-# cachecat-link's time beside the link.  A whole run (REPEAT, LEVELS and CONTROL_LEVELS as they
-# are by default) writes docs/cost.md.  The last line is a one-line
-# summary.
+# cachecat-link's time beside the link, on Lua's interpreter and on SQLite's
+# shell (Debian's source package, its amalgamation generated).  A whole run
+# (REPEAT, LEVELS and CONTROL_LEVELS as they are by default) writes
+# docs/cost.md.  The last line is a one-line summary.
 # Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 set -euo pipefail
 CC=${CC:-gcc}
@@ -29,6 +30,36 @@ zlib=$(ls -d "$src"/zlib-*/ | head -n 1)
 inc=$B/bench/include
 mkdir -p "$inc"
 echo '#define DEB_HOST_MULTIARCH "x86_64-linux-gnu"' >"$inc/lua5.4-deb-multiarch.h"
+# SQLite's shell as its own Makefile's sqlite3 rule builds it: shell.c and
+# the amalgamation sqlite3.c.  Debian's source tree ships neither, so its
+# configure and `make sqlite3.c shell.c' generate them (tclsh runs the
+# generators), once.
+sqlite_src=$(cd "$(ls -d "$src"/sqlite3-*/ | head -n 1)" && pwd)
+sqlite=$B/bench/sqlite-shell
+if [ ! -s "$sqlite/sqlite3.c" ] || [ ! -s "$sqlite/shell.c" ]; then
+  rm -rf "$B/bench/sqlite-build" "$sqlite"
+  mkdir -p "$B/bench/sqlite-build" "$sqlite"
+  (cd "$B/bench/sqlite-build" && "$sqlite_src/configure" --disable-tcl --disable-readline \
+     && make sqlite3.c shell.c) >"$B/bench/sqlite-build.log" 2>&1 || {
+    echo "bench: could not generate SQLite's shell.c and sqlite3.c; see $B/bench/sqlite-build.log" >&2
+    exit 1
+  }
+  # Only the shell's units in the folder link_cost.py compiles, the headers
+  # and configure's sqlite_cfg.h beside them; sqlite3.c last, as the sign
+  # that the folder is complete.
+  for f in shell.c sqlite3.h sqlite3ext.h sqlite_cfg.h sqlite3.c; do
+    cp "$B/bench/sqlite-build/$f" "$sqlite/"
+  done
+fi
+# The options of that rule (its Makefile's TCC, then SHELL_OPT) but readline
+# and zlib, which configure uses where it finds them: every machine builds
+# the same shell.
+sqlite_flags="-DSQLITE_OS_UNIX=1 -D_HAVE_SQLITE_CONFIG_H -DBUILD_sqlite -DNDEBUG"
+sqlite_flags+=" -DSQLITE_THREADSAFE=1 -DSQLITE_ENABLE_MATH_FUNCTIONS -DHAVE_READLINE=0"
+sqlite_flags+=" -DHAVE_EDITLINE=0 -DSQLITE_ENABLE_FTS4 -DSQLITE_ENABLE_RTREE"
+sqlite_flags+=" -DSQLITE_ENABLE_EXPLAIN_COMMENTS -DSQLITE_ENABLE_UNKNOWN_SQL_FUNCTION"
+sqlite_flags+=" -DSQLITE_ENABLE_STMTVTAB -DSQLITE_ENABLE_DBPAGE_VTAB -DSQLITE_ENABLE_DBSTAT_VTAB"
+sqlite_flags+=" -DSQLITE_ENABLE_BYTECODE_VTAB -DSQLITE_ENABLE_OFFSET_SQL_FUNC"
 # Lua once more as one unit, the way its own onelua.c builds it: a big
 # unit (50,000 instructions at -O2) shows the engine's cost, which the
 # small files hide behind the plugin's fixed cost per unit.
@@ -70,10 +101,10 @@ for level in -O0 -O2 -Os; do
     | tee "$B/bench/record-${level#-}.txt"
   echo
 done
-# cachecat-link beside the link, on Lua's interpreter.
+# cachecat-link beside the link, on Lua's interpreter and SQLite's shell.
 python3 testsuite/bench/link_cost.py --cc "$CC" --plugin "$PLUGIN" --link "$LINK" \
   --repeat "$REPEAT" "lua:$lua:-DLUA_USE_LINUX -I$inc:-lm -ldl:luac.c,onelua.c" \
-  | tee "$B/bench/link.txt"
+  "sqlite-shell:$sqlite:$sqlite_flags:-lm:" | tee "$B/bench/link.txt"
 echo
 python3 testsuite/bench/engine_scaling.py --cc "$CC" --plugin "$PLUGIN" \
   --ccengine "$B/tools/ccengine" | tee "$B/bench/scaling.txt"

@@ -6,7 +6,7 @@
 # Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 set -euo pipefail
 dir=${1:-build/bench/src}
-packages=(lua5.4 zlib)
+packages=(lua5.4 zlib sqlite3)
 mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
 apt_dir=$dir/.apt

@@ -59,9 +59,13 @@ def main():
     for level in ("O0", "O2", "Os"):
         out += table(os.path.join(a.dir, "record-%s.txt" % level)) + [""]
     out += ["## cachecat-link beside the link", "",
-            "Lua's interpreter built from its units compiled with `record=only`: the "
-            "least CPU time of the link (`gcc *.o`) and of `cachecat-link` on the program "
-            "(default cache), with the functions and instructions it analysed.", ""]
+            "Lua's interpreter (its units but `luac.c` and `onelua.c`) and SQLite's shell "
+            "(`shell.c` and the amalgamation `sqlite3.c`, which its configure and "
+            "`make sqlite3.c shell.c` generate from Debian's source package, with the "
+            "options of its Makefile's `sqlite3` rule), every unit compiled with "
+            "`record=only` at -O2 -g: the least CPU time of the link (`gcc *.o`) and of "
+            "`cachecat-link` on the program (default cache), their ratio, the functions "
+            "and instructions it analysed and its peak memory.", ""]
     out += table(os.path.join(a.dir, "link.txt"))
     out += ["", "## The engine's time as units grow", "",
             "`ccengine` on generated models of growing function size and call depth: "

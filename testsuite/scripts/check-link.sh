@@ -2,7 +2,8 @@
 # cachecat: cachecat-link on real builds.  The models the plugin records
 # (-fplugin-arg-cachecat-record) survive the link, plain, static with
 # -ffunction-sections -Wl,--gc-sections, from a static archive, through
-# ccache, under LTO and with compressed debug sections; recording leaves the loaded image
+# ccache and through distcc (to a distccd of the test's own on localhost),
+# under LTO and with compressed debug sections; recording leaves the loaded image
 # byte-identical; static functions of the same name in two units, a weak
 # function overridden in another unit and removed code are told apart;
 # calls across units are followed; and every bad input is a clear error
@@ -297,8 +298,13 @@ expect_error "a plugin-only option" 2 "error: --record: an option of the plugin"
 expect_error "no program" 2 "error: no program given" $SHAPE
 expect_error "an entry without a model" 2 "the entry 'nosuch' has no model" --entry=nosuch rec-O2/prog.pie
 mkdir -p ro && chmod 555 ro
+# (Not through expect_error, which gives a --report of its own.  Root
+# writes anywhere.)
 if [ "$(id -u)" != 0 ]; then
-  expect_error "an unwritable report path" 2 "cannot write report" $SHAPE --report=ro/x.json rec-O2/prog.pie
+  "$LINK" $SHAPE --report=ro/x.json rec-O2/prog.pie >err.out 2>&1
+  rc=$?
+  check "an unwritable report path" \
+    "[ $rc = 2 ] && grep -q \"cannot write report 'ro/x.json'\" err.out && [ ! -e ro/x.json ]"
 fi
 
 # 6. record=only: the model in the object, no analysis, no report.
@@ -342,7 +348,85 @@ else
   echo "SKIP: ccache (not installed; .ci/run installs it)"
 fi
 
-# 9. The examples of examples/link/: Make and CMake builds that analyse
+# 9. distcc: the units compiled by a distccd of our own on localhost give
+#    the report of a local build.  distccd 3.4 refuses any job with
+#    -fplugin= (a client could make it load any code) and runs only the
+#    compilers /usr/lib/distcc whitelists, so the plugin is loaded by the
+#    compiler the daemon runs: a wrapper named like the real compiler,
+#    first on the daemon's path, as a build farm would install it.  The
+#    client's compiler (which preprocesses, where -fplugin-arg-cachecat-*
+#    needs the plugin too) is the same wrapper; the build itself passes
+#    only -fplugin-arg-cachecat-record.  Run as root, the daemon drops to
+#    another user (distccd or nobody): the wrapper and a copy of the plugin
+#    are in a directory of /tmp anyone can read (not in $dir, nor under a
+#    private $TMPDIR), and its temporary files and log in one anyone can
+#    write.
+ccreal=$(readlink -f "$(command -v "$CC")" 2>/dev/null)
+ccname=${ccreal##*/}
+if ! command -v distcc >/dev/null || ! command -v distccd >/dev/null; then
+  echo "SKIP: distcc (not installed; .ci/run installs it)"
+elif [ -z "$ccname" ] || [ ! -e "/usr/lib/distcc/$ccname" ]; then
+  echo "SKIP: distcc ($CC is ${ccreal:-not found}, which /usr/lib/distcc does not whitelist)"
+else
+  dd=$(mktemp -d /tmp/cachecat-distcc.XXXXXX)
+  dpid=
+  # Always stop the daemon (its parent takes its process group down).
+  trap '[ -n "$dpid" ] && kill "$dpid" 2>/dev/null && wait "$dpid" 2>/dev/null; rm -rf "$dir" "$dd"' EXIT
+  chmod 755 "$dd" && mkdir -p "$dd/bin" "$dd/client" && mkdir -m 1777 "$dd/tmp"
+  cp "$PLUGIN" "$dd/cachecat.so" && chmod 644 "$dd/cachecat.so"
+  printf '#!/bin/sh\nexec %s -fplugin=%s "$@"\n' "$ccreal" "$dd/cachecat.so" >"$dd/bin/$ccname"
+  chmod 755 "$dd/bin/$ccname"
+  # A free port: the kernel's pick for a socket just closed; another
+  # process may take it first, so a daemon that cannot listen is retried.
+  for try in 1 2 3; do
+    port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    rm -f "$dd/tmp/distccd.log"
+    # --no-detach: $! is the daemon, in a process group of its own.
+    TMPDIR=$dd/tmp DISTCCD_PATH=$dd/bin:$PATH distccd --daemon --no-detach \
+      --listen 127.0.0.1 --allow 127.0.0.1 --port "$port" --jobs 2 \
+      --log-file "$dd/tmp/distccd.log" --log-level info </dev/null >/dev/null 2>"$dd/distccd.err" &
+    dpid=$!
+    for _ in $(seq 50); do
+      grep -q 'daemon started' "$dd/tmp/distccd.log" 2>/dev/null && break
+      kill -0 "$dpid" 2>/dev/null || break
+      sleep 0.1
+    done
+    grep -q 'daemon started' "$dd/tmp/distccd.log" 2>/dev/null && break
+    kill "$dpid" 2>/dev/null; wait "$dpid" 2>/dev/null; dpid=
+  done
+  mkdir -p dc/local dc/distcc && cd dc || exit 1
+  for u in main other lib; do
+    $CC -O2 -g $REC -c "$SRC/$u.c" -o local/$u.o
+    # Only the daemon may compile: no local fallback, no local retry.  The
+    # client's state (hosts it backs off from) is our own too.
+    PATH=$dd/bin:$PATH DISTCC_HOSTS=127.0.0.1:$port/2 DISTCC_DIR=$dd/client \
+      DISTCC_FALLBACK=0 DISTCC_SKIP_LOCAL_RETRY=1 \
+      distcc "$ccname" -O2 -g -fplugin-arg-cachecat-record -c "$SRC/$u.c" -o distcc/$u.o 2>>distcc.out
+  done
+  # Each linked and analysed in its own folder: the report names the
+  # program as given.
+  for b in local distcc; do
+    (cd $b && $CC main.o other.o lib.o -o prog && "$LINK" $SHAPE prog --report=../$b.json) \
+      >>distcc.out 2>&1
+  done
+  # The daemon's log names each job it compiled.
+  jobs_ok=0
+  for u in main other lib; do
+    grep COMPILE_OK "$dd/tmp/distccd.log" 2>/dev/null | grep -qF " $ccname $SRC/$u.c" \
+      && jobs_ok=$((jobs_ok + 1))
+  done
+  if [ -n "$dpid" ] && [ $jobs_ok = 3 ] && [ -s local.json ] && cmp -s local.json distcc.json; then
+    ok "distcc: the daemon compiled the 3 units, and the report is the local build's"
+  else
+    bad "distcc: $jobs_ok of 3 units compiled by the daemon (port $port); reports: $(cmp local.json distcc.json 2>&1 && echo identical)"
+    cat distcc.out "$dd/distccd.err" "$dd/tmp/distccd.log" 2>/dev/null
+  fi
+  [ -n "$dpid" ] && kill "$dpid" 2>/dev/null && wait "$dpid" 2>/dev/null
+  dpid=
+  cd "$dir" || exit 1
+fi
+
+# 10. The examples of examples/link/: Make and CMake builds that analyse
 #    the program after the link and fail over the limit.
 cp -r "$ROOT/examples/link" ex && cd ex || exit 1
 if make -s CC="$CC" CACHECAT="$PLUGIN" CACHECAT_LINK="$LINK" >make.out 2>&1 \
