@@ -418,6 +418,17 @@ foreign_code (runner *x)
     }
 }
 
+/* Fetch insn I of the frame on top, and run the unknown code that may
+   run after it.  */
+static void
+fetch_one (runner *x, uint32_t i)
+{
+  const cc_insn *in = &x->p->m.funcs[x->stack[x->sp - 1].func].insns[i];
+  fetch_insn (x, i);
+  if (cc_insn_unknown_after (in))
+    foreign_code (x);
+}
+
 /* A function that unknown code may call: a public one, but not the entry
    (the program starts there; nothing calls it again).  CC_NONE if none.  */
 static uint32_t
@@ -447,12 +458,21 @@ run (runner *x, uint32_t steps)
       const cc_func *f = &x->p->m.funcs[fr->func];
       const cc_block *bb = &f->blocks[fr->block];
       /* A maybe fetched insn is fetched or not; one fetched out of order
-         may also come after the next, if that is one too.  */
+         may also come after the next, if that is one too.  Not after an
+         insn fetched in order: control runs backwards only inside one
+         GCC insn, whose instructions after the first are all unordered
+         (docs/semantics.md §3.3, machine.c), so such an insn is another
+         GCC insn's, and the deferred one is fetched before it.  */
       uint32_t deferred = CC_NONE;
       for (uint32_t k = 0; k < bb->n_insns; k++)
         {
           uint32_t i = bb->first_insn + k;
           const cc_insn *in = &f->insns[i];
+          if (deferred != CC_NONE && !in->unordered && in->fetch != CC_FETCH_NEVER)
+            {
+              fetch_one (x, deferred);
+              deferred = CC_NONE;
+            }
           if (in->fetch == CC_FETCH_NEVER || (in->fetch == CC_FETCH_MAYBE && chance (40)))
             continue;
           if (in->unordered && deferred == CC_NONE && k + 1 < bb->n_insns
@@ -461,17 +481,15 @@ run (runner *x, uint32_t steps)
               deferred = i;
               continue;
             }
-          fetch_insn (x, i);
-          if (cc_insn_unknown_after (in))
-            foreign_code (x);
+          fetch_one (x, i);
           if (deferred != CC_NONE && deferred != i)
             {
-              fetch_insn (x, deferred);
+              fetch_one (x, deferred);
               deferred = CC_NONE;
             }
         }
       if (deferred != CC_NONE)
-        fetch_insn (x, deferred);
+        fetch_one (x, deferred);
       uint32_t callee = bb->call == CC_CALL_DIRECT
                           ? cc_model_find_func (&x->p->m, bb->callee) : CC_NONE;
       if (bb->call != CC_CALL_NONE && callee == CC_NONE)
