@@ -15,7 +15,9 @@
    nothing known).  The first fetch of the insn in an execution is reached
    along a path of the region that passes the insn's node no earlier, so
    the state there is the fixpoint over the region with the back edges
-   followed and nothing leaving that node.  The insn is first-hit(L) if
+   followed and nothing leaving that node -- if the insn is fetched
+   whenever its node runs; for one only maybe fetched, nothing stops
+   there.  The insn is first-hit(L) if
    its line is cached for sure in that state.  A cheaper test first: the
    same without back edges (the first iteration), which holds at least as
    much.  */
@@ -42,6 +44,9 @@ typedef struct fh_region
                               the first iteration: nothing to look for */
   uint32_t *stop_node, n_stop;
   uint8_t **stop_bits;     /* per checked node: ref bits, stopped there */
+  int open_done;
+  uint8_t **open_bits;     /* per slot: ref bits with back edges and no
+                              stop (for insns only maybe fetched) */
 } fh_region;
 
 /* Charge a walk of node ND to the run's first-hit budget.  */
@@ -236,6 +241,9 @@ eng_fh_region_free (fh_region *r)
     free (r->fi[i]);
   for (uint32_t i = 0; i < r->n_stop; i++)
     free (r->stop_bits[i]);
+  for (uint32_t i = 0; r->open_bits && i < r->n; i++)
+    free (r->open_bits[i]);
+  free (r->open_bits);
   free (r->fi);
   free (r->stop_node);
   free (r->stop_bits);
@@ -387,6 +395,31 @@ fh_check (engine *e, uint32_t x, uint32_t loop, uint32_t nd, uint32_t x2)
   uint32_t ix = fh_ref_index (e, nd, x2);
   if (ix == CC_NONE || !r->fi[sl][ix])
     return 0;
+  /* Only an insn fetched whenever its node runs has its first fetch at
+     the first pass through its node.  One that is only maybe fetched may
+     have been passed without a fetch before (semantics.md §6.3): its
+     first fetch may come in any iteration, so no path stops at its
+     node.  */
+  const ref *rf = &e->fp[e->r->instances[e->node_inst[nd]].func].refs[x2];
+  if (rf->insn != CC_NONE
+      && e->m->funcs[e->r->instances[e->node_inst[nd]].func].insns[rf->insn].fetch
+           != CC_FETCH_ALWAYS)
+    {
+      if (!r->open_done)
+        {
+          r->open_done = 1;
+          cc_word *st = cc_xmalloc (((size_t) r->n * stw + 1) * sizeof (cc_word));
+          uint8_t *set = cc_xmalloc (r->n + 1);
+          fh_fixpoint (e, r, loop, 1, CC_NONE, st, set);
+          r->open_bits = cc_xcalloc (r->n + 1, sizeof *r->open_bits);
+          for (uint32_t i = 0; i < r->n && e->fh_budget; i++)
+            if (set[i])
+              r->open_bits[i] = fh_ref_bits (e, r->nodes[i], st + (size_t) i * stw);
+          free (st);
+          free (set);
+        }
+      return r->open_bits[sl] && r->open_bits[sl][ix];
+    }
   uint32_t k = 0;
   while (k < r->n_stop && r->stop_node[k] != nd)
     k++;

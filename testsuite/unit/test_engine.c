@@ -741,6 +741,77 @@ test_shared_edge_line (void)
   cc_model_free (&m);
 }
 
+/* first-hit of an insn that is only maybe fetched (reduced from
+   test_random seeds 31014 and 32954).  Direct-mapped, 4 sets of 16
+   bytes, cold entry.  P (line 1) runs before the loop {H, B}; H fetches
+   h0 (line 0) and then I (line 1, set 1); B (line 5, set 1) evicts line
+   1.  If I is fetched whenever H runs, its first fetch in each execution
+   of the loop is in the first iteration, right after P loaded line 1:
+   first-hit (docs/semantics.md §6.3, §7.1).  If I is only maybe fetched
+   (§3.2), an execution may skip it in the first iteration and fetch it
+   first in the second, after B: that first fetch misses, so first-hit
+   would be a broken promise.  */
+static void
+test_first_hit_maybe_fetched (void)
+{
+  for (int general = 0; general < 2; general++)
+    for (int maybe = 0; maybe < 2; maybe++)
+      {
+        cc_model m = { 0 };
+        cc_model_add_section (&m, ".text", 64);
+        cc_func *f = mk_func (&m, "main", CC_FUNC_PUBLIC);
+        mk_part (f, "main", 0, 0x0c, 0x50);
+        uint32_t p = mk_block (f, 0, 0x18, 2, 4);  /* line 1 */
+        uint32_t h = mk_block (f, 0, 0x0c, 2, 4);  /* h0: line 0, I: line 1 */
+        uint32_t b = mk_block (f, 0, 0x50, 2, 4);  /* line 5 */
+        uint32_t x = mk_block (f, 0, 0x20, 1, 4);  /* line 2 */
+        mk_succ (f, p, h, 0);
+        mk_succ (f, h, b, 0);
+        mk_succ (f, b, h, 0);
+        mk_succ (f, b, x, 0);
+        mk_exit (f, x);
+        uint32_t i = mk_insn_at (f, 0x10);
+        if (maybe)
+          f->insns[i].fetch = CC_FETCH_MAYBE;
+        cc_cache c = mk_cache (64, 16, 1);
+        cc_analysis_opts o = { .entry = "main", .entry_cold = 1, .general = general };
+        char *err = NULL;
+        cc_result *r = cc_analyse (&m, &c, &o, &err);
+        if (!CHECK (r != NULL))
+          {
+            cc_model_free (&m);
+            continue;
+          }
+        CHECK_EQ (r->funcs[0].n_loops, 1);
+        cc_verdict v = r->funcs[0].insns[i].merged;
+        if (!maybe)
+          {
+            /* Precision kept: fetched whenever H runs.  */
+            CHECK_EQ (v.category, CC_FIRST_HIT);
+            CHECK_EQ (v.scope, CC_SCOPE_LOOP);
+          }
+        else
+          CHECK_EQ (v.category, CC_CONFLICT);
+        /* The run that breaks first-hit for the maybe-fetched I: P; H
+           without I; B; H with I; B; X.  I's first fetch misses.  */
+        shape s;
+        shape_init (&s, c.size, c.line, c.ways, P_LRU);
+        static const uint32_t run[] = { 0x18, 0x1c, 0x0c, 0x50, 0x54, 0x0c, 0x10, 0x50,
+                                        0x54, 0x20 };
+        int i_first_miss = -1;
+        for (size_t k = 0; k < sizeof run / sizeof run[0]; k++)
+          {
+            int miss = fetch_lines (&s, run[k], 4);
+            if (run[k] == 0x10 && i_first_miss < 0)
+              i_first_miss = miss;
+          }
+        CHECK_EQ (i_first_miss, 1);
+        shape_free (&s);
+        cc_result_free (r, &m);
+        cc_model_free (&m);
+      }
+}
+
 /* Instructions fetched out of address order stay inside their GCC insn
    (reduced from test_random seed 32913, whose runner once fetched one
    after the next insn).  Direct-mapped, 2 sets of 8 bytes, cold entry,
@@ -867,6 +938,7 @@ main (void)
   test_straddle_and_phase ();
   test_two_sections ();
   test_shared_edge_line ();
+  test_first_hit_maybe_fetched ();
   test_unordered_inside_insn ();
   test_refusals ();
   return unit_finish ("engine");
