@@ -73,13 +73,22 @@ cc_elf_open (const char *path, cc_elf_image *img, char **err)
   img->machine = eh.e_machine;
   img->pie = eh.e_type == ET_DYN;
   size_t nph = 0;
+  int gnu_stack = 0;
   if (elf_getphdrnum (elf, &nph) == 0)
     for (size_t i = 0; i < nph; i++)
       {
         GElf_Phdr ph;
-        if (gelf_getphdr (elf, (int) i, &ph) && (ph.p_type == PT_INTERP || ph.p_type == PT_DYNAMIC))
+        if (!gelf_getphdr (elf, (int) i, &ph))
+          continue;
+        if (ph.p_type == PT_INTERP || ph.p_type == PT_DYNAMIC)
           img->dynamic = 1;
+        if (ph.p_type == PT_GNU_STACK)
+          gnu_stack = 1, img->exec_stack |= (ph.p_flags & PF_X) != 0;
+        if (ph.p_type == PT_LOAD && (ph.p_flags & PF_X) && (ph.p_flags & PF_W))
+          img->writable_code = 1;
       }
+  /* Without PT_GNU_STACK, Linux makes the stack executable.  */
+  img->exec_stack |= !gnu_stack;
   size_t shstrndx;
   if (elf_getshdrstrndx (elf, &shstrndx) != 0)
     return elf_fail (err, path, elf_errmsg (-1));

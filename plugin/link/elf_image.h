@@ -35,6 +35,11 @@ typedef struct cc_elf_image
   int is64, big_endian;
   unsigned machine;            /* e_machine */
   int dynamic;                 /* has a PT_INTERP or a PT_DYNAMIC */
+  int exec_stack;              /* the stack is executable (PT_GNU_STACK with
+                                  PF_X, or none): code may run there, as
+                                  GCC's trampolines of nested functions do */
+  int writable_code;           /* a loadable segment both writable and
+                                  executable */
   int pie;                     /* ET_DYN: position-independent */
   uint32_t n_sections;
   cc_elf_section *sections;    /* allocated sections and .debug_cachecat */

@@ -484,7 +484,8 @@ padding_bytes (const unsigned char *b, size_t n)
 }
 
 /* Why the program is not closed (docs/semantics.md §7.4), or NULL: it
-   is linked statically, every byte of its code outside the modelled
+   is linked statically, runs no code from its stack or from memory it
+   writes, every byte of its code outside the modelled
    functions (MODELLED, N spans in address order) is padding, every
    function has an exact model, and no modelled code runs code without a
    model that could call one of the program's functions (an asm statement
@@ -496,6 +497,12 @@ open_because (cc_whole_program *wp, const cc_elf_image *img, const span *modelle
 {
   if (img->dynamic)
     return cc_xstrdup ("it is linked dynamically: code of shared libraries may run");
+  if (img->exec_stack)
+    return cc_xstrdup ("its stack is executable: code there (a trampoline of a nested "
+                       "function) may run");
+  if (img->writable_code)
+    return cc_xstrdup ("a segment is writable and executable: code written at run time "
+                       "may run");
   for (uint32_t fi = 0; fi < wp->model.n_funcs; fi++)
     if (wp->model.funcs[fi].flags & CC_FUNC_BROKEN)
       return cc_xasprintf ("%s has no exact model", wp->model.funcs[fi].name);

@@ -230,6 +230,10 @@ check "a closed program: its indirect call calls the three functions whose addre
   "report_py cl.json 'r[\"link\"][\"closed\"] and r[\"link\"][\"indirect_calls\"] == 1 and r[\"link\"][\"indirect_targets\"] == 3 and all(fn[f][\"analysed\"] and all(r[\"instances\"][r[\"instances\"][x][\"parent\"]][\"function\"] == \"(indirect call)\" for x in fn[f][\"instances\"]) for f in (\"op_add\", \"op_mul\", \"op_xor\")) and not fn[\"never\"][\"analysed\"] and \"(indirect call)\" not in fn'"
 check "a closed program: the loop around the indirect call and its callees keep their lines" \
   "report_py cl.json 'not [i for f in (\"_start\", \"op_add\", \"op_mul\", \"op_xor\") for i in fn[f][\"insns\"] if i[\"category\"] == \"conflict\"]'"
+# shellcheck disable=SC2086
+$CC $FS -z execstack cl_main.o cl_ops.o -o closed-xs && "$LINK" $SHAPE closed-xs --report=xs.json >/dev/null 2>&1
+check "the same program with an executable stack (trampolines may run there) is not closed" \
+  "report_py xs.json 'r[\"link\"][\"closed\"] is False and \"stack\" in r[\"link\"][\"open_because\"] and r[\"link\"].get(\"indirect_calls\") is None'"
 "$LINK" $SHAPE rec-O2/prog.pie --report=open.json >/dev/null 2>&1
 check "a dynamically linked program is not closed, and the report says why" \
   "report_py open.json 'r[\"link\"][\"closed\"] is False and \"dynamically\" in r[\"link\"][\"open_because\"]'"
