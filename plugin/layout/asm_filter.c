@@ -116,7 +116,31 @@ struct cc_asm_filter
   size_t n_ms, ms_cap;
   cc_asm_split *sp;          /* and insns */
   size_t n_sp, sp_cap;
+  /* What each distinct instruction statement is (stmt_memo): most
+     statements of a unit are written many times.  */
+  struct stmt_memo *memo;
+  size_t n_memo, memo_cap;
+  uint32_t *memo_index;      /* open addressing: entry + 1, 0 empty */
+  size_t memo_size;          /* a power of two, over twice n_memo */
+  char *memo_text;           /* the statements' text */
+  size_t memo_text_n, memo_text_cap;
 };
+
+/* A statement that is no directive, and what the pure functions of its
+   text say of it (asm_statement.h, x86_encode.h), each worked out the
+   first time it is asked for.  */
+typedef struct stmt_memo
+{
+  uint32_t hash;
+  size_t at, len;            /* the text, in memo_text */
+  enum cc_stmt_kind kind;
+  unsigned long align, max;
+  int have_reloc, have_len;
+  unsigned char reloc;       /* cc_stmt_reloc */
+  int enc_len;               /* cc_x86_encode_length, -1: not encoded */
+  cc_x86_stmt br;            /* its jump, the target an offset in the text */
+  size_t target_at;
+} stmt_memo;
 
 static unsigned
 event_section (cc_asm_filter *f)
@@ -277,6 +301,9 @@ cc_asm_filter_free (cc_asm_filter *f)
   free (f->cl);
   free (f->ms);
   free (f->sp);
+  free (f->memo);
+  free (f->memo_index);
+  free (f->memo_text);
   free (f);
 }
 
@@ -655,13 +682,103 @@ machine_label (cc_asm_filter *f, const char *p, size_t n)
   f->cl[f->n_cl++] = (cur_label){ at, n, (uint32_t) f->n_cs };
 }
 
+static uint32_t
+text_hash (const char *p, const char *e)
+{
+  uint32_t h = 2166136261u;
+  for (; p < e; p++)
+    h = (h ^ (unsigned char) *p) * 16777619u;
+  return h;
+}
+
+static void
+memo_rehash (cc_asm_filter *f)
+{
+  size_t size = f->memo_size ? f->memo_size * 2 : 1024;
+  uint32_t *t = cc_xcalloc (size, sizeof *t);
+  for (size_t i = 0; i < f->n_memo; i++)
+    {
+      size_t h = f->memo[i].hash & (size - 1);
+      while (t[h])
+        h = (h + 1) & (size - 1);
+      t[h] = (uint32_t) i + 1;
+    }
+  free (f->memo_index);
+  f->memo_index = t;
+  f->memo_size = size;
+}
+
+/* The memo of the statement [P, E), which is no directive: found, or made
+   with its kind.  */
+static stmt_memo *
+memo_of (cc_asm_filter *f, const char *p, const char *e)
+{
+  size_t len = (size_t) (e - p);
+  uint32_t hash = text_hash (p, e);
+  if (2 * (f->n_memo + 1) > f->memo_size)
+    memo_rehash (f);
+  size_t h = hash & (f->memo_size - 1);
+  for (; f->memo_index[h]; h = (h + 1) & (f->memo_size - 1))
+    {
+      stmt_memo *m = &f->memo[f->memo_index[h] - 1];
+      if (m->hash == hash && m->len == len && memcmp (f->memo_text + m->at, p, len) == 0)
+        return m;
+    }
+  f->memo = cc_grow (f->memo, &f->memo_cap, f->n_memo + 1, sizeof *f->memo, 256);
+  f->memo_text = cc_grow (f->memo_text, &f->memo_text_cap, f->memo_text_n + len, 1, 8192);
+  stmt_memo *m = &f->memo[f->n_memo];
+  memset (m, 0, sizeof *m);
+  m->hash = hash;
+  m->at = f->memo_text_n;
+  m->len = len;
+  memcpy (f->memo_text + m->at, p, len);
+  f->memo_text_n += len;
+  m->kind = cc_stmt_classify (p, e, &m->align, &m->max);
+  f->memo_index[h] = (uint32_t) ++f->n_memo;
+  return m;
+}
+
+/* The relocation of the statement [P, E) of memo M (or NULL).  */
+static unsigned char
+memo_reloc (stmt_memo *m, const char *p, const char *e)
+{
+  if (!m)
+    return (unsigned char) cc_stmt_reloc (p, e);
+  if (!m->have_reloc)
+    {
+      m->reloc = (unsigned char) cc_stmt_reloc (p, e);
+      m->have_reloc = 1;
+    }
+  return m->reloc;
+}
+
+/* The length of the instruction statement [P, E) of memo M (or NULL),
+   with *BR its jump, whose target lies in [P, E).  */
+static int
+memo_encode (stmt_memo *m, const char *p, const char *e, cc_x86_stmt *br)
+{
+  if (!m)
+    return cc_x86_encode_length (p, e, br);
+  if (!m->have_len)
+    {
+      m->enc_len = cc_x86_encode_length (p, e, &m->br);
+      m->target_at = m->br.target ? (size_t) (m->br.target - p) : 0;
+      m->have_len = 1;
+    }
+  *br = m->br;
+  if (br->target)
+    br->target = p + m->target_at;
+  return m->enc_len;
+}
+
 /* Statement [P, E) of KIND in the insn at hand.  A machine instruction
    begins at its first prefix statement, or at the instruction; before
    every one but the first goes a label, on a line of its own before the
    statement's line (a statement after another on its line cannot have
    one: the insn stays whole).  */
 static void
-machine_statement (cc_asm_filter *f, enum cc_stmt_kind kind, const char *p, const char *e)
+machine_statement (cc_asm_filter *f, enum cc_stmt_kind kind, const char *p, const char *e,
+                   stmt_memo *mm)
 {
   if (kind == CC_STMT_NOTHING)
     return;
@@ -698,7 +815,7 @@ machine_statement (cc_asm_filter *f, enum cc_stmt_kind kind, const char *p, cons
       cur_stmt *c = &f->cs[f->n_cs - 1];
       c->at = keep_ctext (f, p, (size_t) (e - p));
       c->len = (size_t) (e - p);
-      c->reloc = (unsigned char) cc_stmt_reloc (p, e);
+      c->reloc = memo_reloc (mm, p, e);
     }
 }
 
@@ -725,7 +842,7 @@ put_line_label (cc_asm_filter *f)
    section places.  */
 static void
 statement_event (cc_asm_filter *f, enum cc_stmt_kind kind, unsigned long align,
-                 unsigned long max, const char *p, const char *e)
+                 unsigned long max, const char *p, const char *e, stmt_memo *mm)
 {
   switch (kind)
     {
@@ -735,7 +852,7 @@ statement_event (cc_asm_filter *f, enum cc_stmt_kind kind, unsigned long align,
       if (f->encode && !f->unencodable)
         {
           cc_x86_stmt br;
-          int len = cc_x86_encode_length (p, e, &br);
+          int len = memo_encode (mm, p, e, &br);
           if (len < 0)
             {
               /* The decoder may still place it (layout_decode.c).  */
@@ -944,11 +1061,11 @@ statement_body (cc_asm_filter *f, const char *p, const char *e)
       int code = f->events && f->now.cur.code;
       if (code || f->cur)
         {
-          kind = cc_stmt_classify (p, e, &align, &max);
+          stmt_memo *mm = memo_of (f, p, e);
           if (f->cur)
-            machine_statement (f, kind, p, e);
+            machine_statement (f, mm->kind, p, e, mm);
           if (code)
-            statement_event (f, kind, align, max, p, e);
+            statement_event (f, mm->kind, mm->align, mm->max, p, e, mm);
         }
       return f->now.cur.code;
     }
@@ -969,9 +1086,9 @@ statement_body (cc_asm_filter *f, const char *p, const char *e)
       if (f->cur)
         machine_statement (f, k == D_OTHER ? kind
                               : k == D_MODE || k == D_SUBSECTION || k == D_UNFOLLOWABLE
-                              ? CC_STMT_UNDECODABLE : CC_STMT_NOTHING, p, e);
+                              ? CC_STMT_UNDECODABLE : CC_STMT_NOTHING, p, e, NULL);
       if (code)
-        statement_event (f, kind, align, max, p, e);
+        statement_event (f, kind, align, max, p, e, NULL);
     }
   if (f->events && k >= D_TEXT && k <= D_SUBSECTION)
     f->sec_idx = -1;
