@@ -653,6 +653,7 @@ model_function (function *fun)
       ci->file = file_index (x.file);
       ci->line = x.line > 0 ? (uint32_t) x.line : 0;
       gi->pos = -1;
+      gi->mark = -1;
       lb->est_len = get_attr_length (insn);
       int addr = INSN_ADDRESSES_SET_P () ? INSN_ADDRESSES (INSN_UID (insn)) : 0;
       if (part_base[xs[i].part & 1] < 0)

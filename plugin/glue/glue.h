@@ -27,6 +27,7 @@ struct cc_glue_insn
 {
   unsigned char end_seen;   /* CC_END_POSTSCAN: printed */
   long pos;             /* buffer offset where the annotation goes, or -1 */
+  long mark;            /* marking: the mark of its end label, or -1 */
   int est_addr;         /* GCC's address estimate, from the part start */
   location_t loc;       /* source location (after the fall-backs) */
 };
@@ -81,6 +82,16 @@ cc_glue_insn_of (const cc_glue_func *gf, uint32_t m)
   return lo;
 }
 
+/* One of our labels that final printed into the buffer while the glue
+   is marking (asm_capture.cc): left out of the buffer, and kept here
+   with the place it would have had.  */
+struct cc_glue_mark
+{
+  long pos;             /* buffer offset where its line would begin */
+  unsigned long num;    /* its number */
+  unsigned char end;    /* an end label ("Lcce"), else a note label ("L") */
+};
+
 struct cc_glue_state
 {
   int active;           /* options parsed, not disabled, output captured */
@@ -97,6 +108,12 @@ struct cc_glue_state
   char *header;         /* what was written before PLUGIN_START_UNIT */
   size_t header_size;
   unsigned end_counter; /* numbers of the "Lcce" end labels */
+  /* Marking: our labels are left out of the buffer and kept as marks, in
+     the order final printed them (on ELF targets, where every name is
+     the prefix and the number; else they are printed).  */
+  int marking;
+  cc_glue_mark *marks;
+  size_t n_marks, cap_marks;
   unsigned label_counter; /* our "L" note labels, above CC_GLUE_LABEL_BASE */
 };
 
@@ -118,6 +135,9 @@ bool cc_glue_label_prefixes (char *note, char *end, size_t size);
    every such name is the prefix and the number; false if not.  */
 bool cc_glue_internal_label_prefix (const char *kind, char *buf, size_t size);
 void cc_glue_locate_note_ends (void);
+/* The buffer as final would have written it with our labels: the buffer
+   itself (*OWNED false), or with the marks' labels put back.  */
+const char *cc_glue_labelled_text (size_t *n, bool *owned);
 void cc_glue_emit_output (const cc_result *r, const long *keep, size_t n_keep);
 
 /* unit_finish.cc */
