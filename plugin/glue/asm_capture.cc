@@ -270,43 +270,6 @@ put_mark_label (char *o, const cc_glue_mark *m)
   return o;
 }
 
-const char *
-cc_glue_labelled_text (size_t *n, bool *owned)
-{
-  *owned = false;
-  *n = cc_glue.mem_buf ? cc_glue.mem_size : 0;
-  if (!cc_glue.marking || !cc_glue.n_marks || !cc_glue.mem_buf)
-    return cc_glue.mem_buf;
-  const char *buf = cc_glue.mem_buf;
-  size_t size = cc_glue.mem_size;
-  size_t most = strlen (note_prefix) > strlen (end_prefix) ? strlen (note_prefix)
-                : strlen (end_prefix);
-  char *out = XNEWVEC (char, size + cc_glue.n_marks * (most + 24) + 1);
-  char *o = out;
-  size_t at = 0;
-  for (size_t j = 0; j < cc_glue.n_marks; j++)
-    {
-      const cc_glue_mark *m = &cc_glue.marks[j];
-      size_t pos = (size_t) m->pos <= size ? (size_t) m->pos : size;
-      if (pos > at)
-        {
-          memcpy (o, buf + at, pos - at);
-          o += pos - at;
-          at = pos;
-        }
-      o = put_mark_label (o, m);
-    }
-  memcpy (o, buf + at, size - at);
-  o += size - at;
-  *o = 0;
-  *n = (size_t) (o - out);
-  *owned = true;
-  return out;
-}
-
-/* Basic asm has no postscan call: find its end label line in the buffer.
-   Labels appear in output order, so search forward from the previous
-   annotation of the function.  */
 /* Marking: the end of a basic asm is the mark of its note label.  */
 static void
 note_ends_from_marks (void)

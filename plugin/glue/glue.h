@@ -84,13 +84,8 @@ cc_glue_insn_of (const cc_glue_func *gf, uint32_t m)
 
 /* One of our labels that final printed into the buffer while the glue
    is marking (asm_capture.cc): left out of the buffer, and kept here
-   with the place it would have had.  */
-struct cc_glue_mark
-{
-  long pos;             /* buffer offset where its line would begin */
-  unsigned long num;    /* its number */
-  unsigned char end;    /* an end label ("Lcce"), else a note label ("L") */
-};
+   with the place its line would have had (layout/measure.h).  */
+typedef cc_text_mark cc_glue_mark;
 
 struct cc_glue_state
 {
@@ -135,9 +130,6 @@ bool cc_glue_label_prefixes (char *note, char *end, size_t size);
    every such name is the prefix and the number; false if not.  */
 bool cc_glue_internal_label_prefix (const char *kind, char *buf, size_t size);
 void cc_glue_locate_note_ends (void);
-/* The buffer as final would have written it with our labels: the buffer
-   itself (*OWNED false), or with the marks' labels put back.  */
-const char *cc_glue_labelled_text (size_t *n, bool *owned);
 void cc_glue_emit_output (const cc_result *r, const long *keep, size_t n_keep);
 
 /* unit_finish.cc */

@@ -36,10 +36,9 @@ measure_layout (void)
   cc_unit_text t;
   memset (&t, 0, sizeof t);
   t.chunks[0] = (cc_layout_chunk) { cc_glue.header, cc_glue.header ? cc_glue.header_size : 0 };
-  bool owned;
-  size_t text_size;
-  const char *text = cc_glue_labelled_text (&text_size, &owned);
-  t.chunks[1] = (cc_layout_chunk) { text, text_size };
+  t.chunks[1] = (cc_layout_chunk) { cc_glue.mem_buf, cc_glue.mem_buf ? cc_glue.mem_size : 0 };
+  t.marks = cc_glue.marking ? cc_glue.marks : NULL;
+  t.n_marks = cc_glue.marking ? cc_glue.n_marks : 0;
   t.comment = ASM_COMMENT_START;
   t.separator = ';';
   t.note_prefix = note;
@@ -91,8 +90,6 @@ measure_layout (void)
       uf[fi].insns = gf->labels;
     }
   char *bad = cc_measure_unit (&t, &cc_glue.model, uf, cc_glue.n_funcs);
-  if (owned)
-    free (const_cast<char *> (text));
   for (uint32_t fi = 0; fi < cc_glue.n_funcs; fi++)
     {
       cc_glue_func *gf = &cc_glue.funcs[fi];

@@ -413,19 +413,20 @@ cc_asm_filter_debug_labels (cc_asm_filter *f, const char *const *prefixes,
     }
 }
 
-void
+int
 cc_asm_filter_labels (cc_asm_filter *f, const char *start_prefix,
                       unsigned long start_min, const char *end_prefix)
 {
   size_t sl = strlen (start_prefix), el = strlen (end_prefix);
   if (sl == 0 || el == 0 || sl >= sizeof f->start_prefix
       || el >= sizeof f->end_prefix)
-    return;                    /* left off: every label stays */
+    return 0;                  /* left off: every label stays */
   memcpy (f->start_prefix, start_prefix, sl + 1);
   memcpy (f->end_prefix, end_prefix, el + 1);
   f->start_len = sl;
   f->end_len = el;
   f->start_min = start_min;
+  return 1;
 }
 
 long
@@ -1460,6 +1461,69 @@ cc_asm_filter_add (cc_asm_filter *f, const char *text, size_t n)
       whole_line (f, p, nl + 1);
       p = nl + 1;
     }
+  return f->failed ? -1 : 0;
+}
+
+int
+cc_asm_filter_label (cc_asm_filter *f, int end, unsigned long no)
+{
+  char text[96];
+  const char *prefix = end ? f->end_prefix : f->start_prefix;
+  size_t pl = end ? f->end_len : f->start_len;
+  if (!pl)
+    return -1;                 /* no prefixes (cc_asm_filter_labels) */
+  char digits[24];
+  int nd = 0;
+  unsigned long v = no;
+  do
+    digits[nd++] = (char) ('0' + v % 10);
+  while ((v /= 10) != 0);
+  memcpy (text, prefix, pl);
+  size_t len = pl;
+  while (nd)
+    text[len++] = digits[--nd];
+  text[len++] = ':';
+  text[len++] = '\n';
+  const char *p = text, *e = text + len, *eol = e - 1;
+  /* What whole_line does with the line, where it is plain what that is:
+     a held-back line or a filter that gave up take the long way.  */
+  if (f->carry_n || (f->failed && !f->mprefix_len))
+    return cc_asm_filter_add (f, text, len);
+  if (f->n_debug && *p == f->debug_prefix[0][0] && debug_label_line (f, p, eol))
+    return f->failed ? -1 : 0;
+  if (end && f->now.cur.code && len <= sizeof f->pending)
+    {
+      /* our_labels: an end label in code is held back.  */
+      machine_close (f);
+      flush_pending (f);
+      memcpy (f->pending, p, len);
+      f->pending_n = len;
+      f->pending_no = no;
+      if (f->events)
+        f->pending_ev = (long) add_event (f, CC_ASM_EV_END, no, 0, 0, 0);
+      return f->failed ? -1 : 0;
+    }
+  if (!end && f->pending_n && no >= f->start_min)
+    {
+      /* our_labels: the next start label stands for the held-back end
+         label.  */
+      set_alias (f, f->pending_no, no);
+      if (f->events && f->pending_ev >= 0)
+        f->ev[f->pending_ev].kind = CC_ASM_EV_NONE;
+      f->pending_n = 0;
+      f->pending_ev = -1;
+      machine_open (f, no);
+      keep_start_label (f, p, e, no);
+      return f->failed ? -1 : 0;
+    }
+  if (!end && !f->pending_n && f->events && f->now.cur.code && no >= f->start_min)
+    {
+      /* A start label in code.  */
+      machine_open (f, no);
+      keep_start_label (f, p, e, no);
+      return f->failed ? -1 : 0;
+    }
+  whole_line (f, p, e);
   return f->failed ? -1 : 0;
 }
 
