@@ -615,16 +615,27 @@ model_function (function *fun)
   location_t prev_loc = UNKNOWN_LOCATION;
   int part_base[2] = { -1, -1 };
   {
-    /* Locations fall back to the previous insn with one.  */
+    /* Locations fall back to the previous insn with one.  Runs of insns
+       share a location: each is looked at once.  */
     uint32_t i = 0;
+    location_t seen = UNKNOWN_LOCATION;
+    bool seen_has = false;
     for (rtx_insn *insn = get_insns (); insn && i < n; insn = NEXT_INSN (insn))
       {
         if (!NONDEBUG_INSN_P (insn))
           continue;
         location_t l = INSN_LOCATION (insn);
-        bool has = l != UNKNOWN_LOCATION
-                   && LOCATION_LOCUS (l) != UNKNOWN_LOCATION
-                   && LOCATION_LINE (l) > 0;
+        bool has;
+        if (l == seen)
+          has = seen_has;
+        else
+          {
+            has = l != UNKNOWN_LOCATION
+                  && LOCATION_LOCUS (l) != UNKNOWN_LOCATION
+                  && LOCATION_LINE (l) > 0;
+            seen = l;
+            seen_has = has;
+          }
         if (insn != xs[i].insn)
           {
             if (has)
@@ -640,6 +651,12 @@ model_function (function *fun)
       }
   }
 
+  /* The last location expanded, and the last file's index.  */
+  location_t last_loc = UNKNOWN_LOCATION;
+  expanded_location last_x;
+  bool have_last = false;
+  const char *last_file = NULL;
+  uint32_t last_file_index = CC_NONE;
   for (uint32_t i = 0; i < n; i++)
     {
       rtx_insn *insn = xs[i].insn;
@@ -649,9 +666,19 @@ model_function (function *fun)
       ci->uid = (uint32_t) INSN_UID (insn);
       ci->part = xs[i].part;
       ci->kind = xs[i].kind == X_CODE ? CC_INSN_CODE : CC_INSN_ASM;
-      expanded_location x = expand_location (gi->loc);
-      ci->file = file_index (x.file);
-      ci->line = x.line > 0 ? (uint32_t) x.line : 0;
+      if (!have_last || gi->loc != last_loc)
+        {
+          last_x = expand_location (gi->loc);
+          last_loc = gi->loc;
+          have_last = true;
+          if (last_x.file != last_file || i == 0)
+            {
+              last_file = last_x.file;
+              last_file_index = file_index (last_x.file);
+            }
+        }
+      ci->file = last_file_index;
+      ci->line = last_x.line > 0 ? (uint32_t) last_x.line : 0;
       gi->pos = -1;
       gi->mark = -1;
       lb->est_len = get_attr_length (insn);

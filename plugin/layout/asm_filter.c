@@ -709,13 +709,12 @@ memo_rehash (cc_asm_filter *f)
   f->memo_size = size;
 }
 
-/* The memo of the statement [P, E), which is no directive: found, or made
-   with its kind.  */
+/* The memo of the statement [P, E), which is no directive, of text hash
+   HASH: found, or made with its kind.  */
 static stmt_memo *
-memo_of (cc_asm_filter *f, const char *p, const char *e)
+memo_find (cc_asm_filter *f, const char *p, const char *e, uint32_t hash)
 {
   size_t len = (size_t) (e - p);
-  uint32_t hash = text_hash (p, e);
   if (2 * (f->n_memo + 1) > f->memo_size)
     memo_rehash (f);
   size_t h = hash & (f->memo_size - 1);
@@ -737,6 +736,12 @@ memo_of (cc_asm_filter *f, const char *p, const char *e)
   m->kind = cc_stmt_classify (p, e, &m->align, &m->max);
   f->memo_index[h] = (uint32_t) ++f->n_memo;
   return m;
+}
+
+static stmt_memo *
+memo_of (cc_asm_filter *f, const char *p, const char *e)
+{
+  return memo_find (f, p, e, text_hash (p, e));
 }
 
 /* The relocation of the statement [P, E) of memo M (or NULL).  */
@@ -1380,6 +1385,26 @@ plainly_dropped (const cc_asm_filter *f, const char *p, const char *eol)
   return drop && !memchr (p, f->sep, (size_t) (eol - p));
 }
 
+/* The memo of the statement [P, E) if it is the whole of its line and
+   plainly an instruction statement: no label, string, separator, comment
+   or assignment in it (line, statement and statement_body would find
+   the statement [P, E) and take it as no directive); else NULL.  P is
+   past the line's blanks, at a letter.  */
+static stmt_memo *
+plain_statement (cc_asm_filter *f, const char *p, const char *e)
+{
+  const char c0 = f->comment[0], sep = f->sep;
+  uint32_t h = 2166136261u;
+  for (const char *q = p; q < e; q++)
+    {
+      char c = *q;
+      if (c == ':' || c == '"' || c == '=' || c == sep || c == c0)
+        return NULL;
+      h = (h ^ (unsigned char) c) * 16777619u;
+    }
+  return memo_find (f, p, e, h);
+}
+
 /* Decide on the whole line [P, E) (with its newline, if any).  */
 static int
 whole_line (cc_asm_filter *f, const char *p, const char *e)
@@ -1403,6 +1428,29 @@ whole_line (cc_asm_filter *f, const char *p, const char *e)
         {
           flush_pending (f);
           keep_start_label (f, p, e, no);
+          return 0;
+        }
+    }
+  /* Most lines are one instruction: a tab, a mnemonic, operands.  */
+  if (p[0] == '\t' && (f->events && f->now.cur.code ? 1 : f->cur != 0))
+    {
+      const char *w = cc_asm_skip_space (p, eol);
+      stmt_memo *mm = w < eol && *w >= 'a' && *w <= 'z' ? plain_statement (f, w, eol) : NULL;
+      if (mm)
+        {
+          /* What line, statement and statement_body do with it.  */
+          f->first_in_line = 1;
+          if (f->cur)
+            machine_statement (f, mm->kind, w, eol, mm);
+          if (f->events && f->now.cur.code)
+            statement_event (f, mm->kind, mm->align, mm->max, w, eol, mm);
+          if (f->now.cur.code && !f->failed)
+            {
+              flush_pending (f);
+              put_line_label (f);
+              out_add (f, p, (size_t) (e - p));
+            }
+          f->line_label = 0;
           return 0;
         }
     }
