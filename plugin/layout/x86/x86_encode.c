@@ -44,10 +44,15 @@ typedef struct operand
   int seg;          /* O_MEM: a segment override */
 } operand;
 
-static int
+/* Is [P, P + N) the string S?  Without strlen: most calls fail at the
+   first character.  */
+static inline int
 streq (const char *p, size_t n, const char *s)
 {
-  return strlen (s) == n && memcmp (p, s, n) == 0;
+  for (size_t i = 0; i < n; i++)
+    if (s[i] == 0 || s[i] != p[i])
+      return 0;
+  return s[n] == 0;
 }
 
 static int
