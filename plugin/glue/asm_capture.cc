@@ -24,6 +24,20 @@
 static void (*prev_postscan) (FILE *, rtx_insn *, rtx *, int);
 static void (*prev_internal_label) (FILE *, const char *, unsigned long);
 
+static void
+add_mark (long pos, unsigned long num, int end)
+{
+  if (cc_glue.n_marks == cc_glue.cap_marks)
+    {
+      cc_glue.cap_marks = cc_glue.cap_marks ? 2 * cc_glue.cap_marks : 4096;
+      cc_glue.marks = XRESIZEVEC (cc_glue_mark, cc_glue.marks, cc_glue.cap_marks);
+    }
+  cc_glue_mark *m = &cc_glue.marks[cc_glue.n_marks++];
+  m->pos = pos;
+  m->num = num;
+  m->end = (unsigned char) end;
+}
+
 /* Marking (glue.h): our note label ("L", above CC_GLUE_LABEL_BASE) or
    end label ("Lcce") printed into the buffer becomes a mark.  */
 static void
@@ -32,15 +46,7 @@ internal_label (FILE *f, const char *prefix, unsigned long num)
   if (cc_glue.marking && f && f == cc_glue.mem && prefix[0] == 'L'
       && ((prefix[1] == 0 && num > CC_GLUE_LABEL_BASE) || strcmp (prefix, "Lcce") == 0))
     {
-      if (cc_glue.n_marks == cc_glue.cap_marks)
-        {
-          cc_glue.cap_marks = cc_glue.cap_marks ? 2 * cc_glue.cap_marks : 4096;
-          cc_glue.marks = XRESIZEVEC (cc_glue_mark, cc_glue.marks, cc_glue.cap_marks);
-        }
-      cc_glue_mark *m = &cc_glue.marks[cc_glue.n_marks++];
-      m->pos = ftell (f);
-      m->num = num;
-      m->end = prefix[1] != 0;
+      add_mark (ftell (f), num, prefix[1] != 0);
       return;
     }
   prev_internal_label (f, prefix, num);
@@ -239,14 +245,18 @@ cc_glue_postscan (FILE *f, rtx_insn *insn, rtx *ops, int n_ops)
   const cc_insn_labels *lb = &gf->labels[i];
   if (lb->end_kind != CC_END_POSTSCAN || gi->end_seen)
     return;
-  targetm.asm_out.internal_label (f, "Lcce", lb->end);
   gi->end_seen = 1;
-  if (f == cc_glue.mem)
+  if (cc_glue.marking && f == cc_glue.mem)
     {
+      /* What internal_label does with it, and its place once.  */
       gi->pos = ftell (f);
-      if (cc_glue.marking)
-        gi->mark = (long) cc_glue.n_marks - 1;
+      add_mark (gi->pos, (unsigned long) lb->end, 1);
+      gi->mark = (long) cc_glue.n_marks - 1;
+      return;
     }
+  targetm.asm_out.internal_label (f, "Lcce", lb->end);
+  if (f == cc_glue.mem)
+    gi->pos = ftell (f);
 }
 
 /* Write the label line of mark M ("NAME:\n") to *O.  */

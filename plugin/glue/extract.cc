@@ -612,51 +612,58 @@ model_function (function *fun)
   f.n_insns = n;
   f.insns = XCNEWVEC (cc_insn, n ? n : 1);
 
-  location_t prev_loc = UNKNOWN_LOCATION;
   int part_base[2] = { -1, -1 };
   {
-    /* Locations fall back to the previous insn with one.  Runs of insns
-       share a location: each is looked at once.  */
-    uint32_t i = 0;
+    /* Locations fall back to the previous insn with one (and then to the
+       function's).  Runs of insns share a location: each is expanded
+       once, and its file looked up once.  */
+    location_t prev_loc = UNKNOWN_LOCATION;
+    expanded_location prev_x = dx;
     location_t seen = UNKNOWN_LOCATION;
     bool seen_has = false;
+    expanded_location seen_x = dx;
+    const char *last_file = NULL;
+    uint32_t last_file_index = CC_NONE;
+    bool have_file = false;
+    uint32_t i = 0;
     for (rtx_insn *insn = get_insns (); insn && i < n; insn = NEXT_INSN (insn))
       {
         if (!NONDEBUG_INSN_P (insn))
           continue;
         location_t l = INSN_LOCATION (insn);
-        bool has;
-        if (l == seen)
-          has = seen_has;
-        else
+        if (l != seen)
           {
-            has = l != UNKNOWN_LOCATION
-                  && LOCATION_LOCUS (l) != UNKNOWN_LOCATION
-                  && LOCATION_LINE (l) > 0;
             seen = l;
-            seen_has = has;
+            seen_has = false;
+            if (l != UNKNOWN_LOCATION && LOCATION_LOCUS (l) != UNKNOWN_LOCATION)
+              {
+                seen_x = expand_location (l);
+                seen_has = seen_x.line > 0;
+              }
+          }
+        if (seen_has)
+          {
+            prev_loc = l;
+            prev_x = seen_x;
           }
         if (insn != xs[i].insn)
+          continue;
+        /* The location of insn I, expanded.  */
+        gf->insns[i].loc = prev_loc != UNKNOWN_LOCATION ? prev_loc
+                           : DECL_SOURCE_LOCATION (decl);
+        const expanded_location &x = prev_loc != UNKNOWN_LOCATION ? prev_x : dx;
+        if (!have_file || x.file != last_file)
           {
-            if (has)
-              prev_loc = l;
-            continue;
+            last_file = x.file;
+            last_file_index = file_index (x.file);
+            have_file = true;
           }
-        if (has)
-          prev_loc = l;
-        location_t use = prev_loc != UNKNOWN_LOCATION
-                         ? prev_loc : DECL_SOURCE_LOCATION (decl);
-        gf->insns[i].loc = use;
+        f.insns[i].file = last_file_index;
+        f.insns[i].line = x.line > 0 ? (uint32_t) x.line : 0;
         i++;
       }
   }
 
-  /* The last location expanded, and the last file's index.  */
-  location_t last_loc = UNKNOWN_LOCATION;
-  expanded_location last_x;
-  bool have_last = false;
-  const char *last_file = NULL;
-  uint32_t last_file_index = CC_NONE;
   for (uint32_t i = 0; i < n; i++)
     {
       rtx_insn *insn = xs[i].insn;
@@ -666,19 +673,6 @@ model_function (function *fun)
       ci->uid = (uint32_t) INSN_UID (insn);
       ci->part = xs[i].part;
       ci->kind = xs[i].kind == X_CODE ? CC_INSN_CODE : CC_INSN_ASM;
-      if (!have_last || gi->loc != last_loc)
-        {
-          last_x = expand_location (gi->loc);
-          last_loc = gi->loc;
-          have_last = true;
-          if (last_x.file != last_file || i == 0)
-            {
-              last_file = last_x.file;
-              last_file_index = file_index (last_x.file);
-            }
-        }
-      ci->file = last_file_index;
-      ci->line = last_x.line > 0 ? (uint32_t) last_x.line : 0;
       gi->pos = -1;
       gi->mark = -1;
       lb->est_len = get_attr_length (insn);
