@@ -267,14 +267,7 @@ put_mark_label (char *o, const cc_glue_mark *m)
   size_t pl = strlen (prefix);
   memcpy (o, prefix, pl);
   o += pl;
-  char digits[24];
-  int n = 0;
-  unsigned long v = m->num;
-  do
-    digits[n++] = (char) ('0' + v % 10);
-  while ((v /= 10) != 0);
-  while (n)
-    *o++ = digits[--n];
+  o += cc_put_decimal (o, m->num);
   *o++ = ':';
   *o++ = '\n';
   return o;

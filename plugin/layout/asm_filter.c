@@ -166,7 +166,8 @@ static size_t
 push_event (cc_asm_filter *f, unsigned char kind, unsigned section, unsigned long a,
             unsigned long b, size_t at, size_t len)
 {
-  f->ev = cc_grow (f->ev, &f->ev_cap, f->n_ev + 1, sizeof *f->ev, 4096);
+  if (f->n_ev == f->ev_cap)
+    f->ev = cc_grow (f->ev, &f->ev_cap, f->n_ev + 1, sizeof *f->ev, 4096);
   cc_asm_event *v = &f->ev[f->n_ev];
   v->kind = kind;
   v->section = section;
@@ -256,7 +257,8 @@ out_add (cc_asm_filter *f, const char *p, size_t n)
      but it is gone; give up (the whole text is assembled).  */
   if (f->n_debug && mentions_debug_label (f, p, n))
     f->failed = 1;
-  f->out = cc_grow (f->out, &f->cap, f->n + n + 1, 1, 65536);
+  if (f->n + n + 1 > f->cap)
+    f->out = cc_grow (f->out, &f->cap, f->n + n + 1, 1, 65536);
   memcpy (f->out + f->n, p, n);
   f->n += n;
   f->out[f->n] = 0;
@@ -1512,6 +1514,13 @@ cc_asm_filter_add (cc_asm_filter *f, const char *text, size_t n)
   return f->failed ? -1 : 0;
 }
 
+void
+cc_asm_filter_reserve (cc_asm_filter *f, size_t text, size_t events)
+{
+  f->out = cc_grow (f->out, &f->cap, f->n + text + 1, 1, 65536);
+  f->ev = cc_grow (f->ev, &f->ev_cap, f->n_ev + events, sizeof *f->ev, 4096);
+}
+
 int
 cc_asm_filter_label (cc_asm_filter *f, int end, unsigned long no)
 {
@@ -1520,16 +1529,8 @@ cc_asm_filter_label (cc_asm_filter *f, int end, unsigned long no)
   size_t pl = end ? f->end_len : f->start_len;
   if (!pl)
     return -1;                 /* no prefixes (cc_asm_filter_labels) */
-  char digits[24];
-  int nd = 0;
-  unsigned long v = no;
-  do
-    digits[nd++] = (char) ('0' + v % 10);
-  while ((v /= 10) != 0);
   memcpy (text, prefix, pl);
-  size_t len = pl;
-  while (nd)
-    text[len++] = digits[--nd];
+  size_t len = pl + cc_put_decimal (text + pl, no);
   text[len++] = ':';
   text[len++] = '\n';
   const char *p = text, *e = text + len, *eol = e - 1;

@@ -179,6 +179,11 @@ const cc_asm_split *cc_asm_filter_splits (const cc_asm_filter *f, size_t *n,
    given up (then the output must not be used).  */
 int cc_asm_filter_add (cc_asm_filter *f, const char *text, size_t n);
 
+/* Room for TEXT more bytes of output and EVENTS more events, for a
+   caller that knows how much is coming (growing them step by step
+   copies them each time).  */
+void cc_asm_filter_reserve (cc_asm_filter *f, size_t text, size_t events);
+
 /* The same as cc_asm_filter_add of the line "PREFIX<NO>:\n", PREFIX the
    end prefix if END, else the start prefix (cc_asm_filter_labels): for a
    caller that keeps our labels out of its text and knows where they

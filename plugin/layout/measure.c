@@ -383,14 +383,7 @@ mark_line (const cc_unit_text *t, const cc_text_mark *m, char *o)
   const char *prefix = m->end ? t->end_prefix : t->note_prefix;
   size_t pl = strlen (prefix), len = pl;
   memcpy (o, prefix, pl);
-  char digits[24];
-  int nd = 0;
-  unsigned long v = m->num;
-  do
-    digits[nd++] = (char) ('0' + v % 10);
-  while ((v /= 10) != 0);
-  while (nd)
-    o[len++] = digits[--nd];
+  len += cc_put_decimal (o + len, m->num);
   o[len++] = ':';
   o[len++] = '\n';
   return len;
@@ -480,6 +473,10 @@ cc_measure_unit (const cc_unit_text *t, cc_model *m, cc_unit_func *uf, uint32_t 
     cc_asm_filter_events (filt, t->note_prefix);
   if (computing)
     cc_asm_filter_encode (filt);
+  /* Events: about one per label and one per instruction (half as many
+     as labels).  */
+  cc_asm_filter_reserve (filt, t->chunks[0].size + t->chunks[1].size + t->n_marks * 16,
+                         t->n_marks * 2);
   cc_asm_filter_add (filt, t->chunks[0].data, t->chunks[0].size);
   if (labels || !t->n_marks)
     feed_marked (filt, t);
