@@ -48,7 +48,7 @@ layout_query (const unit *u, cc_layout_query *q, const char **syms, unsigned lon
 }
 
 /* Where label N of family F is defined (section 0 if nowhere).  */
-static cc_layout_ref
+static inline cc_layout_ref
 numbered_ref (const cc_layout *l, const cc_layout_query *q, uint32_t f, long n)
 {
   const cc_layout_family *fam = &q->families[f];
@@ -61,7 +61,7 @@ numbered_ref (const cc_layout *l, const cc_layout_query *q, uint32_t f, long n)
    that the filter FILT left out of the measured text is measured by the
    start label standing for it (FILT is NULL when the whole text was
    measured).  */
-static void
+static inline void
 insn_refs (const cc_layout *l, const cc_layout_query *q, const cc_asm_filter *filt,
            const cc_insn_labels *lb, cc_layout_ref *s, cc_layout_ref *e)
 {

@@ -36,16 +36,25 @@ room (packer *w, size_t more)
     w->p = cc_grow (w->p, &w->cap, w->n + more, 1, 4096);
 }
 
+/* V's digits, at most 7, where room for them was made.  */
+static inline void
+put_digits (packer *w, uint32_t v)
+{
+  unsigned char *o = w->p + w->n;
+  while (v >= 32)
+    {
+      *o++ = (unsigned char) (DIGIT_MORE + (v & 31));
+      v >>= 5;
+    }
+  *o++ = (unsigned char) (DIGIT_LAST + v);
+  w->n = (size_t) (o - w->p);
+}
+
 static void
 put_u (packer *w, uint32_t v)
 {
   room (w, 7);
-  while (v >= 32)
-    {
-      w->p[w->n++] = (unsigned char) (DIGIT_MORE + (v & 31));
-      v >>= 5;
-    }
-  w->p[w->n++] = (unsigned char) (DIGIT_LAST + v);
+  put_digits (w, v);
 }
 
 /* CC_NONE as 0, any other value V as V + 1.  */
@@ -177,23 +186,25 @@ pack_func (packer *w, const cc_func *f)
                       | (in->maybe_tail ? RARE_TAIL : 0);
       uint32_t head = (in->offset != expect ? INSN_GAP : 0) | (in->file != file ? INSN_FILE : 0)
                       | (rare ? INSN_RARE : 0);
-      put_u (w, head);
-      put_u (w, zigzag (in->uid, uid));
-      put_u (w, in->length);
-      put_u (w, zigzag (in->line, line));
+      /* Room for all ten numbers an insn may have.  */
+      room (w, 10 * 7);
+      put_digits (w, head);
+      put_digits (w, zigzag (in->uid, uid));
+      put_digits (w, in->length);
+      put_digits (w, zigzag (in->line, line));
       if (head & INSN_GAP)
-        put_u (w, zigzag (in->offset, expect));
+        put_digits (w, zigzag (in->offset, expect));
       if (head & INSN_FILE)
-        put_opt (w, in->file);
+        put_digits (w, in->file == CC_NONE ? 0 : in->file + 1);
       if (head & INSN_RARE)
         {
-          put_u (w, rare);
+          put_digits (w, rare);
           if (rare & RARE_PART)
-            put_u (w, in->part);
+            put_digits (w, in->part);
           if (rare & RARE_REWRITE)
-            put_u (w, in->rewrite);
+            put_digits (w, in->rewrite);
           if (rare & RARE_TAIL)
-            put_u (w, in->maybe_tail);
+            put_digits (w, in->maybe_tail);
         }
       uid = in->uid;
       line = in->line;
