@@ -125,10 +125,13 @@ put_str (packer *w, const char *s)
   w->n += len;
 }
 
-/* Insn heads: what follows the four numbers every insn has.  */
-#define INSN_GAP 1             /* the offset is not where the last insn ended */
-#define INSN_FILE 2            /* another file than the last insn's */
-#define INSN_RARE 4            /* the rare fields follow */
+/* Insn heads.  Most insns are the common form: no flag below, at most 7
+   bytes, on the last insn's line or the next; their head holds all that
+   and only the uid follows.  */
+#define INSN_COMMON 1          /* bits 1-3 the length, bit 4 the next line */
+#define INSN_GAP 2             /* the offset is not where the last insn ended */
+#define INSN_FILE 4            /* another file than the last insn's */
+#define INSN_RARE 8            /* the rare fields follow */
 /* The rare fields.  */
 #define RARE_KIND(x) ((x) & 3)
 #define RARE_FETCH(x) (((x) >> 2) & 3)
@@ -188,6 +191,15 @@ pack_func (packer *w, const cc_func *f)
                       | (rare ? INSN_RARE : 0);
       /* Room for all ten numbers an insn may have.  */
       room (w, 10 * 7);
+      if (!head && in->length <= 7 && (in->line == line || in->line == line + 1))
+        {
+          put_digits (w, INSN_COMMON | in->length << 1 | (in->line != line) << 4);
+          put_digits (w, zigzag (in->uid, uid));
+          uid = in->uid;
+          line = in->line;
+          end = in->offset + in->length;
+          continue;
+        }
       put_digits (w, head);
       put_digits (w, zigzag (in->uid, uid));
       put_digits (w, in->length);
@@ -391,9 +403,27 @@ unpack_func (unpacker *r, const cc_model *m, cc_func *f)
     {
       cc_insn *in = &f->insns[i];
       uint32_t head, zuid, zline, rare = 0;
-      if (get_u (r, &head) || get_u (r, &zuid) || get_u (r, &in->length) || get_u (r, &zline))
+      if (get_u (r, &head))
         return -1;
-      if (head > (INSN_GAP | INSN_FILE | INSN_RARE))
+      if (head & INSN_COMMON)
+        {
+          if (head > 31 || get_u (r, &zuid))
+            return bad (r, "malformed insn");
+          in->uid = unzigzag (uid, zuid);
+          in->length = (head >> 1) & 7;
+          in->line = line + (head >> 4);
+          in->file = file;
+          in->part = part;
+          in->offset = expected_offset (f, part, part, end, i == 0);
+          if (part >= np)
+            return bad (r, "insn field out of range");
+          uid = in->uid;
+          line = in->line;
+          end = in->offset + in->length;
+          continue;
+        }
+      if (head > (INSN_GAP | INSN_FILE | INSN_RARE) || get_u (r, &zuid)
+          || get_u (r, &in->length) || get_u (r, &zline))
         return bad (r, "malformed insn");
       in->uid = unzigzag (uid, zuid);
       in->line = unzigzag (line, zline);

@@ -43,15 +43,21 @@
      n_funcs, then each:
        name, flags, file (nullable), line, n_parts, n_insns, n_blocks
        each part: symbol, section, offset, size
-       each insn: head, uid - last uid, length, line - last line
+       each insn: head, then
+                  if head & 1 (the common form: at the expected offset,
+                    in the last insn's file and part, nothing rare,
+                    bits 1-3 its length, bit 4 set if it is on the line
+                    after the last insn's, else on the same): uid - last
+                    uid, and nothing else;
+                  else uid - last uid, length, line - last line
                   (differences; "last" is the function's insn before, or
-                  for the first: uid 0 and the function's line), then
-                  if head & 1: offset - expected offset (expected: the
+                  for the first: uid 0 and the function's line), and
+                  if head & 2: offset - expected offset (expected: the
                     end of the insn before in the same part, or the
                     part's offset for the first insn of a part)
-                  if head & 2: file (nullable; else the last insn's,
+                  if head & 4: file (nullable; else the last insn's,
                     the function's for the first)
-                  if head & 4: rare, a bit set: kind (bits 0-1), fetch
+                  if head & 8: rare, a bit set: kind (bits 0-1), fetch
                     (2-3), 0x10 part (else the last insn's, 0 for the
                     first) follows, 0x20 rewrite follows, 0x40 unsplit,
                     0x80 unordered, 0x100 runs unknown code, 0x200
