@@ -124,6 +124,8 @@ struct cc_asm_filter
   size_t memo_size;          /* a power of two, over twice n_memo */
   char *memo_text;           /* the statements' text */
   size_t memo_text_n, memo_text_cap;
+  unsigned char not_plain[256]; /* plain_statement: ':', '"', '=', the
+                                   separator, the comment's first byte */
 };
 
 /* A statement that is no directive, and what the pure functions of its
@@ -275,6 +277,9 @@ cc_asm_filter_new (const char *comment, char separator)
     memcpy (f->comment, comment, cl + 1);
   f->comment_len = cl;
   f->sep = separator;
+  f->not_plain[(unsigned char) ':'] = f->not_plain[(unsigned char) '"'] = 1;
+  f->not_plain[(unsigned char) '='] = f->not_plain[(unsigned char) separator] = 1;
+  f->not_plain[(unsigned char) f->comment[0]] = 1;
   strcpy (f->now.cur.name, ".text");
   f->now.cur.code = 1;
   out_add (f, "", 0);
@@ -1395,14 +1400,12 @@ plainly_dropped (const cc_asm_filter *f, const char *p, const char *eol)
 static stmt_memo *
 plain_statement (cc_asm_filter *f, const char *p, const char *e)
 {
-  const char c0 = f->comment[0], sep = f->sep;
   uint32_t h = 2166136261u;
-  for (const char *q = p; q < e; q++)
+  for (const unsigned char *q = (const unsigned char *) p; q < (const unsigned char *) e; q++)
     {
-      char c = *q;
-      if (c == ':' || c == '"' || c == '=' || c == sep || c == c0)
+      if (f->not_plain[*q])
         return NULL;
-      h = (h ^ (unsigned char) c) * 16777619u;
+      h = (h ^ *q) * 16777619u;
     }
   return memo_find (f, p, e, h);
 }
