@@ -20,6 +20,9 @@
 
 #include <sys/stat.h>
 #include <unistd.h>
+#ifdef __GLIBC__
+#include <stdio_ext.h>
+#endif
 
 static void (*prev_postscan) (FILE *, rtx_insn *, rtx *, int);
 static void (*prev_internal_label) (FILE *, const char *, unsigned long);
@@ -215,6 +218,11 @@ cc_glue_start_unit (void *, void *)
                "the unit is not analysed");
       return;
     }
+#ifdef __GLIBC__
+  /* Only this thread writes the buffer: stdio need not lock it for
+     every putc (GCC writes the unit a few bytes at a time).  */
+  __fsetlocking (m, FSETLOCKING_BYCALLER);
+#endif
   cc_glue.real_asm = real;
   cc_glue.mem = m;
   asm_out_file = m;
