@@ -4,10 +4,15 @@
    At PLUGIN_START_UNIT asm_out_file is swapped for an open_memstream
    buffer (final writes every function through it, and file_end comes
    after PLUGIN_FINISH_UNIT).  final_postscan_insn prints each
-   modelled insn's end label and records where its annotation goes.  At
-   PLUGIN_FINISH_UNIT (unit_finish.cc) the buffer is measured, analysed and
-   copied to the real file with one comment per insn; file_end then goes to
-   the real file.  */
+   modelled insn's end label and records where its annotation goes.  Our
+   labels, the note labels final prints and the end labels, do not go
+   into the buffer: the target's internal_label hook keeps each as a
+   mark, its place in the buffer (where they can be named as the prefix
+   and the number, as on ELF; elsewhere they are printed).  At
+   PLUGIN_FINISH_UNIT (unit_finish.cc) the buffer with the labels put back
+   is measured, the unit analysed, and the buffer copied to the real file
+   with one comment per insn and only the labels the record refers to;
+   file_end then goes to the real file.  */
 
 #include "glue/gcc-common.h"
 #include "glue/glue.h"
@@ -15,14 +20,48 @@
 
 #include <sys/stat.h>
 #include <unistd.h>
+#ifdef __GLIBC__
+#include <stdio_ext.h>
+#endif
 
 static void (*prev_postscan) (FILE *, rtx_insn *, rtx *, int);
+static void (*prev_internal_label) (FILE *, const char *, unsigned long);
+
+static void
+add_mark (long pos, unsigned long num, int end)
+{
+  if (cc_glue.n_marks == cc_glue.cap_marks)
+    {
+      cc_glue.cap_marks = cc_glue.cap_marks ? 2 * cc_glue.cap_marks : 4096;
+      cc_glue.marks = XRESIZEVEC (cc_glue_mark, cc_glue.marks, cc_glue.cap_marks);
+    }
+  cc_glue_mark *m = &cc_glue.marks[cc_glue.n_marks++];
+  m->pos = pos;
+  m->num = num;
+  m->end = (unsigned char) end;
+}
+
+/* Marking (glue.h): our note label ("L", above CC_GLUE_LABEL_BASE) or
+   end label ("Lcce") printed into the buffer becomes a mark.  */
+static void
+internal_label (FILE *f, const char *prefix, unsigned long num)
+{
+  if (cc_glue.marking && f && f == cc_glue.mem && prefix[0] == 'L'
+      && ((prefix[1] == 0 && num > CC_GLUE_LABEL_BASE) || strcmp (prefix, "Lcce") == 0))
+    {
+      add_mark (ftell (f), num, prefix[1] != 0);
+      return;
+    }
+  prev_internal_label (f, prefix, num);
+}
 
 void
 cc_glue_install_postscan (void)
 {
   prev_postscan = targetm.asm_out.final_postscan_insn;
   targetm.asm_out.final_postscan_insn = cc_glue_postscan;
+  prev_internal_label = targetm.asm_out.internal_label;
+  targetm.asm_out.internal_label = internal_label;
 }
 
 /* The name of a start or end label as the target's macro spells it.  */
@@ -179,10 +218,19 @@ cc_glue_start_unit (void *, void *)
                "the unit is not analysed");
       return;
     }
+#ifdef __GLIBC__
+  /* Only this thread writes the buffer: stdio need not lock it for
+     every putc (GCC writes the unit a few bytes at a time).  */
+  __fsetlocking (m, FSETLOCKING_BYCALLER);
+#endif
   cc_glue.real_asm = real;
   cc_glue.mem = m;
   asm_out_file = m;
   cc_glue.active = 1;
+  if (prefixes_state == 0)
+    init_prefixes ();
+  cc_glue.marking = prefixes_state > 0;
+  cc_glue.n_marks = 0;
 }
 
 void
@@ -205,18 +253,76 @@ cc_glue_postscan (FILE *f, rtx_insn *insn, rtx *ops, int n_ops)
   const cc_insn_labels *lb = &gf->labels[i];
   if (lb->end_kind != CC_END_POSTSCAN || gi->end_seen)
     return;
-  targetm.asm_out.internal_label (f, "Lcce", lb->end);
   gi->end_seen = 1;
+  if (cc_glue.marking && f == cc_glue.mem)
+    {
+      /* What internal_label does with it, and its place once.  */
+      gi->pos = ftell (f);
+      add_mark (gi->pos, (unsigned long) lb->end, 1);
+      gi->mark = (long) cc_glue.n_marks - 1;
+      return;
+    }
+  targetm.asm_out.internal_label (f, "Lcce", lb->end);
   if (f == cc_glue.mem)
     gi->pos = ftell (f);
 }
 
-/* Basic asm has no postscan call: find its end label line in the buffer.
-   Labels appear in output order, so search forward from the previous
-   annotation of the function.  */
+/* Write the label line of mark M ("NAME:\n") to *O.  */
+static char *
+put_mark_label (char *o, const cc_glue_mark *m)
+{
+  const char *prefix = m->end ? end_prefix : note_prefix;
+  size_t pl = strlen (prefix);
+  memcpy (o, prefix, pl);
+  o += pl;
+  o += cc_put_decimal (o, m->num);
+  *o++ = ':';
+  *o++ = '\n';
+  return o;
+}
+
+/* Marking: the end of a basic asm is the mark of its note label.  */
+static void
+note_ends_from_marks (void)
+{
+  unsigned long n = cc_glue.label_counter;
+  long *at = XNEWVEC (long, n + 1);
+  for (unsigned long k = 0; k <= n; k++)
+    at[k] = -1;
+  for (size_t j = 0; j < cc_glue.n_marks; j++)
+    {
+      const cc_glue_mark *m = &cc_glue.marks[j];
+      if (!m->end && m->num > CC_GLUE_LABEL_BASE && m->num - CC_GLUE_LABEL_BASE <= n)
+        at[m->num - CC_GLUE_LABEL_BASE] = (long) j;
+    }
+  for (uint32_t fi = 0; fi < cc_glue.n_funcs; fi++)
+    {
+      cc_glue_func *gf = &cc_glue.funcs[fi];
+      for (uint32_t i = 0; i < gf->n_insns; i++)
+        {
+          const cc_insn_labels *lb = &gf->labels[i];
+          if (lb->end_kind != CC_END_NOTE || lb->end <= CC_GLUE_LABEL_BASE
+              || (unsigned long) lb->end - CC_GLUE_LABEL_BASE > n)
+            continue;
+          long j = at[lb->end - CC_GLUE_LABEL_BASE];
+          if (j >= 0)
+            {
+              gf->insns[i].pos = cc_glue.marks[j].pos;
+              gf->insns[i].mark = j;
+            }
+        }
+    }
+  free (at);
+}
+
 void
 cc_glue_locate_note_ends (void)
 {
+  if (cc_glue.marking)
+    {
+      note_ends_from_marks ();
+      return;
+    }
   const char *buf = cc_glue.mem_buf;
   size_t size = cc_glue.mem_size;
   if (!buf)
@@ -350,6 +456,28 @@ copy_without_labels (FILE *f, const char *buf, size_t from, size_t to,
     fwrite (buf + run, 1, to - run, f);
 }
 
+/* The comment line of splice entry SP's insn, annotated from R, to F:
+   LINE holds LEAD_LEN bytes of lead-in, and room for 2,048 more.  */
+static void
+write_annotation (FILE *f, const cc_result *r, const splice_ent *sp, char *line,
+                  int lead_len)
+{
+  char *ann = line + lead_len;
+  size_t ann_size = 2048;     /* the newline goes after it */
+  ann[0] = 0;
+  const cc_glue_func *gf = &cc_glue.funcs[sp->func];
+  uint32_t first, n_m = cc_glue_minsns (gf, sp->insn, &first);
+  cc_annotation (&cc_glue.model, r, gf->model_index, first, n_m, ann, ann_size);
+  ann[ann_size - 1] = 0;
+  /* Keep the comment on one line.  */
+  size_t len = 0;
+  for (char *c = ann; *c; c++, len++)
+    if (*c == '\n' || *c == '\r')
+      *c = ' ';
+  ann[len] = '\n';
+  fwrite (line, 1, (size_t) lead_len + len + 1, f);
+}
+
 /* Copy the buffer to the real output with the annotations of R (none if R
    is NULL) and the note labels KEEP (ascending), restore asm_out_file and
    release the buffer.  */
@@ -399,31 +527,59 @@ cc_glue_emit_output (const cc_result *r, const long *keep, size_t n_keep)
   int lead_len = snprintf (line, 40, "\t%s ", ASM_COMMENT_START);
   if (lead_len < 0 || lead_len >= 40)
     lead_len = 0;
-  char *ann = line + lead_len;
-  size_t ann_size = 2048;     /* the newline goes after it */
-  for (size_t j = 0; j < k; j++)
+  if (cc_glue.marking)
     {
-      size_t pos = (size_t) sp[j].pos;
-      if (pos > at)
+      /* The buffer has none of our labels: at each mark, the label if
+         the record refers to it, and the annotation of the insn it
+         ends.  */
+      long *ann = XNEWVEC (long, cc_glue.n_marks + 1);
+      for (size_t j = 0; j < cc_glue.n_marks; j++)
+        ann[j] = -1;
+      for (size_t j = 0; j < k; j++)
         {
-          copy_without_labels (real, buf, at, pos, note, end, keep, n_keep);
-          at = pos;
+          long mk = cc_glue.funcs[sp[j].func].insns[sp[j].insn].mark;
+          if (mk >= 0 && (size_t) mk < cc_glue.n_marks)
+            ann[mk] = (long) j;
         }
-      ann[0] = 0;
-      const cc_glue_func *gf = &cc_glue.funcs[sp[j].func];
-      uint32_t first, n_m = cc_glue_minsns (gf, sp[j].insn, &first);
-      cc_annotation (&cc_glue.model, r, gf->model_index, first, n_m, ann, ann_size);
-      ann[ann_size - 1] = 0;
-      /* Keep the comment on one line.  */
-      size_t len = 0;
-      for (char *c = ann; *c; c++, len++)
-        if (*c == '\n' || *c == '\r')
-          *c = ' ';
-      ann[len] = '\n';
-      fwrite (line, 1, (size_t) lead_len + len + 1, real);
+      for (size_t j = 0; j < cc_glue.n_marks; j++)
+        {
+          const cc_glue_mark *m = &cc_glue.marks[j];
+          if (m->end ? ann[j] < 0 : ann[j] < 0 && !kept_label (m->num, keep, n_keep))
+            continue;
+          size_t pos = (size_t) m->pos <= size ? (size_t) m->pos : size;
+          if (pos > at)
+            {
+              fwrite (buf + at, 1, pos - at, real);
+              at = pos;
+            }
+          if (!m->end && kept_label (m->num, keep, n_keep))
+            {
+              char name[80];
+              char *e = put_mark_label (name, m);
+              fwrite (name, 1, (size_t) (e - name), real);
+            }
+          if (ann[j] >= 0)
+            write_annotation (real, r, &sp[ann[j]], line, lead_len);
+        }
+      if (size > at)
+        fwrite (buf + at, 1, size - at, real);
+      free (ann);
     }
-  if (size > at)
-    copy_without_labels (real, buf, at, size, note, end, keep, n_keep);
+  else
+    {
+      for (size_t j = 0; j < k; j++)
+        {
+          size_t pos = (size_t) sp[j].pos;
+          if (pos > at)
+            {
+              copy_without_labels (real, buf, at, pos, note, end, keep, n_keep);
+              at = pos;
+            }
+          write_annotation (real, r, &sp[j], line, lead_len);
+        }
+      if (size > at)
+        copy_without_labels (real, buf, at, size, note, end, keep, n_keep);
+    }
   free (sp);
 
   fclose (cc_glue.mem);
@@ -432,4 +588,8 @@ cc_glue_emit_output (const cc_result *r, const long *keep, size_t n_keep)
   cc_glue.mem_buf = NULL;
   cc_glue.mem_size = 0;
   cc_glue.active = 0;
+  free (cc_glue.marks);
+  cc_glue.marks = NULL;
+  cc_glue.n_marks = cc_glue.cap_marks = 0;
+  cc_glue.marking = 0;
 }

@@ -612,30 +612,54 @@ model_function (function *fun)
   f.n_insns = n;
   f.insns = XCNEWVEC (cc_insn, n ? n : 1);
 
-  location_t prev_loc = UNKNOWN_LOCATION;
   int part_base[2] = { -1, -1 };
   {
-    /* Locations fall back to the previous insn with one.  */
+    /* Locations fall back to the previous insn with one (and then to the
+       function's).  Runs of insns share a location: each is expanded
+       once, and its file looked up once.  */
+    location_t prev_loc = UNKNOWN_LOCATION;
+    expanded_location prev_x = dx;
+    location_t seen = UNKNOWN_LOCATION;
+    bool seen_has = false;
+    expanded_location seen_x = dx;
+    const char *last_file = NULL;
+    uint32_t last_file_index = CC_NONE;
+    bool have_file = false;
     uint32_t i = 0;
     for (rtx_insn *insn = get_insns (); insn && i < n; insn = NEXT_INSN (insn))
       {
         if (!NONDEBUG_INSN_P (insn))
           continue;
         location_t l = INSN_LOCATION (insn);
-        bool has = l != UNKNOWN_LOCATION
-                   && LOCATION_LOCUS (l) != UNKNOWN_LOCATION
-                   && LOCATION_LINE (l) > 0;
-        if (insn != xs[i].insn)
+        if (l != seen)
           {
-            if (has)
-              prev_loc = l;
-            continue;
+            seen = l;
+            seen_has = false;
+            if (l != UNKNOWN_LOCATION && LOCATION_LOCUS (l) != UNKNOWN_LOCATION)
+              {
+                seen_x = expand_location (l);
+                seen_has = seen_x.line > 0;
+              }
           }
-        if (has)
-          prev_loc = l;
-        location_t use = prev_loc != UNKNOWN_LOCATION
-                         ? prev_loc : DECL_SOURCE_LOCATION (decl);
-        gf->insns[i].loc = use;
+        if (seen_has)
+          {
+            prev_loc = l;
+            prev_x = seen_x;
+          }
+        if (insn != xs[i].insn)
+          continue;
+        /* The location of insn I, expanded.  */
+        gf->insns[i].loc = prev_loc != UNKNOWN_LOCATION ? prev_loc
+                           : DECL_SOURCE_LOCATION (decl);
+        const expanded_location &x = prev_loc != UNKNOWN_LOCATION ? prev_x : dx;
+        if (!have_file || x.file != last_file)
+          {
+            last_file = x.file;
+            last_file_index = file_index (x.file);
+            have_file = true;
+          }
+        f.insns[i].file = last_file_index;
+        f.insns[i].line = x.line > 0 ? (uint32_t) x.line : 0;
         i++;
       }
   }
@@ -649,10 +673,8 @@ model_function (function *fun)
       ci->uid = (uint32_t) INSN_UID (insn);
       ci->part = xs[i].part;
       ci->kind = xs[i].kind == X_CODE ? CC_INSN_CODE : CC_INSN_ASM;
-      expanded_location x = expand_location (gi->loc);
-      ci->file = file_index (x.file);
-      ci->line = x.line > 0 ? (uint32_t) x.line : 0;
       gi->pos = -1;
+      gi->mark = -1;
       lb->est_len = get_attr_length (insn);
       int addr = INSN_ADDRESSES_SET_P () ? INSN_ADDRESSES (INSN_UID (insn)) : 0;
       if (part_base[xs[i].part & 1] < 0)

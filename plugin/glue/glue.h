@@ -27,6 +27,7 @@ struct cc_glue_insn
 {
   unsigned char end_seen;   /* CC_END_POSTSCAN: printed */
   long pos;             /* buffer offset where the annotation goes, or -1 */
+  long mark;            /* marking: the mark of its end label, or -1 */
   int est_addr;         /* GCC's address estimate, from the part start */
   location_t loc;       /* source location (after the fall-backs) */
 };
@@ -81,6 +82,11 @@ cc_glue_insn_of (const cc_glue_func *gf, uint32_t m)
   return lo;
 }
 
+/* One of our labels that final printed into the buffer while the glue
+   is marking (asm_capture.cc): left out of the buffer, and kept here
+   with the place its line would have had (layout/measure.h).  */
+typedef cc_text_mark cc_glue_mark;
+
 struct cc_glue_state
 {
   int active;           /* options parsed, not disabled, output captured */
@@ -97,6 +103,12 @@ struct cc_glue_state
   char *header;         /* what was written before PLUGIN_START_UNIT */
   size_t header_size;
   unsigned end_counter; /* numbers of the "Lcce" end labels */
+  /* Marking: our labels are left out of the buffer and kept as marks, in
+     the order final printed them (on ELF targets, where every name is
+     the prefix and the number; else they are printed).  */
+  int marking;
+  cc_glue_mark *marks;
+  size_t n_marks, cap_marks;
   unsigned label_counter; /* our "L" note labels, above CC_GLUE_LABEL_BASE */
 };
 

@@ -37,6 +37,8 @@ measure_layout (void)
   memset (&t, 0, sizeof t);
   t.chunks[0] = (cc_layout_chunk) { cc_glue.header, cc_glue.header ? cc_glue.header_size : 0 };
   t.chunks[1] = (cc_layout_chunk) { cc_glue.mem_buf, cc_glue.mem_buf ? cc_glue.mem_size : 0 };
+  t.marks = cc_glue.marking ? cc_glue.marks : NULL;
+  t.n_marks = cc_glue.marking ? cc_glue.n_marks : 0;
   t.comment = ASM_COMMENT_START;
   t.separator = ';';
   t.note_prefix = note;

@@ -116,7 +116,33 @@ struct cc_asm_filter
   size_t n_ms, ms_cap;
   cc_asm_split *sp;          /* and insns */
   size_t n_sp, sp_cap;
+  /* What each distinct instruction statement is (stmt_memo): most
+     statements of a unit are written many times.  */
+  struct stmt_memo *memo;
+  size_t n_memo, memo_cap;
+  uint32_t *memo_index;      /* open addressing: entry + 1, 0 empty */
+  size_t memo_size;          /* a power of two, over twice n_memo */
+  char *memo_text;           /* the statements' text */
+  size_t memo_text_n, memo_text_cap;
+  unsigned char not_plain[256]; /* plain_statement: ':', '"', '=', the
+                                   separator, the comment's first byte */
 };
+
+/* A statement that is no directive, and what the pure functions of its
+   text say of it (asm_statement.h, x86_encode.h), each worked out the
+   first time it is asked for.  */
+typedef struct stmt_memo
+{
+  uint32_t hash;
+  size_t at, len;            /* the text, in memo_text */
+  enum cc_stmt_kind kind;
+  unsigned long align, max;
+  int have_reloc, have_len;
+  unsigned char reloc;       /* cc_stmt_reloc */
+  int enc_len;               /* cc_x86_encode_length, -1: not encoded */
+  cc_x86_stmt br;            /* its jump, the target an offset in the text */
+  size_t target_at;
+} stmt_memo;
 
 static unsigned
 event_section (cc_asm_filter *f)
@@ -142,7 +168,8 @@ static size_t
 push_event (cc_asm_filter *f, unsigned char kind, unsigned section, unsigned long a,
             unsigned long b, size_t at, size_t len)
 {
-  f->ev = cc_grow (f->ev, &f->ev_cap, f->n_ev + 1, sizeof *f->ev, 4096);
+  if (f->n_ev == f->ev_cap)
+    f->ev = cc_grow (f->ev, &f->ev_cap, f->n_ev + 1, sizeof *f->ev, 4096);
   cc_asm_event *v = &f->ev[f->n_ev];
   v->kind = kind;
   v->section = section;
@@ -232,7 +259,8 @@ out_add (cc_asm_filter *f, const char *p, size_t n)
      but it is gone; give up (the whole text is assembled).  */
   if (f->n_debug && mentions_debug_label (f, p, n))
     f->failed = 1;
-  f->out = cc_grow (f->out, &f->cap, f->n + n + 1, 1, 65536);
+  if (f->n + n + 1 > f->cap)
+    f->out = cc_grow (f->out, &f->cap, f->n + n + 1, 1, 65536);
   memcpy (f->out + f->n, p, n);
   f->n += n;
   f->out[f->n] = 0;
@@ -249,6 +277,9 @@ cc_asm_filter_new (const char *comment, char separator)
     memcpy (f->comment, comment, cl + 1);
   f->comment_len = cl;
   f->sep = separator;
+  f->not_plain[(unsigned char) ':'] = f->not_plain[(unsigned char) '"'] = 1;
+  f->not_plain[(unsigned char) '='] = f->not_plain[(unsigned char) separator] = 1;
+  f->not_plain[(unsigned char) f->comment[0]] = 1;
   strcpy (f->now.cur.name, ".text");
   f->now.cur.code = 1;
   out_add (f, "", 0);
@@ -277,6 +308,9 @@ cc_asm_filter_free (cc_asm_filter *f)
   free (f->cl);
   free (f->ms);
   free (f->sp);
+  free (f->memo);
+  free (f->memo_index);
+  free (f->memo_text);
   free (f);
 }
 
@@ -386,19 +420,20 @@ cc_asm_filter_debug_labels (cc_asm_filter *f, const char *const *prefixes,
     }
 }
 
-void
+int
 cc_asm_filter_labels (cc_asm_filter *f, const char *start_prefix,
                       unsigned long start_min, const char *end_prefix)
 {
   size_t sl = strlen (start_prefix), el = strlen (end_prefix);
   if (sl == 0 || el == 0 || sl >= sizeof f->start_prefix
       || el >= sizeof f->end_prefix)
-    return;                    /* left off: every label stays */
+    return 0;                  /* left off: every label stays */
   memcpy (f->start_prefix, start_prefix, sl + 1);
   memcpy (f->end_prefix, end_prefix, el + 1);
   f->start_len = sl;
   f->end_len = el;
   f->start_min = start_min;
+  return 1;
 }
 
 long
@@ -655,13 +690,108 @@ machine_label (cc_asm_filter *f, const char *p, size_t n)
   f->cl[f->n_cl++] = (cur_label){ at, n, (uint32_t) f->n_cs };
 }
 
+static uint32_t
+text_hash (const char *p, const char *e)
+{
+  uint32_t h = 2166136261u;
+  for (; p < e; p++)
+    h = (h ^ (unsigned char) *p) * 16777619u;
+  return h;
+}
+
+static void
+memo_rehash (cc_asm_filter *f)
+{
+  size_t size = f->memo_size ? f->memo_size * 2 : 1024;
+  uint32_t *t = cc_xcalloc (size, sizeof *t);
+  for (size_t i = 0; i < f->n_memo; i++)
+    {
+      size_t h = f->memo[i].hash & (size - 1);
+      while (t[h])
+        h = (h + 1) & (size - 1);
+      t[h] = (uint32_t) i + 1;
+    }
+  free (f->memo_index);
+  f->memo_index = t;
+  f->memo_size = size;
+}
+
+/* The memo of the statement [P, E), which is no directive, of text hash
+   HASH: found, or made with its kind.  */
+static stmt_memo *
+memo_find (cc_asm_filter *f, const char *p, const char *e, uint32_t hash)
+{
+  size_t len = (size_t) (e - p);
+  if (2 * (f->n_memo + 1) > f->memo_size)
+    memo_rehash (f);
+  size_t h = hash & (f->memo_size - 1);
+  for (; f->memo_index[h]; h = (h + 1) & (f->memo_size - 1))
+    {
+      stmt_memo *m = &f->memo[f->memo_index[h] - 1];
+      if (m->hash == hash && m->len == len && memcmp (f->memo_text + m->at, p, len) == 0)
+        return m;
+    }
+  f->memo = cc_grow (f->memo, &f->memo_cap, f->n_memo + 1, sizeof *f->memo, 256);
+  f->memo_text = cc_grow (f->memo_text, &f->memo_text_cap, f->memo_text_n + len, 1, 8192);
+  stmt_memo *m = &f->memo[f->n_memo];
+  memset (m, 0, sizeof *m);
+  m->hash = hash;
+  m->at = f->memo_text_n;
+  m->len = len;
+  memcpy (f->memo_text + m->at, p, len);
+  f->memo_text_n += len;
+  m->kind = cc_stmt_classify (p, e, &m->align, &m->max);
+  f->memo_index[h] = (uint32_t) ++f->n_memo;
+  return m;
+}
+
+static stmt_memo *
+memo_of (cc_asm_filter *f, const char *p, const char *e)
+{
+  return memo_find (f, p, e, text_hash (p, e));
+}
+
+/* The relocation of the statement [P, E) of memo M (or NULL).  */
+static unsigned char
+memo_reloc (stmt_memo *m, const char *p, const char *e)
+{
+  if (!m)
+    return (unsigned char) cc_stmt_reloc (p, e);
+  if (!m->have_reloc)
+    {
+      m->reloc = (unsigned char) cc_stmt_reloc (p, e);
+      m->have_reloc = 1;
+    }
+  return m->reloc;
+}
+
+/* The length of the instruction statement [P, E) of memo M (or NULL),
+   with *BR its jump, whose target lies in [P, E).  */
+static int
+memo_encode (stmt_memo *m, const char *p, const char *e, cc_x86_stmt *br)
+{
+  if (!m)
+    return cc_x86_encode_length (p, e, br);
+  if (!m->have_len)
+    {
+      m->enc_len = cc_x86_encode_length (p, e, &m->br);
+      m->target_at = m->br.target ? (size_t) (m->br.target - p) : 0;
+      m->have_len = 1;
+    }
+  *br = m->br;
+  if (br->target)
+    br->target = p + m->target_at;
+  return m->enc_len;
+}
+
 /* Statement [P, E) of KIND in the insn at hand.  A machine instruction
    begins at its first prefix statement, or at the instruction; before
    every one but the first goes a label, on a line of its own before the
    statement's line (a statement after another on its line cannot have
    one: the insn stays whole).  */
 static void
-machine_statement (cc_asm_filter *f, enum cc_stmt_kind kind, const char *p, const char *e)
+machine_statement (cc_asm_filter *f, enum cc_stmt_kind kind, const char *p, const char *e,
+                   stmt_memo *mm)
 {
   if (kind == CC_STMT_NOTHING)
     return;
@@ -698,7 +828,7 @@ machine_statement (cc_asm_filter *f, enum cc_stmt_kind kind, const char *p, cons
       cur_stmt *c = &f->cs[f->n_cs - 1];
       c->at = keep_ctext (f, p, (size_t) (e - p));
       c->len = (size_t) (e - p);
-      c->reloc = (unsigned char) cc_stmt_reloc (p, e);
+      c->reloc = memo_reloc (mm, p, e);
     }
 }
 
@@ -725,7 +855,7 @@ put_line_label (cc_asm_filter *f)
    section places.  */
 static void
 statement_event (cc_asm_filter *f, enum cc_stmt_kind kind, unsigned long align,
-                 unsigned long max, const char *p, const char *e)
+                 unsigned long max, const char *p, const char *e, stmt_memo *mm)
 {
   switch (kind)
     {
@@ -735,7 +865,7 @@ statement_event (cc_asm_filter *f, enum cc_stmt_kind kind, unsigned long align,
       if (f->encode && !f->unencodable)
         {
           cc_x86_stmt br;
-          int len = cc_x86_encode_length (p, e, &br);
+          int len = memo_encode (mm, p, e, &br);
           if (len < 0)
             {
               /* The decoder may still place it (layout_decode.c).  */
@@ -944,11 +1074,11 @@ statement_body (cc_asm_filter *f, const char *p, const char *e)
       int code = f->events && f->now.cur.code;
       if (code || f->cur)
         {
-          kind = cc_stmt_classify (p, e, &align, &max);
+          stmt_memo *mm = memo_of (f, p, e);
           if (f->cur)
-            machine_statement (f, kind, p, e);
+            machine_statement (f, mm->kind, p, e, mm);
           if (code)
-            statement_event (f, kind, align, max, p, e);
+            statement_event (f, mm->kind, mm->align, mm->max, p, e, mm);
         }
       return f->now.cur.code;
     }
@@ -969,9 +1099,9 @@ statement_body (cc_asm_filter *f, const char *p, const char *e)
       if (f->cur)
         machine_statement (f, k == D_OTHER ? kind
                               : k == D_MODE || k == D_SUBSECTION || k == D_UNFOLLOWABLE
-                              ? CC_STMT_UNDECODABLE : CC_STMT_NOTHING, p, e);
+                              ? CC_STMT_UNDECODABLE : CC_STMT_NOTHING, p, e, NULL);
       if (code)
-        statement_event (f, kind, align, max, p, e);
+        statement_event (f, kind, align, max, p, e, NULL);
     }
   if (f->events && k >= D_TEXT && k <= D_SUBSECTION)
     f->sec_idx = -1;
@@ -1262,6 +1392,24 @@ plainly_dropped (const cc_asm_filter *f, const char *p, const char *eol)
   return drop && !memchr (p, f->sep, (size_t) (eol - p));
 }
 
+/* The memo of the statement [P, E) if it is the whole of its line and
+   plainly an instruction statement: no label, string, separator, comment
+   or assignment in it (line, statement and statement_body would find
+   the statement [P, E) and take it as no directive); else NULL.  P is
+   past the line's blanks, at a letter.  */
+static stmt_memo *
+plain_statement (cc_asm_filter *f, const char *p, const char *e)
+{
+  uint32_t h = 2166136261u;
+  for (const unsigned char *q = (const unsigned char *) p; q < (const unsigned char *) e; q++)
+    {
+      if (f->not_plain[*q])
+        return NULL;
+      h = (h ^ *q) * 16777619u;
+    }
+  return memo_find (f, p, e, h);
+}
+
 /* Decide on the whole line [P, E) (with its newline, if any).  */
 static int
 whole_line (cc_asm_filter *f, const char *p, const char *e)
@@ -1285,6 +1433,29 @@ whole_line (cc_asm_filter *f, const char *p, const char *e)
         {
           flush_pending (f);
           keep_start_label (f, p, e, no);
+          return 0;
+        }
+    }
+  /* Most lines are one instruction: a tab, a mnemonic, operands.  */
+  if (p[0] == '\t' && (f->events && f->now.cur.code ? 1 : f->cur != 0))
+    {
+      const char *w = cc_asm_skip_space (p, eol);
+      stmt_memo *mm = w < eol && *w >= 'a' && *w <= 'z' ? plain_statement (f, w, eol) : NULL;
+      if (mm)
+        {
+          /* What line, statement and statement_body do with it.  */
+          f->first_in_line = 1;
+          if (f->cur)
+            machine_statement (f, mm->kind, w, eol, mm);
+          if (f->events && f->now.cur.code)
+            statement_event (f, mm->kind, mm->align, mm->max, w, eol, mm);
+          if (f->now.cur.code && !f->failed)
+            {
+              flush_pending (f);
+              put_line_label (f);
+              out_add (f, p, (size_t) (e - p));
+            }
+          f->line_label = 0;
           return 0;
         }
     }
@@ -1343,6 +1514,68 @@ cc_asm_filter_add (cc_asm_filter *f, const char *text, size_t n)
       whole_line (f, p, nl + 1);
       p = nl + 1;
     }
+  return f->failed ? -1 : 0;
+}
+
+void
+cc_asm_filter_reserve (cc_asm_filter *f, size_t text, size_t events)
+{
+  f->out = cc_grow (f->out, &f->cap, f->n + text + 1, 1, 65536);
+  f->ev = cc_grow (f->ev, &f->ev_cap, f->n_ev + events, sizeof *f->ev, 4096);
+}
+
+int
+cc_asm_filter_label (cc_asm_filter *f, int end, unsigned long no)
+{
+  char text[96];
+  const char *prefix = end ? f->end_prefix : f->start_prefix;
+  size_t pl = end ? f->end_len : f->start_len;
+  if (!pl)
+    return -1;                 /* no prefixes (cc_asm_filter_labels) */
+  memcpy (text, prefix, pl);
+  size_t len = pl + cc_put_decimal (text + pl, no);
+  text[len++] = ':';
+  text[len++] = '\n';
+  const char *p = text, *e = text + len, *eol = e - 1;
+  /* What whole_line does with the line, where it is plain what that is:
+     a held-back line or a filter that gave up take the long way.  */
+  if (f->carry_n || (f->failed && !f->mprefix_len))
+    return cc_asm_filter_add (f, text, len);
+  if (f->n_debug && *p == f->debug_prefix[0][0] && debug_label_line (f, p, eol))
+    return f->failed ? -1 : 0;
+  if (end && f->now.cur.code && len <= sizeof f->pending)
+    {
+      /* our_labels: an end label in code is held back.  */
+      machine_close (f);
+      flush_pending (f);
+      memcpy (f->pending, p, len);
+      f->pending_n = len;
+      f->pending_no = no;
+      if (f->events)
+        f->pending_ev = (long) add_event (f, CC_ASM_EV_END, no, 0, 0, 0);
+      return f->failed ? -1 : 0;
+    }
+  if (!end && f->pending_n && no >= f->start_min)
+    {
+      /* our_labels: the next start label stands for the held-back end
+         label.  */
+      set_alias (f, f->pending_no, no);
+      if (f->events && f->pending_ev >= 0)
+        f->ev[f->pending_ev].kind = CC_ASM_EV_NONE;
+      f->pending_n = 0;
+      f->pending_ev = -1;
+      machine_open (f, no);
+      keep_start_label (f, p, e, no);
+      return f->failed ? -1 : 0;
+    }
+  if (!end && !f->pending_n && f->events && f->now.cur.code && no >= f->start_min)
+    {
+      /* A start label in code.  */
+      machine_open (f, no);
+      keep_start_label (f, p, e, no);
+      return f->failed ? -1 : 0;
+    }
+  whole_line (f, p, e);
   return f->failed ? -1 : 0;
 }
 

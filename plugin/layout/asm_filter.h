@@ -35,9 +35,11 @@ cc_asm_filter *cc_asm_filter_new (const char *comment, char separator);
    lines the filter leaves out separate from the next start label marks
    the same address: it is left out of the kept text (a symbol fewer for
    the assembler to keep), and cc_asm_filter_alias names the start label
-   that stands for it.  Call before the first cc_asm_filter_add.  */
-void cc_asm_filter_labels (cc_asm_filter *f, const char *start_prefix,
-                           unsigned long start_min, const char *end_prefix);
+   that stands for it.  Call before the first cc_asm_filter_add.
+   Returns 1, or 0 if the prefixes are empty or too long (then every
+   label stays, and cc_asm_filter_label cannot be used).  */
+int cc_asm_filter_labels (cc_asm_filter *f, const char *start_prefix,
+                          unsigned long start_min, const char *end_prefix);
 
 /* Labels that only debug information refers to (GCC's ".LBB", ".LBE",
    ".LBI" block and ".LVL" variable location labels): N PREFIXES (at most
@@ -176,6 +178,18 @@ const cc_asm_split *cc_asm_filter_splits (const cc_asm_filter *f, size_t *n,
    filtered in order, as one file).  Returns 0, or -1 once the filter has
    given up (then the output must not be used).  */
 int cc_asm_filter_add (cc_asm_filter *f, const char *text, size_t n);
+
+/* Room for TEXT more bytes of output and EVENTS more events, for a
+   caller that knows how much is coming (growing them step by step
+   copies them each time).  */
+void cc_asm_filter_reserve (cc_asm_filter *f, size_t text, size_t events);
+
+/* The same as cc_asm_filter_add of the line "PREFIX<NO>:\n", PREFIX the
+   end prefix if END, else the start prefix (cc_asm_filter_labels): for a
+   caller that keeps our labels out of its text and knows where they
+   stand.  It does without reading the line back where it can.  Only
+   after cc_asm_filter_labels took the prefixes.  */
+int cc_asm_filter_label (cc_asm_filter *f, int end, unsigned long no);
 
 /* The end of the input: the kept text (valid until the free), or NULL if
    the filter gave up.  */

@@ -48,7 +48,7 @@ layout_query (const unit *u, cc_layout_query *q, const char **syms, unsigned lon
 }
 
 /* Where label N of family F is defined (section 0 if nowhere).  */
-static cc_layout_ref
+static inline cc_layout_ref
 numbered_ref (const cc_layout *l, const cc_layout_query *q, uint32_t f, long n)
 {
   const cc_layout_family *fam = &q->families[f];
@@ -61,7 +61,7 @@ numbered_ref (const cc_layout *l, const cc_layout_query *q, uint32_t f, long n)
    that the filter FILT left out of the measured text is measured by the
    start label standing for it (FILT is NULL when the whole text was
    measured).  */
-static void
+static inline void
 insn_refs (const cc_layout *l, const cc_layout_query *q, const cc_asm_filter *filt,
            const cc_insn_labels *lb, cc_layout_ref *s, cc_layout_ref *e)
 {
@@ -376,6 +376,73 @@ assembler_command (const cc_unit_text *t, const cc_toolchain *tc, int *direct)
                          "/proc/self/exe", direct);
 }
 
+/* The label line of mark M of T into O: its length.  */
+static size_t
+mark_line (const cc_unit_text *t, const cc_text_mark *m, char *o)
+{
+  const char *prefix = m->end ? t->end_prefix : t->note_prefix;
+  size_t pl = strlen (prefix), len = pl;
+  memcpy (o, prefix, pl);
+  len += cc_put_decimal (o + len, m->num);
+  o[len++] = ':';
+  o[len++] = '\n';
+  return len;
+}
+
+/* The unit's text of T with its marks' labels put back (the caller
+   frees it).  */
+static char *
+labelled_text (const cc_unit_text *t, size_t *n)
+{
+  const char *buf = t->chunks[1].data;
+  size_t size = t->chunks[1].size;
+  size_t most = strlen (t->note_prefix) > strlen (t->end_prefix) ? strlen (t->note_prefix)
+                : strlen (t->end_prefix);
+  char *out = cc_xmalloc (size + t->n_marks * (most + 24) + 1);
+  size_t o = 0, at = 0;
+  for (size_t j = 0; j < t->n_marks; j++)
+    {
+      size_t pos = t->marks[j].pos < 0 ? 0 : (size_t) t->marks[j].pos;
+      if (pos > size)
+        pos = size;
+      if (pos > at)
+        {
+          memcpy (out + o, buf + at, pos - at);
+          o += pos - at;
+          at = pos;
+        }
+      o += mark_line (t, &t->marks[j], out + o);
+    }
+  memcpy (out + o, buf + at, size - at);
+  o += size - at;
+  out[o] = 0;
+  *n = o;
+  return out;
+}
+
+/* The unit's text of T into the filter F, with the labels of its
+   marks.  */
+static void
+feed_marked (cc_asm_filter *f, const cc_unit_text *t)
+{
+  const char *buf = t->chunks[1].data;
+  size_t size = t->chunks[1].data ? t->chunks[1].size : 0, at = 0;
+  for (size_t j = 0; j < t->n_marks; j++)
+    {
+      size_t pos = t->marks[j].pos < 0 ? 0 : (size_t) t->marks[j].pos;
+      if (pos > size)
+        pos = size;
+      if (pos > at)
+        {
+          cc_asm_filter_add (f, buf + at, pos - at);
+          at = pos;
+        }
+      cc_asm_filter_label (f, t->marks[j].end, t->marks[j].num);
+    }
+  if (size > at)
+    cc_asm_filter_add (f, buf + at, size - at);
+}
+
 char *
 cc_measure_unit (const cc_unit_text *t, cc_model *m, cc_unit_func *uf, uint32_t n)
 {
@@ -385,7 +452,7 @@ cc_measure_unit (const cc_unit_text *t, cc_model *m, cc_unit_func *uf, uint32_t 
      label, if the filter gives up or the assembler refuses the filtered
      text.  */
   cc_asm_filter *filt = cc_asm_filter_new (t->comment, t->separator);
-  cc_asm_filter_labels (filt, t->note_prefix, t->note_base, t->end_prefix);
+  int labels = cc_asm_filter_labels (filt, t->note_prefix, t->note_base, t->end_prefix);
   /* The filter also reads each insn's machine instructions (machine.h);
      it reads them to the end even if it gives up on the text, and keeps
      them for apply_layout whichever way the layout is measured.  */
@@ -406,8 +473,20 @@ cc_measure_unit (const cc_unit_text *t, cc_model *m, cc_unit_func *uf, uint32_t 
     cc_asm_filter_events (filt, t->note_prefix);
   if (computing)
     cc_asm_filter_encode (filt);
-  for (int c = 0; c < 2; c++)
-    cc_asm_filter_add (filt, t->chunks[c].data, t->chunks[c].size);
+  /* Events: about one per label and one per instruction (half as many
+     as labels).  */
+  cc_asm_filter_reserve (filt, t->chunks[0].size + t->chunks[1].size + t->n_marks * 16,
+                         t->n_marks * 2);
+  cc_asm_filter_add (filt, t->chunks[0].data, t->chunks[0].size);
+  if (labels || !t->n_marks)
+    feed_marked (filt, t);
+  else
+    {
+      size_t size;
+      char *labelled = labelled_text (t, &size);
+      cc_asm_filter_add (filt, labelled, size);
+      free (labelled);
+    }
   cc_layout_chunk code;
   code.data = cc_asm_filter_finish (filt, &code.size);
   const char **syms = cc_xmalloc ((2 * (size_t) n + 1) * sizeof *syms);
@@ -503,7 +582,15 @@ cc_measure_unit (const cc_unit_text *t, cc_model *m, cc_unit_func *uf, uint32_t 
       /* Not the filter's text: its aliases of end labels do not hold
          (its splits still do).  */
       filt = NULL;
-      rc = cc_layout_measure (command, t->chunks, 2, &q, &lay, &err);
+      cc_layout_chunk whole[2] = { t->chunks[0], t->chunks[1] };
+      char *labelled = NULL;
+      if (t->n_marks)
+        {
+          labelled = labelled_text (t, &whole[1].size);
+          whole[1].data = labelled;
+        }
+      rc = cc_layout_measure (command, whole, 2, &q, &lay, &err);
+      free (labelled);
     }
   cc_asm_command_free (command);
   char *bad;

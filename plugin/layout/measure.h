@@ -66,11 +66,26 @@ enum cc_layout_way
   CC_LAYOUT_COMPUTE
 };
 
+/* One of our labels that the text leaves out (the glue keeps them out
+   of the unit's text, and knows where they stand): the line
+   "PREFIX<NUM>:\n" belongs at POS of the unit's text, PREFIX the end
+   prefix if END, else the note prefix.  */
+typedef struct cc_text_mark
+{
+  long pos;
+  unsigned long num;
+  unsigned char end;
+} cc_text_mark;
+
 typedef struct cc_unit_text
 {
   cc_layout_chunk chunks[2];  /* what the compiler wrote before the
                                  unit's code (target directives), then
                                  the unit */
+  const cc_text_mark *marks;  /* our labels left out of chunks[1], in
+                                 text order (N_MARKS; none: they are in
+                                 the text) */
+  size_t n_marks;
   const char *comment;        /* the target's comment leader */
   char separator;             /* its statement separator */
   const char *note_prefix;    /* our note labels: NOTE_PREFIX<n>, n above */

@@ -18,12 +18,58 @@
                            functions and parts, relocated by the linker
                            (0: removed)
      source                the unit's main input file, NUL-terminated
-     model                 model_io.c's text, NUL-terminated
+     model                 the packed model (below), to the record's end
 
    Integers are in the byte order of the object.  An address is written
    as a local label at the part's first instruction, minus that
    instruction's distance from the symbol: a function symbol may be weak
-   and resolve to another unit's definition, a label cannot.  */
+   and resolve to another unit's definition, a label cannot.
+
+   The packed model (version 2; version 1 held model_io.c's text) holds
+   what model_io.c's text holds, in a form that is cheap to write, and
+   cheap for the assembler to read: it goes into the .s as .ascii
+   statements of about 1,000 characters, and nearly every byte of it is
+   printable, so that few need an escape.  A number is written in digits
+   of 5 bits, the lowest first: a digit with more to come is ']' + d
+   (0x5d..0x7c), the last one '0' + d (0x30..0x4f); most numbers are one
+   byte.  A nullable number (a file, CC_NONE for none) is written as 0 for
+   none and V + 1 for V.  A difference D = A - B of two 32-bit values
+   is written zigzagged (2D, or -2D - 1 when negative, modulo 2^32).  A
+   string is 0 for none; 1, its length and its bytes the first time it
+   appears; K + 2 for the K-th distinct string before it.
+
+     n_sections, then each: name, align
+     n_files, then each: path
+     n_funcs, then each:
+       name, flags, file (nullable), line, n_parts, n_insns, n_blocks
+       each part: symbol, section, offset, size
+       each insn: head, then
+                  if head & 1 (the common form: at the expected offset,
+                    in the last insn's file and part, nothing rare,
+                    bits 1-3 its length, bit 4 set if it is on the line
+                    after the last insn's, else on the same): uid - last
+                    uid, and nothing else;
+                  else uid - last uid, length, line - last line
+                  (differences; "last" is the function's insn before, or
+                  for the first: uid 0 and the function's line), and
+                  if head & 2: offset - expected offset (expected: the
+                    end of the insn before in the same part, or the
+                    part's offset for the first insn of a part)
+                  if head & 4: file (nullable; else the last insn's,
+                    the function's for the first)
+                  if head & 8: rare, a bit set: kind (bits 0-1), fetch
+                    (2-3), 0x10 part (else the last insn's, 0 for the
+                    first) follows, 0x20 rewrite follows, 0x40 unsplit,
+                    0x80 unordered, 0x100 runs unknown code, 0x200
+                    maybe_tail follows; then those that follow
+       each block B: head: bit 0 first_insn follows (else where the
+                  block before ended, 0 for the first), bits 1-2 call,
+                  8 exits, 16 noreturn, bits 5-6 fallthru: 0 none, 1
+                  B + 1, 2 follows; then first_insn if it follows,
+                  n_insns, callee (string), fallthru if it follows,
+                  n_succs, and each successor S as the difference S - B.
+
+   Every field is checked as model_io.c's reader checks the text.  */
 
 #ifndef CACHECAT_MODEL_RECORD_H
 #define CACHECAT_MODEL_RECORD_H
@@ -31,7 +77,7 @@
 #include "model/model.h"
 
 #define CC_RECORD_SECTION ".debug_cachecat"
-#define CC_RECORD_VERSION 1
+#define CC_RECORD_VERSION 2
 #define CC_RECORD_EXACT 1      /* flags: the offsets were measured */
 
 /* Write the record of M as assembler statements to OUT, inside
@@ -41,6 +87,15 @@
 void cc_record_write_asm (FILE *out, const cc_model *m, const char *source, int exact,
                           const char *const *part_label, const uint32_t *delta,
                           int address_size);
+
+/* M packed (above): a new buffer of *SIZE bytes, the caller frees it.  */
+unsigned char *cc_record_pack_model (const cc_model *m, size_t *size);
+
+/* Unpack the model in [BUF, BUF + SIZE) into M.  Returns 0, or -1 with
+   *AT the offset in BUF and *WHAT (a static string) what is wrong there;
+   M is then empty.  */
+int cc_record_unpack_model (const unsigned char *buf, size_t size, cc_model *m, size_t *at,
+                            const char **what);
 
 /* One unit's record, read back.  */
 typedef struct cc_unit_record

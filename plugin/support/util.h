@@ -19,6 +19,39 @@ char *cc_xstrdup (const char *s);
    if it has it, else P grown to FIRST elements, or to twice *CAP, doubled
    again until NEED fit (*CAP updated).  */
 void *cc_grow (void *p, size_t *cap, size_t need, size_t size, size_t first);
+/* V in decimal at O (no NUL); returns the number of digits.  Two digits
+   a step: labels' numbers are ten digits long, and there is one per
+   instruction.  */
+static inline size_t
+cc_put_decimal (char *o, unsigned long v)
+{
+  static const char pairs[] = "00010203040506070809101112131415161718192021222324"
+                              "25262728293031323334353637383940414243444546474849"
+                              "50515253545556575859606162636465666768697071727374"
+                              "75767778798081828384858687888990919293949596979899";
+  char buf[24];
+  char *e = buf + sizeof buf, *q = e;
+  while (v >= 100)
+    {
+      unsigned r = (unsigned) (v % 100);
+      v /= 100;
+      q -= 2;
+      q[0] = pairs[2 * r];
+      q[1] = pairs[2 * r + 1];
+    }
+  if (v >= 10)
+    {
+      q -= 2;
+      q[0] = pairs[2 * v];
+      q[1] = pairs[2 * v + 1];
+    }
+  else
+    *--q = (char) ('0' + v);
+  size_t n = (size_t) (e - q);
+  memcpy (o, q, n);
+  return n;
+}
+
 /* The SIZE-byte unsigned integer at P, in the byte order BIG_ENDIAN says
    (an ELF file's).  */
 uint64_t cc_load_uint (const unsigned char *p, int size, int big_endian);

@@ -10,23 +10,20 @@
 #include <stdlib.h>
 
 /* A record's bytes as the assembler and the linker leave them: the
-   header, N_ADDRS addresses, SOURCE and M's text.  */
+   header, N_ADDRS addresses, SOURCE and M packed.  */
 static size_t
 put_record (unsigned char *out, const cc_model *m, const char *source, const uint64_t *addrs,
             uint32_t n_addrs, int version)
 {
-  char *text = NULL;
-  size_t text_len = 0;
-  FILE *f = open_memstream (&text, &text_len);
-  cc_model_write (m, f);
-  fclose (f);
+  size_t packed_len = 0;
+  unsigned char *packed = cc_record_pack_model (m, &packed_len);
   size_t at = 0;
   memcpy (out, "cachecat", 8);
   out[8] = (unsigned char) version;
   out[9] = 8;
   out[10] = CC_RECORD_EXACT;
   out[11] = 0;
-  uint32_t len = 4 + 8 * n_addrs + (uint32_t) strlen (source) + 1 + (uint32_t) text_len + 1;
+  uint32_t len = 4 + 8 * n_addrs + (uint32_t) strlen (source) + 1 + (uint32_t) packed_len;
   memcpy (out + 12, &len, 4);
   at = 16;
   memcpy (out + at, &n_addrs, 4);
@@ -35,10 +32,109 @@ put_record (unsigned char *out, const cc_model *m, const char *source, const uin
     memcpy (out + at, &addrs[i], 8);
   memcpy (out + at, source, strlen (source) + 1);
   at += strlen (source) + 1;
-  memcpy (out + at, text, text_len + 1);
-  at += text_len + 1;
-  free (text);
+  memcpy (out + at, packed, packed_len);
+  at += packed_len;
+  free (packed);
   return at;
+}
+
+/* M as model_io.c's text (the caller frees it).  */
+static char *
+model_text (const cc_model *m)
+{
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream (&text, &len);
+  cc_model_write (m, f);
+  fclose (f);
+  return text;
+}
+
+/* M packed and unpacked is M again (their texts are equal).  PLAIN: M's
+   strings are printable ASCII without quotes and backslashes, so no byte
+   of the packed model needs an escape in .ascii.  */
+static void
+check_round_trip (const cc_model *m, int plain)
+{
+  size_t n = 0, at = 0;
+  unsigned char *packed = cc_record_pack_model (m, &n);
+  size_t escaped = 0;
+  for (size_t i = 0; i < n; i++)
+    escaped += packed[i] < ' ' || packed[i] >= 0x7f || packed[i] == '"' || packed[i] == '\\';
+  if (plain)
+    CHECK_EQ (escaped, 0);
+  cc_model back;
+  const char *what = NULL;
+  if (CHECK_EQ (cc_record_unpack_model (packed, n, &back, &at, &what), 0))
+    {
+      char *a = model_text (m), *b = model_text (&back);
+      CHECK_STREQ (b, a);
+      free (a);
+      free (b);
+      cc_model_free (&back);
+    }
+  else
+    fprintf (stderr, "byte %zu: %s\n", at, what);
+  /* Every shorter prefix is an error, never a crash.  */
+  for (size_t cut = 0; cut < n; cut++)
+    {
+      cc_model part;
+      CHECK_EQ (cc_record_unpack_model (packed, cut, &part, &at, &what), -1);
+    }
+  free (packed);
+}
+
+/* A model with every field away from its usual value: gaps, files, the
+   rare fields, two parts, none values, repeated strings.  */
+static void
+rich_model (cc_model *m)
+{
+  memset (m, 0, sizeof *m);
+  cc_model_add_section (m, ".text", 16);
+  cc_model_add_section (m, ".text.unlikely", 1);
+  cc_model_add_file (m, "a.c");
+  cc_model_add_file (m, "dir/\"q\" b\\.h");
+  cc_func *f = mk_func (m, "f", CC_FUNC_PUBLIC | CC_FUNC_ADDRESS_TAKEN);
+  f->file = 0;
+  f->line = 100;
+  mk_part (f, "f", 0, 32, 200);
+  mk_part (f, "f.cold", 1, 7, 12);
+  mk_block (f, 0, 32, 3, 4);
+  mk_block (f, 0, 48, 2, 70000);
+  mk_block (f, 1, 7, 2, 6);
+  mk_block (f, 0, 140100, 1, 1);
+  f->insns[0].line = 101;
+  f->insns[1].uid = 4000000000u;
+  f->insns[1].line = 99;
+  f->insns[1].file = 1;
+  f->insns[2].file = CC_NONE;
+  f->insns[2].kind = CC_INSN_PAD;
+  f->insns[3].fetch = CC_FETCH_MAYBE;
+  f->insns[3].rewrite = CC_REWRITE_TLSDESC;
+  f->insns[3].maybe_tail = 3;
+  f->insns[4].unsplit = 1;
+  f->insns[4].unordered = 1;
+  f->insns[4].runs_unknown = 1;
+  f->insns[4].kind = CC_INSN_ASM;
+  f->insns[5].fetch = CC_FETCH_NEVER;
+  f->insns[6].line = 0xffffffffu;
+  mk_call (f, 0, "g");
+  mk_succ (f, 0, 1, 1);
+  mk_call (f, 1, NULL);
+  mk_exit (f, 1);
+  mk_succ (f, 1, 3, 0);
+  mk_succ (f, 1, 0, 0);
+  mk_call (f, 2, "g");
+  f->blocks[2].noreturn = 1;
+  f->blocks[2].fallthru = 0;
+  mk_exit (f, 3);
+  cc_func *g = mk_func (m, "g", 0);
+  mk_part (g, "g", 0, 0, 4);
+  mk_block (g, 0, 0, 1, 4);
+  mk_call (g, 0, "f");
+  f->blocks[0].first_insn = 0;
+  cc_func *h = mk_func (m, "", 0);
+  mk_part (h, "-", 0, 300, 0);
 }
 
 static void
@@ -94,8 +190,24 @@ main (void)
   /* What is wrong, and in which record.  */
   size_t one = put_record (buf, &m, "a.c", a1, 3, CC_RECORD_VERSION);
   expect_error (buf, one - 1, "record 1 (byte 0): truncated");
-  buf[one - 1] = 'x';
-  expect_error (buf, one, "record 1 (byte 0): the model text is not terminated");
+  buf[one - 1] = '"';
+  expect_error (buf, one, "record 1 (byte 0): the model of a.c, at byte");
+  expect_error (buf, one, "not a number");
+  {
+    /* 31 sections in no bytes; a digit that never ends.  */
+    cc_model bad;
+    size_t at = 0;
+    const char *what = NULL;
+    CHECK_EQ (cc_record_unpack_model ((const unsigned char *) "O", 1, &bad, &at, &what), -1);
+    CHECK_STREQ (what, "count larger than the record");
+    CHECK_EQ (cc_record_unpack_model ((const unsigned char *) "]]]]]]]]0", 9, &bad, &at,
+                                      &what), -1);
+    CHECK_STREQ (what, "number out of range");
+    CHECK_EQ (cc_record_unpack_model ((const unsigned char *) "0000", 4, &bad, &at, &what),
+              -1);
+    CHECK_STREQ (what, "bytes after the model");
+    CHECK_EQ (at, 3);
+  }
   one = put_record (buf, &m, "a.c", a1, 3, CC_RECORD_VERSION);
   expect_error (buf, 20, "record 1 (byte 0): truncated");
   memcpy (buf + one, "cachecaX", 8);
@@ -119,9 +231,16 @@ main (void)
   CHECK_CONTAINS (text, "\t.pushsection .debug_cachecat,\"\",@progbits\n");
   CHECK_CONTAINS (text, "\t.dc.a .L1000000001-0\n\t.dc.a 0\n\t.dc.a .L1000000009-4\n");
   CHECK_CONTAINS (text, "\t.ascii \"x\\\"y\\\\z.c\"\n");
-  CHECK_CONTAINS (text, "\t.ascii \"func f 1 - 0 2 2 1\\012\"\n");
+  /* The packed model: 2 sections, each a new string (1), its length and
+     its bytes, and its alignment (16, 1); no files; 2 functions.  */
+  CHECK_CONTAINS (text, "\t.byte 0\n\t.ascii \"215.text@1>.text.unlikely102");
   CHECK_CONTAINS (text, ".Lcc_record_end:\n\t.popsection\n");
   free (text);
+  check_round_trip (&m, 1);
+  cc_model rich;
+  rich_model (&rich);
+  check_round_trip (&rich, 0);
+  cc_model_free (&rich);
   cc_model_free (&m);
   return unit_finish ("model_record");
 }

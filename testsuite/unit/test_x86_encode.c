@@ -29,7 +29,8 @@ const void *cc_x86_encode_table (size_t *n, size_t *stride);
 int
 main (void)
 {
-  /* The mnemonic table is searched by bisection: it must be sorted.  */
+  /* The mnemonic table is sorted, so each name is there once (a second
+     entry of a name would never be found).  */
   size_t n, stride;
   const char *t = cc_x86_encode_table (&n, &stride);
   for (size_t i = 1; i < n; i++)

@@ -7,30 +7,6 @@
 #include <string.h>
 #include <strings.h>
 
-int
-cc_asm_ident_char (char c)
-{
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-         || c == '_' || c == '.' || c == '$' || c == '@';
-}
-
-const char *
-cc_asm_skip_space (const char *p, const char *e)
-{
-  while (p < e && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\f'))
-    p++;
-  return p;
-}
-
-size_t
-cc_asm_ident_len (const char *p, const char *e)
-{
-  size_t n = 0;
-  while (p + n < e && cc_asm_ident_char (p[n]))
-    n++;
-  return n;
-}
-
 static int
 is_word (const char *w, size_t n, const char *const *list)
 {

@@ -44,10 +44,15 @@ typedef struct operand
   int seg;          /* O_MEM: a segment override */
 } operand;
 
-static int
+/* Is [P, P + N) the string S?  Without strlen: most calls fail at the
+   first character.  */
+static inline int
 streq (const char *p, size_t n, const char *s)
 {
-  return strlen (s) == n && memcmp (p, s, n) == 0;
+  for (size_t i = 0; i < n; i++)
+    if (s[i] == 0 || s[i] != p[i])
+      return 0;
+  return s[n] == 0;
 }
 
 static int
@@ -396,7 +401,8 @@ typedef struct insn_def
   unsigned char flags;   /* K_SSE: S_*; K_VEX: V_*; K_FIXED: 1 if it takes no size */
 } insn_def;
 
-/* Sorted by name (for bsearch; the unit test checks the order).  */
+/* Sorted by name, each once (the unit test checks the order); looked up
+   by hash (lookup).  */
 static const insn_def defs[] = {
   { "adc", K_ALU, 1, 0 },
   { "add", K_ALU, 1, 0 },
@@ -778,25 +784,47 @@ cc_x86_encode_table (size_t *n, size_t *stride)
   return defs;
 }
 
+/* The mnemonics by hash: an encoding looks up two to four of them.  */
+#define LOOKUP_SIZE 2048        /* a power of two, over twice the table */
+static uint16_t lookup_table[LOOKUP_SIZE]; /* index + 1 into defs, 0: empty */
+
+static uint32_t
+mnemonic_hash (const char *p, size_t n)
+{
+  uint32_t h = 2166136261u;
+  for (size_t i = 0; i < n; i++)
+    h = (h ^ (unsigned char) p[i]) * 16777619u;
+  return h;
+}
+
+static void
+lookup_init (void)
+{
+  size_t n = sizeof defs / sizeof defs[0];
+  for (size_t i = 0; i < n; i++)
+    {
+      uint32_t h = mnemonic_hash (defs[i].name, strlen (defs[i].name)) & (LOOKUP_SIZE - 1);
+      while (lookup_table[h])
+        h = (h + 1) & (LOOKUP_SIZE - 1);
+      lookup_table[h] = (uint16_t) (i + 1);
+    }
+}
+
 static const insn_def *
 lookup (const char *p, size_t n)
 {
-  size_t lo = 0, hi = sizeof defs / sizeof defs[0];
-  while (lo < hi)
+  static int built;
+  if (!built)
     {
-      size_t mid = (lo + hi) / 2;
-      const char *m = defs[mid].name;
-      int c = (unsigned char) m[0] - (unsigned char) p[0];
-      if (c == 0)
-        c = strncmp (m, p, n);
-      if (c == 0 && m[n])
-        c = 1;
-      if (c == 0)
-        return &defs[mid];
-      if (c < 0)
-        lo = mid + 1;
-      else
-        hi = mid;
+      lookup_init ();
+      built = 1;
+    }
+  for (uint32_t h = mnemonic_hash (p, n) & (LOOKUP_SIZE - 1); lookup_table[h];
+       h = (h + 1) & (LOOKUP_SIZE - 1))
+    {
+      const char *m = defs[lookup_table[h] - 1].name;
+      if (m[0] == p[0] && strncmp (m, p, n) == 0 && m[n] == 0)
+        return &defs[lookup_table[h] - 1];
     }
   return NULL;
 }
