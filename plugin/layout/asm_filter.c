@@ -1284,6 +1284,20 @@ keep_start_label (cc_asm_filter *f, const char *p, const char *e, unsigned long 
   out_add (f, p, (size_t) (e - p));
 }
 
+/* The start label NO, the line [P, E), stands for the held-back end
+   label, which goes nowhere: it aliases NO, and NO goes out.  */
+static void
+pending_is_start (cc_asm_filter *f, const char *p, const char *e, unsigned long no)
+{
+  set_alias (f, f->pending_no, no);
+  if (f->events && f->pending_ev >= 0)
+    f->ev[f->pending_ev].kind = CC_ASM_EV_NONE;
+  f->pending_n = 0;
+  f->pending_ev = -1;
+  machine_open (f, no);
+  keep_start_label (f, p, e, no);
+}
+
 /* The held-back end label goes out after all.  */
 static void
 flush_pending (cc_asm_filter *f)
@@ -1328,13 +1342,7 @@ our_labels (cc_asm_filter *f, const char *p, const char *eol, const char *e)
   if (cc_asm_label_line (p, eol, f->start_prefix, f->start_len, &no)
       && no >= f->start_min)
     {
-      set_alias (f, f->pending_no, no);
-      if (f->events && f->pending_ev >= 0)
-        f->ev[f->pending_ev].kind = CC_ASM_EV_NONE;
-      f->pending_n = 0;
-      f->pending_ev = -1;
-      machine_open (f, no);
-      keep_start_label (f, p, e, no);
+      pending_is_start (f, p, e, no);
       return 1;
     }
   if (labels_only (f, p, eol))
@@ -1559,13 +1567,7 @@ cc_asm_filter_label (cc_asm_filter *f, int end, unsigned long no)
     {
       /* our_labels: the next start label stands for the held-back end
          label.  */
-      set_alias (f, f->pending_no, no);
-      if (f->events && f->pending_ev >= 0)
-        f->ev[f->pending_ev].kind = CC_ASM_EV_NONE;
-      f->pending_n = 0;
-      f->pending_ev = -1;
-      machine_open (f, no);
-      keep_start_label (f, p, e, no);
+      pending_is_start (f, p, e, no);
       return f->failed ? -1 : 0;
     }
   if (!end && !f->pending_n && f->events && f->now.cur.code && no >= f->start_min)
