@@ -541,10 +541,20 @@ cc_glue_emit_output (const cc_result *r, const long *keep, size_t n_keep)
           if (mk >= 0 && (size_t) mk < cc_glue.n_marks)
             ann[mk] = (long) j;
         }
+      /* The kept note labels by number above CC_GLUE_LABEL_BASE.  */
+      unsigned long n_notes = cc_glue.label_counter;
+      unsigned char *kept = XCNEWVEC (unsigned char, n_notes + 1);
+      for (size_t j = 0; j < n_keep; j++)
+        if (keep[j] > CC_GLUE_LABEL_BASE
+            && (unsigned long) keep[j] - CC_GLUE_LABEL_BASE <= n_notes)
+          kept[keep[j] - CC_GLUE_LABEL_BASE] = 1;
       for (size_t j = 0; j < cc_glue.n_marks; j++)
         {
           const cc_glue_mark *m = &cc_glue.marks[j];
-          if (m->end ? ann[j] < 0 : ann[j] < 0 && !kept_label (m->num, keep, n_keep))
+          bool keep_it = !m->end && m->num > CC_GLUE_LABEL_BASE
+                         && m->num - CC_GLUE_LABEL_BASE <= n_notes
+                         && kept[m->num - CC_GLUE_LABEL_BASE];
+          if (ann[j] < 0 && !keep_it)
             continue;
           size_t pos = (size_t) m->pos <= size ? (size_t) m->pos : size;
           if (pos > at)
@@ -552,7 +562,7 @@ cc_glue_emit_output (const cc_result *r, const long *keep, size_t n_keep)
               fwrite (buf + at, 1, pos - at, real);
               at = pos;
             }
-          if (!m->end && kept_label (m->num, keep, n_keep))
+          if (keep_it)
             {
               char name[80];
               char *e = put_mark_label (name, m);
@@ -564,6 +574,7 @@ cc_glue_emit_output (const cc_result *r, const long *keep, size_t n_keep)
       if (size > at)
         fwrite (buf + at, 1, size - at, real);
       free (ann);
+      free (kept);
     }
   else
     {

@@ -1532,6 +1532,17 @@ cc_asm_filter_reserve (cc_asm_filter *f, size_t text, size_t events)
   f->ev = cc_grow (f->ev, &f->ev_cap, f->n_ev + events, sizeof *f->ev, 4096);
 }
 
+/* Hold back end label NO, its line [P, P + LEN) (our_labels).  */
+static void
+hold_end_label (cc_asm_filter *f, unsigned long no, const char *p, size_t len)
+{
+  memcpy (f->pending, p, len);
+  f->pending_n = len;
+  f->pending_no = no;
+  if (f->events)
+    f->pending_ev = (long) add_event (f, CC_ASM_EV_END, no, 0, 0, 0);
+}
+
 int
 cc_asm_filter_label (cc_asm_filter *f, int end, unsigned long no)
 {
@@ -1556,11 +1567,7 @@ cc_asm_filter_label (cc_asm_filter *f, int end, unsigned long no)
       /* our_labels: an end label in code is held back.  */
       machine_close (f);
       flush_pending (f);
-      memcpy (f->pending, p, len);
-      f->pending_n = len;
-      f->pending_no = no;
-      if (f->events)
-        f->pending_ev = (long) add_event (f, CC_ASM_EV_END, no, 0, 0, 0);
+      hold_end_label (f, no, p, len);
       return f->failed ? -1 : 0;
     }
   if (!end && f->pending_n && no >= f->start_min)
@@ -1578,6 +1585,63 @@ cc_asm_filter_label (cc_asm_filter *f, int end, unsigned long no)
       return f->failed ? -1 : 0;
     }
   whole_line (f, p, e);
+  return f->failed ? -1 : 0;
+}
+
+/* Could the line of our label of PREFIX (LEN bytes) be taken for a debug
+   label's (debug_label_line)?  Only if one prefix begins the other.  */
+static int
+may_be_debug (const cc_asm_filter *f, const char *prefix, size_t len)
+{
+  for (size_t i = 0; i < f->n_debug; i++)
+    {
+      size_t n = f->debug_len[i] < len ? f->debug_len[i] : len;
+      if (memcmp (f->debug_prefix[i], prefix, n) == 0)
+        return 1;
+    }
+  return 0;
+}
+
+int
+cc_asm_filter_label_pair (cc_asm_filter *f, unsigned long end_no, unsigned long start_no)
+{
+  if (!f->end_len || f->carry_n || (f->failed && !f->mprefix_len) || !f->now.cur.code
+      || start_no < f->start_min || f->end_len + 24 > sizeof f->pending
+      || f->start_len + 24 > 64
+      || (f->n_debug && (may_be_debug (f, f->end_prefix, f->end_len)
+                         || may_be_debug (f, f->start_prefix, f->start_len))))
+    {
+      cc_asm_filter_label (f, 1, end_no);
+      return cc_asm_filter_label (f, 0, start_no);
+    }
+  char text[96];
+  /* The end label: held back (our_labels), ...  */
+  machine_close (f);
+  flush_pending (f);
+  if (f->failed && !f->mprefix_len)
+    {
+      /* Given up on the way: the start label is not looked at.  */
+      memcpy (text, f->end_prefix, f->end_len);
+      size_t len = f->end_len + cc_put_decimal (text + f->end_len, end_no);
+      text[len++] = ':';
+      text[len++] = '\n';
+      hold_end_label (f, end_no, text, len);
+      return -1;
+    }
+  /* ... and the start label stands for it (the text of the end label is
+     never needed).  */
+  long ev = f->events ? (long) add_event (f, CC_ASM_EV_END, end_no, 0, 0, 0) : -1;
+  set_alias (f, end_no, start_no);
+  if (ev >= 0)
+    f->ev[ev].kind = CC_ASM_EV_NONE;
+  f->pending_n = 0;
+  f->pending_ev = -1;
+  memcpy (text, f->start_prefix, f->start_len);
+  size_t len = f->start_len + cc_put_decimal (text + f->start_len, start_no);
+  text[len++] = ':';
+  text[len++] = '\n';
+  machine_open (f, start_no);
+  keep_start_label (f, text, text + len, start_no);
   return f->failed ? -1 : 0;
 }
 

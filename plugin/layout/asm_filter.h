@@ -191,6 +191,10 @@ void cc_asm_filter_reserve (cc_asm_filter *f, size_t text, size_t events);
    after cc_asm_filter_labels took the prefixes.  */
 int cc_asm_filter_label (cc_asm_filter *f, int end, unsigned long no);
 
+/* The same as cc_asm_filter_label of end label END_NO and then of start
+   label START_NO, with nothing between them.  */
+int cc_asm_filter_label_pair (cc_asm_filter *f, unsigned long end_no, unsigned long start_no);
+
 /* The end of the input: the kept text (valid until the free), or NULL if
    the filter gave up.  */
 const char *cc_asm_filter_finish (cc_asm_filter *f, size_t *n);

@@ -437,6 +437,14 @@ feed_marked (cc_asm_filter *f, const cc_unit_text *t)
           cc_asm_filter_add (f, buf + at, pos - at);
           at = pos;
         }
+      /* Mostly an insn's end label and the next one's start label.  */
+      if (t->marks[j].end && j + 1 < t->n_marks && !t->marks[j + 1].end
+          && t->marks[j + 1].pos == t->marks[j].pos)
+        {
+          cc_asm_filter_label_pair (f, t->marks[j].num, t->marks[j + 1].num);
+          j++;
+          continue;
+        }
       cc_asm_filter_label (f, t->marks[j].end, t->marks[j].num);
     }
   if (size > at)
