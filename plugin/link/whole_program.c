@@ -521,10 +521,7 @@ open_because (cc_whole_program *wp, const cc_elf_image *img, const span *modelle
           if (to > at && !padding_bytes (s->data + (at - s->addr), to - at))
             return cc_xasprintf ("section %s holds code without a model at 0x%llx", s->name,
                                  (unsigned long long) at);
-          if (k < n_modelled && modelled[k].lo < end)
-            at = modelled[k].hi > at ? modelled[k].hi : at + 1;
-          else
-            at = end;
+          at = k < n_modelled && modelled[k].lo < end ? modelled[k].hi : end;
         }
     }
   for (uint32_t fi = 0; fi < wp->model.n_funcs; fi++)
@@ -556,15 +553,13 @@ open_because (cc_whole_program *wp, const cc_elf_image *img, const span *modelle
 }
 
 /* The function that stands for the targets of the program's indirect
-   calls: entered at block 0, which leads to one block per target that
-   calls it and returns.  It has no bytes (its insns are zero-length
-   padding, fetched never), so it adds no fetch and no line.  */
+   calls: entered at block 0, which leads to one block per target (the N
+   functions wp->taken marks) that calls it and returns.  It has no bytes
+   (its insns are zero-length padding, fetched never), so it adds no
+   fetch and no line.  */
 static void
-add_dispatcher (cc_whole_program *wp)
+add_dispatcher (cc_whole_program *wp, uint32_t n)
 {
-  uint32_t n = 0;
-  for (uint32_t f = 0; f < wp->model.n_funcs; f++)
-    n += wp->taken[f];
   cc_model *m = &wp->model;
   m->funcs = cc_xrealloc (m->funcs, (m->n_funcs + 1) * sizeof *m->funcs);
   wp->funcs = cc_xrealloc (wp->funcs, (m->n_funcs + 1) * sizeof *wp->funcs);
@@ -628,7 +623,7 @@ cc_whole_program_enter (cc_whole_program *wp, uint32_t entry)
               continue;
             if (!name)
               {
-                add_dispatcher (wp);
+                add_dispatcher (wp, n_taken);
                 name = wp->model.funcs[wp->model.n_funcs - 1].name;
                 b = &wp->model.funcs[f].blocks[bi];  /* (funcs moved) */
               }

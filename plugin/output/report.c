@@ -720,12 +720,15 @@ write_json_buf (wbuf *w, const cc_model *m, const cc_result *r,
   w_s (w, "  \"functions\": [");
   int first = 1;
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)
-    for (uint32_t p = 0; p < m->funcs[fi].n_parts && !(m->funcs[fi].flags & CC_FUNC_SYNTHETIC);
-         p++)
-      {
-        write_part (w, m, r, info->link, fi, p, first);
-        first = 0;
-      }
+    {
+      if (m->funcs[fi].flags & CC_FUNC_SYNTHETIC)
+        continue;
+      for (uint32_t p = 0; p < m->funcs[fi].n_parts; p++)
+        {
+          write_part (w, m, r, info->link, fi, p, first);
+          first = 0;
+        }
+    }
   w_s (w, first ? "],\n" : "\n  ],\n");
   w_s (w, "  \"summary\": ");
   json_summary (w, r->counts, r->never_fetched);
