@@ -10,6 +10,7 @@
 
 #include "glue/gcc-common.h"
 #include "glue/glue.h"
+#include "layout/target.h"
 
 #include <stdarg.h>
 
@@ -98,12 +99,27 @@ insert_label_note (rtx_insn *where, bool after)
 /* Kinds of insns in the stream.  */
 enum xkind { X_SKIP, X_CODE, X_ASM, X_BASIC_ASM };
 
+/* Data the ARM back end places among the instructions: a literal pool
+   (its "minipool": consttable_1..16 and consttable_end) and the alignment
+   before it.  Control never reaches it (a barrier or a branch around it
+   precedes it), so it is not fetched as instructions: it takes bytes of
+   the section but is not modelled, like an inline jump table.  */
+static bool
+arm_pool_data_p (rtx_insn *insn)
+{
+  if (cc_built_arch () != CC_ARCH_ARM || INSN_CODE (insn) < 0)
+    return false;
+  const char *name = get_insn_name (INSN_CODE (insn));
+  return name && (startswith (name, "consttable_") || strcmp (name, "align_4") == 0
+                  || strcmp (name, "align_8") == 0);
+}
+
 static enum xkind
 classify (rtx_insn *insn)
 {
   if (!insn || !INSN_P (insn) || DEBUG_INSN_P (insn))
     return X_SKIP;
-  if (JUMP_TABLE_DATA_P (insn))
+  if (JUMP_TABLE_DATA_P (insn) || arm_pool_data_p (insn))
     return X_SKIP;
   rtx pat = PATTERN (insn);
   if (!pat)

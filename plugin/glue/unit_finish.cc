@@ -11,6 +11,7 @@
 #include "glue/gcc-common.h"
 #include "glue/glue.h"
 #include "layout/assembler.h"
+#include "layout/target.h"
 #include "output/limits.h"
 
 
@@ -302,12 +303,20 @@ cc_glue_finish_unit (void *, void *)
     {
       layout_note = measure_layout ();
       if (layout_note)
+        warning_at (UNKNOWN_LOCATION, 0,
+                    "cachecat: could not determine exact instruction addresses: "
+                    "%s; all instructions are reported as conflict", layout_note);
+      else if (const char *moves = cc_layout_moves_after_compile (
+                 cc_built_arch (), cc_glue.header, cc_glue.header ? cc_glue.header_size : 0,
+                 cc_glue.mem_buf, cc_glue.mem_buf ? cc_glue.mem_size : 0))
         {
-          warning_at (UNKNOWN_LOCATION, 0,
-                      "cachecat: could not determine exact instruction addresses: "
-                      "%s; all instructions are reported as conflict", layout_note);
-          cc_unit_unmeasured (&cc_glue.model);
+          /* Measured, but not final: no promise can rest on it.  */
+          layout_note = xstrdup (moves);
+          warning_at (UNKNOWN_LOCATION, 0, "cachecat: %s; all instructions are "
+                      "reported as conflict", moves);
         }
+      if (layout_note)
+        cc_unit_unmeasured (&cc_glue.model);
     }
   cc_time_mark ("measure");
 
@@ -357,6 +366,8 @@ cc_glue_finish_unit (void *, void *)
       char *path = o->report ? xstrdup (o->report) : default_report_path ();
       cc_report_info info;
       info.source = main_input_filename;
+      info.arch = cc_arch_name (cc_built_arch ());
+      info.triple = *cc_built_target () ? cc_built_target () : NULL;
       info.options = o;
       info.layout_note = layout_note;
       info.link = NULL;

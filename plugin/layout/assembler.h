@@ -21,6 +21,8 @@ extern "C" {
    (generated into toolchain.h by plugin/layout/gen-toolchain.sh).  */
 typedef struct cc_toolchain
 {
+  const char *target;         /* what it compiles for: its -dumpmachine
+                                 triple, "" if unknown */
   const char *driver;         /* the driver's real path, "" if unknown */
   const char *cc1;            /* its cc1's real path */
   const char *program_dirs;   /* where it looks for programs, ':'-separated */

@@ -122,6 +122,8 @@ read_shdr (const img *im, uint64_t off, shdr *s)
 #define LAY_SHN_UNDEF 0
 #define LAY_SHN_LORESERVE 0xff00
 #define LAY_SHN_XINDEX 0xffff
+#define LAY_STT_FUNC 2
+#define LAY_EM_ARM 40
 
 void
 cc_layout_free (cc_layout *l)
@@ -343,17 +345,23 @@ cc_layout_read_image (const unsigned char *image, size_t size,
       uint64_t so = sh[symtab].offset + k * symentsize;
       uint32_t name = (uint32_t) rd_u (&im, so, 4);
       uint64_t value;
-      uint32_t shndx;
+      uint32_t shndx, info;
       if (im.elf64)
         {
+          info = (uint32_t) rd_u (&im, so + 4, 1);
           shndx = (uint32_t) rd_u (&im, so + 6, 2);
           value = rd_u (&im, so + 8, 8);
         }
       else
         {
           value = rd_u (&im, so + 4, 4);
+          info = (uint32_t) rd_u (&im, so + 12, 1);
           shndx = (uint32_t) rd_u (&im, so + 14, 2);
         }
+      /* ARM: bit 0 of a function symbol says its code is Thumb; the code
+         starts at the even address (ELF for the Arm Architecture, 5.5.3).  */
+      if (out->machine == LAY_EM_ARM && (info & 0xf) == LAY_STT_FUNC)
+        value &= ~(uint64_t) 1;
       if (name == 0 || name >= strsize || !memchr (strtab + name, 0, strsize - name))
         continue;
       if (shndx == LAY_SHN_XINDEX)

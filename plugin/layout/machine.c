@@ -7,6 +7,7 @@
 #include "layout/layout.h"
 #include "model/model.h"
 #include "support/util.h"
+#include "layout/riscv/riscv_length.h"
 #include "layout/x86/x86_length.h"
 
 #include <stdlib.h>
@@ -258,30 +259,49 @@ cc_machine_insns (const cc_mstmt *s, uint32_t n, const uint64_t *at, uint64_t st
 }
 
 #define EM_X86_64_ 62
+#define EM_RISCV_ 243
 
-/* The bytes of section SEC of L's object (N of them) if they are x86-64
-   code, or NULL.  */
+/* The instruction length decoder for L's object: x86-64 and RISC-V code
+   have one that needs no state (ARM's depends on the Thumb state), else
+   NULL.  */
+typedef int (*length_fn) (const unsigned char *b, size_t n);
+
+static length_fn
+length_decoder (const cc_layout *l)
+{
+  if (!l)
+    return NULL;
+  if (l->machine == EM_X86_64_ && l->elf64)
+    return cc_x86_length;
+  if (l->machine == EM_RISCV_)
+    return cc_riscv_length;
+  return NULL;
+}
+
+/* The bytes of section SEC of L's object (N of them) if they can be
+   decoded, or NULL.  */
 static const unsigned char *
 section_bytes (const cc_layout *l, uint32_t sec, uint64_t *n)
 {
-  if (!l || l->machine != EM_X86_64_ || !l->elf64)
+  if (!length_decoder (l))
     return NULL;
   return cc_layout_section_bytes (l, sec, n);
 }
 
-/* How many x86-64 instructions exactly fill [OFF, OFF + LEN) of BYTES (N
-   of them), their lengths in LENS (room for MAX); 1 if not exactly or
-   not more than one (then the instruction stays as it is).  */
+/* How many instructions (LENGTH decodes them) exactly fill [OFF, OFF +
+   LEN) of BYTES (N of them), their lengths in LENS (room for MAX); 1 if
+   not exactly or not more than one (then the instruction stays as it
+   is).  */
 static uint32_t
-decoded (const unsigned char *bytes, uint64_t n, uint32_t off, uint32_t len,
-         uint32_t *lens, uint32_t max)
+decoded (length_fn length, const unsigned char *bytes, uint64_t n, uint32_t off,
+         uint32_t len, uint32_t *lens, uint32_t max)
 {
-  if (!bytes || (uint64_t) off + len > n)
+  if (!bytes || !length || (uint64_t) off + len > n)
     return 1;
   uint32_t k = 0, at = 0;
   while (at < len && k < max)
     {
-      int l = cc_x86_length (bytes + off + at, len - at);
+      int l = length (bytes + off + at, len - at);
       if (l <= 0)
         return 1;
       lens[k++] = (uint32_t) l;
@@ -291,13 +311,15 @@ decoded (const unsigned char *bytes, uint64_t n, uint32_t off, uint32_t len,
 }
 
 /* Append X to OUT (*W used of *CAP): split where the object's bytes
-   (BYTES, N of them; NULL if unknown) hold several instructions in it.  */
+   (BYTES, N of them; NULL if unknown) hold several instructions in it,
+   as LENGTH decodes them.  */
 static void
-emit (cc_insn **out, uint32_t *w, size_t *cap, cc_insn x, const unsigned char *bytes,
-      uint64_t n)
+emit (cc_insn **out, uint32_t *w, size_t *cap, cc_insn x, length_fn length,
+      const unsigned char *bytes, uint64_t n)
 {
   uint32_t lens[16];
-  uint32_t d = x.unsplit || x.length < 2 ? 1 : decoded (bytes, n, x.offset, x.length, lens, 16);
+  uint32_t d = x.unsplit || x.length < 2 ? 1
+               : decoded (length, bytes, n, x.offset, x.length, lens, 16);
   *out = cc_grow (*out, cap, (size_t) *w + d, sizeof **out, 16);
   if (d == 1)
     {
@@ -329,6 +351,7 @@ cc_machine_split (cc_func *f, const cc_asm_split *const *split, const cc_mstmt *
   cc_insn *out = cc_xmalloc (cap * sizeof *out);
   cc_minsn *mi = cc_xmalloc ((most + 1) * sizeof *mi);
   uint64_t *at = cc_xmalloc ((most + 1) * sizeof *at);
+  length_fn length = length_decoder (l);
   for (uint32_t i = 0; i < n_old; i++)
     {
       const cc_insn in = f->insns[i];
@@ -338,7 +361,7 @@ cc_machine_split (cc_func *f, const cc_asm_split *const *split, const cc_mstmt *
       first[i] = w;
       if (!sp || !sp->n)
         {
-          emit (&out, &w, &cap, in, bytes, nb);
+          emit (&out, &w, &cap, in, length, bytes, nb);
           continue;
         }
       /* The places of its statements, if all are known and in its
@@ -375,7 +398,7 @@ cc_machine_split (cc_func *f, const cc_asm_split *const *split, const cc_mstmt *
           x.unordered = mi[j].unordered;
           x.runs_unknown = mi[j].runs_unknown;
           x.maybe_tail = mi[j].maybe_tail;
-          emit (&out, &w, &cap, x, bytes, nb);
+          emit (&out, &w, &cap, x, length, bytes, nb);
         }
     }
   first[n_old] = w;

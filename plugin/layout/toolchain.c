@@ -5,5 +5,5 @@
 #include "toolchain.h"   /* generated in the build directory */
 
 const cc_toolchain cc_built_toolchain = {
-  CC_TC_DRIVER, CC_TC_CC1, CC_TC_PROGRAM_DIRS, CC_TC_X86_SPECS
+  CC_TC_TARGET, CC_TC_DRIVER, CC_TC_CC1, CC_TC_PROGRAM_DIRS, CC_TC_X86_SPECS
 };

@@ -8,6 +8,7 @@
    the plugin, a listing on request, and GCC-style diagnostics; a broken
    conflict limit makes the exit status 1.  README: "After the link".  */
 
+#include "layout/target.h"
 #include "link/elf_image.h"
 #include "link/listing.h"
 #include "link/whole_program.h"
@@ -264,7 +265,8 @@ main (int argc, char **argv)
   free (o.entry);
   o.entry = entry_copy;
   o.entry_cold = cold;
-  cc_report_info info = { program, &o, NULL, &link };
+  /* whole_program.c takes x86-64 programs only.  */
+  cc_report_info info = { program, cc_arch_name (CC_ARCH_X86_64), NULL, &o, NULL, &link };
   char *path = o.report ? cc_xstrdup (o.report) : cc_xasprintf ("%s.cachecat.json", program);
   if (cc_report_write (path, &wp.model, r, &info, &err) < 0)
     {

@@ -572,6 +572,14 @@ write_json_buf (wbuf *w, const cc_model *m, const cc_result *r,
   w_u (w, REPORT_FORMAT);
   w_s (w, ",\n  \"source\": ");
   json_str (w, info->source);
+  w_s (w, ",\n  \"target\": {\"arch\": ");
+  json_str (w, info->arch);
+  if (info->triple)
+    {
+      w_s (w, ", \"triple\": ");
+      json_str (w, info->triple);
+    }
+  w_c (w, '}');
   if (info->link)
     {
       w_s (w, ",\n  \"link\": {\"program\": ");

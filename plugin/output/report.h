@@ -27,6 +27,9 @@ typedef struct cc_report_link
 typedef struct cc_report_info
 {
   const char *source;          /* main input file of the unit */
+  const char *arch;            /* what the code runs on (cc_arch_name) */
+  const char *triple;          /* the compiler's target triple, NULL if
+                                  not known (cachecat-link) */
   const cc_options *options;   /* cache shape, entry, limits */
   const char *layout_note;     /* NULL, or why addresses are not exact
                                   (then every insn is conflict) */

@@ -7,7 +7,8 @@
 #   PLUGIN (default $PWD/cachecat.so), JOBS (parallel jobs, default: nproc,
 #   at most 2), OBJDUMP/READELF (default: derived from CC), KEEP=1 keeps the
 #   whole work directory, FLAG_SETS_OVERRIDE="-O2 -pipe;-O0 -g" replaces the
-#   flag sets below (';'-separated).
+#   flag sets below (';'-separated), EXTRA_FLAG_SETS=0 leaves out the corpus
+#   files' own (cachecat-extra-flags, written for x86-64).
 #
 # Every corpus file (testsuite/corpus/*.c unless files are given) is compiled
 # with -c at each of the flag sets below, once without and once with
@@ -385,6 +386,7 @@ fi
 tests=()
 for f in "${files[@]}"; do
   for fl in "${FLAG_SETS[@]}"; do tests+=("$f|$fl"); done
+  [ "${EXTRA_FLAG_SETS:-1}" = 0 ] && continue
   while IFS= read -r fl; do
     [ -n "$fl" ] && tests+=("$f|$fl")
   done < <(extra_flags "$f")

@@ -32,9 +32,11 @@ def boundaries(obj):
             sec = m.group(1)
             b.setdefault(sec, {})
             continue
-        m = re.match(r"^\s*([0-9a-f]+):\t((?:[0-9a-f]{2} )+)", line)
+        # x86 prints bytes ("48 89 e5 "), other targets words or
+        # halfwords ("d10043ff ", "f000 f802 "): two hex digits a byte.
+        m = re.match(r"^\s*([0-9a-f]+):\t((?:[0-9a-f]+ )+)", line)
         if m and sec:
-            b[sec][int(m.group(1), 16)] = len(m.group(2).split())
+            b[sec][int(m.group(1), 16)] = len("".join(m.group(2).split())) // 2
     return b
 
 

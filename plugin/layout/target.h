@@ -1,0 +1,50 @@
+/* cachecat: the target the plugin was built for, and what in the layout
+   depends on it.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
+
+   Plain C, no GCC headers.  The plugin is built for one GCC, so for one
+   target (its -dumpmachine triple, toolchain.h).  What is particular to a
+   target lives in its folder under plugin/layout/ (x86/, riscv/); this
+   file picks the folder.  */
+
+#ifndef CACHECAT_TARGET_H
+#define CACHECAT_TARGET_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum cc_arch
+{
+  CC_ARCH_UNKNOWN,
+  CC_ARCH_X86_64,
+  CC_ARCH_AARCH64,
+  CC_ARCH_ARM,                /* A32 and Thumb */
+  CC_ARCH_RISCV               /* RV32 and RV64 */
+} cc_arch;
+
+/* The architecture of a GNU triple ("riscv64-linux-gnu"); NULL or
+   anything unknown gives CC_ARCH_UNKNOWN.  */
+cc_arch cc_arch_of_triple (const char *triple);
+
+/* How reports name ARCH: "x86-64", "aarch64", "arm", "riscv", "unknown".  */
+const char *cc_arch_name (cc_arch arch);
+
+/* The plugin's own: what the compiler it was built for targets.  */
+const char *cc_built_target (void);
+cc_arch cc_built_arch (void);
+
+/* Why the offsets of a unit for ARCH, measured from its text (HEADER:
+   what the compiler wrote before its first function, CODE: the rest), may
+   still change after the compile, or NULL if they are final.  */
+const char *cc_layout_moves_after_compile (cc_arch arch, const char *header,
+                                           size_t header_size, const char *code,
+                                           size_t code_size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,150 @@
+#!/bin/bash
+# cachecat: the plugin for every other target whose cross GCC is installed.
+# Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
+#
+# For each cross compiler of TARGET_CCS (default: the four Debian 12 ships
+# with plugin headers) this builds its plugin (make CC=..., into
+# build/TRIPLE/) and checks
+#   - make install puts it into that compiler's plugin directory;
+#   - the report names the target;
+#   - check-codegen.sh on the corpus at the target's flag sets: the objects
+#     are byte-identical with and without the plugin, no diagnostic of its
+#     own, and every instruction of the report is one of the object's;
+#   - RISC-V: a unit the linker may still relax gets no promise and says
+#     why; -mno-relax makes its offsets final (riscv_relax.h).
+# A compiler that is not installed, or has no plugin headers, is skipped
+# with a line that says so.  Output: PASS/FAIL lines, then "N passed, N
+# failed"; exit status 1 on any failure.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$top" || exit 1
+TARGET_CCS=${TARGET_CCS:-aarch64-linux-gnu-gcc-12 arm-linux-gnueabihf-gcc-12 arm-none-eabi-gcc riscv64-linux-gnu-gcc-12}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0 failed=0
+ok() { echo "PASS: $1"; passed=$((passed + 1)); }
+bad() { echo "FAIL: $1"; failed=$((failed + 1)); }
+LC_ALL=C
+export LC_ALL
+
+# The flag sets of each target: its usual levels, as its users build.  The
+# corpus files' own extra flag sets are x86-64's.  (arm-none-eabi's GCC 12
+# writes an invalid ".size *name" for an asm-renamed variable at -O0, in
+# inline_asm.c: -O0 is the Linux ARM compiler's.)
+flag_sets() {
+  case $1 in
+    arm-none-eabi) echo "-O2 -mthumb -mcpu=cortex-m7;-Os -mthumb -mcpu=cortex-m7;-O1 -mthumb -mcpu=cortex-m4;-O2 -g -mthumb -mcpu=cortex-r5" ;;
+    arm-*) echo "-O0 -mthumb;-O2 -mthumb;-Os -mthumb;-O2 -g -mthumb" ;;
+    riscv*) echo "-O0 -mno-relax;-O2 -mno-relax;-Os -mno-relax;-O2 -g -mno-relax" ;;
+    *) echo "-O0;-O2;-Os;-O2 -g" ;;
+  esac
+}
+
+# Corpus files the target's compiler itself rejects (not a plugin matter).
+not_for_target() {
+  case $1:$2 in
+    arm-*:gnu_misc.c) return 0 ;;            # __int128: 64-bit targets only
+    arm-none-eabi:setjmp_longjmp.c) return 0 ;;  # newlib has no sigjmp_buf
+  esac
+  return 1
+}
+
+# riscv_relax TRIPLE CC PLUGIN: no promise where the linker may relax.
+riscv_relax() {
+  local t=$1 cc=$2 plugin=$3 src=$top/examples/filter.c
+  if "$cc" -O2 -S -fplugin="$plugin" "$src" -o "$work/relax.s" 2>"$work/relax.err" \
+     && grep -q "linker may relax" "$work/relax.err" \
+     && python3 - "$work/relax.cachecat.json" <<'EOF'
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert "relax" in r["layout"].get("problem", ""), r["layout"]
+assert r["layout"]["offsets"] == "unknown", r["layout"]
+s = r["summary"]
+assert s["conflict"] > 0 and s["conflict"] == sum(s.values()), s
+EOF
+  then ok "$t: relaxing code gets no promise, and the report says why"
+  else bad "$t: relaxing code"; cat "$work/relax.err"
+  fi
+  if "$cc" -O2 -mno-relax -S -fplugin="$plugin" "$src" -o "$work/norelax.s" 2>"$work/norelax.err" \
+     && [ ! -s "$work/norelax.err" ] \
+     && python3 - "$work/norelax.cachecat.json" <<'EOF'
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert "problem" not in r["layout"], r["layout"]
+s = r["summary"]
+assert s["conflict"] < sum(s.values()), s
+EOF
+  then ok "$t: -mno-relax: final offsets, promises"
+  else bad "$t: -mno-relax"; cat "$work/norelax.err"
+  fi
+  # An asm statement that turns relaxation back on for a while.
+  printf 'int f (int x)\n{\n  __asm__ (".option push\\n.option relax\\ncall g\\n.option pop");\n  return x + 1;\n}\n' >"$work/asmrelax.c"
+  if "$cc" -O2 -mno-relax -S -fplugin="$plugin" "$work/asmrelax.c" -o "$work/asmrelax.s" \
+       2>"$work/asmrelax.err" && grep -q "linker may relax" "$work/asmrelax.err"; then
+    ok "$t: -mno-relax with an asm that relaxes: no promise"
+  else
+    bad "$t: -mno-relax with an asm that relaxes"; cat "$work/asmrelax.err"
+  fi
+}
+
+for cc in $TARGET_CCS; do
+  if ! command -v "$cc" >/dev/null 2>&1; then
+    echo "check-targets: skipped $cc (not installed)"
+    continue
+  fi
+  if [ ! -f "$("$cc" -print-file-name=plugin)/include/gcc-plugin.h" ]; then
+    echo "check-targets: skipped $cc (no plugin headers: its gcc-12-plugin-dev package)"
+    continue
+  fi
+  t=$("$cc" -dumpmachine)
+  plugin=$top/build/$t/cachecat.so
+  if ! make -s -j2 CC="$cc" >"$work/make-$t.log" 2>&1 || [ ! -f "$plugin" ]; then
+    bad "$t: make CC=$cc"
+    tail -n 20 "$work/make-$t.log"
+    continue
+  fi
+  ok "$t: make CC=$cc builds build/$t/cachecat.so"
+
+  dest=$work/dest-$t
+  plugdir=$("$cc" -print-file-name=plugin)
+  if make -s install CC="$cc" DESTDIR="$dest" >"$work/install-$t.log" 2>&1 \
+     && cmp -s "$plugin" "$dest$plugdir/cachecat.so" \
+     && [ -f "$dest$plugdir/cachecat/config/cortex-m7.conf" ] \
+     && [ ! -e "$dest/usr/local/bin/cachecat-link" ]; then
+    ok "$t: make install CC=$cc: the plugin and configs in $plugdir"
+  else
+    bad "$t: make install CC=$cc"
+    cat "$work/install-$t.log"
+  fi
+
+  echo 'int f (int x) { return x + 1; }' >"$work/one.c"
+  if "$cc" -O2 -S -fplugin="$plugin" "$work/one.c" -o "$work/one.s" 2>"$work/one.err" \
+     && python3 -c "import json,sys; d=json.load(open('$work/one.cachecat.json'))['target']; assert d['triple']=='$t' and d['arch']!='unknown', d"; then
+    ok "$t: the report names the target"
+  else
+    bad "$t: the report names the target"
+    cat "$work/one.err"
+  fi
+
+  files=()
+  for f in testsuite/corpus/*.c; do
+    not_for_target "$t" "$(basename "$f")" || files+=("$f")
+  done
+  CC=$cc PLUGIN=$plugin B=build/$t FLAG_SETS_OVERRIDE=$(flag_sets "$t") EXTRA_FLAG_SETS=0 \
+    testsuite/scripts/check-codegen.sh "${files[@]}" >"$work/codegen-$t.log" 2>&1
+  last=$(tail -n 1 "$work/codegen-$t.log")
+  if [[ $last =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+    p=${BASH_REMATCH[1]} f=${BASH_REMATCH[2]}
+    passed=$((passed + p))
+    failed=$((failed + f))
+    echo "$t: check-codegen: $last"
+    [ "$f" -eq 0 ] || grep -A 8 '^FAIL' "$work/codegen-$t.log" | head -n 60
+  else
+    bad "$t: check-codegen printed no result"
+    tail -n 20 "$work/codegen-$t.log"
+  fi
+
+  case $t in riscv*) riscv_relax "$t" "$cc" "$plugin" ;; esac
+done
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,92 @@
+/* cachecat unit tests: what the layout knows of each target (target.h,
+   riscv/riscv_relax.h, riscv/riscv_length.h).
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
+
+#include "layout/riscv/riscv_length.h"
+#include "layout/riscv/riscv_relax.h"
+#include "layout/target.h"
+#include "unit.h"
+
+#include <string.h>
+
+/* Is the unit with HEADER and CODE final for the RISC-V linker?  */
+static int
+norelax (const char *header, const char *code)
+{
+  return cc_riscv_norelax (header, header ? strlen (header) : 0, code,
+                           code ? strlen (code) : 0);
+}
+
+#define NORELAX_HEADER "\t.file\t\"t.c\"\n\t.option pic\n\t.option norelax\n"
+
+static void
+test_riscv_relax (void)
+{
+  /* GCC's text without and with -mno-relax.  */
+  CHECK (!norelax ("\t.file\t\"t.c\"\n\t.option pic\n", "f:\n\tcall\tg\n\tret\n"));
+  CHECK (norelax (NORELAX_HEADER, "f:\n\tcall\tg\n\tret\n"));
+  CHECK (norelax ("\t.option  norelax  # comment\n", "\tret\n"));
+  /* Nothing at all: the assembler's default, relaxing.  */
+  CHECK (!norelax (NULL, NULL));
+  /* An asm statement turns it back on, for good or for a while.  */
+  CHECK (!norelax (NORELAX_HEADER, "\t.option relax\n\tcall\tg\n"));
+  CHECK (!norelax (NORELAX_HEADER, "\t.option push\n\t.option relax\n\tcall g\n"
+                                   "\t.option pop\n"));
+  CHECK (!norelax (NORELAX_HEADER, "\tnop; .option relax\n"));
+  /* A push and pop that keep it off, and a pop with nothing pushed (the
+     state before the text: relaxing).  */
+  CHECK (norelax (NORELAX_HEADER, "\t.option push\n\t.option rvc\n\tnop\n\t.option pop\n"));
+  CHECK (!norelax (NORELAX_HEADER, "\t.option pop\n\tnop\n"));
+  /* Turned off only in the code: its first instructions may relax.  */
+  CHECK (!norelax ("\t.file\t\"t.c\"\n", "\t.option norelax\n\tcall g\n"));
+  /* Neither a comment nor a string hides or fakes a directive.  */
+  CHECK (norelax (NORELAX_HEADER, "\tnop # ; .option relax\n"));
+  CHECK (norelax (NORELAX_HEADER, "\t.string \"; .option relax\"\n"));
+  CHECK (!norelax ("\t.ascii \"x\\\"; .option norelax\"\n", "\tnop\n"));
+  CHECK (!norelax ("# .option norelax\n", "\tnop\n"));
+  CHECK (!norelax ("\t.option norelaxed\n", "\tnop\n"));
+}
+
+static void
+test_riscv_length (void)
+{
+  static const unsigned char addi[] = { 0x13, 0x05, 0x15, 0x00 };   /* addi a0,a0,1 */
+  static const unsigned char c_addi[] = { 0x05, 0x05 };              /* c.addi a0,1 */
+  static const unsigned char jalr[] = { 0xe7, 0x80, 0x00, 0x00 };   /* jalr ra */
+  static const unsigned char long48[] = { 0x1f, 0x00, 0x00, 0x00, 0x00, 0x00 };
+  CHECK_EQ (cc_riscv_length (addi, 4), 4);
+  CHECK_EQ (cc_riscv_length (c_addi, 2), 2);
+  CHECK_EQ (cc_riscv_length (jalr, 4), 4);
+  CHECK_EQ (cc_riscv_length (addi, 3), -1);
+  CHECK_EQ (cc_riscv_length (addi, 1), -1);
+  CHECK_EQ (cc_riscv_length (long48, 6), -1);
+}
+
+static void
+test_arch_of_triple (void)
+{
+  CHECK_EQ (cc_arch_of_triple ("x86_64-linux-gnu"), CC_ARCH_X86_64);
+  CHECK_EQ (cc_arch_of_triple ("aarch64-linux-gnu"), CC_ARCH_AARCH64);
+  CHECK_EQ (cc_arch_of_triple ("arm-none-eabi"), CC_ARCH_ARM);
+  CHECK_EQ (cc_arch_of_triple ("arm-linux-gnueabihf"), CC_ARCH_ARM);
+  CHECK_EQ (cc_arch_of_triple ("riscv64-linux-gnu"), CC_ARCH_RISCV);
+  CHECK_EQ (cc_arch_of_triple ("riscv32-unknown-elf"), CC_ARCH_RISCV);
+  CHECK_EQ (cc_arch_of_triple ("i686-linux-gnu"), CC_ARCH_UNKNOWN);
+  CHECK_EQ (cc_arch_of_triple (""), CC_ARCH_UNKNOWN);
+  CHECK_EQ (cc_arch_of_triple (NULL), CC_ARCH_UNKNOWN);
+  CHECK_STREQ (cc_arch_name (CC_ARCH_RISCV), "riscv");
+  CHECK_STREQ (cc_arch_name (CC_ARCH_X86_64), "x86-64");
+  /* Only RISC-V's linker moves code after the compile.  */
+  CHECK (cc_layout_moves_after_compile (CC_ARCH_RISCV, "", 0, "\tnop\n", 5) != NULL);
+  CHECK (cc_layout_moves_after_compile (CC_ARCH_X86_64, "", 0, "\tnop\n", 5) == NULL);
+  CHECK (cc_layout_moves_after_compile (CC_ARCH_AARCH64, "", 0, "\tnop\n", 5) == NULL);
+}
+
+int
+main (void)
+{
+  test_riscv_relax ();
+  test_riscv_length ();
+  test_arch_of_triple ();
+  return unit_finish ("targets");
+}
