@@ -317,6 +317,8 @@ cc_glue_finish_unit (void *, void *)
         }
       if (layout_note)
         cc_unit_unmeasured (&cc_glue.model);
+      else
+        cc_target_veneer_calls (cc_built_arch (), &cc_glue.model);
     }
   cc_time_mark ("measure");
 

@@ -5,6 +5,9 @@
 #include "layout/assembler.h"
 #include "layout/riscv/riscv_relax.h"
 
+#include "support/util.h"
+
+#include <stdlib.h>
 #include <string.h>
 
 static int
@@ -68,4 +71,51 @@ cc_layout_moves_after_compile (cc_arch arch, const char *header, size_t header_s
     return "the RISC-V linker may relax this unit's code, which moves its "
            "instructions after the compile (build with -mno-relax)";
   return NULL;
+}
+
+/* The shortest reach of a direct call or branch-and-link: Thumb-2's bl,
+   16 MiB either way (A32: 32 MiB, AArch64: 128 MiB).  */
+#define MIN_CALL_REACH ((uint64_t) 16 << 20)
+
+uint32_t
+cc_target_veneer_calls (cc_arch arch, cc_model *m)
+{
+  if (arch != CC_ARCH_ARM && arch != CC_ARCH_AARCH64)
+    return 0;
+  /* Each section's code spans at most this much: a call inside it is in
+     reach if the span is.  */
+  uint64_t *span = cc_xcalloc (m->n_sections + 1, sizeof *span);
+  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
+    for (uint32_t p = 0; p < m->funcs[fi].n_parts; p++)
+      {
+        const cc_part *pt = &m->funcs[fi].parts[p];
+        if (pt->section < m->n_sections
+            && (uint64_t) pt->offset + pt->size > span[pt->section])
+          span[pt->section] = (uint64_t) pt->offset + pt->size;
+      }
+  uint32_t changed = 0;
+  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
+    {
+      cc_func *f = &m->funcs[fi];
+      for (uint32_t b = 0; b < f->n_blocks; b++)
+        {
+          cc_block *bb = &f->blocks[b];
+          if (bb->call != CC_CALL_DIRECT || !bb->callee || bb->n_insns == 0)
+            continue;
+          uint32_t t = cc_model_find_func (m, bb->callee);
+          if (t == CC_NONE || m->funcs[t].n_parts == 0)
+            continue;          /* not the unit's: unknown code already */
+          uint32_t last = bb->first_insn + bb->n_insns - 1;
+          uint32_t from = last < f->n_insns && f->insns[last].part < f->n_parts
+                          ? f->parts[f->insns[last].part].section : CC_NONE;
+          uint32_t to = m->funcs[t].parts[0].section;
+          if (from == to && from < m->n_sections && span[from] < MIN_CALL_REACH)
+            continue;
+          bb->call = CC_CALL_UNKNOWN;
+          m->funcs[t].flags |= CC_FUNC_PUBLIC;
+          changed++;
+        }
+    }
+  free (span);
+  return changed;
 }

@@ -10,6 +10,8 @@
 #ifndef CACHECAT_TARGET_H
 #define CACHECAT_TARGET_H
 
+#include "model/model.h"
+
 #include <stddef.h>
 
 #ifdef __cplusplus
@@ -42,6 +44,16 @@ cc_arch cc_built_arch (void);
 const char *cc_layout_moves_after_compile (cc_arch arch, const char *header,
                                            size_t header_size, const char *code,
                                            size_t code_size);
+
+/* Calls of M that the linker may route through a veneer on ARCH: on ARM
+   and AArch64 a call (or a sibling call's branch) whose target is out of
+   its range, as code in RAM called from flash is, goes through a stub
+   the linker adds somewhere in the program, which M does not have.  Only
+   a callee in the caller's own section, small enough to be in range, is
+   reached directly; every other direct call becomes a call to unknown
+   code, and its callee one that unknown code may call.  Returns how many
+   calls changed.  */
+uint32_t cc_target_veneer_calls (cc_arch arch, cc_model *m);
 
 #ifdef __cplusplus
 }

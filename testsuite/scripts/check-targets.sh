@@ -11,7 +11,9 @@
 #     are byte-identical with and without the plugin, no diagnostic of its
 #     own, and every instruction of the report is one of the object's;
 #   - RISC-V: a unit the linker may still relax gets no promise and says
-#     why; -mno-relax makes its offsets final (riscv_relax.h).
+#     why; -mno-relax makes its offsets final (riscv_relax.h);
+#   - ARM and AArch64: a call into another section is a call to unknown
+#     code, which a linker's veneer may be (target.h).
 # A compiler that is not installed, or has no plugin headers, is skipped
 # with a line that says so.  Output: PASS/FAIL lines, then "N passed, N
 # failed"; exit status 1 on any failure.
@@ -87,6 +89,31 @@ EOF
   fi
 }
 
+# veneers TRIPLE CC PLUGIN FLAGS: ARM and AArch64 calls into another
+# section may pass a stub of the linker's: unknown code
+# (cc_target_veneer_calls); a call inside the section reaches its callee.
+veneers() {
+  local t=$1 cc=$2 plugin=$3 flags=$4
+  cat >"$work/veneer.c" <<'EOF'
+__attribute__ ((noinline, section (".ramfunc"))) int ram (int x) { return x * 3; }
+__attribute__ ((noinline)) int near (int x) { return x * 5; }
+int f (int x) { return ram (x) + near (x); }
+EOF
+  # shellcheck disable=SC2086
+  if "$cc" $flags -S -fplugin="$plugin" "$work/veneer.c" -o "$work/veneer.s" 2>"$work/veneer.err" \
+     && [ ! -s "$work/veneer.err" ] \
+     && python3 - "$work/veneer.cachecat.json" <<'EOF'
+import json, sys
+r = json.load(open(sys.argv[1]))
+f = [p for p in r["functions"] if p["name"] == "f"][0]
+calls = [i["call"]["callee"] for i in f["insns"] if "call" in i]
+assert sorted(calls, key=str) == [None, "near"], calls
+EOF
+  then ok "$t: a call into another section may pass a veneer: unknown code"
+  else bad "$t: a call into another section"; cat "$work/veneer.err"
+  fi
+}
+
 for cc in $TARGET_CCS; do
   if ! command -v "$cc" >/dev/null 2>&1; then
     echo "check-targets: skipped $cc (not installed)"
@@ -144,7 +171,11 @@ for cc in $TARGET_CCS; do
     tail -n 20 "$work/codegen-$t.log"
   fi
 
-  case $t in riscv*) riscv_relax "$t" "$cc" "$plugin" ;; esac
+  case $t in
+    riscv*) riscv_relax "$t" "$cc" "$plugin" ;;
+    arm-none-eabi) veneers "$t" "$cc" "$plugin" "-O2 -mthumb -mcpu=cortex-m7" ;;
+    arm*|aarch64*) veneers "$t" "$cc" "$plugin" "-O2" ;;
+  esac
 done
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

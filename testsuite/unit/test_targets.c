@@ -5,6 +5,7 @@
 #include "layout/riscv/riscv_length.h"
 #include "layout/riscv/riscv_relax.h"
 #include "layout/target.h"
+#include "mk_model.h"
 #include "unit.h"
 
 #include <string.h>
@@ -82,11 +83,64 @@ test_arch_of_triple (void)
   CHECK (cc_layout_moves_after_compile (CC_ARCH_AARCH64, "", 0, "\tnop\n", 5) == NULL);
 }
 
+/* main (section 0) calls near (section 0), ram (section 1) and ext (not
+   in the unit); ram calls near from its own section.  */
+static void
+veneer_model (cc_model *m)
+{
+  memset (m, 0, sizeof *m);
+  m->n_sections = 2;
+  m->sections = cc_xcalloc (2, sizeof *m->sections);
+  cc_func *f = mk_func (m, "main", CC_FUNC_PUBLIC);
+  mk_part (f, "main", 0, 0, 16);
+  for (uint32_t b = 0; b < 3; b++)
+    mk_block (f, 0, b * 4, 1, 4);
+  mk_block (f, 0, 12, 1, 4);
+  mk_call (f, 0, "near");
+  mk_call (f, 1, "ram");
+  mk_call (f, 2, "ext");
+  f = mk_func (m, "near", 0);
+  mk_part (f, "near", 0, 16, 4);
+  mk_block (f, 0, 16, 1, 4);
+  f = mk_func (m, "ram", 0);
+  mk_part (f, "ram", 1, 0, 8);
+  mk_block (f, 0, 0, 1, 4);
+  mk_block (f, 0, 4, 1, 4);
+  mk_call (f, 0, "near");
+}
+
+static void
+test_veneer_calls (void)
+{
+  cc_model m;
+  veneer_model (&m);
+  /* x86-64 and RISC-V calls reach any address: nothing changes.  */
+  CHECK_EQ (cc_target_veneer_calls (CC_ARCH_X86_64, &m), 0);
+  CHECK_EQ (cc_target_veneer_calls (CC_ARCH_RISCV, &m), 0);
+  /* ARM: the calls between the two sections may pass a veneer.  */
+  CHECK_EQ (cc_target_veneer_calls (CC_ARCH_ARM, &m), 2);
+  CHECK_EQ (m.funcs[0].blocks[0].call, CC_CALL_DIRECT);   /* near: same section */
+  CHECK_EQ (m.funcs[0].blocks[1].call, CC_CALL_UNKNOWN);  /* ram */
+  CHECK_EQ (m.funcs[0].blocks[2].call, CC_CALL_DIRECT);   /* ext: unknown anyway */
+  CHECK_EQ (m.funcs[2].blocks[0].call, CC_CALL_UNKNOWN);  /* ram -> near */
+  /* Who was called through a veneer is now entered from unknown code.  */
+  CHECK (m.funcs[1].flags & CC_FUNC_PUBLIC);
+  CHECK (m.funcs[2].flags & CC_FUNC_PUBLIC);
+  cc_model_free (&m);
+  /* A section too big for a call to reach across: every call in it.  */
+  veneer_model (&m);
+  m.funcs[1].parts[0].offset = 20u << 20;
+  CHECK_EQ (cc_target_veneer_calls (CC_ARCH_AARCH64, &m), 3);
+  CHECK_EQ (m.funcs[0].blocks[0].call, CC_CALL_UNKNOWN);
+  cc_model_free (&m);
+}
+
 int
 main (void)
 {
   test_riscv_relax ();
   test_riscv_length ();
   test_arch_of_triple ();
+  test_veneer_calls ();
   return unit_finish ("targets");
 }
