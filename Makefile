@@ -51,7 +51,7 @@ TOOL_BIN := $(patsubst testsuite/tools/%.c,$(B)/tools/%,$(TOOL_SRC))
 
 # Debian packages the build and the tests need (run as root; quick when
 # everything is already there).
-DEPS := gcc g++ make libc6-dev gcc-12-plugin-dev libiberty-dev libelf-dev binutils dejagnu expect tcl valgrind python3 coreutils csmith libcsmith-dev cmake ccache distcc
+DEPS := gcc g++ make libc6-dev gcc-12-plugin-dev libiberty-dev libelf-dev binutils dejagnu expect tcl valgrind qemu-user python3 coreutils csmith libcsmith-dev cmake ccache distcc
 all: $(ALL)
 
 $(SO): $(GLUE_OBJ) $(B)/libcachecat.a
@@ -105,6 +105,14 @@ $(VG_TOOL): testsuite/validate/cctrace.c | $(B)
 	  $(VG_LIB)/libcoregrind-amd64-linux.a $(VG_LIB)/libvex-amd64-linux.a -lgcc \
 	  $(VG_LIB)/libgcc-sup-amd64-linux.a
 
+# qtrace, the QEMU TCG plugin that writes the same traces under qemu-user
+# (any guest: x86-64, aarch64, riscv, arm).  It declares the few plugin API
+# functions it calls itself, so it builds without QEMU's headers.
+QTRACE := $(B)/qtrace.so
+
+$(QTRACE): testsuite/validate/qtrace.c | $(B)
+	$(HOSTCC) -std=c11 -D_GNU_SOURCE $(WARN) -O2 -g -shared -fPIC -fvisibility=hidden -o $@ $<
+
 $(B)/unit/%: testsuite/unit/%.c testsuite/unit/*.h $(B)/libcachecat.a | $(B)/unit
 	$(HOSTCC) -std=c11 -D_GNU_SOURCE $(WARN) -g -Iplugin -Itestsuite/unit -o $@ $< $(B)/libcachecat.a
 
@@ -134,7 +142,7 @@ example: $(SO) | $(B)
 
 # With a cross GCC, its target's tests only (the host's run them all).
 ifeq ($(SO),cachecat.so)
-check: cachecat.so cachecat-link $(UNIT_BIN) $(TOOL_BIN) $(VG_TOOL)
+check: cachecat.so cachecat-link $(UNIT_BIN) $(TOOL_BIN) $(VG_TOOL) $(QTRACE)
 	CC="$(CC)" B="$(B)" testsuite/run-all.sh
 else
 check: $(SO)
@@ -147,7 +155,7 @@ endif
 # testsuite/validate/README.md), and the flag axis of real builds' code
 # generation flags; the results go to docs/validation.md.  VALIDATE_FLAGS
 # are validate.py options (a narrowed run leaves docs/validation.md alone).
-validate: host-only cachecat.so cachecat-link $(TOOL_BIN) $(VG_TOOL)
+validate: host-only cachecat.so cachecat-link $(TOOL_BIN) $(VG_TOOL) $(QTRACE)
 	CC="$(CC)" B="$(B)" python3 testsuite/validate/validate.py --self-test --doc docs/validation.md $(VALIDATE_FLAGS)
 
 # No crash, no changed object: 200 fresh csmith programs at -O0, -O2, -O3,
