@@ -57,6 +57,14 @@ all: $(ALL)
 $(SO): $(GLUE_OBJ) $(B)/libcachecat.a
 	$(HOSTCC) -shared -o $@ $(GLUE_OBJ) $(B)/libcachecat.a
 
+ifneq ($(SO),cachecat.so)
+# A cross build's plugin finds the configurations beside itself, as the
+# host's finds config/ beside ./cachecat.so.
+$(SO): | $(B)/config
+$(B)/config: | $(B)
+	ln -sfn $(abspath config) $@
+endif
+
 # The link-time analysis: the plugin's stages but the glue, and libelf.
 cachecat-link: $(LINK_OBJ) $(B)/libcachecat.a
 	$(HOSTCC) -o $@ $(LINK_OBJ) $(B)/libcachecat.a -lelf

@@ -8,6 +8,7 @@
 #include "glue/gcc-common.h"
 #include "plugin-version.h"
 #include "glue/glue.h"
+#include "layout/target.h"
 
 #ifndef CACHECAT_VERSION
 #define CACHECAT_VERSION "0.1"
@@ -71,6 +72,13 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
     }
   free (err);
   cc_glue.opts_valid = 1;
+  /* A core that cannot run this code (cortex-m7 with the x86-64 plugin)
+     is most likely a slip; the analysis still does what it was asked.  */
+  const char *arch = cc_arch_name (cc_built_arch ());
+  if (!cc_glue.opts.disable && !cc_config_fits_arch (&cc_glue.opts, arch))
+    warning (0, "cachecat: configuration %qs describes a core that runs %s code; "
+             "this plugin analyses %s code (%s)", cc_glue.opts.config_name,
+             cc_glue.opts.config_arch, arch, cc_built_target ());
 
   register_callback (info->base_name, PLUGIN_INFO, NULL, &cc_plugin_info);
   if (cc_glue.opts.disable)

@@ -210,6 +210,11 @@ main (int argc, char **argv)
   cc_elf_image img;
   if (cc_elf_open (program, &img, &err) < 0)
     return fatal (err);
+  /* The program is x86-64 code (whole_program.c refuses others).  */
+  if (!cc_config_fits_arch (&o, cc_arch_name (CC_ARCH_X86_64)))
+    fprintf (stderr, "%s: warning: configuration '%s' describes a core that runs %s "
+             "code; cachecat-link analyses x86-64 programs\n", program_name,
+             o.config_name, o.config_arch);
   if (!img.records)
     {
       char *m = cc_xasprintf (

@@ -280,10 +280,62 @@ trim (char *s)
 
 /* ---- Config files.  */
 
-enum cfg_key { C_NAME, C_SIZE, C_LINE, C_WAYS, C_POLICY, C_SOURCE, C_N };
+enum cfg_key { C_NAME, C_SIZE, C_LINE, C_WAYS, C_POLICY, C_SOURCE, C_ARCH, C_N };
 static const char *const cfg_keys[C_N] = {
-  "name", "size", "line", "ways", "policy", "source"
+  "name", "size", "line", "ways", "policy", "source", "arch"
 };
+
+/* What "arch" may name: the plugin's targets, and SPARC (LEON3).  */
+static const char *const known_arches[] = { "x86-64", "aarch64", "arm", "riscv", "sparc" };
+#define KNOWN_ARCHES "x86-64, aarch64, arm, riscv, sparc"
+
+/* The first word of *P (space-separated), its length in *N; NULL at the
+   end.  */
+static const char *
+next_word (const char **p, size_t *n)
+{
+  const char *s = *p;
+  while (*s == ' ' || *s == '\t')
+    s++;
+  if (!*s)
+    return NULL;
+  const char *e = s;
+  while (*e && *e != ' ' && *e != '\t')
+    e++;
+  *n = (size_t) (e - s);
+  *p = e;
+  return s;
+}
+
+/* The first word of LIST that is no known architecture, or NULL.  */
+static char *
+unknown_arch (const char *list)
+{
+  size_t n;
+  for (const char *w; (w = next_word (&list, &n));)
+    {
+      size_t k = 0;
+      while (k < sizeof known_arches / sizeof *known_arches
+             && (strlen (known_arches[k]) != n || strncmp (w, known_arches[k], n) != 0))
+        k++;
+      if (k == sizeof known_arches / sizeof *known_arches)
+        return cc_xasprintf ("%.*s", (int) n, w);
+    }
+  return NULL;
+}
+
+int
+cc_config_fits_arch (const cc_options *o, const char *arch)
+{
+  if (!o->config_arch)
+    return 1;
+  const char *list = o->config_arch;
+  size_t n;
+  for (const char *w; (w = next_word (&list, &n));)
+    if (strlen (arch) == n && strncmp (w, arch, n) == 0)
+      return 1;
+  return 0;
+}
 
 int
 cc_config_read (cc_options *o, const char *path, char **err)
@@ -294,7 +346,7 @@ cc_config_read (cc_options *o, const char *path, char **err)
   ssize_t len;
   unsigned lineno = 0, seen[C_N] = { 0 };  /* line where each key was set */
   uint64_t size = 0, line = 0, ways = 0;
-  char *policy = NULL;
+  char *policy = NULL, *arch = NULL;
   int ret = -1;
 
   if (!f)
@@ -340,7 +392,7 @@ cc_config_read (cc_options *o, const char *path, char **err)
       if (k == C_N)
         {
           set_err (err, "%s:%u: unknown key '%s'; valid keys: name, size, "
-                   "line, ways, policy, source", path, lineno, key);
+                   "line, ways, policy, source, arch", path, lineno, key);
           goto out;
         }
       if (seen[k] && k != C_SOURCE)
@@ -389,6 +441,19 @@ cc_config_read (cc_options *o, const char *path, char **err)
             }
           policy = cc_xstrdup (val);
           break;
+        case C_ARCH:
+          {
+            char *bad = unknown_arch (val);
+            if (bad)
+              {
+                set_err (err, "%s:%u: unknown architecture '%s'; allowed: " KNOWN_ARCHES,
+                         path, lineno, bad);
+                free (bad);
+                goto out;
+              }
+            arch = cc_xstrdup (val);
+            break;
+          }
         default:
           break;              /* name, source: documentation only */
         }
@@ -410,9 +475,13 @@ cc_config_read (cc_options *o, const char *path, char **err)
   free (o->policy);
   o->policy = policy;
   policy = NULL;
+  free (o->config_arch);
+  o->config_arch = arch;
+  arch = NULL;
   ret = 0;
 out:
   free (policy);
+  free (arch);
   free (buf);
   fclose (f);
   return ret;
@@ -591,6 +660,7 @@ cc_options_free (cc_options *o)
   free (o->policy);
   free (o->config_name);
   free (o->config_path);
+  free (o->config_arch);
   free (o->entry);
   free (o->report);
   reset (o);

@@ -19,6 +19,8 @@ typedef struct cc_options
   char *policy;                /* "lru", "fifo", "plru" or "random" */
   char *config_name;           /* what config= named, NULL for the default */
   char *config_path;           /* the file it was read from */
+  char *config_arch;           /* the architectures the config's core runs
+                                  (its "arch", space-separated), NULL: any */
   char *entry;                 /* entry=SYMBOL, NULL if none */
   int entry_cold;              /* entry-state=cold (default) or warm */
   char *report;                /* report=PATH, NULL for the default name */
@@ -63,6 +65,11 @@ void cc_options_free (cc_options *o);
 /* Read a config file into O's cache fields.  Returns 0, or -1 with *ERR set
    to "FILE:LINE: what is wrong".  */
 int cc_config_read (cc_options *o, const char *path, char **err);
+
+/* Can the core O's configuration describes run code of ARCH (a name of
+   the config key "arch": x86-64, aarch64, arm, riscv, sparc)?  A
+   configuration that names no architecture fits any.  */
+int cc_config_fits_arch (const cc_options *o, const char *arch);
 
 /* O's policy as an enum cc_policy (model.h).  */
 uint32_t cc_options_policy (const cc_options *o);

@@ -724,14 +724,38 @@ test_config_files (void)
     }
   else
     fprintf (stderr, "    error: %s\n", err);
+  CHECK (o.config_arch == NULL);
+  CHECK (cc_config_fits_arch (&o, "riscv"));   /* no arch: any */
   free (o.policy);
   free (err);
   unlink (file);
   free (file);
 
+  /* The architectures a core runs, and what fits them.  */
+  file = temp_file ("size = 32K\nline = 64\nways = 2\npolicy = lru\n"
+                    "arch =  aarch64   arm \n");
+  memset (&o, 0, sizeof o);
+  if (CHECK_EQ (cc_config_read (&o, file, &err), 0))
+    {
+      CHECK_STREQ (o.config_arch, "aarch64   arm");
+      CHECK (cc_config_fits_arch (&o, "arm"));
+      CHECK (cc_config_fits_arch (&o, "aarch64"));
+      CHECK (!cc_config_fits_arch (&o, "x86-64"));
+      CHECK (!cc_config_fits_arch (&o, "aarch"));
+    }
+  free (o.policy);
+  free (o.config_arch);
+  free (err);
+  unlink (file);
+  free (file);
+  EXPECT_CONFIG_ERR ("size = 4K\narch = arm mips\n", ":2",
+                     "unknown architecture 'mips'; allowed: x86-64, aarch64, arm, "
+                     "riscv, sparc");
+  EXPECT_CONFIG_ERR ("arch = arm\narch = arm\n", ":2", "duplicate key 'arch'");
+
   EXPECT_CONFIG_ERR ("size = 4K\nline = 32\nfoo = 1\n", ":3",
                      "unknown key 'foo'; valid keys: name, size, line, "
-                     "ways, policy, source");
+                     "ways, policy, source, arch");
   EXPECT_CONFIG_ERR ("size = 4K\nline 32\n", ":2",
                      "expected 'key = value', found 'line 32'");
   EXPECT_CONFIG_ERR ("size = 4X\n", ":1", "size '4X': expected a size in "
@@ -821,7 +845,10 @@ test_shipped_configs (void)
           if (!CHECK (ok))
             fprintf (stderr, "    %s: inconsistent shape\n", path);
         }
+      /* Every real core says what it runs; the default fits any.  */
+      CHECK ((strcmp (e->d_name, "default.conf") == 0) == (o.config_arch == NULL));
       free (o.policy);
+      free (o.config_arch);
       free (err);
       free (path);
     }
