@@ -153,6 +153,19 @@ for cc in $TARGET_CCS; do
     cat "$work/one.err"
   fi
 
+  # Cortex-M7 runs ARM code: a warning for any other target's plugin.
+  "$cc" -O2 -S -fplugin="$plugin" -fplugin-arg-cachecat-config=cortex-m7 "$work/one.c" \
+    -o "$work/m7.s" 2>"$work/m7.err"
+  rc=$?
+  case $t in arm*) want=no ;; *) want=yes ;; esac
+  if grep -q "describes a core that runs arm code" "$work/m7.err"; then got=yes; else got=no; fi
+  if [ $rc -eq 0 ] && [ "$got" = "$want" ]; then
+    ok "$t: config=cortex-m7 (found beside the plugin), warned about: $want"
+  else
+    bad "$t: config=cortex-m7 (exit $rc, warning $got, wanted $want)"
+    cat "$work/m7.err"
+  fi
+
   files=()
   for f in testsuite/corpus/*.c; do
     not_for_target "$t" "$(basename "$f")" || files+=("$f")
