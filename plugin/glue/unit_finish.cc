@@ -178,7 +178,8 @@ find_record_labels (record_labels *rl)
       const cc_func *fn = &m->funcs[gf->model_index];
       for (uint32_t p = 0; p < fn->n_parts; p++, k++)
         for (uint32_t i = 0; named && i < fn->n_insns; i++)
-          if (fn->insns[i].part == p)
+          /* Entry padding (a block of its own) belongs to no insn.  */
+          if (fn->insns[i].part == p && fn->insns[i].kind != CC_INSN_PAD)
             {
               uint32_t g = cc_glue_insn_of (gf, i), first;
               cc_glue_minsns (gf, g, &first);

@@ -5,6 +5,7 @@
 #include "layout/asm_filter.h"
 #include "layout/assembler.h"
 #include "layout/machine.h"
+#include "layout/target.h"
 #include "layout/x86/layout_compute.h"
 #include "layout/x86/layout_decode.h"
 #include "support/util.h"
@@ -178,6 +179,19 @@ split_function (unit *u, uint32_t fi, const cc_layout *l, const cc_layout_query 
   free (split);
 }
 
+/* Are the bytes [FROM, TO) of section SEC of L's object no-ops that run
+   on entry to the instruction at TO (a loop aligned at the top of a
+   function)?  Only where L holds the object's bytes.  */
+static int
+entry_nops (const cc_layout *l, uint32_t sec, uint64_t from, uint64_t to)
+{
+  uint64_t n = 0;
+  const unsigned char *b = cc_layout_section_bytes (l, sec, &n);
+  return b && to <= n && to - from < 64
+         && cc_target_nop_fill (cc_arch_of_elf_machine (l->machine), b + from,
+                                (size_t) (to - from));
+}
+
 /* Is the layout L, measured for Q (and FILT, see insn_refs), the model's?
    Returns NULL, or what does not add up (caller frees).  */
 static char *
@@ -272,6 +286,7 @@ apply_layout (unit *u, const cc_layout *l, const cc_layout_query *q,
           f->parts[p].size = 0;
         }
       int gap_at_entry = 0;
+      uint32_t entry_pad = 0;   /* no-ops between the symbol and insn 0 */
       int seen[2] = { 0, 0 };
       for (uint32_t i = 0; i < uf->n_insns; i++)
         {
@@ -283,7 +298,13 @@ apply_layout (unit *u, const cc_layout *l, const cc_layout_query *q,
           ci->length = (uint32_t) (e.offset - s.offset);
           sec[i] = s.section;
           if (!seen[p] && s.offset != pref[p].offset)
-            gap_at_entry = 1;
+            {
+              if (p == 0 && i == 0 && s.offset > pref[0].offset
+                  && entry_nops (l, s.section, pref[0].offset, s.offset))
+                entry_pad = (uint32_t) (s.offset - pref[0].offset);
+              else
+                gap_at_entry = 1;
+            }
           seen[p] = 1;
           uint64_t size = e.offset - pref[p].offset;
           if (size > f->parts[p].size)
@@ -293,6 +314,19 @@ apply_layout (unit *u, const cc_layout *l, const cc_layout_query *q,
         break_function (u, fi, "bytes between its symbol and its first instruction "
                         "are not modelled (-pg or -fpatchable-function-entry?)");
       split_function (u, fi, l, q, sec, by, ms, n_labels);
+      if (entry_pad && !gap_at_entry)
+        {
+          /* The glue's insns keep their machine instructions, one on.  */
+          if (!uf->mfirst || f->n_blocks == 0 || f->blocks[0].first_insn != 0)
+            break_function (u, fi, "no-ops between its symbol and its first "
+                            "instruction cannot be placed");
+          else
+            {
+              cc_func_prepend_entry_pad (f, (uint32_t) pref[0].offset, entry_pad);
+              for (uint32_t i = 0; i <= uf->n_insns; i++)
+                uf->mfirst[i]++;
+            }
+        }
     }
   free (sec);
   free (by);

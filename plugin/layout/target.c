@@ -33,6 +33,103 @@ cc_arch_of_triple (const char *triple)
   return CC_ARCH_UNKNOWN;
 }
 
+cc_arch
+cc_arch_of_elf_machine (uint32_t machine)
+{
+  switch (machine)
+    {
+    case 62:
+      return CC_ARCH_X86_64;
+    case 183:
+      return CC_ARCH_AARCH64;
+    case 40:
+      return CC_ARCH_ARM;
+    case 243:
+      return CC_ARCH_RISCV;
+    default:
+      return CC_ARCH_UNKNOWN;
+    }
+}
+
+static uint32_t
+le16 (const unsigned char *b)
+{
+  return (uint32_t) b[0] | (uint32_t) b[1] << 8;
+}
+
+static uint32_t
+le32 (const unsigned char *b)
+{
+  return le16 (b) | le16 (b + 2) << 16;
+}
+
+/* Only no-ops of one width W (2 or 4 bytes) among the N bytes at B:
+   each equal to A or, if nonzero, B2.  */
+static int
+all_words (const unsigned char *b, size_t n, size_t w, uint32_t a, uint32_t b2)
+{
+  if (n == 0 || n % w)
+    return 0;
+  for (size_t k = 0; k < n; k += w)
+    {
+      uint32_t v = w == 2 ? le16 (b + k) : le32 (b + k);
+      if (v != a && (!b2 || v != b2))
+        return 0;
+    }
+  return 1;
+}
+
+/* Thumb: nop (bf00) and nop.w (f3af 8000), as gas fills Thumb code.  */
+static int
+thumb_nops (const unsigned char *b, size_t n)
+{
+  if (n == 0 || n % 2)
+    return 0;
+  for (size_t k = 0; k < n;)
+    if (le16 (b + k) == 0xbf00)
+      k += 2;
+    else if (k + 4 <= n && le16 (b + k) == 0xf3af && le16 (b + k + 2) == 0x8000)
+      k += 4;
+    else
+      return 0;
+  return 1;
+}
+
+/* RISC-V: nop (addi x0, x0, 0) and c.nop.  */
+static int
+riscv_nops (const unsigned char *b, size_t n)
+{
+  if (n == 0 || n % 2)
+    return 0;
+  for (size_t k = 0; k < n;)
+    if (le16 (b + k) == 0x0001)
+      k += 2;
+    else if (k + 4 <= n && le32 (b + k) == 0x00000013)
+      k += 4;
+    else
+      return 0;
+  return 1;
+}
+
+int
+cc_target_nop_fill (cc_arch arch, const unsigned char *b, size_t n)
+{
+  switch (arch)
+    {
+    /* x86-64: GNU as may jump over long padding, so not every byte is
+       fetched; its functions start aligned for their loops anyway.  */
+    case CC_ARCH_AARCH64:
+      return all_words (b, n, 4, 0xd503201f, 0);
+    case CC_ARCH_ARM:
+      /* A32's nop and its older mov r0, r0; or Thumb's.  */
+      return all_words (b, n, 4, 0xe320f000, 0xe1a00000) || thumb_nops (b, n);
+    case CC_ARCH_RISCV:
+      return riscv_nops (b, n);
+    default:
+      return 0;
+    }
+}
+
 const char *
 cc_arch_name (cc_arch arch)
 {

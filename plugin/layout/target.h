@@ -13,6 +13,7 @@
 #include "model/model.h"
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -30,6 +31,14 @@ typedef enum cc_arch
 /* The architecture of a GNU triple ("riscv64-linux-gnu"); NULL or
    anything unknown gives CC_ARCH_UNKNOWN.  */
 cc_arch cc_arch_of_triple (const char *triple);
+
+/* The architecture of an ELF file's e_machine.  */
+cc_arch cc_arch_of_elf_machine (uint32_t machine);
+
+/* Are the N bytes at B alignment padding of ARCH's code made of no-ops
+   only (as its assembler fills code), each of which runs on to the next
+   and does nothing else?  Not known for x86-64: 0.  */
+int cc_target_nop_fill (cc_arch arch, const unsigned char *b, size_t n);
 
 /* How reports name ARCH: "x86-64", "aarch64", "arm", "riscv", "unknown".  */
 const char *cc_arch_name (cc_arch arch);

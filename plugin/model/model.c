@@ -57,6 +57,35 @@ cc_model_add_section (cc_model *m, const char *name, uint32_t align)
   return m->n_sections++;
 }
 
+void
+cc_func_prepend_entry_pad (cc_func *f, uint32_t offset, uint32_t len)
+{
+  cc_insn *insns = cc_xmalloc ((f->n_insns + 1) * sizeof *insns);
+  insns[0] = (cc_insn) { .uid = 0, .part = 0, .offset = offset, .length = len,
+                         .file = CC_NONE, .kind = CC_INSN_PAD, .fetch = CC_FETCH_ALWAYS };
+  memcpy (insns + 1, f->insns, f->n_insns * sizeof *insns);
+  free (f->insns);
+  f->insns = insns;
+  f->n_insns++;
+  cc_block *blocks = cc_xmalloc ((f->n_blocks + 1) * sizeof *blocks);
+  memcpy (blocks + 1, f->blocks, f->n_blocks * sizeof *blocks);
+  for (uint32_t b = 1; b <= f->n_blocks; b++)
+    {
+      blocks[b].first_insn++;
+      if (blocks[b].fallthru != CC_NONE)
+        blocks[b].fallthru++;
+      for (uint32_t k = 0; k < blocks[b].n_succs; k++)
+        blocks[b].succs[k]++;
+    }
+  blocks[0] = (cc_block) { .first_insn = 0, .n_insns = 1, .call = CC_CALL_NONE,
+                           .fallthru = 1, .n_succs = 1 };
+  blocks[0].succs = cc_xmalloc (sizeof *blocks[0].succs);
+  blocks[0].succs[0] = 1;
+  free (f->blocks);
+  f->blocks = blocks;
+  f->n_blocks++;
+}
+
 uint32_t
 cc_model_add_file (cc_model *m, const char *path)
 {

@@ -187,6 +187,13 @@ void cc_func_free (cc_func *f);
    machine instructions of a GCC insn); FIRST[F->n_insns] is how many
    there are.  The blocks are renumbered.  */
 void cc_func_replace_insns (cc_func *f, cc_insn *insns, const uint32_t *first);
+/* Padding of LEN bytes at OFFSET of part 0 that runs on entry, before F's
+   first insn (a loop's alignment at the top of a function): a block of
+   its own, the new entry block 0, holding one CC_INSN_PAD insn that falls
+   through to the old entry block.  Insns and blocks are renumbered (one
+   more each); the loops' back edges reach the old entry, not the
+   padding.  */
+void cc_func_prepend_entry_pad (cc_func *f, uint32_t offset, uint32_t len);
 uint32_t cc_model_add_section (cc_model *m, const char *name, uint32_t align);
 uint32_t cc_model_add_file (cc_model *m, const char *path);
 uint32_t cc_model_find_func (const cc_model *m, const char *name);

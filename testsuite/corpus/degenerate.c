@@ -37,9 +37,8 @@ only_barrier (void)
 }
 
 /* An infinite loop: no exit edge at all.  On AArch64 at -O2 the loop's
-   alignment may put a nop between the symbol and the first instruction,
-   which the model has no place for (the function is then conflict):
-   cachecat-expect-warning: cannot model 'spin_forever': bytes between its symbol and its first instruction  */
+   alignment puts a nop between the symbol and the first instruction: a
+   block of its own that runs on entry only.  */
 __attribute__ ((noinline, noreturn)) void
 spin_forever (volatile int *p)
 {

@@ -135,6 +135,64 @@ test_veneer_calls (void)
   cc_model_free (&m);
 }
 
+static void
+test_nop_fill (void)
+{
+  static const unsigned char a64[] = { 0x1f, 0x20, 0x03, 0xd5, 0x1f, 0x20, 0x03, 0xd5 };
+  static const unsigned char a64_ret[] = { 0xc0, 0x03, 0x5f, 0xd6 };
+  static const unsigned char thumb[] = { 0x00, 0xbf, 0xaf, 0xf3, 0x00, 0x80 };
+  static const unsigned char a32[] = { 0x00, 0xf0, 0x20, 0xe3, 0x00, 0x00, 0xa0, 0xe1 };
+  static const unsigned char rv[] = { 0x01, 0x00, 0x13, 0x00, 0x00, 0x00 };
+  static const unsigned char x86[] = { 0x66, 0x90 };
+  CHECK (cc_target_nop_fill (CC_ARCH_AARCH64, a64, 8));
+  CHECK (!cc_target_nop_fill (CC_ARCH_AARCH64, a64, 6));
+  CHECK (!cc_target_nop_fill (CC_ARCH_AARCH64, a64_ret, 4));
+  CHECK (cc_target_nop_fill (CC_ARCH_ARM, thumb, 6));
+  CHECK (!cc_target_nop_fill (CC_ARCH_ARM, thumb + 2, 2));   /* half a nop.w */
+  CHECK (cc_target_nop_fill (CC_ARCH_ARM, a32, 8));
+  CHECK (cc_target_nop_fill (CC_ARCH_RISCV, rv, 6));
+  CHECK (!cc_target_nop_fill (CC_ARCH_RISCV, a64, 4));
+  CHECK (!cc_target_nop_fill (CC_ARCH_X86_64, x86, 2));
+  CHECK (!cc_target_nop_fill (CC_ARCH_AARCH64, a64, 0));
+  CHECK_EQ (cc_arch_of_elf_machine (183), CC_ARCH_AARCH64);
+  CHECK_EQ (cc_arch_of_elf_machine (243), CC_ARCH_RISCV);
+  CHECK_EQ (cc_arch_of_elf_machine (2), CC_ARCH_UNKNOWN);
+}
+
+/* A loop at the top of a function, after 4 bytes of entry padding: the
+   padding is a new entry block, and the back edge still reaches the
+   loop.  */
+static void
+test_entry_pad (void)
+{
+  cc_model m;
+  memset (&m, 0, sizeof m);
+  cc_func *f = mk_func (&m, "spin", CC_FUNC_PUBLIC);
+  mk_part (f, "spin", 0, 16, 20);
+  uint32_t loop = mk_block (f, 0, 20, 3, 4);
+  uint32_t after = mk_block (f, 0, 32, 1, 4);
+  mk_succ (f, loop, loop, 0);
+  mk_succ (f, loop, after, 1);
+  cc_func_prepend_entry_pad (f, 16, 4);
+  CHECK_EQ (f->n_insns, 5);
+  CHECK_EQ (f->n_blocks, 3);
+  CHECK_EQ (f->insns[0].kind, CC_INSN_PAD);
+  CHECK_EQ (f->insns[0].offset, 16);
+  CHECK_EQ (f->insns[0].length, 4);
+  CHECK_EQ (f->insns[1].offset, 20);
+  CHECK_EQ (f->blocks[0].n_insns, 1);
+  CHECK_EQ (f->blocks[0].fallthru, 1);
+  CHECK (f->blocks[0].n_succs == 1 && f->blocks[0].succs[0] == 1);
+  CHECK_EQ (f->blocks[1].first_insn, 1);
+  CHECK_EQ (f->blocks[1].n_insns, 3);
+  CHECK (f->blocks[1].n_succs == 2 && f->blocks[1].succs[0] == 1 && f->blocks[1].succs[1] == 2);
+  CHECK_EQ (f->blocks[1].fallthru, 2);
+  CHECK_EQ (f->blocks[2].first_insn, 4);
+  /* The padding is fetched, and never reported.  */
+  CHECK (f->insns[0].fetch == CC_FETCH_ALWAYS);
+  cc_model_free (&m);
+}
+
 int
 main (void)
 {
@@ -142,5 +200,7 @@ main (void)
   test_riscv_length ();
   test_arch_of_triple ();
   test_veneer_calls ();
+  test_nop_fill ();
+  test_entry_pad ();
   return unit_finish ("targets");
 }
