@@ -10,19 +10,7 @@
 # per run and per self-test.
 # Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 set -u
-B=${B:-build}
 # The cross plugins (quick when they are up to date; a compiler without
 # plugin headers leaves its target skipped).
 make -s --no-print-directory cross-plugins
-out=$(python3 testsuite/validate/validate.py --quick --targets cross --self-test --jobs 2 \
-  --out "$B/validate-targets" 2>&1)
-rc=$?
-echo "$out"
-passed=$(grep -c -E '^ok ' <<<"$out")
-failed=$(grep -c -E '^(FAIL|ERROR) ' <<<"$out")
-passed=$((passed + $(grep -c -E '^self-test: .*: caught$' <<<"$out")))
-failed=$((failed + $(grep -c -E '^self-test: .*(NOT CAUGHT|no instruction|not clean|no freestanding)' <<<"$out")))
-grep -q '^validate: ' <<<"$out" || failed=$((failed + 1))
-if [ $rc -ne 0 ] && [ $failed -eq 0 ]; then failed=1; fi
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+exec testsuite/scripts/check-validate.sh --targets cross --jobs 2 --out "${B:-build}/validate-targets"

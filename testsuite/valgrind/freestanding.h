@@ -8,15 +8,16 @@
    variable gives valgrind a file-backed writable segment, without which it
    reads no symbols (ground-truth-notes.md, traps).
 
-   Per architecture only the exit system call (Linux's exit: x86-64 60 in
-   rax; aarch64 93 in x8 with svc 0; riscv 93 in a7 with ecall; arm EABI 1
-   in r7 with svc 0) and _start's attributes differ.  _start sets nothing
+   Per architecture only the exit system call (exit_syscall.h) and
+   _start's attributes differ.  _start sets nothing
    up: the kernel (qemu-user) leaves an aligned stack, and the programs
    use no global pointer (riscv: validate.py builds with -mno-relax, so
    the linker never addresses data through gp) and no TLS.  */
 
 #ifndef FREESTANDING_H
 #define FREESTANDING_H
+
+#include "exit_syscall.h"
 
 int data_anchor = 1;
 static volatile int sink;
@@ -25,23 +26,7 @@ static volatile int sink;
 static __attribute__ ((noinline, noreturn)) void
 sys_exit (int code)
 {
-#if defined __x86_64__
-  __asm__ volatile ("syscall" : : "a" (60), "D" (code));
-#elif defined __aarch64__
-  register long x0 __asm__ ("x0") = code;
-  register long x8 __asm__ ("x8") = 93;
-  __asm__ volatile ("svc 0" : : "r" (x0), "r" (x8));
-#elif defined __riscv
-  register long a0 __asm__ ("a0") = code;
-  register long a7 __asm__ ("a7") = 93;
-  __asm__ volatile ("ecall" : : "r" (a0), "r" (a7));
-#elif defined __arm__
-  /* r7 may be the frame pointer (Thumb at -O0): no asm operand.  */
-  register long r0 __asm__ ("r0") = code;
-  __asm__ volatile ("push {r7}\n\tmovs r7, #1\n\tsvc 0\n\tpop {r7}" : : "r" (r0));
-#else
-#error "freestanding.h: no exit system call for this target"
-#endif
+  EXIT_SYSCALL (code);
   __builtin_unreachable ();
 }
 
