@@ -130,7 +130,7 @@ CROSS_TARGETS = {
     "cortex-m4": ("arm-none-eabi-gcc", "qemu-arm", ["-mthumb", "-mcpu=cortex-m4"], False),
 }
 # Freestanding programs' memset, memcpy and memmove on other targets.
-RUNTIME = os.path.join(ROOT, "testsuite", "valgrind", "freestanding-rt.c")
+RUNTIME = os.path.join(HERE, "freestanding-rt.c")
 # Programs not run on other targets than x86-64, and why.
 TARGET_SKIP = [
     ("fs_inline_asm", "x86-64 assembly in every function"),
