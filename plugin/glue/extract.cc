@@ -467,6 +467,32 @@ model_function (function *fun)
           bool falls = cond || !barrier_follows (last);
           if (tablejump_p (last, NULL, &table) && table)
             {
+              /* A table jump never runs on into the next insn.  Where
+                 the table lies in the code (ARM, Thumb-2: tbb, tbh, or
+                 a pc-relative load after the jump), the barrier comes
+                 after the table, not after the jump, and the block after
+                 the table is no fall-through: taking it for one
+                 "executes" the table as padding on the way (Cortex-M4,
+                 fs_huge_switch -O2: the table's last line believed
+                 loaded before the case it leads to).  */
+              falls = cond;
+              /* ARM's casesi is one insn that also branches to the
+                 out-of-range label (cmp; bhi; tbh): (set (pc)
+                 (if_then_else (leu ...) (table entry) (label_ref
+                 default))), as GCC's make_edges reads it.  */
+              rtx set = single_set (last);
+              if (set && SET_DEST (set) == pc_rtx
+                  && GET_CODE (SET_SRC (set)) == IF_THEN_ELSE
+                  && GET_CODE (XEXP (SET_SRC (set), 2)) == LABEL_REF)
+                {
+                  rtx_insn *lab = label_ref_label (XEXP (SET_SRC (set), 2));
+                  uint32_t *t = lab ? label_block.get (CODE_LABEL_NUMBER (lab))
+                                    : NULL;
+                  if (t)
+                    add_succ (&b, bi, *t);
+                  else
+                    set_broken (&b, "a table jump's out-of-range label leads nowhere");
+                }
               rtvec labels = table->get_labels ();
               for (int k = 0; labels && k < GET_NUM_ELEM (labels); k++)
                 {

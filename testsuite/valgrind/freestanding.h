@@ -1,14 +1,23 @@
-/* cachecat valgrind checks: a freestanding x86-64 program skeleton.
+/* cachecat valgrind checks: a freestanding program skeleton (x86-64, and
+   for validate.py's targets under qemu-user aarch64, riscv and arm/Thumb).
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 
    The cache is cold exactly at _start: no loader, no libc.  _start is the
    analysed entry (entry=_start, cold).  Everything else is static so that
    no function is a root entered from unknown code.  One initialised .data
    variable gives valgrind a file-backed writable segment, without which it
-   reads no symbols (ground-truth-notes.md, traps).  */
+   reads no symbols (ground-truth-notes.md, traps).
+
+   Per architecture only the exit system call (exit_syscall.h) and
+   _start's attributes differ.  _start sets nothing
+   up: the kernel (qemu-user) leaves an aligned stack, and the programs
+   use no global pointer (riscv: validate.py builds with -mno-relax, so
+   the linker never addresses data through gp) and no TLS.  */
 
 #ifndef FREESTANDING_H
 #define FREESTANDING_H
+
+#include "exit_syscall.h"
 
 int data_anchor = 1;
 static volatile int sink;
@@ -17,7 +26,7 @@ static volatile int sink;
 static __attribute__ ((noinline, noreturn)) void
 sys_exit (int code)
 {
-  __asm__ volatile ("syscall" : : "a" (60), "D" (code));
+  EXIT_SYSCALL (code);
   __builtin_unreachable ();
 }
 
@@ -36,7 +45,12 @@ __stack_chk_fail (void)
 
 static int program (void);
 
-__attribute__ ((force_align_arg_pointer, noreturn)) void
+#ifdef __x86_64__
+__attribute__ ((force_align_arg_pointer, noreturn))
+#else
+__attribute__ ((noreturn))
+#endif
+void
 _start (void)
 {
   sys_exit (program () & 0);

@@ -9,6 +9,8 @@
    conditional returns), each target has a few hand-written forms GCC does
    not emit here (asm_forms, called once).  */
 
+#include "../valgrind/exit_syscall.h"
+
 int data_anchor = 1;            /* a file-backed writable segment */
 static volatile int sink;
 
@@ -17,23 +19,7 @@ static volatile int sink;
 static NOINLINE __attribute__ ((noreturn)) void
 sys_exit (int code)
 {
-#if defined __x86_64__
-  __asm__ volatile ("syscall" : : "a" (60), "D" (code));
-#elif defined __aarch64__
-  register long x0 __asm__ ("x0") = code;
-  register long x8 __asm__ ("x8") = 93;
-  __asm__ volatile ("svc 0" : : "r" (x0), "r" (x8));
-#elif defined __riscv
-  register long a0 __asm__ ("a0") = code;
-  register long a7 __asm__ ("a7") = 93;
-  __asm__ volatile ("ecall" : : "r" (a0), "r" (a7));
-#elif defined __arm__
-  /* r7 may be the frame pointer (Thumb at -O0): no asm operand.  */
-  register long r0 __asm__ ("r0") = code;
-  __asm__ volatile ("push {r7}\n\tmovs r7, #1\n\tsvc 0\n\tpop {r7}" : : "r" (r0));
-#else
-#error "qtrace-calls.c: no exit system call for this target"
-#endif
+  EXIT_SYSCALL (code);
   __builtin_unreachable ();
 }
 

@@ -109,6 +109,84 @@ SLS_PROGRAMS = ["fs_sls_ret_line", "fs_sls_jmp_line", "fs_indirect_mix"]
 SLS_FLAGS = ["sls", "sls-return", "thunk"]
 SLS_SHAPES = "256/32,1024/32,2048/32/4"
 
+# Targets.  x86-64: the host's GCC (CC, PLUGIN), traced by valgrind's
+# cctrace, with callgrind and cachecat-link columns.  Every other target
+# whose cross compiler, plugin (make CC=...: build/TRIPLE/cachecat.so) and
+# qemu-user are installed: static executables run under qemu with qtrace
+# (the same trace format), checked the same way but for callgrind and
+# cachecat-link (both read x86-64 only), on its own matrix (TARGET_*).
+# name: (compiler, qemu, extra flags of every build, runs hosted programs)
+CROSS_TARGETS = {
+    "aarch64": ("aarch64-linux-gnu-gcc-12", "qemu-aarch64", [], True),
+    # The linker relaxes RISC-V code unless told not to, and the plugin
+    # promises nothing of code it may relax.
+    "riscv64": ("riscv64-linux-gnu-gcc-12", "qemu-riscv64", ["-mno-relax"], True),
+    # Thumb-2 as Linux builds it (qemu-user runs A-profile code only).
+    "thumb": ("arm-linux-gnueabihf-gcc-12", "qemu-arm", ["-mthumb"], True),
+    # The bare-metal compiler's own plugin, Cortex-M4 code: freestanding
+    # programs make Linux's exit call only, so qemu-arm runs them (an
+    # A-profile CPU runs the M-profile Thumb-2 subset the compiler emits
+    # for C); hosted ones would need newlib's semihosting.
+    "cortex-m4": ("arm-none-eabi-gcc", "qemu-arm", ["-mthumb", "-mcpu=cortex-m4"], False),
+}
+# Freestanding programs' memset, memcpy and memmove on other targets.
+RUNTIME = os.path.join(HERE, "freestanding-rt.c")
+# Programs not run on other targets than x86-64, and why.
+TARGET_SKIP = [
+    ("fs_inline_asm", "x86-64 assembly in every function"),
+    ("mu_*", "its columns are placed by cachecat-link's addresses (static functions of one "
+     "name in two units), and cachecat-link reads x86-64 only"),
+]
+TARGET_LEVELS = "-O0,-O2,-Os"
+TARGET_SHAPES = "256/32,1024/32,4096/64,1024/32/2,512/32/4"
+# make check's share per target (--quick): a few programs, two shapes;
+# fs_huge_switch's 128-case switch is a Thumb-2 tbh with its table inline
+# (a table jump taken for a fall-through "fetched" the table: extract.cc).
+QUICK_TARGET = ["fs_switch_tables", "fs_huge_switch", "fs_recursion", "fs_first_hit",
+                "fs_hot_cold", "fs_tail_calls"]
+QUICK_TARGET_SHAPES = "256/32,1024/32/2"
+
+
+class Target:
+    """Where and how a job's program is built and run."""
+
+    def __init__(self, name, cc, plugin, tools, flags=(), qemu=None, hosted=True):
+        self.name, self.cc, self.plugin = name, cc, plugin
+        self.nm, self.objdump, self.ar = tools
+        self.flags, self.qemu, self.hosted = list(flags), qemu, hosted
+        self.x86 = qemu is None
+        # Thumb function symbols may carry the Thumb bit.
+        self.thumb_bit = not self.x86 and "arm" in cc
+
+
+def host_target(opts):
+    return Target("x86-64", opts.cc, opts.plugin, ("nm", "objdump", "ar"))
+
+
+def cross_target(name, b):
+    """The target NAME, or the reason it cannot run."""
+    cc, qemu, flags, hosted = CROSS_TARGETS[name]
+    if not shutil.which(cc):
+        return None, "no %s" % cc
+    if not shutil.which(qemu):
+        return None, "no %s" % qemu
+    triple = run([cc, "-dumpmachine"]).stdout.strip()
+    plugin = os.path.abspath(os.path.join(b, triple, "cachecat.so"))
+    if not os.path.exists(plugin):
+        return None, "no %s (make CC=%s)" % (os.path.relpath(plugin), cc)
+    tools = tuple("%s-%s" % (triple, t) for t in ("nm", "objdump", "ar"))
+    for t in tools:
+        if not shutil.which(t):
+            return None, "no %s" % t
+    return Target(name, cc, plugin, tools, flags, qemu, hosted), None
+
+
+def skipped_on_target(prog):
+    """Why PROG does not run on a target other than x86-64, or None."""
+    import fnmatch
+    return next((why for pat, why in TARGET_SKIP if fnmatch.fnmatch(prog.name, pat)), None)
+
+
 CODES = {"always-hit": "AH", "always-miss": "AM", "conflict": "C", "never-fetched": "NF"}
 CATS = ["always-hit", "always-miss", "first-miss", "first-hit", "conflict", "never-fetched"]
 CAT_LABELS = ["AH", "AM", "FM", "FH", "C", "NF"]
@@ -174,11 +252,14 @@ class Job:
     """One program built one way (a level, maybe a flag set), checked on
     SHAPES by the analyses VARIANTS; callgrind on CALLGRIND_SHAPES."""
 
-    def __init__(self, prog, level, flagset, shapes, variants, callgrind_shapes=()):
+    def __init__(self, prog, level, flagset, shapes, variants, callgrind_shapes=(), target=None):
         self.prog, self.level, self.flagset = prog, level, flagset
         self.shapes, self.variants = shapes, variants
         self.callgrind_shapes = list(callgrind_shapes)
+        self.target = target
         self.label = level if flagset is None else "%s %s" % (level, flagset)
+        # In messages: the target too, unless it is x86-64.
+        self.tag = self.label if target.x86 else "%s %s" % (target.name, self.label)
 
     def flags(self):
         prog = self.prog
@@ -186,6 +267,10 @@ class Job:
             flags = FREESTANDING
         else:
             flags = HOSTED + (["-I/usr/include/csmith", "-w"] if prog.seed is not None else [])
+        if not self.target.x86:
+            # Static executables for qemu-user; -fcf-protection is x86's.
+            flags = [f for f in flags if not f.startswith("-fcf-protection")] + \
+                (["-static"] if prog.kind == "hosted" else []) + self.target.flags
         if self.flagset is not None:
             flags = flags + FLAG_SETS[self.flagset]
             if prog.kind == "freestanding":
@@ -196,18 +281,20 @@ class Job:
 # ---------------------------------------------------------------------------
 # Reading the analysis results.
 
-def symbols(exe, report):
+def symbols(target, exe, report):
     """Address and size of every defined text symbol.  A name defined more
     than once (local symbols of static glibc) that the report names is the
-    one with the report's size."""
-    out = must(["nm", "-S", "--defined-only", exe], "nm").stdout
+    one with the report's size.  On arm a Thumb function's address has no
+    Thumb bit (the trace's addresses have none)."""
+    out = must([target.nm, "-S", "--defined-only", exe], "nm").stdout
     found = {}
+    mask = ~1 if target.thumb_bit else ~0
     for line in out.splitlines():
         f = line.split()
         if len(f) == 4 and f[2] in "tTwW":
-            found.setdefault(f[3], []).append((int(f[0], 16), int(f[1], 16)))
+            found.setdefault(f[3], []).append((int(f[0], 16) & mask, int(f[1], 16)))
         elif len(f) == 3 and f[1] in "tTwW":
-            found.setdefault(f[2], []).append((int(f[0], 16), 0))
+            found.setdefault(f[2], []).append((int(f[0], 16) & mask, 0))
     sizes = {part["name"]: part["size"] for part in report["functions"]}
     syms = {}
     for name, defs in found.items():
@@ -372,7 +459,9 @@ def write_expect(path, layout, columns, rep=frozenset()):
 # ---------------------------------------------------------------------------
 # Instruction boundaries.
 
-OBJDUMP_INSN = re.compile(r"^\s*([0-9a-f]+):\t((?:[0-9a-f]{2} )+)\s*(\S*)")
+# x86-64's objdump prints an instruction's bytes ("48 89 e5"), the others'
+# its words or halfwords ("d503201f", "f000 f802"): two hex digits a byte.
+OBJDUMP_INSN = re.compile(r"^\s*([0-9a-f]+):\t((?:[0-9a-f]+ )+)\s*(\S*)")
 
 
 class MachineInsns(dict):
@@ -381,18 +470,19 @@ class MachineInsns(dict):
     rep = frozenset()
 
 
-def machine_insns(exe, lo, hi):
+def machine_insns(target, exe, lo, hi):
     """The instructions of [LO, HI) in EXE as objdump's linear sweep
-    decodes them (it restarts at every symbol)."""
-    out = must(["objdump", "-d", "-w", "-z", "--start-address=%#x" % lo,
+    decodes them (it restarts at every symbol; on arm it follows the
+    mapping symbols between Thumb, A32 and data)."""
+    out = must([target.objdump, "-d", "-w", "-z", "--start-address=%#x" % lo,
                 "--stop-address=%#x" % hi, exe], "objdump").stdout
     starts, rep = MachineInsns(), set()
     for line in out.splitlines():
         m = OBJDUMP_INSN.match(line)
         if m:
             addr = int(m.group(1), 16)
-            starts[addr] = len(m.group(2).split())
-            if m.group(3).startswith("rep"):
+            starts[addr] = len(m.group(2).replace(" ", "")) // 2
+            if target.x86 and m.group(3).startswith("rep"):
                 rep.add(addr)
     starts.rep = frozenset(rep)
     return starts
@@ -419,7 +509,7 @@ def boundary_violations(job, shape, report, syms, removed, starts):
             else:
                 continue
             out.append("VIOLATION %s %s %s: %s+%d (%s): %s" % (
-                job.prog.name, job.label, shape_name(shape), part["name"], i["offset"],
+                job.prog.name, job.tag, shape_name(shape), part["name"], i["offset"],
                 i.get("loc", "?"), why))
     return out
 
@@ -446,8 +536,8 @@ class Result:
         self.fetches = 0
 
 
-def compile_plugin_args(opts, prog, shape, report):
-    args = ["-fplugin=" + opts.plugin,
+def compile_plugin_args(target, prog, shape, report):
+    args = ["-fplugin=" + target.plugin,
             "-fplugin-arg-cachecat-cache-size=%d" % shape[0],
             "-fplugin-arg-cachecat-line-size=%d" % shape[1],
             "-fplugin-arg-cachecat-ways=%d" % shape[2],
@@ -466,6 +556,7 @@ def build(opts, job, work):
     list of sets, one per unit)."""
     flags = job.flags()
     prog = job.prog
+    cc = job.target.cc
     exe = os.path.join(work, "prog")
     objs = [os.path.join(work, "prog.o" if not prog.multi() else "u%d.o" % u)
             for u in range(len(prog.units))]
@@ -478,7 +569,7 @@ def build(opts, job, work):
             if k == 0 and not prog.multi():
                 env["CACHECAT_DUMP_MODEL"] = os.path.join(work, "model")
             record = ["-fplugin-arg-cachecat-record"] if k == 0 and link_variant(job) else []
-            must([opts.cc] + flags + compile_plugin_args(opts, prog, shape, rep) + record +
+            must([cc] + flags + compile_plugin_args(job.target, prog, shape, rep) + record +
                  [src, "-c", "-o", objs[u] if k == 0 else os.path.join(work, "x.o")],
                  "compile (%s)" % shape_name(shape), env=env)
             with open(rep) as f:
@@ -489,10 +580,17 @@ def build(opts, job, work):
     inputs = [o for o in objs if o not in lib]
     if lib:
         archive = os.path.join(work, "libunits.a")
-        must(["ar", "rcs", archive] + lib, "ar")
+        must([job.target.ar, "rcs", archive] + lib, "ar")
         inputs.append(archive)
+    if not job.target.x86 and prog.kind == "freestanding":
+        # memset and the like, which GCC calls on these targets, unseen
+        # by the plugin; libgcc for ARM's division helpers.
+        rt = os.path.join(work, "rt.o")
+        must([cc] + job.flags() + ["-O2", "-fno-tree-loop-distribute-patterns", "-c", RUNTIME,
+                                   "-o", rt], "compile (run-time support)")
+        inputs += [rt, "-lgcc"]
     gc = "-Wl,--gc-sections" in flags
-    p = must([opts.cc] + flags + inputs + ["-o", exe] + (["-Wl,--print-gc-sections"] if gc else []),
+    p = must([cc] + flags + inputs + ["-o", exe] + (["-Wl,--print-gc-sections"] if gc else []),
              "link")
     gone = [(m.group(1), m.group(2)) for m in re.finditer(
         r"removing unused section '([^']+)' in file '([^']+)'", p.stderr)]
@@ -602,7 +700,7 @@ def replay(opts, res, layout, expect, trace, per_addr):
             col, addr = f[1], int(f[2], 16)
             fn, loc = layout.where(addr)
             res.violations.append("VIOLATION %s %s %s: %s (%s) promised %s; fetch %s of it %s" % (
-                res.prog.name, res.job.label, col, fn, loc, line.split(": ", 1)[1], f[4],
+                res.prog.name, res.job.tag, col, fn, loc, line.split(": ", 1)[1], f[4],
                 f[5].rstrip(":")))
         elif f[0] == "column":
             name, shape = f[1].split("@")
@@ -614,7 +712,16 @@ def replay(opts, res, layout, expect, trace, per_addr):
             res.columns[(name, shape)]["cat"][f[2]] = (int(f[4]), int(f[6]), int(f[8]))
 
 
-def trace_run(opts, exe, trace, workdir):
+def trace_run(opts, target, exe, trace, workdir):
+    if not target.x86:
+        # qemu-user with qtrace: the same records; the program's exit
+        # status is qemu's.
+        p = run([target.qemu, "-plugin", "%s,out=%s" % (opts.qtrace, trace), exe],
+                timeout=opts.timeout, cwd=workdir)
+        if p.returncode != 0:
+            raise Failure("%s run with qtrace failed (exit %d): %s" % (
+                target.qemu, p.returncode, p.stderr[-1000:]))
+        return p.stdout
     env = dict(os.environ, VALGRIND_LIB=opts.vglib)
     p = run(["valgrind", "--tool=cctrace", "--vex-guest-chase=no", "--out=" + trace, exe],
             timeout=opts.timeout, env=env, cwd=workdir)
@@ -673,7 +780,7 @@ def compare_callgrind(opts, res, layout, exe, trace, per_addr, work):
                 fn, loc = layout.where(addr)
                 res.disagree.append("DISAGREE %s %s %s: %s (%s): ours %d fetches %d misses, "
                                     "callgrind %d fetches %d misses" % (
-                                        res.prog.name, res.job.label, shape_name(shape), fn,
+                                        res.prog.name, res.job.tag, shape_name(shape), fn,
                                         loc, counts[0], counts[1 + s], ir, mr))
 
 
@@ -689,15 +796,15 @@ def check_one(opts, job):
             syms = {p["name"]: (p["address"], p["size"]) for p in link0["functions"]}
             layout = Layout(link0, syms)
             layout.unit_syms = unit_symbols(link0)
-            starts = machine_insns(exe, *code_span(layout))
+            starts = machine_insns(job.target, exe, *code_span(layout))
             for shape in job.shapes:
                 for rep, rem in zip(reports[shape], removed):
                     res.boundaries += boundary_violations(
                         job, shape, rep, layout.unit_syms.get(rep["source"], {}), rem, starts)
         else:
-            syms = symbols(exe, reports[job.shapes[0]])
+            syms = symbols(job.target, exe, reports[job.shapes[0]])
             layout = Layout(reports[job.shapes[0]], syms, removed)
-            starts = machine_insns(exe, *code_span(layout))
+            starts = machine_insns(job.target, exe, *code_span(layout))
             for shape in job.shapes:
                 res.boundaries += boundary_violations(job, shape, reports[shape], syms, removed,
                                                       starts)
@@ -705,16 +812,17 @@ def check_one(opts, job):
         write_expect(expect, layout, columns_of(opts, job, layout, reports, removed, work, exe),
                      starts.rep)
         # The run: native first (cheap, and it must work), then traced.
-        p = run([exe], timeout=opts.timeout, cwd=work)
-        if p.returncode != 0:
-            raise Failure("the program exits with %d" % p.returncode)
+        if job.target.x86:
+            p = run([exe], timeout=opts.timeout, cwd=work)
+            if p.returncode != 0:
+                raise Failure("the program exits with %d" % p.returncode)
         trace = os.path.join(work, "trace")
-        trace_run(opts, exe, trace, work)
+        trace_run(opts, job.target, exe, trace, work)
         per_addr = os.path.join(work, "per-address")
         replay(opts, res, layout, expect, trace, per_addr)
         compare_callgrind(opts, res, layout, exe, trace, per_addr, work)
     except Failure as e:
-        res.errors.append("ERROR %s %s: %s" % (job.prog.name, job.label, e))
+        res.errors.append("ERROR %s %s: %s" % (job.prog.name, job.tag, e))
     finally:
         if not opts.keep:
             shutil.rmtree(work, ignore_errors=True)
@@ -780,13 +888,13 @@ def ratio(a, b):
     return "%6.2f" % (a / b) if b else "     -"
 
 
-def summarize(opts, results):
+def summarize(levels, shapes, results, variants=VARIANTS):
     lines = []
     out = lines.append
     # "tightest": the misses the tightest per-instruction categorization of
     # each run allows (ccvalidate derives it from the run itself): the
     # limit any analysis of categories could reach.
-    names = [v[0] for v in VARIANTS] + ["tightest"]
+    names = [v[0] for v in variants] + ["tightest"]
     head = "%-28s %9s %6s | %s | %s" % (
         "program", "fetches", "insns", " ".join("%5s" % c for c in CAT_LABELS),
         " ".join("%13s" % n for n in names))
@@ -830,8 +938,7 @@ def summarize(opts, results):
         "(1.00 is exact)")
     if level_runs:
         out("")
-        out("Precision (over %d levels x %d shapes per program)" % (len(opts.levels),
-                                                                   len(opts.shapes)))
+        out("Precision (over %d levels x %d shapes per program)" % (len(levels), len(shapes)))
         out("share of instructions (I) and of fetches (F) per category, cachecat; "
             "bound/observed per analysis")
         out(head)
@@ -846,12 +953,12 @@ def summarize(opts, results):
         out("")
         out("per associativity and policy, all programs, levels and shapes: bound/observed per "
             "analysis")
-        for ways, policy in sorted({(sh[2], sh[3]) for sh in opts.shapes}):
+        for ways, policy in sorted({(sh[2], sh[3]) for sh in shapes}):
             out("  %d-way %-7s %s" % (ways, policy, ratios_where(level_runs, {
-                shape_name(sh) for sh in opts.shapes if (sh[2], sh[3]) == (ways, policy)})))
+                shape_name(sh) for sh in shapes if (sh[2], sh[3]) == (ways, policy)})))
         out("")
         out("per shape, all programs and levels: bound/observed per analysis")
-        for shape in opts.shapes:
+        for shape in shapes:
             out("  %-12s %s" % (shape_name(shape), ratios_where(level_runs, {shape_name(shape)})))
     # The link-time goal: at -O2 and -Os on 1 KiB direct-mapped with
     # 32-byte lines, the bound within 1.5 times the tightest, and conflict
@@ -894,9 +1001,11 @@ def summarize(opts, results):
     return lines
 
 
-def write_doc(opts, axes, summary, selftest, tables, problems, seconds):
+def write_doc(opts, axes, summary, selftest, tables, problems, seconds, cross=(), notes=()):
     """docs/validation.md: what this run checked and found, nothing else
-    (it is rewritten by every whole run, never edited by hand)."""
+    (it is rewritten by every whole run, never edited by hand).  CROSS:
+    per other target, (title, notes, summary line, tables); NOTES: the
+    run's lines about targets and programs left out."""
     import run_info
     out = run_info.header(
         "Validation results", "make validate",
@@ -905,7 +1014,7 @@ def write_doc(opts, axes, summary, selftest, tables, problems, seconds):
     out += ["- jobs: %d" % opts.jobs,
             "- csmith seed: %d (replay: `make validate VALIDATE_FLAGS='--seed %d'`)"
             % (opts.seed, opts.seed),
-            "- matrix: " + "; ".join(axes),
+            "- matrix (x86-64): " + "; ".join(axes),
             "", "## Result", "", "    " + summary, ""]
     if selftest:
         out += ["Self-test (a checker that misses nothing must catch each flip):", ""]
@@ -913,13 +1022,116 @@ def write_doc(opts, axes, summary, selftest, tables, problems, seconds):
     if problems:
         out += ["Violations, disagreements and errors (first 50):", ""]
         out += ["    " + l for l in problems[:50]] + [""]
-    out += ["## Precision", ""] + ["    " + l if l else "" for l in tables]
-    run_info.write(opts.doc, out)
+    out += ["## Precision (x86-64)", ""] + ["    " + l if l else "" for l in tables]
+    run_info.write(opts.doc, out + cross_section(cross, notes))
+
+
+CROSS_HEAD = "## Other targets, under qemu-user with qtrace"
+
+
+def cross_section(cross, notes, stamp=()):
+    """The document's section on the other targets; STAMP: lines saying
+    which run wrote it, when it is not the whole document's."""
+    if not cross:
+        return []
+    out = ["", CROSS_HEAD, ""] + list(stamp) + [
+        "Every promise of every fetch and every report instruction against objdump, as on "
+        "x86-64; no callgrind and no cachecat-link column (both read x86-64 only), no flag "
+        "axis, no csmith programs (see "
+        "[testsuite/validate/README.md](../testsuite/validate/README.md))."]
+    out += [""] + ["    " + n for n in notes if "skipped" in n]
+    for title, tnotes, tsummary, ttables in cross:
+        out += ["", "### " + title, ""] + ["- " + n for n in tnotes]
+        out += ["", "    " + tsummary, ""] + ["    " + l if l else "" for l in ttables]
+    return out
+
+
+def write_cross_doc(opts, cross, notes, selftest, seconds):
+    """A whole run of the other targets alone (--targets cross) rewrites
+    their section of the document and leaves x86-64's as its last whole
+    run wrote it."""
+    import run_info
+    with open(opts.doc) as f:
+        old = f.read().split("\n")
+    keep = old[:old.index(CROSS_HEAD) - 1] if CROSS_HEAD in old else old[:-1]
+    stamp = ["Written by `make validate VALIDATE_FLAGS=--targets=cross` (the other targets' "
+             "whole matrix alone), not by the x86-64 run above:", "",
+             "- date: %s" % time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+             "- plugin: %s" % opts.commit,
+             "- took: %d min %d s" % (seconds // 60, seconds % 60), ""]
+    stamp += ["Self-test:", ""] + ["    " + l for l in selftest] + [""]
+    run_info.write(opts.doc, keep + cross_section(cross, notes, stamp))
+
+
+def targets_of(opts, b, log):
+    """The targets of --targets: x86-64 and the cross ones that can run
+    (a line for each that cannot)."""
+    names = listopt(opts.targets)
+    if "all" in names or "cross" in names:
+        names = (["x86-64"] if "all" in names else []) + list(CROSS_TARGETS)
+    out = []
+    for name in names:
+        if name == "x86-64":
+            out.append(host_target(opts))
+        elif name in CROSS_TARGETS:
+            t, why = cross_target(name, b)
+            if t is None:
+                log("validate: target %s skipped (%s)" % (name, why))
+            else:
+                out.append(t)
+        else:
+            raise SystemExit("validate.py: unknown target %s (known: x86-64, %s)" % (
+                name, ", ".join(CROSS_TARGETS)))
+    return out
+
+
+def target_jobs(opts, target, progs, log):
+    """The level axis of a target other than x86-64: its programs (those
+    TARGET_SKIP names and, where it has no libc, hosted ones left out, with
+    a line saying so), its levels and shapes, every analysis but
+    cachecat-link's.  Returns the jobs and the notes for the tables."""
+    notes = ["compiler: %s %s, plugin %s, run by %s with qtrace" % (
+        target.cc, " ".join(target.flags), os.path.relpath(target.plugin), target.qemu)]
+    keep = []
+    for p in progs:
+        why = skipped_on_target(p)
+        if why is None and p.kind == "hosted" and not target.hosted:
+            why = "hosted: %s has no Linux libc" % target.cc
+        if why is None:
+            keep.append(p)
+        else:
+            notes.append("not run: %s (%s)" % (p.name, why))
+    for n in notes[1:]:
+        log("validate: %s: %s" % (target.name, n))
+    variants = [v for v in VARIANTS if v[1] != "link"]
+    jobs = [Job(p, lv, None, opts.target_shapes, variants_of(p, variants), (), target)
+            for p in keep for lv in opts.target_levels]
+    notes.insert(1, "matrix: %d programs x %d levels (%s) x %d shapes x %d analyses" % (
+        len(keep), len(opts.target_levels), ",".join(opts.target_levels),
+        len(opts.target_shapes), len(variants)))
+    return jobs, notes
+
+
+def run_summary(results, extra=0):
+    """The counts of RESULTS: runs, promise checks, violations (of
+    boundaries), callgrind, errors."""
+    boundaries = sum(len(r.boundaries) for r in results)
+    return {"runs": len(results), "extra": extra,
+            "checked": sum(col["fetches"] for r in results for col in r.columns.values()),
+            "violations": sum(len(r.violations) for r in results) + boundaries,
+            "boundaries": boundaries,
+            "agree": sum(r.agree for r in results),
+            "disagree": sum(len(r.disagree) for r in results),
+            "errors": sum(len(r.errors) for r in results)}
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--quick", action="store_true", help="the subset make check runs")
+    ap.add_argument("--targets", default=None,
+                    help="x86-64 and/or %s; all: x86-64 and every installed other target; "
+                    "cross: every installed other target (default: all; --quick: x86-64)"
+                    % ", ".join(CROSS_TARGETS))
     ap.add_argument("--programs", default=None)
     ap.add_argument("--levels", default=None, help="-O0,... (none: no level axis)")
     ap.add_argument("--shapes", default=None)
@@ -946,6 +1158,10 @@ def main():
     narrowed = any(getattr(opts, k) is not None for k in
                    ("programs", "levels", "shapes", "flags", "flag_programs", "flag_shapes",
                     "csmith")) or opts.quick
+    # The other targets' whole matrix alone: their section of the document.
+    cross_whole = not narrowed and opts.targets == "cross"
+    narrowed = narrowed or opts.targets is not None
+    levels_given, shapes_given, programs_given = opts.levels, opts.shapes, opts.programs
     b = os.environ.get("B", "build")
     opts.cc = os.environ.get("CC", "gcc")
     opts.plugin = os.path.abspath(os.environ.get("PLUGIN", "cachecat.so"))
@@ -953,6 +1169,7 @@ def main():
     opts.cachecat_link = os.path.abspath(os.environ.get("CACHECAT_LINK", "cachecat-link"))
     opts.ccvalidate = os.path.abspath(os.path.join(b, "tools", "ccvalidate"))
     opts.vglib = os.path.abspath(os.path.join(b, "vglib"))
+    opts.qtrace = os.path.abspath(os.path.join(b, "qtrace.so"))
     opts.timeout = 300
     programs_of = lambda names: ",".join("testsuite/validate/programs/%s%s" % (
         n, "" if n.startswith("mu_") else ".c") for n in names)
@@ -965,6 +1182,8 @@ def main():
         flag_shapes = QUICK_FLAG_SHAPES
         csmith = 0
         opts.sls_cases = True
+        target_programs = programs_of(QUICK_TARGET)
+        target_shapes = QUICK_TARGET_SHAPES
     else:
         programs = ("testsuite/validate/programs/*.c,testsuite/validate/programs/mu_*,"
                     "testsuite/valgrind/*.c")
@@ -981,6 +1200,13 @@ def main():
         shapes = ",".join(dm + lru + other)
         flag_shapes = FLAG_SHAPES
         csmith = 20
+        # Other targets: their freestanding and hosted programs at -O0,
+        # -O2 and -Os, on 5 of the direct-mapped and 2- and 4-way LRU
+        # shapes: with 12 shapes a job took 6 s of two cores, so the
+        # four targets' 654 jobs over an hour; with 5 about half an hour,
+        # as long as x86-64's whole matrix.
+        target_programs = programs
+        target_shapes = TARGET_SHAPES
     opts.programs = listopt(opts.programs or programs)
     opts.flag_programs = listopt(opts.flag_programs or flag_programs or ",".join(opts.programs))
     opts.levels = listopt(opts.levels if opts.levels is not None else levels)
@@ -991,6 +1217,13 @@ def main():
         if name not in FLAG_SETS:
             ap.error("unknown flag set %s (known: %s)" % (name, ", ".join(FLAG_SETS)))
     opts.csmith = csmith if opts.csmith is None else opts.csmith
+    opts.targets = opts.targets or ("x86-64" if opts.quick else "all")
+    # Other targets: --programs, --levels and --shapes when given, else
+    # their own matrix.
+    opts.target_programs = listopt(programs_given or target_programs)
+    opts.target_levels = listopt(levels_given if levels_given is not None else
+                                 "-O0,-O2,-Os" if opts.quick else TARGET_LEVELS)
+    opts.target_shapes = parse_shapes(shapes_given or target_shapes)
     # callgrind on the smallest and on one mid-size shape.
     # valgrind simulates LRU only.
     lru_shapes = [sh for sh in opts.shapes if sh[3] == "lru"]
@@ -1005,27 +1238,39 @@ def main():
     sys.path.insert(0, os.path.join(ROOT, "testsuite", "tools"))
     import run_info
     opts.commit = run_info.plugin_commit()
-    progs = corpus(opts.programs)
-    flag_progs = corpus(opts.flag_programs) if opts.flags else []
+    notes = []
+
+    def note(line):
+        print(line, flush=True)
+        notes.append(line)
+
+    targets = targets_of(opts, b, note)
+    host = next((t for t in targets if t.x86), None)
+    cross = [t for t in targets if not t.x86]
+    progs = corpus(opts.programs) if host else []
+    flag_progs = corpus(opts.flag_programs) if opts.flags and host else []
     csmith = []
-    if opts.csmith:
+    if opts.csmith and host:
         print("csmith seed %d (replay: validate.py --csmith %d --seed %d)" % (
             opts.seed, opts.csmith, opts.seed), flush=True)
         csmith = csmith_programs(opts, opts.csmith)
     # The level axis: every analysis, callgrind.  The flag axis: the
     # plugin's report; the csmith programs one flag set each, in turn.
-    jobs = [Job(p, lv, None, opts.shapes, variants_of(p, VARIANTS), opts.callgrind_shapes)
+    jobs = [Job(p, lv, None, opts.shapes, variants_of(p, VARIANTS), opts.callgrind_shapes, host)
             for p in progs + csmith for lv in opts.levels]
-    flag_jobs = [Job(p, "-O2", fs, opts.flag_shapes, VARIANTS[:2])
+    flag_jobs = [Job(p, "-O2", fs, opts.flag_shapes, VARIANTS[:2], (), host)
                  for p in flag_progs for fs in opts.flags]
-    flag_jobs += [Job(p, "-O2", opts.flags[k % len(opts.flags)], opts.flag_shapes, VARIANTS[:2])
+    flag_jobs += [Job(p, "-O2", opts.flags[k % len(opts.flags)], opts.flag_shapes, VARIANTS[:2],
+                      (), host)
                   for k, p in enumerate(csmith) if opts.flags]
     sls_jobs = []
-    if opts.sls_cases:
-        sls_jobs = [Job(p, "-O2", fs, parse_shapes(SLS_SHAPES), VARIANTS[:1])
+    if opts.sls_cases and host:
+        sls_jobs = [Job(p, "-O2", fs, parse_shapes(SLS_SHAPES), VARIANTS[:1], (), host)
                     for p in corpus(programs_of(SLS_PROGRAMS).split(",")) for fs in SLS_FLAGS]
-    axes = ["%d programs x %d levels x %d shapes x %d analyses" % (
-        len(progs) + len(csmith), len(opts.levels), len(opts.shapes), len(VARIANTS))]
+    axes = []
+    if host:
+        axes.append("%d programs x %d levels x %d shapes x %d analyses" % (
+            len(progs) + len(csmith), len(opts.levels), len(opts.shapes), len(VARIANTS)))
     if flag_jobs:
         axes.append("flag axis at -O2, the plugin's report: %d programs x %d flag sets%s, "
                     "%d shapes" % (len(flag_progs), len(opts.flags),
@@ -1034,10 +1279,18 @@ def main():
     if sls_jobs:
         axes.append("SLS cases: %d programs x %d flag sets x %d shapes" % (
             len(SLS_PROGRAMS), len(SLS_FLAGS), len(sls_jobs[0].shapes)))
-    print("validate: " + "; ".join(axes), flush=True)
+    if axes:
+        print("validate: " + "; ".join(axes), flush=True)
+    # Other targets: their own level axis.
+    target_progs = corpus(opts.target_programs) if cross else []
+    tjobs, tnotes = {}, {}
+    for t in cross:
+        tjobs[t.name], tnotes[t.name] = target_jobs(opts, t, target_progs, note)
+        print("validate: %s: %s" % (t.name, tnotes[t.name][1]), flush=True)
+    all_tjobs = [j for t in cross for j in tjobs[t.name]]
     results = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=opts.jobs) as ex:
-        for r in ex.map(lambda j: check_one(opts, j), jobs + flag_jobs + sls_jobs):
+        for r in ex.map(lambda j: check_one(opts, j), jobs + flag_jobs + sls_jobs + all_tjobs):
             results.append(r)
             status = "ok"
             if r.errors:
@@ -1045,18 +1298,22 @@ def main():
             elif r.violations or r.boundaries or r.disagree:
                 status = "FAIL"
             print("%-5s %-28s %-15s %9d fetches, %d violations, callgrind agrees on %d, "
-                  "disagrees on %d" % (status, r.prog.name, r.job.label, r.fetches,
+                  "disagrees on %d" % (status, r.prog.name, r.job.tag, r.fetches,
                                        len(r.violations) + len(r.boundaries), r.agree,
                                        len(r.disagree)), flush=True)
             for line in r.errors + r.violations[:20] + r.boundaries[:12] + r.disagree[:10]:
                 print("    " + line, flush=True)
-    boundaries = sum(len(r.boundaries) for r in results)
-    violations = sum(len(r.violations) for r in results) + boundaries
-    disagree = sum(len(r.disagree) for r in results)
-    errors = sum(len(r.errors) for r in results)
-    agree = sum(r.agree for r in results)
-    checked = sum(col["fetches"] for r in results for col in r.columns.values())
-    lines = summarize(opts, [r for r in results if not r.errors])
+    host_results = [r for r in results if r.job.target.x86]
+    host_lines = summarize(opts.levels, opts.shapes, [r for r in host_results if not r.errors]) \
+        if host else []
+    lines = list(host_lines)
+    cross_tables = {}
+    for t in cross:
+        rs = [r for r in results if r.job.target is t and not r.errors]
+        cross_tables[t.name] = summarize(opts.target_levels, opts.target_shapes, rs,
+                                         [v for v in VARIANTS if v[1] != "link"])
+        lines += ["", "Target %s" % t.name, ""] + ["  " + n for n in tnotes[t.name]] + \
+            cross_tables[t.name]
     print()
     print("\n".join(lines))
     with open(os.path.join(opts.out, "summary.txt"), "w") as f:
@@ -1069,29 +1326,54 @@ def main():
         selftest_lines.append(line)
 
     if opts.self_test:
-        selftest_ok = self_test(opts, progs + flag_progs, log)
+        if host:
+            selftest_ok = self_test(opts, host, progs + flag_progs, log)
+        for t in cross:
+            selftest_ok &= self_test(opts, t, [j.prog for j in tjobs[t.name]], log)
     if not opts.keep:
         shutil.rmtree(opts.tmp, ignore_errors=True)
-    summary = ("validate: %d runs (%d with extra flags), %d promise checks (fetches x analyses x "
-               "shapes), %d violations (%d of instruction boundaries); callgrind agrees on %d "
-               "instruction counts, disagrees on %d; %d errors%s" % (
-                   len(results), len(flag_jobs) + len(sls_jobs), checked, violations,
-                   boundaries, agree, disagree, errors,
-                   "" if selftest_ok else "; SELF-TEST FAILED"))
+
+    def summary_line(head, c, extra=True):
+        return ("%s: %d runs%s, %d promise checks (fetches x analyses x shapes), %d violations "
+                "(%d of instruction boundaries)%s; %d errors" % (
+                    head, c["runs"], " (%d with extra flags)" % c["extra"] if extra else "",
+                    c["checked"], c["violations"], c["boundaries"],
+                    "; callgrind agrees on %d instruction counts, disagrees on %d" % (
+                        c["agree"], c["disagree"]) if extra else "", c["errors"]))
+
+    total = run_summary(results, len(flag_jobs) + len(sls_jobs))
+    tsummary = {}
     print()
+    for t in cross:
+        tsummary[t.name] = summary_line("validate %s" % t.name, run_summary(
+            [r for r in results if r.job.target is t]), extra=False)
+        print(tsummary[t.name])
+    summary = summary_line("validate", total) + ("" if selftest_ok else "; SELF-TEST FAILED")
+    if cross:
+        summary += " (%s)" % ", ".join(t.name for t in targets)
     print(summary)
-    if opts.doc:
+    if opts.doc and cross_whole:
+        write_cross_doc(opts, [("%s (%s)" % (t.name, t.cc), tnotes[t.name], tsummary[t.name],
+                                cross_tables[t.name]) for t in cross], notes, selftest_lines,
+                        time.time() - started)
+        print("validate: the other targets' section of %s rewritten" % opts.doc)
+    elif opts.doc:
         if narrowed:
             print("validate: %s left as it is (a narrowed run)" % opts.doc)
         else:
-            write_doc(opts, axes, summary, selftest_lines, lines,
+            host_summary = summary_line("validate x86-64", run_summary(
+                host_results, len(flag_jobs) + len(sls_jobs)))
+            write_doc(opts, axes, host_summary + "\n    " + summary, selftest_lines, host_lines,
                       [l for r in results for l in r.errors + r.violations + r.boundaries
-                       + r.disagree], time.time() - started)
+                       + r.disagree], time.time() - started,
+                      [("%s (%s)" % (t.name, t.cc), tnotes[t.name], tsummary[t.name],
+                        cross_tables[t.name]) for t in cross], notes)
             print("validate: results written to %s" % opts.doc)
-    return 1 if violations or disagree or errors or not selftest_ok else 0
+    return 1 if total["violations"] or total["disagree"] or total["errors"] or \
+        not selftest_ok else 0
 
 
-def self_test(opts, progs, log):
+def self_test(opts, target, progs, log):
     """A deliberately wrong prediction must be caught: flip, in one report,
     an always-miss instruction to always-hit, a conflict instruction that
     hits to always-miss, one that misses twice to first-miss and one that
@@ -1099,17 +1381,23 @@ def self_test(opts, progs, log):
     another start a byte late; check the checker sees every one."""
     prog = next((p for p in progs if p.kind == "freestanding" and not p.multi()), None)
     if prog is None:
+        log("self-test: %s: no freestanding program to flip promises in" % target.name)
         return False
     o = argparse.Namespace(**vars(opts))
     o.keep = True
-    res = check_one(o, Job(prog, "-O1", None, (opts.shapes or opts.flag_shapes)[:1],
-                           VARIANTS[:1]))
+    if target.x86:
+        shape = (opts.shapes or opts.flag_shapes)[0]
+    else:   # the smallest: some instruction must miss more than once
+        shape = min(opts.target_shapes, key=lambda sh: sh[0] * sh[2])
+    res = check_one(o, Job(prog, "-O1", None, [shape], VARIANTS[:1], (), target))
+    # x86-64's lines as they were; the other targets' named.
+    on = "" if target.x86 else " %s %s:" % (target.name, prog.name)
     work = res.workdir
     ok = True
     try:
         if res.errors or res.violations or res.boundaries:
-            log("self-test: the unflipped run is not clean: %s" % (
-                res.errors + res.violations + res.boundaries)[:3])
+            log("self-test:%s the unflipped run is not clean: %s" % (on,
+                (res.errors + res.violations + res.boundaries)[:3]))
             return False
         with open(os.path.join(work, "expect")) as f:
             lines = f.read().splitlines()
@@ -1124,7 +1412,7 @@ def self_test(opts, progs, log):
         def flip(pick, code, what):
             addr = next((a for a, (n, m) in sorted(counts.items()) if pick(n, m)), None)
             if addr is None:
-                log("self-test: no instruction to flip for %s" % what)
+                log("self-test:%s no instruction to flip for %s" % (on, what))
                 return False
             k = insn_lines[addr]
             g = lines[k].split()
@@ -1134,8 +1422,8 @@ def self_test(opts, progs, log):
                 out.write("\n".join(lines[:k] + [" ".join(g)] + lines[k + 1:]) + "\n")
             p = run([opts.ccvalidate, path, os.path.join(work, "trace")])
             caught = p.returncode == 1 and ("violation cachecat@" in p.stdout)
-            log("self-test: %#x flipped to %s (%s): %s" % (
-                int(addr, 16), code, what, "caught" if caught else "NOT CAUGHT"))
+            log("self-test:%s %#x flipped to %s (%s): %s" % (
+                on, int(addr, 16), code, what, "caught" if caught else "NOT CAUGHT"))
             return caught
 
         ok &= flip(lambda n, m: m > 0, "AH", "it misses")
@@ -1146,15 +1434,15 @@ def self_test(opts, progs, log):
         exe = os.path.join(work, "prog")
         with open(os.path.join(work, "r0.json")) as f:
             report = json.load(f)
-        syms = symbols(exe, report)
-        starts = machine_insns(exe, *code_span(Layout(report, syms)))
+        syms = symbols(target, exe, report)
+        starts = machine_insns(target, exe, *code_span(Layout(report, syms)))
         insn = next(i for p in report["functions"] for i in p["insns"] if i["length"] > 1)
         for key, what in (("length", "one byte longer"), ("offset", "a byte late")):
             insn[key] += 1
             found = boundary_violations(res.job, res.job.shapes[0], report, syms, (), starts)
             insn[key] -= 1
-            log("self-test: an instruction %s: %s" % (
-                what, "caught" if found else "NOT CAUGHT"))
+            log("self-test:%s an instruction %s: %s" % (
+                on, what, "caught" if found else "NOT CAUGHT"))
             ok &= bool(found)
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -1,0 +1,16 @@
+#!/bin/bash
+# cachecat: make check's share of make validate on the other targets:
+# for each installed cross target (aarch64, riscv64, Thumb-2, Cortex-M4;
+# validate.py's CROSS_TARGETS) a few freestanding programs at -O0, -O2 and
+# -Os on two shapes, run under qemu-user with qtrace; every promise checked
+# against the run's fetch trace and every report instruction against the
+# target's objdump, and per target flipped promises and boundaries must be
+# caught.  A target whose compiler, plugin or qemu is missing is skipped
+# with a line saying so (validate.py's "target ... skipped").  One result
+# per run and per self-test.
+# Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
+set -u
+# The cross plugins (quick when they are up to date; a compiler without
+# plugin headers leaves its target skipped).
+make -s --no-print-directory cross-plugins
+exec testsuite/scripts/check-validate.sh --targets cross --jobs 2 --out "${B:-build}/validate-targets"
