@@ -32,6 +32,8 @@ typedef struct wbuf
   char **file_at;
   const cc_context_verdict **order; /* scratch for json_contexts */
   uint32_t order_cap;
+  uint32_t *inst_start;  /* per function: its instances are inst_of[ */
+  uint32_t *inst_of;     /* inst_start[f] .. inst_start[f + 1]), ascending */
   char b[WBUF_SIZE];
 } wbuf;
 
@@ -420,15 +422,14 @@ write_part (wbuf *w, const cc_model *m, const cc_result *r, const cc_report_link
     w_s (w, ", \"too_big\": true");
 
   /* The function's instances (contexts name them).  */
-  uint32_t n_inst = 0;
+  uint32_t n_inst = w->inst_start[fi + 1] - w->inst_start[fi];
   w_s (w, ", \"instances\": [");
-  for (uint32_t x = 0; x < r->n_instances; x++)
-    if (r->instances[x].func == fi)
-      {
-        if (n_inst++)
-          w_s (w, ", ");
-        w_u (w, x);
-      }
+  for (uint32_t k = 0; k < n_inst; k++)
+    {
+      if (k)
+        w_s (w, ", ");
+      w_u (w, w->inst_of[w->inst_start[fi] + k]);
+    }
   w_c (w, ']');
 
   /* Loops whose header lies in this part, with all their members.  */
@@ -735,6 +736,26 @@ write_json_buf (wbuf *w, const cc_model *m, const cc_result *r,
   w_s (w, "\n}\n");
 }
 
+/* Index the instances by function (a counting sort, so each function's
+   stay ascending): every part lists its function's instances, and a scan
+   of all instances per part is quadratic in a big program.  */
+static void
+index_instances (wbuf *w, const cc_model *m, const cc_result *r)
+{
+  w->inst_start = cc_xcalloc (m->n_funcs + 2, sizeof *w->inst_start);
+  w->inst_of = cc_xmalloc ((r->n_instances + 1) * sizeof *w->inst_of);
+  for (uint32_t x = 0; x < r->n_instances; x++)
+    if (r->instances[x].func < m->n_funcs)
+      w->inst_start[r->instances[x].func + 2]++;
+  for (uint32_t f = 0; f < m->n_funcs; f++)
+    w->inst_start[f + 2] += w->inst_start[f + 1];
+  /* inst_start[f + 1] is now where function f's instances start: place
+     them, which leaves it where they end.  */
+  for (uint32_t x = 0; x < r->n_instances; x++)
+    if (r->instances[x].func < m->n_funcs)
+      w->inst_of[w->inst_start[r->instances[x].func + 1]++] = x;
+}
+
 static void
 write_json (FILE *f, const cc_model *m, const cc_result *r, const cc_report_info *info)
 {
@@ -744,8 +765,11 @@ write_json (FILE *f, const cc_model *m, const cc_result *r, const cc_report_info
   w->order = NULL;
   w->order_cap = 0;
   escape_files (w, m);
+  index_instances (w, m, r);
   write_json_buf (w, m, r, info);
   w_flush (w);
+  free (w->inst_start);
+  free (w->inst_of);
   free (w->order);
   free (w->file_json);
   free (w->file_len);
