@@ -15,9 +15,10 @@ struct acc
                             always-hit or first-hit in loop fh_v, 2: not */
   cc_verdict fh_v;
   uint8_t ctx_own;       /* ctx outgrew its slice: a heap copy */
-  uint8_t k_own;         /* the same for k_lines */
-  uint32_t nk, k_cap;
-  uint32_t *k_lines;     /* a slice of fcat.k_pool */
+  cc_word *k_bits;       /* the other lines of its set it may find
+                            cached, as a set over the set's line ids
+                            (bit i: line key_first + i); a slice of the
+                            pool of size_contexts */
   uint32_t n_ctx, ctx_cap;
   uint32_t *ctx;         /* nodes; a slice of fcat.ctx_pool */
 };
@@ -37,16 +38,18 @@ grow_slice (uint32_t **v, uint32_t n, uint32_t *cap, uint8_t *own)
   *own = 1;
 }
 
-static void
-acc_add_k (acc *a, uint32_t line)
+/* The lines of K_BITS (the set of key CS), ascending, into KL; returns
+   their count.  A set and not a list: the contexts of a reference add
+   the same lines again and again, and only which lines matter (the
+   first-miss check counts them).  */
+static uint32_t
+k_lines_of (const engine *e, uint32_t cs, const cc_word *k_bits, uint32_t *kl)
 {
-  for (uint32_t i = 0; i < a->nk; i++)
-    if (a->k_lines[i] == line)
-      return;
-  /* The slice holds every other line of the set; grow only if not.  */
-  if (a->nk == a->k_cap)
-    grow_slice (&a->k_lines, a->nk, &a->k_cap, &a->k_own);
-  a->k_lines[a->nk++] = line;
+  uint32_t nk = 0;
+  for (uint32_t i = 0; i < e->set_n[cs]; i++)
+    if (cc_bit_get (k_bits, i))
+      kl[nk++] = e->key_first[cs] + i;
+  return nk;
 }
 
 static void
@@ -148,7 +151,7 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_re
               a->all_am &= !l_in && !unpromised;
               a->any_unpromised |= unpromised;
               for (uint32_t i = 0; i < nk; i++)
-                acc_add_k (a, kl[i]);
+                cc_bit_set (a->k_bits, kl[i] - e->key_first[cs]);
               a->k_unk |= unk;
               a->k_taint |= taint;
               /* The contexts of a reference never outgrow the slice
@@ -220,10 +223,10 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_re
    contexts run through b, and so does each insn of b (its references
    and phases share one entry per context).  Gives the references their
    slices of the returned pool and the insns of the focus without room
-   yet theirs.  A reference of the focus also gets a slice of *K_POOL for
-   the other lines of its set it may find cached (k_lines).  */
+   yet theirs.  A reference of the focus also gets a slice of *K_POOL,
+   zeroed, for the other lines of its set it may find cached (k_bits).  */
 static uint32_t *
-size_contexts (engine *e, uint32_t fi, fcat *c, uint32_t **k_pool)
+size_contexts (engine *e, uint32_t fi, fcat *c, cc_word **k_pool)
 {
   const cc_func *f = &e->m->funcs[fi];
   cc_func_result *fr = &e->r->funcs[fi];
@@ -242,9 +245,9 @@ size_contexts (engine *e, uint32_t fi, fcat *c, uint32_t **k_pool)
     total += (size_t) through[b] * (p->block_ref[b + 1] - p->block_ref[b]);
   for (uint32_t x2 = 0; x2 < p->n_refs; x2++)
     if (p->refs[x2].insn != CC_NONE && p->refs[x2].line != FOREIGN)
-      k_total += e->set_n[e->line_key[p->refs[x2].line]];
+      k_total += CC_WORDS (e->set_n[e->line_key[p->refs[x2].line]]);
   uint32_t *pool = cc_xmalloc ((total + 1) * sizeof *pool);
-  *k_pool = cc_xmalloc ((k_total + 1) * sizeof **k_pool);
+  *k_pool = cc_xcalloc (k_total + 1, sizeof **k_pool);
   size_t at = 0, k_at = 0;
   for (uint32_t b = 0; b < f->n_blocks; b++)
     {
@@ -256,9 +259,8 @@ size_contexts (engine *e, uint32_t fi, fcat *c, uint32_t **k_pool)
           at += through[b];
           if (p->refs[x2].insn != CC_NONE && p->refs[x2].line != FOREIGN)
             {
-              a->k_lines = *k_pool + k_at;
-              a->k_cap = e->set_n[e->line_key[p->refs[x2].line]];
-              k_at += a->k_cap;
+              a->k_bits = *k_pool + k_at;
+              k_at += CC_WORDS (e->set_n[e->line_key[p->refs[x2].line]]);
             }
         }
       const cc_block *bb = &f->blocks[b];
@@ -294,7 +296,7 @@ eng_categorize_function (engine *e, uint32_t fi, vpair *out)
   cc_word *s = cc_xmalloc (e->stw * sizeof (cc_word));
   for (uint32_t i = 0; i < f->n_insns; i++)
     fr->insns[i].ctx_cursor = 0;
-  uint32_t *k_pool;
+  cc_word *k_pool;
   uint32_t *ctx_pool = size_contexts (e, fi, &c, &k_pool);
   for (uint32_t i = 0; i < ninst; i++)
     {
@@ -329,7 +331,8 @@ eng_categorize_function (engine *e, uint32_t fi, vpair *out)
           /* Contexts where l is surely absent may join a first-miss: the
              joint check bounds the misses after the first fetch in any
              context, whichever it is.  */
-          alt[k] = eng_first_miss_scope (&c, rf->line, block_of_ref[k], a->k_lines, a->nk,
+          uint32_t nk = k_lines_of (e, e->line_key[rf->line], a->k_bits, c.kl);
+          alt[k] = eng_first_miss_scope (&c, rf->line, block_of_ref[k], c.kl, nk,
                                      a->k_unk, a->k_taint, a->ctx, a->n_ctx);
           rv[k] = a->all_am ? (cc_verdict){ CC_ALWAYS_MISS, CC_SCOPE_NONE, 0, 0 } : alt[k];
         }
@@ -353,8 +356,6 @@ eng_categorize_function (engine *e, uint32_t fi, vpair *out)
   free (rv);
   for (uint32_t k = 0; k < p->n_refs; k++)
     {
-      if (c.acc[k].k_own)
-        free (c.acc[k].k_lines);
       if (c.acc[k].ctx_own)
         free (c.acc[k].ctx);
     }
