@@ -92,7 +92,11 @@ eng_loop_slot (const loop_sets *l, uint32_t u)
 /* R for the UPs of loop LOOP in instance X: the function scope's
    equations restricted to edges that stay in the loop, to a fixpoint.
    The loop's UPs are those its blocks head (a UP never crosses a loop
-   boundary), so the cost is the loop's size, not the function's.  */
+   boundary), so the cost is the loop's size, not the function's.
+   A UP's set is what its end and its edges add (the same on every pass)
+   and the sets of its successors: the first pass computes the former
+   once and notes the successors' slots, the later passes only join
+   those sets.  */
 loop_sets *
 eng_loop_reach (engine *e, uint32_t x, uint32_t loop)
 {
@@ -112,32 +116,47 @@ eng_loop_reach (engine *e, uint32_t x, uint32_t loop)
         l->ups[l->n++] = cfg->head_up[lp->blocks[k]] + j;
   qsort (l->ups, l->n, sizeof *l->ups, cc_cmp_u32);
   l->rs = cc_xcalloc ((size_t) (l->n + 1) * rw, sizeof (cc_word));
-  cc_word *tmp = cc_xmalloc (rw * sizeof (cc_word));
   uint32_t base = e->node_base[x];
-  for (int changed = 1; changed;)
+  /* The successors' slots of UP i: succ[from[i] .. to[i]).  */
+  size_t n_edges = 0;
+  for (uint32_t i = 0; i < l->n; i++)
+    n_edges += e->intra[base + l->ups[i]].n;
+  uint32_t *succ = cc_xmalloc ((n_edges + 1) * sizeof *succ);
+  uint32_t *from = cc_xmalloc ((2 * (size_t) l->n + 1) * sizeof *from);
+  uint32_t *to = from + l->n;
+  uint32_t n_succ = 0;
+  int changed = 0;
+  for (uint32_t i = l->n; i-- > 0;)
+    {
+      uint32_t nd = base + l->ups[i];
+      from[i] = to[i] = n_succ;
+      if (!e->reached[nd])
+        continue;
+      cc_word *ri = l->rs + (size_t) i * rw;
+      end_effect (e, nd, ri, 0);
+      const edges *v = &e->intra[nd];
+      for (uint32_t k = 0; k < v->n; k++)
+        {
+          uint32_t to = v->e[k].to;
+          uint32_t slot = e->node_inst[to] == x ? eng_loop_slot (l, e->node_up[to]) : CC_NONE;
+          if (slot == CC_NONE)
+            continue;
+          edge_reach (e, ri, &v->e[k]);
+          cc_bits_or (ri, l->rs + (size_t) slot * rw, rw);
+          succ[n_succ++] = slot;
+        }
+      to[i] = n_succ;
+      changed = 1;
+    }
+  while (changed)
     {
       changed = 0;
       for (uint32_t i = l->n; i-- > 0;)
-        {
-          uint32_t nd = base + l->ups[i];
-          if (!e->reached[nd])
-            continue;
-          memset (tmp, 0, rw * sizeof (cc_word));
-          end_effect (e, nd, tmp, 0);
-          const edges *v = &e->intra[nd];
-          for (uint32_t k = 0; k < v->n; k++)
-            {
-              uint32_t to = v->e[k].to;
-              uint32_t slot = e->node_inst[to] == x ? eng_loop_slot (l, e->node_up[to]) : CC_NONE;
-              if (slot == CC_NONE)
-                continue;
-              edge_reach (e, tmp, &v->e[k]);
-              cc_bits_or (tmp, l->rs + (size_t) slot * rw, rw);
-            }
-          changed |= cc_bits_or (l->rs + (size_t) i * rw, tmp, rw);
-        }
+        for (uint32_t j = from[i]; j < to[i]; j++)
+          changed |= cc_bits_or (l->rs + (size_t) i * rw, l->rs + (size_t) succ[j] * rw, rw);
     }
-  free (tmp);
+  free (succ);
+  free (from);
   return l;
 }
 
