@@ -9,6 +9,7 @@
 #include "support/util.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,6 +79,15 @@ w_s (wbuf *w, const char *s)
 static void
 w_u64 (wbuf *w, uint64_t v)
 {
+  if (v <= ULONG_MAX)
+    {
+      /* Straight into the buffer, two digits a step: a number per key of
+         every insn and context.  */
+      if (WBUF_SIZE - w->n < 20)
+        w_flush (w);
+      w->n += cc_put_decimal (w->b + w->n, (unsigned long) v);
+      return;
+    }
   char b[20];
   int n = 0;
   do
