@@ -153,8 +153,10 @@ typedef struct engine
   uint32_t *key_word;    /* per key: the one word holding its lines, or
                             CC_NONE if they span words (or are none) */
   cc_word *key_mask;     /* per key: its lines' bits in that word */
-  line_key *sorted_no;   /* the lines' (phase, number), ascending */
-  uint32_t *sorted_id;   /* the line of each of those */
+  uint32_t line_stride;  /* line numbers of a phase below it */
+  uint32_t *line_of;     /* per (phase of the batch, number): the line's
+                            id, NL if no fetch touches it
+                            (eng_line_id) */
   uint32_t n_live, *live_of; /* keys that hold a focus line, numbered; the
                                 markers of the others are never read, so
                                 states keep none for them */
