@@ -50,16 +50,21 @@ edge_reach (const engine *e, cc_word *r, const edge *v)
    graph's strongly connected components, sinks first.  Every node of a
    cyclic component reaches every other, so they all share one set: what
    the component's nodes end with, and what its edges lead to (the
-   members' own sets are still empty when it is summed, and every
-   component they lead to is done).  A node on no cycle gets the same
-   formula.  Unreached nodes keep an empty set, as successors too.  */
+   members' own sets are still empty when it is summed, so it skips them,
+   and every component they lead to is done).  A node on no cycle gets
+   the same formula.  Unreached nodes keep an empty set, as successors
+   too.  */
 void
 eng_backward_all (engine *e, cc_word **out, int program_scope)
 {
   size_t rw = e->rw;
   const edges *graph = program_scope ? e->fwd : e->intra;
   const sccs *c = program_scope ? &e->fwd_sccs : &e->intra_sccs;
+  /* Every reached node's set is written below: zero the others'.  */
   cc_word *rs = eng_reuse (e, program_scope ? 1 : 2, (size_t) (e->n_nodes + 1) * rw);
+  for (uint32_t nd = 0; nd <= e->n_nodes; nd++)
+    if (nd == e->n_nodes || c->comp_of[nd] == CC_NONE)
+      memset (rs + (size_t) nd * rw, 0, rw * sizeof (cc_word));
   cc_word *acc = cc_xmalloc (rw * sizeof (cc_word));
   for (uint32_t ci = 0; ci < c->n; ci++)
     {
@@ -72,7 +77,8 @@ eng_backward_all (engine *e, cc_word **out, int program_scope)
           for (uint32_t k = 0; k < w->n; k++)
             {
               edge_reach (e, acc, &w->e[k]);
-              cc_bits_or (acc, rs + (size_t) w->e[k].to * rw, rw);
+              if (c->comp_of[w->e[k].to] != ci)
+                cc_bits_or (acc, rs + (size_t) w->e[k].to * rw, rw);
             }
         }
       for (uint32_t i = c->start[ci]; i < c->start[ci + 1]; i++)

@@ -174,6 +174,9 @@ typedef struct engine
                             code may share (eng_compute_T) */
   cc_word *all_r;        /* R-format: everything */
   cc_word *in;           /* per node */
+  uint8_t *in_set;       /* per node, during eng_forward: its input has
+                            been written (else it is all zero, whatever
+                            the buffer holds) */
   uint8_t *must_set;     /* per node: its input's must planes are set */
   cc_word *rprog, *rfunc;/* per node */
   /* The big per-node sets live in buffers kept across runs: a fresh
