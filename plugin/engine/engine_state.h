@@ -318,7 +318,6 @@ void eng_build_fphase (engine *e, uint32_t fi);
 void eng_free_fphase (fphase *p);
 
 /* engine_transfer.c */
-void eng_transfer (const engine *e, cc_word *s, uint32_t l);
 void eng_apply_ref (const engine *e, cc_word *s, const ref *r);
 void eng_unknown_effect (const engine *e, cc_word *s);
 void eng_apply_pad (const engine *e, cc_word *s, uint32_t func, uint32_t block);
