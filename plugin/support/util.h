@@ -29,8 +29,11 @@ cc_put_decimal (char *o, unsigned long v)
                               "25262728293031323334353637383940414243444546474849"
                               "50515253545556575859606162636465666768697071727374"
                               "75767778798081828384858687888990919293949596979899";
-  char buf[24];
-  char *e = buf + sizeof buf, *q = e;
+  /* Count the digits, then write them in place from the last.  */
+  size_t n = 1;
+  for (unsigned long t = v; t >= 10; t /= 10)
+    n++;
+  char *q = o + n;
   while (v >= 100)
     {
       unsigned r = (unsigned) (v % 100);
@@ -47,8 +50,6 @@ cc_put_decimal (char *o, unsigned long v)
     }
   else
     *--q = (char) ('0' + v);
-  size_t n = (size_t) (e - q);
-  memcpy (o, q, n);
   return n;
 }
 
