@@ -54,8 +54,21 @@ cc_put_decimal (char *o, unsigned long v)
 }
 
 /* The SIZE-byte unsigned integer at P, in the byte order BIG_ENDIAN says
-   (an ELF file's).  */
-uint64_t cc_load_uint (const unsigned char *p, int size, int big_endian);
+   (an ELF file's).  Inline, one loop per byte order: cachecat-link reads
+   every word of a program's sections with it, and with a constant SIZE
+   the compiler makes each loop a load.  */
+static inline uint64_t
+cc_load_uint (const unsigned char *p, int size, int big_endian)
+{
+  uint64_t v = 0;
+  if (big_endian)
+    for (int i = 0; i < size; i++)
+      v = v << 8 | p[i];
+  else
+    for (int i = size; i-- > 0;)
+      v = v << 8 | p[i];
+  return v;
+}
 /* CACHECAT_TIMES=1: the CPU time of the process (and of the children it
    waited for) since the last mark, on stderr, as "cachecat-times: WHAT
    ..." (WHAT NULL: only set the mark).  */
