@@ -109,6 +109,10 @@ set_batch (engine *e, uint32_t focus, uint32_t phase0, uint32_t nph)
 static uint32_t
 batch_size (engine *e, uint32_t sec, uint32_t n)
 {
+  /* One phase is one batch, whatever it holds (the lines need not be
+     built to know: a program's sections have one phase).  */
+  if (n == 1)
+    return 1;
   set_batch (e, sec, 0, 1);
   eng_build_lines (e);
   /* The in-state (its planes) and the two reaching sets of a node.  */
