@@ -77,11 +77,16 @@ add_context (const cc_func_result *fr, cc_insn_result *ir, uint32_t inst,
           ir->ctx_cap = ir->ctx_cap ? 2 * ir->ctx_cap : 4;
           ir->ctx = cc_xrealloc (ir->ctx, ir->ctx_cap * sizeof *ir->ctx);
         }
+      /* A new entry takes the verdicts as they are (merging them into
+         "nothing yet" would).  */
       cv = &ir->ctx[ir->n_ctx++];
-      *cv = (cc_context_verdict){ inst, up, { 0xff, 0, 0, 0 }, { 0xff, 0, 0, 0 } };
+      *cv = (cc_context_verdict){ inst, up, v.v, v.alt };
     }
-  eng_merge_verdict (fr, &cv->v, v.v);
-  eng_merge_verdict (fr, &cv->weak, v.alt);
+  else
+    {
+      eng_merge_verdict (fr, &cv->v, v.v);
+      eng_merge_verdict (fr, &cv->weak, v.alt);
+    }
   ir->ctx_cursor = (uint32_t) (cv - ir->ctx) + 1;
 }
 
