@@ -308,7 +308,19 @@ eng_categorize_function (engine *e, uint32_t fi, vpair *out)
       uint32_t x = e->g.func_inst[fi][i];
       for (uint32_t u = 0; u < fr->n_ups; u++)
         if (e->reached[e->node_base[x] + u])
-          walk_context (&c, x, u, s, block_of_ref);
+          {
+            /* The first-miss check of this context's first references
+               reads the end of its program and function reaching sets
+               (their unknown bit), which have long left the cache:
+               fetch them for the next context meanwhile.  */
+            size_t next = (size_t) (e->node_base[x] + u + 1) * e->rw + e->lw;
+            if (e->node_base[x] + u + 1 < e->n_nodes)
+              {
+                __builtin_prefetch (e->rprog + next);
+                __builtin_prefetch (e->rfunc + next);
+              }
+            walk_context (&c, x, u, s, block_of_ref);
+          }
     }
   free (s);
 
