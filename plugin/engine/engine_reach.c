@@ -101,8 +101,8 @@ eng_loop_slot (const loop_sets *l, uint32_t u)
    boundary), so the cost is the loop's size, not the function's.
    A UP's set is what its end and its edges add (the same on every pass)
    and the sets of its successors: the first pass computes the former
-   once and notes the successors' slots, the later passes only join
-   those sets.  */
+   once and notes the successors' slots; after it a worklist joins the
+   successors' sets into a UP again only when one of them grew.  */
 loop_sets *
 eng_loop_reach (engine *e, uint32_t x, uint32_t loop)
 {
@@ -131,7 +131,6 @@ eng_loop_reach (engine *e, uint32_t x, uint32_t loop)
   uint32_t *from = cc_xmalloc ((2 * (size_t) l->n + 1) * sizeof *from);
   uint32_t *to = from + l->n;
   uint32_t n_succ = 0;
-  int changed = 0;
   for (uint32_t i = l->n; i-- > 0;)
     {
       uint32_t nd = base + l->ups[i];
@@ -143,8 +142,8 @@ eng_loop_reach (engine *e, uint32_t x, uint32_t loop)
       const edges *v = &e->intra[nd];
       for (uint32_t k = 0; k < v->n; k++)
         {
-          uint32_t to = v->e[k].to;
-          uint32_t slot = e->node_inst[to] == x ? eng_loop_slot (l, e->node_up[to]) : CC_NONE;
+          uint32_t dst = v->e[k].to;
+          uint32_t slot = e->node_inst[dst] == x ? eng_loop_slot (l, e->node_up[dst]) : CC_NONE;
           if (slot == CC_NONE)
             continue;
           edge_reach (e, ri, &v->e[k]);
@@ -152,15 +151,46 @@ eng_loop_reach (engine *e, uint32_t x, uint32_t loop)
           succ[n_succ++] = slot;
         }
       to[i] = n_succ;
-      changed = 1;
     }
-  while (changed)
+  /* The predecessors' slots of UP i: pred[pred_start[i] ..
+     pred_start[i + 1]).  */
+  uint32_t *pred_start = cc_xcalloc (l->n + 2, sizeof *pred_start);
+  uint32_t *pred = cc_xmalloc ((n_succ + 1) * sizeof *pred);
+  for (uint32_t j = 0; j < n_succ; j++)
+    pred_start[succ[j] + 2]++;
+  for (uint32_t i = 0; i < l->n; i++)
+    pred_start[i + 2] += pred_start[i + 1];
+  for (uint32_t i = 0; i < l->n; i++)
+    for (uint32_t j = from[i]; j < to[i]; j++)
+      pred[pred_start[succ[j] + 1]++] = i;
+  /* Every UP with successors once more, then a UP again when a
+     successor's set grew.  */
+  uint32_t *work = cc_xmalloc ((l->n + 1) * sizeof *work), n_work = 0;
+  uint8_t *queued = cc_xcalloc (l->n + 1, 1);
+  for (uint32_t i = 0; i < l->n; i++)
+    if (from[i] < to[i])
+      {
+        work[n_work++] = i;
+        queued[i] = 1;
+      }
+  while (n_work)
     {
-      changed = 0;
-      for (uint32_t i = l->n; i-- > 0;)
-        for (uint32_t j = from[i]; j < to[i]; j++)
-          changed |= cc_bits_or (l->rs + (size_t) i * rw, l->rs + (size_t) succ[j] * rw, rw);
+      uint32_t i = work[--n_work];
+      queued[i] = 0;
+      int changed = 0;
+      for (uint32_t j = from[i]; j < to[i]; j++)
+        changed |= cc_bits_or (l->rs + (size_t) i * rw, l->rs + (size_t) succ[j] * rw, rw);
+      for (uint32_t k = pred_start[i]; changed && k < pred_start[i + 1]; k++)
+        if (!queued[pred[k]])
+          {
+            work[n_work++] = pred[k];
+            queued[pred[k]] = 1;
+          }
     }
+  free (work);
+  free (queued);
+  free (pred);
+  free (pred_start);
   free (succ);
   free (from);
   return l;
