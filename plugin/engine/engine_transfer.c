@@ -63,8 +63,9 @@ age_of (const cc_word *planes, size_t stride, uint32_t n, uint32_t l)
 /* A reference to a line of another section in state S: it may land in
    any set.  It may be cached now (may), and every set may have aged
    (must).  It may also be a line the focus shares with that section
-   (edge).  */
-static void
+   (edge).  Not inline, nor transfer_line: inlined into eng_apply_ref, they
+   would make every reference pay their register saves.  */
+static __attribute__ ((noinline)) void
 transfer_foreign (const engine *e, cc_word *s)
 {
   for (uint32_t k = 0; k < e->MP; k++)
@@ -84,7 +85,7 @@ transfer_foreign (const engine *e, cc_word *s)
    becomes the youngest.  In planes: planes up to h take the plane below,
    plane 0 loses the set.  With one way that empties the set but for L, the
    direct-mapped transfer.  */
-static void
+static __attribute__ ((noinline)) void
 transfer_line (const engine *e, cc_word *s, uint32_t l)
 {
   uint32_t key = e->line_key[l];
@@ -148,12 +149,9 @@ eng_unknown_effect (const engine *e, cc_word *s)
     memset (must_plane (e, s, 0), 0, (size_t) e->MU * e->lw * sizeof (cc_word));
 }
 
-/* Reference R in state S: the fetch, and unknown code after an asm.  A
-   fetch that may or may not happen joins both outcomes: what may be
-   cached is the union (the may planes or-ed), what is cached for sure
-   the intersection (the must planes and-ed), each plane an age bound.  */
-void
-eng_apply_ref (const engine *e, cc_word *s, const ref *r)
+/* eng_apply_ref for a maybe fetch or one unknown code follows.  */
+static __attribute__ ((noinline)) void
+apply_ref_rare (const engine *e, cc_word *s, const ref *r)
 {
   /* The state as it is without the fetch (only a maybe needs it).  */
   cc_word *t = r->maybe ? e->maybe_tmp : NULL;
@@ -168,6 +166,20 @@ eng_apply_ref (const engine *e, cc_word *s, const ref *r)
   cc_bits_or (s, t, may_words);
   for (size_t k = may_words; k < e->stw; k++)
     s[k] &= t[k];
+}
+
+/* Reference R in state S: the fetch, and unknown code after an asm.  A
+   fetch that may or may not happen joins both outcomes: what may be
+   cached is the union (the may planes or-ed), what is cached for sure
+   the intersection (the must planes and-ed), each plane an age bound.
+   Most references are neither: a plain fetch, the short path.  */
+void
+eng_apply_ref (const engine *e, cc_word *s, const ref *r)
+{
+  if (r->maybe || r->unknown_after)
+    apply_ref_rare (e, s, r);
+  else
+    transfer (e, s, r->line);
 }
 
 static void
