@@ -286,11 +286,9 @@ json_summary (wbuf *w, const uint32_t *counts, uint32_t never_fetched)
 /* Order of context verdicts in the report: by UP, then verdict, then
    instance, so that equal verdicts of one UP form one group.  (No two
    contexts of an insn share instance and UP: the order is total.)  */
-static int
-cmp_ctx (const void *a, const void *b)
+static inline int
+ctx_order (const cc_context_verdict *x, const cc_context_verdict *y)
 {
-  const cc_context_verdict *x = *(const cc_context_verdict *const *) a;
-  const cc_context_verdict *y = *(const cc_context_verdict *const *) b;
   if (x->up != y->up)
     return x->up < y->up ? -1 : 1;
   if (x->v.category != y->v.category)
@@ -304,6 +302,13 @@ cmp_ctx (const void *a, const void *b)
   return x->instance < y->instance ? -1 : x->instance > y->instance;
 }
 
+static int
+cmp_ctx (const void *a, const void *b)
+{
+  return ctx_order (*(const cc_context_verdict *const *) a,
+                    *(const cc_context_verdict *const *) b);
+}
+
 /* Sort the N contexts of ORDER by cmp_ctx: most insns have a handful,
    which insertion sort orders faster than qsort sets up.  */
 static void
@@ -312,7 +317,7 @@ sort_ctx (const cc_context_verdict **order, uint32_t n)
   /* Most insns' contexts come in this order already (nine in ten on
      SQLite's shell, two in three of those with many): check first.  */
   uint32_t sorted = 1;
-  while (sorted < n && cmp_ctx (&order[sorted - 1], &order[sorted]) < 0)
+  while (sorted < n && ctx_order (order[sorted - 1], order[sorted]) < 0)
     sorted++;
   if (sorted >= n)
     return;
@@ -325,7 +330,7 @@ sort_ctx (const cc_context_verdict **order, uint32_t n)
     {
       const cc_context_verdict *x = order[i];
       uint32_t j = i;
-      for (; j > 0 && cmp_ctx (&order[j - 1], &x) > 0; j--)
+      for (; j > 0 && ctx_order (order[j - 1], x) > 0; j--)
         order[j] = order[j - 1];
       order[j] = x;
     }
