@@ -353,7 +353,9 @@ cc_result_free (cc_result *r, const cc_model *m)
         free (fr->ups[u].blocks);
       free (fr->ups);
       for (uint32_t i = 0; fr->insns && i < m->funcs[fi].n_insns; i++)
-        free (fr->insns[i].ctx);
+        if (fr->insns[i].ctx_own)
+          free (fr->insns[i].ctx);
+      free (fr->ctx_pool);
       free (fr->insns);
     }
   free (r->funcs);

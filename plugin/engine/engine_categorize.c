@@ -71,11 +71,18 @@ add_context (const cc_func_result *fr, cc_insn_result *ir, uint32_t inst,
       cv = &ir->ctx[i];
   if (!cv)
     {
-      /* The room was sized by eng_categorize_function; grow only if not.  */
+      /* The room was sized by eng_categorize_function; grow only if not,
+         into an allocation of its own.  */
       if (ir->n_ctx == ir->ctx_cap)
         {
           ir->ctx_cap = ir->ctx_cap ? 2 * ir->ctx_cap : 4;
-          ir->ctx = cc_xrealloc (ir->ctx, ir->ctx_cap * sizeof *ir->ctx);
+          cc_context_verdict *own = cc_xmalloc (ir->ctx_cap * sizeof *own);
+          if (ir->n_ctx)
+            memcpy (own, ir->ctx, ir->n_ctx * sizeof *own);
+          if (ir->ctx_own)
+            free (ir->ctx);
+          ir->ctx = own;
+          ir->ctx_own = 1;
         }
       /* A new entry takes the verdicts as they are (merging them into
          "nothing yet" would).  */
@@ -227,8 +234,9 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_re
    u once, so each reference of block b gets as many entries as reached
    contexts run through b, and so does each insn of b (its references
    and phases share one entry per context).  Gives the references their
-   slices of the returned pool and the insns of the focus without room
-   yet theirs.  A reference of the focus also gets a slice of *K_POOL,
+   slices of the returned pool, and at the function's first run every
+   insn its slice of the function's ctx_pool (the contexts are the same
+   in every run: later runs of other sections fill the others).  A reference of the focus also gets a slice of *K_POOL,
    zeroed, for the other lines of its set it may find cached (k_bits).  */
 static uint32_t *
 size_contexts (engine *e, uint32_t fi, fcat *c, cc_word **k_pool)
@@ -253,7 +261,15 @@ size_contexts (engine *e, uint32_t fi, fcat *c, cc_word **k_pool)
       k_total += CC_WORDS (e->set_n[e->line_key[p->refs[x2].line]]);
   uint32_t *pool = cc_xmalloc ((total + 1) * sizeof *pool);
   *k_pool = cc_xcalloc (k_total + 1, sizeof **k_pool);
-  size_t at = 0, k_at = 0;
+  size_t at = 0, k_at = 0, ctx_at = 0;
+  int first_run = !fr->ctx_pool;
+  if (first_run)
+    {
+      size_t room = 0;
+      for (uint32_t b = 0; b < f->n_blocks; b++)
+        room += (size_t) through[b] * f->blocks[b].n_insns;
+      fr->ctx_pool = cc_xmalloc ((room + 1) * sizeof *fr->ctx_pool);
+    }
   for (uint32_t b = 0; b < f->n_blocks; b++)
     {
       for (uint32_t x2 = p->block_ref[b]; x2 < p->block_ref[b + 1]; x2++)
@@ -269,15 +285,13 @@ size_contexts (engine *e, uint32_t fi, fcat *c, cc_word **k_pool)
             }
         }
       const cc_block *bb = &f->blocks[b];
-      for (uint32_t i = bb->first_insn; i < bb->first_insn + bb->n_insns; i++)
-        {
-          cc_insn_result *ir = &fr->insns[i];
-          if (!ir->ctx && through[b] && in_focus (e, fi, i))
-            {
-              ir->ctx = cc_xmalloc (through[b] * sizeof *ir->ctx);
-              ir->ctx_cap = through[b];
-            }
-        }
+      for (uint32_t i = bb->first_insn; first_run && i < bb->first_insn + bb->n_insns; i++)
+        if (through[b])
+          {
+            fr->insns[i].ctx = fr->ctx_pool + ctx_at;
+            fr->insns[i].ctx_cap = through[b];
+            ctx_at += through[b];
+          }
     }
   free (through);
   return pool;
