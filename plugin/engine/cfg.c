@@ -385,11 +385,11 @@ mark_heads (const cc_func *f, const cc_fcfg *cfg, const cc_func_result *r,
 }
 
 static void
-add_up (cc_func_result *r, const uint32_t *path, uint32_t len)
+add_up (cc_func_result *r, size_t *cap, const uint32_t *path, uint32_t len)
 {
   uint32_t *blocks = cc_xmalloc (len * sizeof *blocks);
   memcpy (blocks, path, len * sizeof *blocks);
-  r->ups = cc_xrealloc (r->ups, (r->n_ups + 1) * sizeof *r->ups);
+  r->ups = cc_grow (r->ups, cap, r->n_ups + 1, sizeof *r->ups, 16);
   r->ups[r->n_ups++] = (cc_up){ len, blocks };
 }
 
@@ -397,7 +397,7 @@ add_up (cc_func_result *r, const uint32_t *path, uint32_t len)
    in their order in the model (so the UP numbering is deterministic).  */
 static void
 region_ups (const cc_func *f, const uint8_t *head, uint32_t h,
-            cc_func_result *r, uint32_t *path, uint32_t *next)
+            cc_func_result *r, size_t *cap, uint32_t *path, uint32_t *next)
 {
   uint32_t len = 0;
   path[len] = h;
@@ -408,7 +408,7 @@ region_ups (const cc_func *f, const uint8_t *head, uint32_t h,
       const cc_block *bb = &f->blocks[b];
       if (!goes_on (f, head, b))
         {
-          add_up (r, path, len);
+          add_up (r, cap, path, len);
           len--;
           continue;
         }
@@ -434,13 +434,14 @@ build_ups (const cc_func *f, cc_fcfg *cfg, cc_func_result *r,
   /* A path is acyclic inside a region, so n blocks hold any of them.  */
   uint32_t *path = cc_xmalloc ((n + 1) * sizeof *path);
   uint32_t *next = cc_xmalloc ((n + 1) * sizeof *next);
+  size_t cap = 0;        /* room in r->ups, grown by doubling */
   for (uint32_t b = 0; b < n; b++)
     {
       cfg->head_up[b] = CC_NONE;
       if (!cfg->reachable[b] || !head[b])
         continue;
       cfg->head_up[b] = r->n_ups;
-      region_ups (f, head, b, r, path, next);
+      region_ups (f, head, b, r, &cap, path, next);
       cfg->head_n_ups[b] = r->n_ups - cfg->head_up[b];
     }
   cfg->n_ups = r->n_ups;

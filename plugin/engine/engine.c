@@ -109,6 +109,10 @@ set_batch (engine *e, uint32_t focus, uint32_t phase0, uint32_t nph)
 static uint32_t
 batch_size (engine *e, uint32_t sec, uint32_t n)
 {
+  /* One phase is one batch, whatever it holds (the lines need not be
+     built to know: a program's sections have one phase).  */
+  if (n == 1)
+    return 1;
   set_batch (e, sec, 0, 1);
   eng_build_lines (e);
   /* The in-state (its planes) and the two reaching sets of a node.  */
@@ -349,7 +353,9 @@ cc_result_free (cc_result *r, const cc_model *m)
         free (fr->ups[u].blocks);
       free (fr->ups);
       for (uint32_t i = 0; fr->insns && i < m->funcs[fi].n_insns; i++)
-        free (fr->insns[i].ctx);
+        if (fr->insns[i].ctx_own)
+          free (fr->insns[i].ctx);
+      free (fr->ctx_pool);
       free (fr->insns);
     }
   free (r->funcs);

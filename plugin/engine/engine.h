@@ -71,6 +71,8 @@ typedef struct cc_insn_result
   uint32_t set;          /* its cache set relative to the section start */
   uint32_t n_lines;      /* lines the insn touches (2 when it straddles) */
   uint32_t n_ctx;
+  uint8_t ctx_own;       /* engine-internal: ctx is an allocation of its
+                            own, not a slice of the function's ctx_pool */
   cc_context_verdict *ctx;
   uint32_t ctx_cursor;   /* engine-internal */
   uint32_t ctx_cap;      /* engine-internal: room in ctx */
@@ -84,6 +86,8 @@ typedef struct cc_func_result
   uint32_t n_ups;
   cc_up *ups;
   cc_insn_result *insns; /* parallel to cc_func.insns */
+  cc_context_verdict *ctx_pool; /* engine-internal: the room of its insns'
+                                   ctx, one allocation */
   uint32_t counts[CC_N_CATEGORIES]; /* merged, over the reported insns
                                        that may be fetched */
   uint32_t never_fetched; /* reported insns never fetched (model.h) */

@@ -1,6 +1,6 @@
 /* cachecat engine: the per-node buffers kept across runs (engine_state.h,
    engine.buf).  A step below the driver: the steps that need a big
-   zeroed buffer take one here, so none of them calls back into engine.c.
+   buffer take one here, so none of them calls back into engine.c.
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
 #include "engine/engine_state.h"
@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Buffer K of E, zeroed, with room for N words.  */
+/* Buffer K of E with room for N words, NOT zeroed: what the last run
+   left there.  Its user writes every word before it is read (zeroing the
+   whole of it on each run cost more than some of the passes).  */
 cc_word *
 eng_reuse (engine *e, int k, size_t n)
 {
@@ -18,7 +20,6 @@ eng_reuse (engine *e, int k, size_t n)
       e->buf[k] = cc_xmalloc (n * sizeof (cc_word));
       e->buf_cap[k] = n;
     }
-  memset (e->buf[k], 0, n * sizeof (cc_word));
   return e->buf[k];
 }
 

@@ -15,9 +15,10 @@ struct acc
                             always-hit or first-hit in loop fh_v, 2: not */
   cc_verdict fh_v;
   uint8_t ctx_own;       /* ctx outgrew its slice: a heap copy */
-  uint8_t k_own;         /* the same for k_lines */
-  uint32_t nk, k_cap;
-  uint32_t *k_lines;     /* a slice of fcat.k_pool */
+  cc_word *k_bits;       /* the other lines of its set it may find
+                            cached, as a set over the set's line ids
+                            (bit i: line key_first + i); a slice of the
+                            pool of size_contexts */
   uint32_t n_ctx, ctx_cap;
   uint32_t *ctx;         /* nodes; a slice of fcat.ctx_pool */
 };
@@ -37,16 +38,18 @@ grow_slice (uint32_t **v, uint32_t n, uint32_t *cap, uint8_t *own)
   *own = 1;
 }
 
-static void
-acc_add_k (acc *a, uint32_t line)
+/* The lines of K_BITS (the set of key CS), ascending, into KL; returns
+   their count.  A set and not a list: the contexts of a reference add
+   the same lines again and again, and only which lines matter (the
+   first-miss check counts them).  */
+static uint32_t
+k_lines_of (const engine *e, uint32_t cs, const cc_word *k_bits, uint32_t *kl)
 {
-  for (uint32_t i = 0; i < a->nk; i++)
-    if (a->k_lines[i] == line)
-      return;
-  /* The slice holds every other line of the set; grow only if not.  */
-  if (a->nk == a->k_cap)
-    grow_slice (&a->k_lines, a->nk, &a->k_cap, &a->k_own);
-  a->k_lines[a->nk++] = line;
+  uint32_t nk = 0;
+  for (uint32_t i = 0; i < e->set_n[cs]; i++)
+    if (cc_bit_get (k_bits, i))
+      kl[nk++] = e->key_first[cs] + i;
+  return nk;
 }
 
 static void
@@ -68,17 +71,29 @@ add_context (const cc_func_result *fr, cc_insn_result *ir, uint32_t inst,
       cv = &ir->ctx[i];
   if (!cv)
     {
-      /* The room was sized by eng_categorize_function; grow only if not.  */
+      /* The room was sized by eng_categorize_function; grow only if not,
+         into an allocation of its own.  */
       if (ir->n_ctx == ir->ctx_cap)
         {
           ir->ctx_cap = ir->ctx_cap ? 2 * ir->ctx_cap : 4;
-          ir->ctx = cc_xrealloc (ir->ctx, ir->ctx_cap * sizeof *ir->ctx);
+          cc_context_verdict *own = cc_xmalloc (ir->ctx_cap * sizeof *own);
+          if (ir->n_ctx)
+            memcpy (own, ir->ctx, ir->n_ctx * sizeof *own);
+          if (ir->ctx_own)
+            free (ir->ctx);
+          ir->ctx = own;
+          ir->ctx_own = 1;
         }
+      /* A new entry takes the verdicts as they are (merging them into
+         "nothing yet" would).  */
       cv = &ir->ctx[ir->n_ctx++];
-      *cv = (cc_context_verdict){ inst, up, { 0xff, 0, 0, 0 }, { 0xff, 0, 0, 0 } };
+      *cv = (cc_context_verdict){ inst, up, v.v, v.alt };
     }
-  eng_merge_verdict (fr, &cv->v, v.v);
-  eng_merge_verdict (fr, &cv->weak, v.alt);
+  else
+    {
+      eng_merge_verdict (fr, &cv->v, v.v);
+      eng_merge_verdict (fr, &cv->weak, v.alt);
+    }
   ir->ctx_cursor = (uint32_t) (cv - ir->ctx) + 1;
 }
 
@@ -148,7 +163,7 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_re
               a->all_am &= !l_in && !unpromised;
               a->any_unpromised |= unpromised;
               for (uint32_t i = 0; i < nk; i++)
-                acc_add_k (a, kl[i]);
+                cc_bit_set (a->k_bits, kl[i] - e->key_first[cs]);
               a->k_unk |= unk;
               a->k_taint |= taint;
               /* The contexts of a reference never outgrow the slice
@@ -219,11 +234,12 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_re
    u once, so each reference of block b gets as many entries as reached
    contexts run through b, and so does each insn of b (its references
    and phases share one entry per context).  Gives the references their
-   slices of the returned pool and the insns of the focus without room
-   yet theirs.  A reference of the focus also gets a slice of *K_POOL for
-   the other lines of its set it may find cached (k_lines).  */
+   slices of the returned pool, and at the function's first run every
+   insn its slice of the function's ctx_pool (the contexts are the same
+   in every run: later runs of other sections fill the others).  A reference of the focus also gets a slice of *K_POOL,
+   zeroed, for the other lines of its set it may find cached (k_bits).  */
 static uint32_t *
-size_contexts (engine *e, uint32_t fi, fcat *c, uint32_t **k_pool)
+size_contexts (engine *e, uint32_t fi, fcat *c, cc_word **k_pool)
 {
   const cc_func *f = &e->m->funcs[fi];
   cc_func_result *fr = &e->r->funcs[fi];
@@ -242,10 +258,18 @@ size_contexts (engine *e, uint32_t fi, fcat *c, uint32_t **k_pool)
     total += (size_t) through[b] * (p->block_ref[b + 1] - p->block_ref[b]);
   for (uint32_t x2 = 0; x2 < p->n_refs; x2++)
     if (p->refs[x2].insn != CC_NONE && p->refs[x2].line != FOREIGN)
-      k_total += e->set_n[e->line_key[p->refs[x2].line]];
+      k_total += CC_WORDS (e->set_n[e->line_key[p->refs[x2].line]]);
   uint32_t *pool = cc_xmalloc ((total + 1) * sizeof *pool);
-  *k_pool = cc_xmalloc ((k_total + 1) * sizeof **k_pool);
-  size_t at = 0, k_at = 0;
+  *k_pool = cc_xcalloc (k_total + 1, sizeof **k_pool);
+  size_t at = 0, k_at = 0, ctx_at = 0;
+  int first_run = !fr->ctx_pool;
+  if (first_run)
+    {
+      size_t room = 0;
+      for (uint32_t b = 0; b < f->n_blocks; b++)
+        room += (size_t) through[b] * f->blocks[b].n_insns;
+      fr->ctx_pool = cc_xmalloc ((room + 1) * sizeof *fr->ctx_pool);
+    }
   for (uint32_t b = 0; b < f->n_blocks; b++)
     {
       for (uint32_t x2 = p->block_ref[b]; x2 < p->block_ref[b + 1]; x2++)
@@ -256,21 +280,18 @@ size_contexts (engine *e, uint32_t fi, fcat *c, uint32_t **k_pool)
           at += through[b];
           if (p->refs[x2].insn != CC_NONE && p->refs[x2].line != FOREIGN)
             {
-              a->k_lines = *k_pool + k_at;
-              a->k_cap = e->set_n[e->line_key[p->refs[x2].line]];
-              k_at += a->k_cap;
+              a->k_bits = *k_pool + k_at;
+              k_at += CC_WORDS (e->set_n[e->line_key[p->refs[x2].line]]);
             }
         }
       const cc_block *bb = &f->blocks[b];
-      for (uint32_t i = bb->first_insn; i < bb->first_insn + bb->n_insns; i++)
-        {
-          cc_insn_result *ir = &fr->insns[i];
-          if (!ir->ctx && through[b] && in_focus (e, fi, i))
-            {
-              ir->ctx = cc_xmalloc (through[b] * sizeof *ir->ctx);
-              ir->ctx_cap = through[b];
-            }
-        }
+      for (uint32_t i = bb->first_insn; first_run && i < bb->first_insn + bb->n_insns; i++)
+        if (through[b])
+          {
+            fr->insns[i].ctx = fr->ctx_pool + ctx_at;
+            fr->insns[i].ctx_cap = through[b];
+            ctx_at += through[b];
+          }
     }
   free (through);
   return pool;
@@ -294,14 +315,26 @@ eng_categorize_function (engine *e, uint32_t fi, vpair *out)
   cc_word *s = cc_xmalloc (e->stw * sizeof (cc_word));
   for (uint32_t i = 0; i < f->n_insns; i++)
     fr->insns[i].ctx_cursor = 0;
-  uint32_t *k_pool;
+  cc_word *k_pool;
   uint32_t *ctx_pool = size_contexts (e, fi, &c, &k_pool);
   for (uint32_t i = 0; i < ninst; i++)
     {
       uint32_t x = e->g.func_inst[fi][i];
       for (uint32_t u = 0; u < fr->n_ups; u++)
         if (e->reached[e->node_base[x] + u])
-          walk_context (&c, x, u, s, block_of_ref);
+          {
+            /* The first-miss check of this context's first references
+               reads the end of its program and function reaching sets
+               (their unknown bit), which have long left the cache:
+               fetch them for the next context meanwhile.  */
+            size_t next = (size_t) (e->node_base[x] + u + 1) * e->rw + e->lw;
+            if (e->node_base[x] + u + 1 < e->n_nodes)
+              {
+                __builtin_prefetch (e->rprog + next);
+                __builtin_prefetch (e->rfunc + next);
+              }
+            walk_context (&c, x, u, s, block_of_ref);
+          }
     }
   free (s);
 
@@ -329,7 +362,8 @@ eng_categorize_function (engine *e, uint32_t fi, vpair *out)
           /* Contexts where l is surely absent may join a first-miss: the
              joint check bounds the misses after the first fetch in any
              context, whichever it is.  */
-          alt[k] = eng_first_miss_scope (&c, rf->line, block_of_ref[k], a->k_lines, a->nk,
+          uint32_t nk = k_lines_of (e, e->line_key[rf->line], a->k_bits, c.kl);
+          alt[k] = eng_first_miss_scope (&c, rf->line, block_of_ref[k], c.kl, nk,
                                      a->k_unk, a->k_taint, a->ctx, a->n_ctx);
           rv[k] = a->all_am ? (cc_verdict){ CC_ALWAYS_MISS, CC_SCOPE_NONE, 0, 0 } : alt[k];
         }
@@ -353,8 +387,6 @@ eng_categorize_function (engine *e, uint32_t fi, vpair *out)
   free (rv);
   for (uint32_t k = 0; k < p->n_refs; k++)
     {
-      if (c.acc[k].k_own)
-        free (c.acc[k].k_lines);
       if (c.acc[k].ctx_own)
         free (c.acc[k].ctx);
     }

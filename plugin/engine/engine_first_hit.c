@@ -115,15 +115,22 @@ fh_join (const engine *e, cc_word *t, uint8_t *set, const cc_word *o)
   return changed;
 }
 
+/* What taking edge G does to state S at the end of a UP.  */
+static void
+fh_edge (const engine *e, cc_word *s, const edge *g)
+{
+  if (g->unknown)
+    eng_unknown_effect (e, s);
+  eng_apply_pad (e, s, g->pad_func, g->pad_block);
+}
+
 /* The state of ND after its UP, taking edge G: into OUT.  */
 static void
 fh_out (const engine *e, uint32_t nd, const cc_word *in, const edge *g, cc_word *out)
 {
   memcpy (out, in, e->stw * sizeof (cc_word));
   eng_walk_up (e, e->r->instances[e->node_inst[nd]].func, e->node_up[nd], out);
-  if (g->unknown)
-    eng_unknown_effect (e, out);
-  eng_apply_pad (e, out, g->pad_func, g->pad_block);
+  fh_edge (e, out, g);
 }
 
 static fh_region *
@@ -305,7 +312,10 @@ fh_ref_index (const engine *e, uint32_t nd, uint32_t x2)
 
 /* The region's states to a fixpoint, from its entry: with the loop's back
    edges or without (the first iteration), and with nothing leaving slot
-   STOP (CC_NONE: none).  ST holds the states, SET which are set.  */
+   STOP (CC_NONE: none).  ST holds the states, SET which are set.  A pass
+   charges every set node to the budget, but walks only those whose state
+   changed since their last walk (DIRTY): the others would join what their
+   successors already hold.  */
 static void
 fh_fixpoint (engine *e, const fh_region *r, uint32_t loop, int back, uint32_t stop,
              cc_word *st, uint8_t *set)
@@ -327,6 +337,9 @@ fh_fixpoint (engine *e, const fh_region *r, uint32_t loop, int back, uint32_t st
         eng_unknown_effect (e, st + (size_t) i * stw);
         set[i] = 1;
       }
+  uint8_t *dirty = cc_xmalloc (r->n + 1);
+  memcpy (dirty, set, r->n);
+  cc_word *after = cc_xmalloc ((stw + 1) * sizeof (cc_word));
   cc_word *out = cc_xmalloc ((stw + 1) * sizeof (cc_word));
   for (int changed = 1; changed && e->fh_budget > 0;)
     {
@@ -337,6 +350,10 @@ fh_fixpoint (engine *e, const fh_region *r, uint32_t loop, int back, uint32_t st
           if (!set[i] || i == stop)
             continue;
           fh_charge (e, nd);
+          if (!dirty[i])
+            continue;
+          dirty[i] = 0;
+          int walked = 0;
           const edges *v = &e->fwd[nd];
           for (uint32_t q = 0; q < v->n; q++)
             {
@@ -347,11 +364,31 @@ fh_fixpoint (engine *e, const fh_region *r, uint32_t loop, int back, uint32_t st
               if (!back && r->header[j] && e->node_inst[nd] == r->x
                   && cc_loop_contains (lfr, loop, lfr->ups[e->node_up[nd]].blocks[0]))
                 continue;
-              fh_out (e, nd, st + (size_t) i * stw, &v->e[q], out);
-              changed |= fh_join (e, st + (size_t) j * stw, &set[j], out);
+              /* The state after the UP, once for all the edges.  */
+              if (!walked)
+                {
+                  memcpy (after, st + (size_t) i * stw, stw * sizeof (cc_word));
+                  eng_walk_up (e, e->r->instances[e->node_inst[nd]].func,
+                               e->node_up[nd], after);
+                  walked = 1;
+                }
+              const cc_word *o = after;
+              if (v->e[q].unknown || v->e[q].pad_block != CC_NONE)
+                {
+                  memcpy (out, after, stw * sizeof (cc_word));
+                  fh_edge (e, out, &v->e[q]);
+                  o = out;
+                }
+              if (fh_join (e, st + (size_t) j * stw, &set[j], o))
+                {
+                  changed = 1;
+                  dirty[j] = 1;
+                }
             }
         }
     }
+  free (dirty);
+  free (after);
   free (out);
 }
 

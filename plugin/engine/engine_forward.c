@@ -15,6 +15,21 @@ join_into (engine *e, uint32_t to, const cc_word *o)
 {
   cc_word *in = e->in + (size_t) to * e->stw;
   size_t may = (size_t) e->MP * e->sw, must = (size_t) e->MU * e->lw;
+  if (!e->in_set[to])
+    {
+      /* An empty input: the union is O's may planes, the must planes
+         are O's (as below); what changed is what O holds.  */
+      e->in_set[to] = 1;
+      memcpy (in, o, may * sizeof (cc_word));
+      cc_word any = 0;
+      for (size_t i = 0; i < may; i++)
+        any |= o[i];
+      if (!must)
+        return any != 0;
+      memcpy (in + may, o + may, must * sizeof (cc_word));
+      e->must_set[to] = 1;
+      return 1;
+    }
   int changed = cc_bits_or (in, o, may) != 0;
   if (!must)
     return changed;
@@ -33,6 +48,17 @@ join_into (engine *e, uint32_t to, const cc_word *o)
   return changed;
 }
 
+/* Zero the input of node ND unless it has been written.  */
+static void
+clear_unset (engine *e, uint32_t nd)
+{
+  if (!e->in_set[nd])
+    {
+      memset (e->in + (size_t) nd * e->stw, 0, e->stw * sizeof (cc_word));
+      e->in_set[nd] = 1;
+    }
+}
+
 /* Run node ND on its input state and join the result into its successors'.
    Marks the successors in ND's own component whose input changed in DIRTY.  */
 static void
@@ -40,6 +66,8 @@ forward_node (engine *e, uint32_t nd, cc_word *s, cc_word *t, uint8_t *dirty)
 {
   const uint32_t *comp_of = e->fwd_sccs.comp_of;
   size_t stw = e->stw;
+  /* A node of a cycle may run before anything reaches it: on nothing.  */
+  clear_unset (e, nd);
   memcpy (s, e->in + (size_t) nd * stw, stw * sizeof (cc_word));
   uint32_t fi = e->r->instances[e->node_inst[nd]].func;
   eng_walk_up (e, fi, e->node_up[nd], s);
@@ -90,7 +118,10 @@ eng_forward (engine *e)
   cc_result *r = e->r;
   size_t stw = e->stw;
   const sccs *c = &e->fwd_sccs;
+  /* The inputs start empty: each is zeroed or copied when first
+     touched (in_set), the ones never touched at the end.  */
   e->in = eng_reuse (e, 0, (size_t) (e->n_nodes + 1) * stw);
+  e->in_set = cc_xcalloc (e->n_nodes + 1, 1);
   e->must_set = cc_xcalloc (e->n_nodes + 1, 1);
   cc_word *s = cc_xmalloc (stw * sizeof (cc_word));
   cc_word *t = cc_xmalloc (stw * sizeof (cc_word));
@@ -124,6 +155,10 @@ eng_forward (engine *e)
               }
         }
     }
+  for (uint32_t nd = 0; nd <= e->n_nodes; nd++)
+    clear_unset (e, nd);
+  free (e->in_set);
+  e->in_set = NULL;
   free (dirty);
   free (s);
   free (t);

@@ -8,19 +8,39 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void
-add_edge (edges *v, uint32_t to, uint32_t pad_func, uint32_t pad_block, int unknown)
+/* The edges of every node of one graph while they are built, node after
+   node in one array (a node's own are the last ones, from START on): a
+   small allocation per node would cost more than building them.
+   pool_edges () then moves them into their final order.  */
+typedef struct edge_build
 {
-  for (uint32_t i = 0; i < v->n; i++)
-    if (v->e[i].to == to && v->e[i].pad_func == pad_func
-        && v->e[i].pad_block == pad_block && v->e[i].unknown == unknown)
+  edge *e;
+  size_t n, cap;
+} edge_build;
+
+static void
+add_edge (edge_build *b, size_t start, uint32_t to, uint32_t pad_func, uint32_t pad_block,
+          int unknown)
+{
+  for (size_t i = start; i < b->n; i++)
+    if (b->e[i].to == to && b->e[i].pad_func == pad_func
+        && b->e[i].pad_block == pad_block && b->e[i].unknown == unknown)
       return;
-  if (v->n == v->cap)
+  b->e = cc_grow (b->e, &b->cap, b->n + 1, sizeof *b->e, 1024);
+  b->e[b->n++] = (edge){ to, pad_func, pad_block, (uint8_t) unknown };
+}
+
+/* Point every node's edges into B, where they lie node after node.  */
+static void
+place_edges (edges *graph, uint32_t n_nodes, edge *b)
+{
+  size_t at = 0;
+  for (uint32_t nd = 0; nd < n_nodes; nd++)
     {
-      v->cap = v->cap ? 2 * v->cap : 4;
-      v->e = cc_xrealloc (v->e, v->cap * sizeof *v->e);
+      graph[nd].e = b ? b + at : NULL;
+      graph[nd].cap = graph[nd].n;
+      at += graph[nd].n;
     }
-  v->e[v->n++] = (edge){ to, pad_func, pad_block, (uint8_t) unknown };
 }
 
 /* The nodes of instance INST whose UPs BLOCK heads: *N of them, from the
@@ -36,7 +56,8 @@ eng_nodes_at (const engine *e, uint32_t inst, uint32_t block, uint32_t *n)
 
 /* Edges from a block's end to its successors in the same instance.  */
 static void
-succ_edges (engine *e, edges *v, uint32_t inst, uint32_t block, int unknown)
+succ_edges (engine *e, edge_build *v, size_t start, uint32_t inst, uint32_t block,
+            int unknown)
 {
   uint32_t fi = e->r->instances[inst].func;
   const cc_block *bb = &e->m->funcs[fi].blocks[block];
@@ -44,7 +65,7 @@ succ_edges (engine *e, edges *v, uint32_t inst, uint32_t block, int unknown)
     {
       uint32_t n, to = eng_nodes_at (e, inst, bb->succs[k], &n);
       for (uint32_t j = 0; j < n; j++)
-        add_edge (v, to + j, fi, bb->succs[k] == bb->fallthru ? block : CC_NONE,
+        add_edge (v, start, to + j, fi, bb->succs[k] == bb->fallthru ? block : CC_NONE,
                   unknown);
     }
 }
@@ -54,7 +75,8 @@ succ_edges (engine *e, edges *v, uint32_t inst, uint32_t block, int unknown)
    which ends the program.  (Unknown code may then call any root again: the
    callback set covers that.)  */
 static uint8_t
-return_edges (engine *e, edges *v, uint32_t inst, int unknown, uint8_t *seen)
+return_edges (engine *e, edge_build *v, size_t start, uint32_t inst, int unknown,
+              uint8_t *seen)
 {
   if (seen[inst])
     return 0;
@@ -70,8 +92,8 @@ return_edges (engine *e, edges *v, uint32_t inst, int unknown, uint8_t *seen)
       /* After the call the caller may return (a sibling call, or a
          conditional return), and may go on to its successors.  */
       if (bb->exits)
-        kind |= return_edges (e, v, cs.caller, unknown, seen);
-      succ_edges (e, v, cs.caller, cs.block, unknown);
+        kind |= return_edges (e, v, start, cs.caller, unknown, seen);
+      succ_edges (e, v, start, cs.caller, cs.block, unknown);
     }
   return kind;
 }
@@ -238,7 +260,6 @@ pool_edges (const engine *e, edges *graph, const sccs *c)
         edges *v = &graph[nd];
         if (v->n)
           memcpy (pool + at, v->e, v->n * sizeof (edge));
-        free (v->e);
         v->e = pool + at;
         v->cap = v->n;
         at += v->n;
@@ -306,6 +327,7 @@ eng_build_nodes (engine *e)
   e->node_unknown_end = cc_xcalloc (n + 1, 1);
   e->node_root_exit = cc_xcalloc (n + 1, 1);
   uint8_t *seen = cc_xcalloc (r->n_instances + 1, 1);
+  edge_build fb = { NULL, 0, 0 }, ib = { NULL, 0, 0 };
   for (uint32_t x = 0; x < r->n_instances; x++)
     {
       uint32_t fi = r->instances[x].func;
@@ -314,6 +336,7 @@ eng_build_nodes (engine *e)
       for (uint32_t u = 0; u < fr->n_ups; u++)
         {
           uint32_t nd = e->node_base[x] + u;
+          size_t f0 = fb.n, i0 = ib.n;
           e->node_inst[nd] = x;
           e->node_up[nd] = u;
           uint32_t t = fr->ups[u].blocks[fr->ups[u].n_blocks - 1];
@@ -328,9 +351,9 @@ eng_build_nodes (engine *e)
                  return_edges of the callee.  */
               uint32_t ne, to = eng_nodes_at (e, y, 0, &ne);
               for (uint32_t j = 0; j < ne; j++)
-                add_edge (&e->fwd[nd], to + j, CC_NONE, CC_NONE, 0);
+                add_edge (&fb, f0, to + j, CC_NONE, CC_NONE, 0);
               if (!tb->noreturn)
-                succ_edges (e, &e->intra[nd], x, t, 0);
+                succ_edges (e, &ib, i0, x, t, 0);
             }
           else if (!tb->noreturn || tb->call == CC_CALL_NONE)
             {
@@ -340,20 +363,27 @@ eng_build_nodes (engine *e)
                 {
                   memset (seen, 0, r->n_instances);
                   e->node_root_exit[nd]
-                    = return_edges (e, &e->fwd[nd], x, unknown, seen);
+                    = return_edges (e, &fb, f0, x, unknown, seen);
                 }
-              succ_edges (e, &e->fwd[nd], x, t, unknown);
-              succ_edges (e, &e->intra[nd], x, t, unknown);
+              succ_edges (e, &fb, f0, x, t, unknown);
+              succ_edges (e, &ib, i0, x, t, unknown);
             }
+          e->fwd[nd].n = (uint32_t) (fb.n - f0);
+          e->intra[nd].n = (uint32_t) (ib.n - i0);
         }
     }
   free (seen);
+  /* Nodes are numbered in the order they were built.  */
+  place_edges (e->fwd, n, fb.e);
+  place_edges (e->intra, n, ib.e);
   mark_reached (e);
   find_sccs (e, e->fwd, &e->fwd_sccs);
   find_sccs (e, e->intra, &e->intra_sccs);
   order_components (e, e->fwd, &e->fwd_sccs);
   e->fwd_pool = pool_edges (e, e->fwd, &e->fwd_sccs);
   e->intra_pool = pool_edges (e, e->intra, &e->intra_sccs);
+  free (fb.e);
+  free (ib.e);
   /* Predecessors (reached ones) and child instances, for first-hit.  */
   e->pred_start = cc_xcalloc (e->n_nodes + 2, sizeof (uint32_t));
   for (uint32_t nd = 0; nd < e->n_nodes; nd++)

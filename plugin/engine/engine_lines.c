@@ -8,22 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The line number NO of phase Q of the batch, or NL if no fetch touches
-   it.  */
+/* The id of line number NO of phase Q of the batch, or NL if no fetch
+   touches it.  */
 uint32_t
 eng_line_id (const engine *e, uint32_t q, uint32_t no)
 {
-  uint32_t lo = 0, hi = e->NL;
-  line_key k = (line_key) q << 32 | no;
-  while (lo < hi)
-    {
-      uint32_t mid = (lo + hi) / 2;
-      if (e->sorted_no[mid] < k)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo < e->NL && e->sorted_no[lo] == k ? e->sorted_id[lo] : e->NL;
+  return q < e->nph && no < e->line_stride ? e->line_of[(size_t) q * e->line_stride + no]
+                                           : e->NL;
 }
 
 /* The bytes between insn A and insn B of F (B follows A in address order)
@@ -196,10 +187,12 @@ eng_build_lines (engine *e)
   e->NL = u;
   uint32_t nkeys = e->nph * e->S;
   /* Number the lines key by key (a counting sort), so that the lines of a
-     set are one range of bits; keep the (phase, number) order for
-     lookups.  */
-  e->sorted_no = keys;
-  e->sorted_id = cc_xmalloc ((u + 1) * sizeof (uint32_t));
+     set are one range of bits; and note each line's id in a table by
+     (phase, number), for lookups (NL: no fetch touches it).  */
+  e->line_stride = stride;
+  e->line_of = cc_xmalloc (((size_t) stride * e->nph + 1) * sizeof *e->line_of);
+  for (size_t k = 0; k < (size_t) stride * e->nph; k++)
+    e->line_of[k] = u;
   e->set_n = cc_xcalloc (nkeys + 1, sizeof *e->set_n);
   e->key_first = cc_xcalloc (nkeys + 1, sizeof *e->key_first);
   for (uint32_t i = 0; i < u; i++)
@@ -213,11 +206,12 @@ eng_build_lines (engine *e)
     {
       uint32_t k = (uint32_t) (keys[i] >> 32) * e->S + (uint32_t) keys[i] % e->S;
       uint32_t id = e->key_first[k] + fill[k]++;
-      e->sorted_id[i] = id;
+      e->line_of[(size_t) (keys[i] >> 32) * stride + (uint32_t) keys[i]] = id;
       e->line_no[id] = (uint32_t) keys[i];
       e->line_key[id] = k;
     }
   free (fill);
+  free (keys);
   e->key_word = cc_xmalloc ((nkeys + 1) * sizeof *e->key_word);
   e->key_mask = cc_xcalloc (nkeys + 1, sizeof *e->key_mask);
   for (uint32_t k = 0; k < nkeys; k++)
@@ -274,8 +268,7 @@ eng_free_lines (engine *e)
   free (e->live_of);
   free (e->line_no);
   free (e->line_key);
-  free (e->sorted_no);
-  free (e->sorted_id);
+  free (e->line_of);
   free (e->key_first);
   free (e->key_word);
   free (e->key_mask);

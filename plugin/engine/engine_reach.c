@@ -50,16 +50,21 @@ edge_reach (const engine *e, cc_word *r, const edge *v)
    graph's strongly connected components, sinks first.  Every node of a
    cyclic component reaches every other, so they all share one set: what
    the component's nodes end with, and what its edges lead to (the
-   members' own sets are still empty when it is summed, and every
-   component they lead to is done).  A node on no cycle gets the same
-   formula.  Unreached nodes keep an empty set, as successors too.  */
+   members' own sets are still empty when it is summed, so it skips them,
+   and every component they lead to is done).  A node on no cycle gets
+   the same formula.  Unreached nodes keep an empty set, as successors
+   too.  */
 void
 eng_backward_all (engine *e, cc_word **out, int program_scope)
 {
   size_t rw = e->rw;
   const edges *graph = program_scope ? e->fwd : e->intra;
   const sccs *c = program_scope ? &e->fwd_sccs : &e->intra_sccs;
+  /* Every reached node's set is written below: zero the others'.  */
   cc_word *rs = eng_reuse (e, program_scope ? 1 : 2, (size_t) (e->n_nodes + 1) * rw);
+  for (uint32_t nd = 0; nd <= e->n_nodes; nd++)
+    if (nd == e->n_nodes || c->comp_of[nd] == CC_NONE)
+      memset (rs + (size_t) nd * rw, 0, rw * sizeof (cc_word));
   cc_word *acc = cc_xmalloc (rw * sizeof (cc_word));
   for (uint32_t ci = 0; ci < c->n; ci++)
     {
@@ -72,7 +77,8 @@ eng_backward_all (engine *e, cc_word **out, int program_scope)
           for (uint32_t k = 0; k < w->n; k++)
             {
               edge_reach (e, acc, &w->e[k]);
-              cc_bits_or (acc, rs + (size_t) w->e[k].to * rw, rw);
+              if (c->comp_of[w->e[k].to] != ci)
+                cc_bits_or (acc, rs + (size_t) w->e[k].to * rw, rw);
             }
         }
       for (uint32_t i = c->start[ci]; i < c->start[ci + 1]; i++)
@@ -92,7 +98,11 @@ eng_loop_slot (const loop_sets *l, uint32_t u)
 /* R for the UPs of loop LOOP in instance X: the function scope's
    equations restricted to edges that stay in the loop, to a fixpoint.
    The loop's UPs are those its blocks head (a UP never crosses a loop
-   boundary), so the cost is the loop's size, not the function's.  */
+   boundary), so the cost is the loop's size, not the function's.
+   A UP's set is what its end and its edges add (the same on every pass)
+   and the sets of its successors: the first pass computes the former
+   once and notes the successors' slots; after it a worklist joins the
+   successors' sets into a UP again only when one of them grew.  */
 loop_sets *
 eng_loop_reach (engine *e, uint32_t x, uint32_t loop)
 {
@@ -112,32 +122,77 @@ eng_loop_reach (engine *e, uint32_t x, uint32_t loop)
         l->ups[l->n++] = cfg->head_up[lp->blocks[k]] + j;
   qsort (l->ups, l->n, sizeof *l->ups, cc_cmp_u32);
   l->rs = cc_xcalloc ((size_t) (l->n + 1) * rw, sizeof (cc_word));
-  cc_word *tmp = cc_xmalloc (rw * sizeof (cc_word));
   uint32_t base = e->node_base[x];
-  for (int changed = 1; changed;)
+  /* The successors' slots of UP i: succ[from[i] .. to[i]).  */
+  size_t n_edges = 0;
+  for (uint32_t i = 0; i < l->n; i++)
+    n_edges += e->intra[base + l->ups[i]].n;
+  uint32_t *succ = cc_xmalloc ((n_edges + 1) * sizeof *succ);
+  uint32_t *from = cc_xmalloc ((2 * (size_t) l->n + 1) * sizeof *from);
+  uint32_t *to = from + l->n;
+  uint32_t n_succ = 0;
+  for (uint32_t i = l->n; i-- > 0;)
     {
-      changed = 0;
-      for (uint32_t i = l->n; i-- > 0;)
+      uint32_t nd = base + l->ups[i];
+      from[i] = to[i] = n_succ;
+      if (!e->reached[nd])
+        continue;
+      cc_word *ri = l->rs + (size_t) i * rw;
+      end_effect (e, nd, ri, 0);
+      const edges *v = &e->intra[nd];
+      for (uint32_t k = 0; k < v->n; k++)
         {
-          uint32_t nd = base + l->ups[i];
-          if (!e->reached[nd])
+          uint32_t dst = v->e[k].to;
+          uint32_t slot = e->node_inst[dst] == x ? eng_loop_slot (l, e->node_up[dst]) : CC_NONE;
+          if (slot == CC_NONE)
             continue;
-          memset (tmp, 0, rw * sizeof (cc_word));
-          end_effect (e, nd, tmp, 0);
-          const edges *v = &e->intra[nd];
-          for (uint32_t k = 0; k < v->n; k++)
-            {
-              uint32_t to = v->e[k].to;
-              uint32_t slot = e->node_inst[to] == x ? eng_loop_slot (l, e->node_up[to]) : CC_NONE;
-              if (slot == CC_NONE)
-                continue;
-              edge_reach (e, tmp, &v->e[k]);
-              cc_bits_or (tmp, l->rs + (size_t) slot * rw, rw);
-            }
-          changed |= cc_bits_or (l->rs + (size_t) i * rw, tmp, rw);
+          edge_reach (e, ri, &v->e[k]);
+          cc_bits_or (ri, l->rs + (size_t) slot * rw, rw);
+          succ[n_succ++] = slot;
         }
+      to[i] = n_succ;
     }
-  free (tmp);
+  /* The predecessors' slots of UP i: pred[pred_start[i] ..
+     pred_start[i + 1]).  */
+  uint32_t *pred_start = cc_xcalloc (l->n + 2, sizeof *pred_start);
+  uint32_t *pred = cc_xmalloc ((n_succ + 1) * sizeof *pred);
+  for (uint32_t j = 0; j < n_succ; j++)
+    pred_start[succ[j] + 2]++;
+  for (uint32_t i = 0; i < l->n; i++)
+    pred_start[i + 2] += pred_start[i + 1];
+  for (uint32_t i = 0; i < l->n; i++)
+    for (uint32_t j = from[i]; j < to[i]; j++)
+      pred[pred_start[succ[j] + 1]++] = i;
+  /* Every UP with successors once more, then a UP again when a
+     successor's set grew.  */
+  uint32_t *work = cc_xmalloc ((l->n + 1) * sizeof *work), n_work = 0;
+  uint8_t *queued = cc_xcalloc (l->n + 1, 1);
+  for (uint32_t i = 0; i < l->n; i++)
+    if (from[i] < to[i])
+      {
+        work[n_work++] = i;
+        queued[i] = 1;
+      }
+  while (n_work)
+    {
+      uint32_t i = work[--n_work];
+      queued[i] = 0;
+      int changed = 0;
+      for (uint32_t j = from[i]; j < to[i]; j++)
+        changed |= cc_bits_or (l->rs + (size_t) i * rw, l->rs + (size_t) succ[j] * rw, rw);
+      for (uint32_t k = pred_start[i]; changed && k < pred_start[i + 1]; k++)
+        if (!queued[pred[k]])
+          {
+            work[n_work++] = pred[k];
+            queued[pred[k]] = 1;
+          }
+    }
+  free (work);
+  free (queued);
+  free (pred);
+  free (pred_start);
+  free (succ);
+  free (from);
   return l;
 }
 

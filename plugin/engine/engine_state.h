@@ -153,8 +153,10 @@ typedef struct engine
   uint32_t *key_word;    /* per key: the one word holding its lines, or
                             CC_NONE if they span words (or are none) */
   cc_word *key_mask;     /* per key: its lines' bits in that word */
-  line_key *sorted_no;   /* the lines' (phase, number), ascending */
-  uint32_t *sorted_id;   /* the line of each of those */
+  uint32_t line_stride;  /* line numbers of a phase below it */
+  uint32_t *line_of;     /* per (phase of the batch, number): the line's
+                            id, NL if no fetch touches it
+                            (eng_line_id) */
   uint32_t n_live, *live_of; /* keys that hold a focus line, numbered; the
                                 markers of the others are never read, so
                                 states keep none for them */
@@ -172,6 +174,9 @@ typedef struct engine
                             code may share (eng_compute_T) */
   cc_word *all_r;        /* R-format: everything */
   cc_word *in;           /* per node */
+  uint8_t *in_set;       /* per node, during eng_forward: its input has
+                            been written (else it is all zero, whatever
+                            the buffer holds) */
   uint8_t *must_set;     /* per node: its input's must planes are set */
   cc_word *rprog, *rfunc;/* per node */
   /* The big per-node sets live in buffers kept across runs: a fresh
@@ -313,7 +318,6 @@ void eng_build_fphase (engine *e, uint32_t fi);
 void eng_free_fphase (fphase *p);
 
 /* engine_transfer.c */
-void eng_transfer (const engine *e, cc_word *s, uint32_t l);
 void eng_apply_ref (const engine *e, cc_word *s, const ref *r);
 void eng_unknown_effect (const engine *e, cc_word *s);
 void eng_apply_pad (const engine *e, cc_word *s, uint32_t func, uint32_t block);

@@ -131,7 +131,7 @@ eng_compute_T (engine *e)
      prefix clean for ORing into states.  */
   unknown_code_lines (e, e->callback);
   /* A fetch of another section's code may load the lines the focus
-     shares with its neighbours (eng_transfer): with -ffunction-sections
+     shares with its neighbours (engine_transfer.c): with -ffunction-sections
      the previous function's last line is our first.  */
   e->edge = cc_xcalloc (rw, sizeof (cc_word));
   edge_lines (e, e->edge);

@@ -60,40 +60,35 @@ age_of (const cc_word *planes, size_t stride, uint32_t n, uint32_t l)
   return n;
 }
 
-/* A reference to line L (or a FOREIGN one) in state S.  LRU ageing
+/* A reference to a line of another section in state S: it may land in
+   any set.  It may be cached now (may), and every set may have aged
+   (must).  It may also be a line the focus shares with that section
+   (edge).  Not inline, nor transfer_line: inlined into eng_apply_ref, they
+   would make every reference pay their register saves.  */
+static __attribute__ ((noinline)) void
+transfer_foreign (const engine *e, cc_word *s)
+{
+  for (uint32_t k = 0; k < e->MP; k++)
+    {
+      cc_bits_or (may_plane (e, s, k) + e->lw, e->taint_all + e->lw, e->sw - e->lw);
+      cc_bits_or (may_plane (e, s, k), e->edge, e->lw);
+    }
+  for (uint32_t k = e->MU; k-- > 1;)
+    memcpy (must_plane (e, s, k), must_plane (e, s, k - 1), e->lw * sizeof (cc_word));
+  if (e->MU)
+    memset (must_plane (e, s, 0), 0, e->lw * sizeof (cc_word));
+}
+
+/* A reference to line L of the focus in state S.  LRU ageing
    (Ferdinand): with h the age bound of L, the lines of its set that may be
    as young as h (may) or are younger than h (must) grow one older, L
    becomes the youngest.  In planes: planes up to h take the plane below,
    plane 0 loses the set.  With one way that empties the set but for L, the
    direct-mapped transfer.  */
-void
-eng_transfer (const engine *e, cc_word *s, uint32_t l)
+static __attribute__ ((noinline)) void
+transfer_line (const engine *e, cc_word *s, uint32_t l)
 {
-  if (l == FOREIGN)
-    {
-      /* A line of another section: it may land in any set.  It may be
-         cached now (may), and every set may have aged (must).  It may
-         also be a line the focus shares with that section (edge).  */
-      for (uint32_t k = 0; k < e->MP; k++)
-        {
-          cc_bits_or (may_plane (e, s, k) + e->lw, e->taint_all + e->lw, e->sw - e->lw);
-          cc_bits_or (may_plane (e, s, k), e->edge, e->lw);
-        }
-      for (uint32_t k = e->MU; k-- > 1;)
-        memcpy (must_plane (e, s, k), must_plane (e, s, k - 1), e->lw * sizeof (cc_word));
-      if (e->MU)
-        memset (must_plane (e, s, 0), 0, e->lw * sizeof (cc_word));
-      return;
-    }
   uint32_t key = e->line_key[l];
-  if (e->may_ages && e->MP == 1 && !e->MU)
-    {
-      /* One way, may plane only (direct-mapped): the set now holds L and
-         nothing else.  The general code below does the same, slower.  */
-      clear_key (e, s, key, 1);
-      cc_bit_set (s, l);
-      return;
-    }
   if (e->may_ages)
     {
       uint32_t h = age_of (s, e->sw, e->MP, l);
@@ -119,6 +114,24 @@ eng_transfer (const engine *e, cc_word *s, uint32_t l)
     }
 }
 
+/* A reference to line L (or a FOREIGN one) in state S.  */
+static inline void
+transfer (const engine *e, cc_word *s, uint32_t l)
+{
+  if (l == FOREIGN)
+    transfer_foreign (e, s);
+  else if (e->may_ages && e->MP == 1 && !e->MU)
+    {
+      /* One way, may plane only (direct-mapped): the set now holds L and
+         nothing else.  transfer_line does the same, slower; this runs
+         for most references, so it is inline and short.  */
+      clear_key (e, s, e->line_key[l], 1);
+      cc_bit_set (s, l);
+    }
+  else
+    transfer_line (e, s, l);
+}
+
 /* Unknown code runs: any set may now hold a line we cannot name, any line
    that unknown code may reach through the unit's callable functions, and
    (if other sections hold code) a line of another section; nothing is
@@ -136,18 +149,15 @@ eng_unknown_effect (const engine *e, cc_word *s)
     memset (must_plane (e, s, 0), 0, (size_t) e->MU * e->lw * sizeof (cc_word));
 }
 
-/* Reference R in state S: the fetch, and unknown code after an asm.  A
-   fetch that may or may not happen joins both outcomes: what may be
-   cached is the union (the may planes or-ed), what is cached for sure
-   the intersection (the must planes and-ed), each plane an age bound.  */
-void
-eng_apply_ref (const engine *e, cc_word *s, const ref *r)
+/* eng_apply_ref for a maybe fetch or one unknown code follows.  */
+static __attribute__ ((noinline)) void
+apply_ref_rare (const engine *e, cc_word *s, const ref *r)
 {
   /* The state as it is without the fetch (only a maybe needs it).  */
   cc_word *t = r->maybe ? e->maybe_tmp : NULL;
   if (t)
     memcpy (t, s, e->stw * sizeof (cc_word));
-  eng_transfer (e, s, r->line);
+  transfer (e, s, r->line);
   if (r->unknown_after)
     eng_unknown_effect (e, s);
   if (!t)
@@ -156,6 +166,20 @@ eng_apply_ref (const engine *e, cc_word *s, const ref *r)
   cc_bits_or (s, t, may_words);
   for (size_t k = may_words; k < e->stw; k++)
     s[k] &= t[k];
+}
+
+/* Reference R in state S: the fetch, and unknown code after an asm.  A
+   fetch that may or may not happen joins both outcomes: what may be
+   cached is the union (the may planes or-ed), what is cached for sure
+   the intersection (the must planes and-ed), each plane an age bound.
+   Most references are neither: a plain fetch, the short path.  */
+void
+eng_apply_ref (const engine *e, cc_word *s, const ref *r)
+{
+  if (r->maybe || r->unknown_after)
+    apply_ref_rare (e, s, r);
+  else
+    transfer (e, s, r->line);
 }
 
 static void

@@ -150,7 +150,9 @@ cc_instances_build (const cc_model *m, const uint8_t *func_ok,
   for (uint32_t i = 0; i < m->n_funcs; i++)
     b.merged_of[i] = CC_NONE;
 
-  /* Resolve call targets once: names are looked up linearly.  */
+  /* Resolve call targets once, by name.  */
+  cc_func_index names;
+  cc_func_index_build (&names, m);
   b.target = cc_xcalloc (m->n_funcs + 1, sizeof *b.target);
   for (uint32_t i = 0; i < m->n_funcs; i++)
     {
@@ -161,7 +163,7 @@ cc_instances_build (const cc_model *m, const uint8_t *func_ok,
           const cc_block *bb = &f->blocks[bl];
           uint32_t t = CC_NONE;
           if (func_ok[i] && bb->call == CC_CALL_DIRECT && bb->callee)
-            t = cc_model_find_func (m, bb->callee);
+            t = cc_func_index_find (&names, bb->callee);
           b.target[i][bl] = (t != CC_NONE && func_ok[t]) ? t : CC_NONE;
         }
     }
@@ -189,7 +191,7 @@ cc_instances_build (const cc_model *m, const uint8_t *func_ok,
       {
         const cc_block *bb = &m->funcs[i].blocks[bl];
         uint32_t t = bb->call == CC_CALL_DIRECT && bb->callee
-                       ? cc_model_find_func (m, bb->callee) : CC_NONE;
+                       ? cc_func_index_find (&names, bb->callee) : CC_NONE;
         if (t != CC_NONE)
           called_unfollowed[t] = 1;
       }
@@ -211,6 +213,7 @@ cc_instances_build (const cc_model *m, const uint8_t *func_ok,
         drain (&b);
       }
   free (called_unfollowed);
+  cc_func_index_free (&names);
   for (uint32_t i = 0; i < m->n_funcs; i++)
     free (b.target[i]);
   free (b.target);

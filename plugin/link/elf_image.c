@@ -137,6 +137,10 @@ cc_elf_open (const char *path, cc_elf_image *img, char **err)
             s->data = d->d_buf;
         }
     }
+  img->code = cc_xmalloc ((img->n_sections + 1) * sizeof *img->code);
+  for (uint32_t i = 0; i < img->n_sections; i++)
+    if (img->sections[i].exec && img->sections[i].data)
+      img->code[img->n_code++] = i;
   return 0;
 }
 
@@ -146,6 +150,7 @@ cc_elf_close (cc_elf_image *img)
   for (uint32_t i = 0; i < img->n_sections; i++)
     free (img->sections[i].name);
   free (img->sections);
+  free (img->code);
   for (uint32_t i = 0; i < img->n_symbols; i++)
     free (img->symbols[i].name);
   free (img->symbols);
@@ -163,11 +168,10 @@ cc_elf_close (cc_elf_image *img)
 const cc_elf_section *
 cc_elf_code_at (const cc_elf_image *img, uint64_t addr, uint64_t size)
 {
-  for (uint32_t i = 0; i < img->n_sections; i++)
+  for (uint32_t i = 0; i < img->n_code; i++)
     {
-      const cc_elf_section *s = &img->sections[i];
-      if (s->exec && s->data && addr >= s->addr && addr - s->addr <= s->size
-          && size <= s->size - (addr - s->addr))
+      const cc_elf_section *s = &img->sections[img->code[i]];
+      if (addr >= s->addr && addr - s->addr <= s->size && size <= s->size - (addr - s->addr))
         return s;
     }
   return NULL;

@@ -43,6 +43,9 @@ typedef struct cc_elf_image
   int pie;                     /* ET_DYN: position-independent */
   uint32_t n_sections;
   cc_elf_section *sections;    /* allocated sections and .debug_cachecat */
+  uint32_t n_code;
+  uint32_t *code;              /* the executable sections with data, in
+                                  order (cc_elf_code_at looks there) */
   uint32_t n_symbols;
   cc_elf_symbol *symbols;      /* .symtab */
   uint32_t n_dynsyms;

@@ -108,6 +108,49 @@ cc_model_find_func (const cc_model *m, const char *name)
   return CC_NONE;
 }
 
+static int
+cmp_named_func (const void *a, const void *b)
+{
+  const struct cc_named_func *x = a, *y = b;
+  int c = strcmp (x->name, y->name);
+  return c ? c : (x->func > y->func) - (x->func < y->func);
+}
+
+void
+cc_func_index_build (cc_func_index *ix, const cc_model *m)
+{
+  ix->n = m->n_funcs;
+  ix->by_name = cc_xmalloc ((m->n_funcs + 1) * sizeof *ix->by_name);
+  for (uint32_t i = 0; i < m->n_funcs; i++)
+    ix->by_name[i] = (struct cc_named_func){ m->funcs[i].name, i };
+  qsort (ix->by_name, ix->n, sizeof *ix->by_name, cmp_named_func);
+}
+
+uint32_t
+cc_func_index_find (const cc_func_index *ix, const char *name)
+{
+  /* The first entry not below NAME: of equal names, the lowest index.  */
+  uint32_t lo = 0, hi = ix->n;
+  while (lo < hi)
+    {
+      uint32_t mid = lo + (hi - lo) / 2;
+      if (strcmp (ix->by_name[mid].name, name) < 0)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo < ix->n && strcmp (ix->by_name[lo].name, name) == 0 ? ix->by_name[lo].func
+                                                                 : CC_NONE;
+}
+
+void
+cc_func_index_free (cc_func_index *ix)
+{
+  free (ix->by_name);
+  ix->by_name = NULL;
+  ix->n = 0;
+}
+
 void
 cc_func_replace_insns (cc_func *f, cc_insn *insns, const uint32_t *first)
 {

@@ -198,6 +198,22 @@ uint32_t cc_model_add_section (cc_model *m, const char *name, uint32_t align);
 uint32_t cc_model_add_file (cc_model *m, const char *path);
 uint32_t cc_model_find_func (const cc_model *m, const char *name);
 
+/* M's functions sorted by name, for many lookups: cc_func_index_find
+   answers what cc_model_find_func does (the first function of that
+   name), by a binary search instead of a scan.  */
+typedef struct cc_func_index
+{
+  uint32_t n;
+  struct cc_named_func
+  {
+    const char *name;
+    uint32_t func;
+  } *by_name;            /* by (name, func) */
+} cc_func_index;
+void cc_func_index_build (cc_func_index *ix, const cc_model *m);
+uint32_t cc_func_index_find (const cc_func_index *ix, const char *name);
+void cc_func_index_free (cc_func_index *ix);
+
 /* Does insn IN carry no promise but conflict?  Inline asm (unknown code
    may run inside), an instruction the linker may rewrite, an insn not
    split into its machine instructions, one fetched out of order.  */

@@ -109,11 +109,3 @@ cc_time_mark (const char *what)
   last_children = children;
 }
 
-uint64_t
-cc_load_uint (const unsigned char *p, int size, int big_endian)
-{
-  uint64_t v = 0;
-  for (int i = 0; i < size; i++)
-    v |= (uint64_t) p[big_endian ? size - 1 - i : i] << (8 * i);
-  return v;
-}
