@@ -8,6 +8,7 @@
 #include "model/model.h"
 #include "support/util.h"
 #include "layout/riscv/riscv_length.h"
+#include "layout/target.h"
 #include "layout/x86/x86_length.h"
 
 #include <stdlib.h>
@@ -402,6 +403,15 @@ cc_machine_split (cc_func *f, const cc_asm_split *const *split, const cc_mstmt *
         }
     }
   first[n_old] = w;
+  /* What each statement does to control is known for x86-64 only
+     (asm_statement.c).  Elsewhere an insn's later instructions may be
+     skipped (ARM's cmp; bhi; tbh, a branch gas relaxes into a branch
+     around a jump): all but the first are maybe fetched.  */
+  if (l && cc_arch_of_elf_machine (l->machine) != CC_ARCH_X86_64)
+    for (uint32_t i = 0; i < n_old; i++)
+      for (uint32_t m = first[i] + 1; m < first[i + 1]; m++)
+        if (out[m].fetch == CC_FETCH_ALWAYS)
+          out[m].fetch = CC_FETCH_MAYBE;
   cc_func_replace_insns (f, out, first);
   free (mi);
   free (at);
