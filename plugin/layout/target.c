@@ -79,32 +79,17 @@ all_words (const unsigned char *b, size_t n, size_t w, uint32_t a, uint32_t b2)
   return 1;
 }
 
-/* Thumb: nop (bf00) and nop.w (f3af 8000), as gas fills Thumb code.  */
+/* A fill of 2- and 4-byte no-ops: halfwords equal to NOP16, or words
+   (two halfwords, little-endian) equal to NOP32.  */
 static int
-thumb_nops (const unsigned char *b, size_t n)
+nops_16_32 (const unsigned char *b, size_t n, uint32_t nop16, uint32_t nop32)
 {
   if (n == 0 || n % 2)
     return 0;
   for (size_t k = 0; k < n;)
-    if (le16 (b + k) == 0xbf00)
+    if (le16 (b + k) == nop16)
       k += 2;
-    else if (k + 4 <= n && le16 (b + k) == 0xf3af && le16 (b + k + 2) == 0x8000)
-      k += 4;
-    else
-      return 0;
-  return 1;
-}
-
-/* RISC-V: nop (addi x0, x0, 0) and c.nop.  */
-static int
-riscv_nops (const unsigned char *b, size_t n)
-{
-  if (n == 0 || n % 2)
-    return 0;
-  for (size_t k = 0; k < n;)
-    if (le16 (b + k) == 0x0001)
-      k += 2;
-    else if (k + 4 <= n && le32 (b + k) == 0x00000013)
+    else if (k + 4 <= n && le32 (b + k) == nop32)
       k += 4;
     else
       return 0;
@@ -122,9 +107,12 @@ cc_target_nop_fill (cc_arch arch, const unsigned char *b, size_t n)
       return all_words (b, n, 4, 0xd503201f, 0);
     case CC_ARCH_ARM:
       /* A32's nop and its older mov r0, r0; or Thumb's.  */
-      return all_words (b, n, 4, 0xe320f000, 0xe1a00000) || thumb_nops (b, n);
+      /* Thumb: nop and nop.w (f3af 8000), as gas fills Thumb code.  */
+      return all_words (b, n, 4, 0xe320f000, 0xe1a00000)
+             || nops_16_32 (b, n, 0xbf00, 0x8000f3af);
     case CC_ARCH_RISCV:
-      return riscv_nops (b, n);
+      /* c.nop, and nop (addi x0, x0, 0).  */
+      return nops_16_32 (b, n, 0x0001, 0x00000013);
     default:
       return 0;
     }
