@@ -5,7 +5,8 @@
 # corpus, with and without the plugin side by side in one run (CPU time;
 # then instructions executed on a sample, which the load cannot move); then how
 # the engine's time grows with the size of a function and the depth of
-# call chains; what recording the model alone costs (record=only) and
+# call chains; what recording the model alone costs (record=only); the
+# cost at -Os on every other target whose cross compiler is installed; and
 # cachecat-link's time beside the link, on Lua's interpreter and on SQLite's
 # shell (Debian's source package, its amalgamation generated).  A whole run
 # (REPEAT, LEVELS and CONTROL_LEVELS as they are by default) writes
@@ -100,6 +101,29 @@ for level in -O0 -O2 -Os; do
     "zlib/deflate.c:$zlib/deflate.c" "zlib/inflate.c:$zlib/inflate.c" \
     | tee "$B/bench/record-${level#-}.txt"
   echo
+done
+# The plugin's cost at -Os, what firmware is built with, for every other
+# target whose cross compiler is installed (its plugin built by make
+# CC=...), in instructions on a sample, with the flags its users build
+# with.
+: >"$B/bench/targets-Os.txt"
+for target in "aarch64-linux-gnu-gcc-12:" "arm-none-eabi-gcc:-mthumb -mcpu=cortex-m7" \
+              "arm-linux-gnueabihf-gcc-12:-mthumb" "riscv64-linux-gnu-gcc-12:-mno-relax"; do
+  tcc=${target%%:*}
+  tflags=${target#*:}
+  if ! command -v "$tcc" >/dev/null 2>&1 || ! make -s CC="$tcc" >/dev/null 2>&1; then
+    echo "$tcc: not installed, or its plugin does not build: not measured" | tee -a "$B/bench/targets-Os.txt"
+    continue
+  fi
+  triple=$("$tcc" -dumpmachine)
+  echo "$triple ($tcc $tflags)" | tee -a "$B/bench/targets-Os.txt"
+  python3 testsuite/bench/compile_instructions.py --cc "$tcc" \
+    --plugin "$PWD/build/$triple/cachecat.so" --level=-Os \
+    "lua/lcode.c:$lua/lcode.c:-DLUA_USE_LINUX -I$inc $tflags" \
+    "lua/lvm.c:$lua/lvm.c:-DLUA_USE_LINUX -I$inc $tflags" \
+    "zlib/deflate.c:$zlib/deflate.c:$tflags" "zlib/inflate.c:$zlib/inflate.c:$tflags" \
+    | tee -a "$B/bench/targets-Os.txt"
+  echo | tee -a "$B/bench/targets-Os.txt"
 done
 # cachecat-link beside the link, on Lua's interpreter and SQLite's shell.
 python3 testsuite/bench/link_cost.py --cc "$CC" --plugin "$PLUGIN" --link "$LINK" \

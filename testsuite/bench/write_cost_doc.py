@@ -4,7 +4,7 @@
 #
 # usage: write_cost_doc.py --cc GCC --dir B/bench --seconds S --repeat N DOC
 #
-# Reads compile.txt, instructions.txt, record-O*.txt, link.txt and
+# Reads compile.txt, instructions.txt, record-O*.txt, targets-Os.txt, link.txt and
 # scaling.txt that bench.sh left in DIR and writes DOC: what was run, when,
 # on what machine, and the tables with what their columns mean.
 import argparse
@@ -58,6 +58,12 @@ def main():
             "report), at -O0, -O2 and -Os.", ""]
     for level in ("O0", "O2", "Os"):
         out += table(os.path.join(a.dir, "record-%s.txt" % level)) + [""]
+    out += ["## -Os on the other targets", "",
+            "The sample at -Os under callgrind for every other target whose cross compiler "
+            "is installed, with the plugin built for it (`make CC=...`) and the flags its "
+            "users build with (Cortex-M7 Thumb-2 for `arm-none-eabi-gcc`, Thumb-2 for "
+            "`arm-linux-gnueabihf-gcc-12`, `-mno-relax` for RISC-V).", ""]
+    out += table(os.path.join(a.dir, "targets-Os.txt")) + [""]
     out += ["## cachecat-link beside the link", "",
             "Lua's interpreter (its units but `luac.c` and `onelua.c`) and SQLite's shell "
             "(`shell.c` and the amalgamation `sqlite3.c`, which its configure and "
