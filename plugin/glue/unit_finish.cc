@@ -302,20 +302,20 @@ cc_glue_finish_unit (void *, void *)
   char *layout_note = NULL;
   if (cc_glue.n_funcs)
     {
-      layout_note = measure_layout ();
-      if (layout_note)
-        warning_at (UNKNOWN_LOCATION, 0,
-                    "cachecat: could not determine exact instruction addresses: "
-                    "%s; all instructions are reported as conflict", layout_note);
-      else if (const char *moves = cc_layout_moves_after_compile (
-                 cc_built_arch (), cc_glue.header, cc_glue.header ? cc_glue.header_size : 0,
-                 cc_glue.mem_buf, cc_glue.mem_buf ? cc_glue.mem_size : 0))
+      /* Offsets that move after the compile carry no promise: not worth
+         measuring.  */
+      if (const char *moves = cc_layout_moves_after_compile (
+            cc_built_arch (), cc_glue.header, cc_glue.header ? cc_glue.header_size : 0,
+            cc_glue.mem_buf, cc_glue.mem_buf ? cc_glue.mem_size : 0))
         {
-          /* Measured, but not final: no promise can rest on it.  */
           layout_note = xstrdup (moves);
           warning_at (UNKNOWN_LOCATION, 0, "cachecat: %s; all instructions are "
                       "reported as conflict", moves);
         }
+      else if ((layout_note = measure_layout ()))
+        warning_at (UNKNOWN_LOCATION, 0,
+                    "cachecat: could not determine exact instruction addresses: "
+                    "%s; all instructions are reported as conflict", layout_note);
       if (layout_note)
         cc_unit_unmeasured (&cc_glue.model);
       else
