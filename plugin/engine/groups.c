@@ -38,26 +38,6 @@
 #define CC_FUNC_COST_CAP 8e10
 #endif
 
-typedef struct name_ix
-{
-  const char *name;
-  uint32_t func;
-} name_ix;
-
-static int
-cmp_name (const void *a, const void *b)
-{
-  return strcmp (((const name_ix *) a)->name, ((const name_ix *) b)->name);
-}
-
-static uint32_t
-find (const name_ix *ix, uint32_t n, const char *name)
-{
-  name_ix key = { name, 0 };
-  const name_ix *hit = bsearch (&key, ix, n, sizeof *ix, cmp_name);
-  return hit ? hit->func : CC_NONE;
-}
-
 /* The layout phases of M's code with lines of L bytes, on average over
    its instructions (each section has its own).  */
 static double
@@ -230,10 +210,8 @@ analyse_capped (const cc_model *m, const cc_cache *cache, const cc_analysis_opts
   if (insns <= group || m->n_funcs < 2)
     return cc_analyse_unit (m, cache, opts, err);
 
-  name_ix *ix = cc_xmalloc ((m->n_funcs + 1) * sizeof *ix);
-  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
-    ix[fi] = (name_ix){ m->funcs[fi].name, fi };
-  qsort (ix, m->n_funcs, sizeof *ix, cmp_name);
+  cc_func_index ix;
+  cc_func_index_build (&ix, m);
   uint32_t *group_of = cc_xmalloc ((m->n_funcs + 1) * sizeof *group_of);
   uint32_t n_groups = 0;
   uint64_t fill = 0;
@@ -255,7 +233,7 @@ analyse_capped (const cc_model *m, const cc_cache *cache, const cc_analysis_opts
       {
         const cc_block *bb = &m->funcs[fi].blocks[b];
         uint32_t t = bb->call == CC_CALL_DIRECT && bb->callee
-                       ? find (ix, m->n_funcs, bb->callee) : CC_NONE;
+                       ? cc_func_index_find (&ix, bb->callee) : CC_NONE;
         if (t != CC_NONE && group_of[t] != group_of[fi])
           called_across[t] = 1;
       }
@@ -323,6 +301,6 @@ analyse_capped (const cc_model *m, const cc_cache *cache, const cc_analysis_opts
   free (funcs);
   free (called_across);
   free (group_of);
-  free (ix);
+  cc_func_index_free (&ix);
   return r;
 }

@@ -458,6 +458,15 @@ model_function (function *fun)
       if (bi + 1 < n_blocks && xs[block_first[bi + 1]].part == xs[first].part)
         next_blk = bi + 1;
 
+      /* An edge to the block of label LAB (NULL: none), or the function
+         is not modelled, for WHY.  */
+      auto edge_to_label = [&] (rtx_insn *lab, const char *why) {
+        uint32_t *t = lab && LABEL_P (lab) ? label_block.get (CODE_LABEL_NUMBER (lab)) : NULL;
+        if (t)
+          add_succ (&b, bi, *t);
+        else
+          set_broken (&b, why);
+      };
       if (JUMP_P (last))
         {
           rtx jl = JUMP_LABEL (last);
@@ -484,15 +493,8 @@ model_function (function *fun)
               if (set && SET_DEST (set) == pc_rtx
                   && GET_CODE (SET_SRC (set)) == IF_THEN_ELSE
                   && GET_CODE (XEXP (SET_SRC (set), 2)) == LABEL_REF)
-                {
-                  rtx_insn *lab = label_ref_label (XEXP (SET_SRC (set), 2));
-                  uint32_t *t = lab ? label_block.get (CODE_LABEL_NUMBER (lab))
-                                    : NULL;
-                  if (t)
-                    add_succ (&b, bi, *t);
-                  else
-                    set_broken (&b, "a table jump's out-of-range label leads nowhere");
-                }
+                edge_to_label (label_ref_label (XEXP (SET_SRC (set), 2)),
+                               "a table jump's out-of-range label leads nowhere");
               rtvec labels = table->get_labels ();
               for (int k = 0; labels && k < GET_NUM_ELEM (labels); k++)
                 {
@@ -502,13 +504,7 @@ model_function (function *fun)
                       set_broken (&b, "unrecognised jump table entry");
                       continue;
                     }
-                  rtx_insn *lab = label_ref_label (ref);
-                  uint32_t *t = lab ? label_block.get (CODE_LABEL_NUMBER (lab))
-                                    : NULL;
-                  if (t)
-                    add_succ (&b, bi, *t);
-                  else
-                    set_broken (&b, "a jump table entry leads nowhere");
+                  edge_to_label (label_ref_label (ref), "a jump table entry leads nowhere");
                 }
             }
           else if (asmop && ASM_OPERANDS_LABEL_LENGTH (asmop) > 0)
@@ -517,15 +513,9 @@ model_function (function *fun)
               for (int k = 0; k < ASM_OPERANDS_LABEL_LENGTH (asmop); k++)
                 {
                   rtx ref = ASM_OPERANDS_LABEL (asmop, k);
-                  rtx_insn *lab = ref && GET_CODE (ref) == LABEL_REF
-                                  ? label_ref_label (ref) : NULL;
-                  uint32_t *t = lab && LABEL_P (lab)
-                                ? label_block.get (CODE_LABEL_NUMBER (lab))
-                                : NULL;
-                  if (t)
-                    add_succ (&b, bi, *t);
-                  else
-                    set_broken (&b, "an asm goto label leads nowhere");
+                  edge_to_label (ref && GET_CODE (ref) == LABEL_REF ? label_ref_label (ref)
+                                                                    : NULL,
+                                 "an asm goto label leads nowhere");
                 }
               falls = true;
             }

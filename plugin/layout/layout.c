@@ -4,6 +4,7 @@
    Plain C11 (with POSIX), no GCC headers.  See layout.h.  */
 
 #include "layout/layout.h"
+#include "layout/target.h"
 #include "support/util.h"
 
 #include <errno.h>
@@ -123,7 +124,6 @@ read_shdr (const img *im, uint64_t off, shdr *s)
 #define LAY_SHN_LORESERVE 0xff00
 #define LAY_SHN_XINDEX 0xffff
 #define LAY_STT_FUNC 2
-#define LAY_EM_ARM 40
 
 void
 cc_layout_free (cc_layout *l)
@@ -360,7 +360,8 @@ cc_layout_read_image (const unsigned char *image, size_t size,
         }
       /* ARM: bit 0 of a function symbol says its code is Thumb; the code
          starts at the even address (ELF for the Arm Architecture, 5.5.3).  */
-      if (out->machine == LAY_EM_ARM && (info & 0xf) == LAY_STT_FUNC)
+      if (cc_arch_of_elf_machine (out->machine) == CC_ARCH_ARM
+          && (info & 0xf) == LAY_STT_FUNC)
         value &= ~(uint64_t) 1;
       if (name == 0 || name >= strsize || !memchr (strtab + name, 0, strsize - name))
         continue;

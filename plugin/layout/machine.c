@@ -259,9 +259,6 @@ cc_machine_insns (const cc_mstmt *s, uint32_t n, const uint64_t *at, uint64_t st
   return n;
 }
 
-#define EM_X86_64_ 62
-#define EM_RISCV_ 243
-
 /* The instruction length decoder for L's object: x86-64 and RISC-V code
    have one that needs no state (ARM's depends on the Thumb state), else
    NULL.  */
@@ -272,11 +269,15 @@ length_decoder (const cc_layout *l)
 {
   if (!l)
     return NULL;
-  if (l->machine == EM_X86_64_ && l->elf64)
-    return cc_x86_length;
-  if (l->machine == EM_RISCV_)
-    return cc_riscv_length;
-  return NULL;
+  switch (cc_arch_of_elf_machine (l->machine))
+    {
+    case CC_ARCH_X86_64:
+      return l->elf64 ? cc_x86_length : NULL;
+    case CC_ARCH_RISCV:
+      return cc_riscv_length;
+    default:
+      return NULL;
+    }
 }
 
 /* The bytes of section SEC of L's object (N of them) if they can be

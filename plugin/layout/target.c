@@ -54,13 +54,13 @@ cc_arch_of_elf_machine (uint32_t machine)
 static uint32_t
 le16 (const unsigned char *b)
 {
-  return (uint32_t) b[0] | (uint32_t) b[1] << 8;
+  return (uint32_t) cc_load_uint (b, 2, 0);
 }
 
 static uint32_t
 le32 (const unsigned char *b)
 {
-  return le16 (b) | le16 (b + 2) << 16;
+  return (uint32_t) cc_load_uint (b, 4, 0);
 }
 
 /* Only no-ops of one width W (2 or 4 bytes) among the N bytes at B:
@@ -106,8 +106,8 @@ cc_target_nop_fill (cc_arch arch, const unsigned char *b, size_t n)
     case CC_ARCH_AARCH64:
       return all_words (b, n, 4, 0xd503201f, 0);
     case CC_ARCH_ARM:
-      /* A32's nop and its older mov r0, r0; or Thumb's.  */
-      /* Thumb: nop and nop.w (f3af 8000), as gas fills Thumb code.  */
+      /* A32's nop and its older mov r0, r0; or Thumb's nop and nop.w
+         (f3af 8000), as gas fills Thumb code.  */
       return all_words (b, n, 4, 0xe320f000, 0xe1a00000)
              || nops_16_32 (b, n, 0xbf00, 0x8000f3af);
     case CC_ARCH_RISCV:
@@ -178,6 +178,8 @@ cc_target_veneer_calls (cc_arch arch, cc_model *m)
             && (uint64_t) pt->offset + pt->size > span[pt->section])
           span[pt->section] = (uint64_t) pt->offset + pt->size;
       }
+  cc_func_index names;
+  cc_func_index_build (&names, m);
   uint32_t changed = 0;
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)
     {
@@ -187,7 +189,7 @@ cc_target_veneer_calls (cc_arch arch, cc_model *m)
           cc_block *bb = &f->blocks[b];
           if (bb->call != CC_CALL_DIRECT || !bb->callee || bb->n_insns == 0)
             continue;
-          uint32_t t = cc_model_find_func (m, bb->callee);
+          uint32_t t = cc_func_index_find (&names, bb->callee);
           if (t == CC_NONE || m->funcs[t].n_parts == 0)
             continue;          /* not the unit's: unknown code already */
           uint32_t last = bb->first_insn + bb->n_insns - 1;
@@ -201,6 +203,7 @@ cc_target_veneer_calls (cc_arch arch, cc_model *m)
           changed++;
         }
     }
+  cc_func_index_free (&names);
   free (span);
   return changed;
 }

@@ -307,6 +307,13 @@ next_word (const char **p, size_t *n)
   return s;
 }
 
+/* Is the word W (N bytes) NAME?  */
+static int
+word_is (const char *w, size_t n, const char *name)
+{
+  return strlen (name) == n && strncmp (w, name, n) == 0;
+}
+
 /* The first word of LIST that is no known architecture, or NULL.  */
 static char *
 unknown_arch (const char *list)
@@ -315,8 +322,7 @@ unknown_arch (const char *list)
   for (const char *w; (w = next_word (&list, &n));)
     {
       size_t k = 0;
-      while (k < sizeof known_arches / sizeof *known_arches
-             && (strlen (known_arches[k]) != n || strncmp (w, known_arches[k], n) != 0))
+      while (k < sizeof known_arches / sizeof *known_arches && !word_is (w, n, known_arches[k]))
         k++;
       if (k == sizeof known_arches / sizeof *known_arches)
         return cc_xasprintf ("%.*s", (int) n, w);
@@ -332,7 +338,7 @@ cc_config_fits_arch (const cc_options *o, const char *arch)
   const char *list = o->config_arch;
   size_t n;
   for (const char *w; (w = next_word (&list, &n));)
-    if (strlen (arch) == n && strncmp (w, arch, n) == 0)
+    if (word_is (w, n, arch))
       return 1;
   return 0;
 }
