@@ -25,6 +25,19 @@
 #endif
 
 static void (*prev_postscan) (FILE *, rtx_insn *, rtx *, int);
+
+/* The ARM back end's conditional-execution state machine (arm.cc: "ccfsm",
+   A32 at -O1 and up): in its states 3 and 4 it prints the insns it passes
+   conditionally, and the branch that started it not at all.  Weak: only
+   an ARM compiler has it.  */
+extern int arm_ccfsm_state __attribute__ ((weak));
+
+/* Did the ccfsm print INSN, just output, conditionally or not at all?  */
+static bool
+arm_ccfsm_touched (void)
+{
+  return &arm_ccfsm_state && (arm_ccfsm_state == 3 || arm_ccfsm_state == 4);
+}
 static void (*prev_internal_label) (FILE *, const char *, unsigned long);
 
 static void
@@ -250,6 +263,12 @@ cc_glue_postscan (FILE *f, rtx_insn *insn, rtx *ops, int n_ops)
   if (i < 0 || (uint32_t) i >= gf->n_insns)
     return;
   cc_glue_insn *gi = &gf->insns[i];
+  if ((JUMP_P (insn) || CALL_P (insn)) && arm_ccfsm_touched ())
+    {
+      /* Its bytes, none or some, are the assembler's to say.  */
+      gi->ccfsm = JUMP_P (insn) ? CC_CCFSM_JUMP : CC_CCFSM_CALL;
+      gf->labels[i].est_len = 0;
+    }
   const cc_insn_labels *lb = &gf->labels[i];
   if (lb->end_kind != CC_END_POSTSCAN || gi->end_seen)
     return;

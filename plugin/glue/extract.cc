@@ -114,6 +114,21 @@ arm_pool_data_p (rtx_insn *insn)
                   || strcmp (name, "align_8") == 0);
 }
 
+/* Is TABLE, which JUMP jumps through, a table of branch instructions?
+   A32 switch code with -fpic/-fpie (GCC's default on Debian's armhf) adds
+   the index to the pc: the entry it lands on is a `b` to the case, fetched
+   and run, not data (aout.h, ASM_OUTPUT_ADDR_DIFF_ELT under TARGET_ARM).
+   Thumb-2's relative tables are tbb/tbh offsets, data.  */
+static bool
+arm_branch_table_p (rtx_insn *jump, rtx_jump_table_data *table)
+{
+  if (cc_built_arch () != CC_ARCH_ARM || INSN_CODE (jump) < 0
+      || GET_CODE (PATTERN (table)) != ADDR_DIFF_VEC)
+    return false;
+  const char *name = get_insn_name (INSN_CODE (jump));
+  return name && strstr (name, "arm_casesi") && !strstr (name, "thumb");
+}
+
 static enum xkind
 classify (rtx_insn *insn)
 {
@@ -476,6 +491,9 @@ model_function (function *fun)
           bool falls = cond || !barrier_follows (last);
           if (tablejump_p (last, NULL, &table) && table)
             {
+              if (arm_branch_table_p (last, table))
+                set_broken (&b, "its switch table is of branch instructions (A32 with "
+                            "-fpic or -fpie), which the model cannot follow");
               /* A table jump never runs on into the next insn.  Where
                  the table lies in the code (ARM, Thumb-2: tbb, tbh, or
                  a pc-relative load after the jump), the barrier comes
@@ -522,10 +540,9 @@ model_function (function *fun)
           else if (returnjump_p (last) || ANY_RETURN_P (PATTERN (last))
                    || (jl && ANY_RETURN_P (jl)))
             {
-              if (cond)
-                set_broken (&b, "conditional returns are not modelled");
+              /* A conditional return (ARM's bxne lr) also runs on.  */
               blk->exits = 1;
-              falls = false;
+              falls = cond;
             }
           else if (jl && LABEL_P (jl))
             {

@@ -23,9 +23,20 @@ extern "C" {
 /* Per insn of GCC's RTL, what only the glue needs (the labels around
    it are in cc_glue_func.labels): the model's cc_func.insns until the
    layout makes them machine instructions (mfirst below).  */
+/* What ARM's conditional-execution state machine did to an insn
+   (asm_capture.cc; unit_finish.cc mends the model).  */
+enum cc_ccfsm
+{
+  CC_CCFSM_NONE = 0,
+  CC_CCFSM_JUMP = 1,   /* a jump printed conditionally, or not at all */
+  CC_CCFSM_CALL = 2    /* a call printed conditionally (before ARMv5T) */
+};
+
 struct cc_glue_insn
 {
   unsigned char end_seen;   /* CC_END_POSTSCAN: printed */
+  unsigned char ccfsm;      /* enum cc_ccfsm: a jump or call ARM's ccfsm
+                               printed conditionally or not at all */
   long pos;             /* buffer offset where the annotation goes, or -1 */
   long mark;            /* marking: the mark of its end label, or -1 */
   int est_addr;         /* GCC's address estimate, from the part start */

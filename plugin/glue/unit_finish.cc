@@ -105,6 +105,43 @@ measure_layout (void)
 
 /* A message about the conflict limits (output/limits.h) as a
    diagnostic at the place it names.  */
+/* ARM's ccfsm (asm_capture.cc) made jumps conditional or left them out:
+   one printed conditionally also runs on, one left out only runs on
+   (every insn it skipped is fetched, run or not).  A conditional call
+   may not happen, which the model cannot say: its function is not
+   modelled.  */
+static void
+mend_ccfsm (void)
+{
+  for (uint32_t fi = 0; fi < cc_glue.n_funcs; fi++)
+    {
+      const cc_glue_func *gf = &cc_glue.funcs[fi];
+      cc_func *f = &cc_glue.model.funcs[gf->model_index];
+      const char *why = NULL;
+      for (uint32_t i = 0; i < gf->n_insns && !why && !(f->flags & CC_FUNC_BROKEN); i++)
+        {
+          if (gf->insns[i].ccfsm == CC_CCFSM_NONE)
+            continue;
+          if (gf->insns[i].ccfsm == CC_CCFSM_CALL)
+            {
+              why = "the ARM back end made a call conditional";
+              break;
+            }
+          uint32_t first, n = cc_glue_minsns (gf, i, &first), bytes = 0;
+          for (uint32_t k = first; k < first + n; k++)
+            bytes += f->insns[k].length;
+          if (n == 0 || cc_func_jump_runs_on (f, first + n - 1, bytes == 0) != 0)
+            why = "the ARM back end made a branch conditional where no block follows";
+        }
+      if (why)
+        {
+          f->flags |= CC_FUNC_BROKEN;
+          warning_at (gf->loc, 0, "cachecat: cannot model %qs: %s; its instructions "
+                      "are reported as conflict", gf->sym, why);
+        }
+    }
+}
+
 static void
 say_limit (void *, const cc_limit_msg *msg)
 {
@@ -319,7 +356,10 @@ cc_glue_finish_unit (void *, void *)
       if (layout_note)
         cc_unit_unmeasured (&cc_glue.model);
       else
-        cc_target_veneer_calls (cc_built_arch (), &cc_glue.model);
+        {
+          mend_ccfsm ();
+          cc_target_veneer_calls (cc_built_arch (), &cc_glue.model);
+        }
     }
   cc_time_mark ("measure");
 

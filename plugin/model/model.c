@@ -86,6 +86,31 @@ cc_func_prepend_entry_pad (cc_func *f, uint32_t offset, uint32_t len)
   f->n_blocks++;
 }
 
+int
+cc_func_jump_runs_on (cc_func *f, uint32_t i, int only)
+{
+  uint32_t b = 0;
+  while (b < f->n_blocks && f->blocks[b].first_insn + f->blocks[b].n_insns - 1 != i)
+    b++;
+  if (b + 1 >= f->n_blocks || f->blocks[b + 1].first_insn != i + 1
+      || f->insns[i + 1].part != f->insns[i].part || f->blocks[b].call != CC_CALL_NONE)
+    return -1;
+  cc_block *bb = &f->blocks[b];
+  uint32_t next = b + 1;
+  if (only)
+    {
+      bb->exits = 0;
+      bb->n_succs = 0;
+    }
+  bb->fallthru = next;
+  for (uint32_t k = 0; k < bb->n_succs; k++)
+    if (bb->succs[k] == next)
+      return 0;
+  bb->succs = cc_xrealloc (bb->succs, (bb->n_succs + 1) * sizeof *bb->succs);
+  bb->succs[bb->n_succs++] = next;
+  return 0;
+}
+
 uint32_t
 cc_model_add_file (cc_model *m, const char *path)
 {

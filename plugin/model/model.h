@@ -194,6 +194,14 @@ void cc_func_replace_insns (cc_func *f, cc_insn *insns, const uint32_t *first);
    more each); the loops' back edges reach the old entry, not the
    padding.  */
 void cc_func_prepend_entry_pad (cc_func *f, uint32_t offset, uint32_t len);
+/* The jump that ends a block at insn I of F also runs on to the next
+   block of its part: it was printed conditionally (ARM's ccfsm makes
+   an unconditional branch or return conditional).  ONLY: it runs on and
+   goes nowhere else, it was not printed at all (the insns it skipped are
+   run conditionally instead, so control fetches them on its way to the
+   branch's target).  Returns 0, or -1 if I ends no block or no block of
+   its part follows.  */
+int cc_func_jump_runs_on (cc_func *f, uint32_t i, int only);
 uint32_t cc_model_add_section (cc_model *m, const char *name, uint32_t align);
 uint32_t cc_model_add_file (cc_model *m, const char *path);
 uint32_t cc_model_find_func (const cc_model *m, const char *name);

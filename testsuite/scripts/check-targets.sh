@@ -13,7 +13,10 @@
 #   - RISC-V: a unit the linker may still relax gets no promise and says
 #     why; -mno-relax makes its offsets final (riscv_relax.h);
 #   - ARM and AArch64: a call into another section is a call to unknown
-#     code, which a linker's veneer may be (target.h).
+#     code, which a linker's veneer may be (target.h);
+#   - A32: the branches GCC's conditional execution leaves out run on into
+#     the insns it made conditional, conditional returns are modelled, and
+#     -fpie switch tables of branches and conditional calls are not.
 # A compiler that is not installed, or has no plugin headers, is skipped
 # with a line that says so.  Output: PASS/FAIL lines, then "N passed, N
 # failed"; exit status 1 on any failure.
@@ -35,8 +38,8 @@ export LC_ALL
 # inline_asm.c: -O0 is the Linux ARM compiler's.)
 flag_sets() {
   case $1 in
-    arm-none-eabi) echo "-O2 -mthumb -mcpu=cortex-m7;-Os -mthumb -mcpu=cortex-m7;-O1 -mthumb -mcpu=cortex-m4;-O2 -g -mthumb -mcpu=cortex-r5" ;;
-    arm-*) echo "-O0 -mthumb;-O2 -mthumb;-Os -mthumb;-O2 -g -mthumb" ;;
+    arm-none-eabi) echo "-O2 -mthumb -mcpu=cortex-m7;-Os -mthumb -mcpu=cortex-m7;-O1 -mthumb -mcpu=cortex-m4;-O2 -g -mthumb -mcpu=cortex-r5;-Os -marm -mcpu=cortex-r5" ;;
+    arm-*) echo "-O0 -mthumb;-O2 -mthumb;-Os -mthumb;-O2 -g -mthumb;-O2 -marm;-Os -marm" ;;
     riscv*) echo "-O0 -mno-relax;-O2 -mno-relax;-Os -mno-relax;-O2 -g -mno-relax" ;;
     *) echo "-O0;-O2;-Os;-O2 -g" ;;
   esac
@@ -114,6 +117,102 @@ EOF
   fi
 }
 
+# arm_a32 TRIPLE CC PLUGIN FLAGS: A32 code (asm_capture.cc, unit_finish.cc
+# mend_ccfsm).  At -Os GCC leaves out sort's branch over `slow = ...' and
+# runs the insns it skipped conditionally: the model's block that ends in
+# the missing branch (no bytes) only runs on; sort's early `return head'
+# is a conditional return.  Both are modelled, without a warning.
+arm_a32() {
+  local t=$1 cc=$2 plugin=$3 flags=$4
+  cat >"$work/a32.c" <<'EOF'
+struct node { int v; struct node *next; };
+struct node *merge (struct node *a, struct node *b);
+struct node *
+sort (struct node *head)
+{
+  if (!head || !head->next)
+    return head;
+  struct node *slow = head, *fast = head->next;
+  while (fast && fast->next)
+    {
+      slow = slow->next;
+      fast = fast->next->next;
+    }
+  struct node *second = slow->next;
+  slow->next = 0;
+  return merge (sort (head), sort (second));
+}
+EOF
+  # shellcheck disable=SC2086
+  if CACHECAT_DUMP_MODEL=$work/a32.model "$cc" $flags -Os -S -fplugin="$plugin" "$work/a32.c" \
+       -o "$work/a32.s" 2>"$work/a32.err" \
+     && [ ! -s "$work/a32.err" ] \
+     && python3 - "$work/a32.model" "$work/a32.cachecat.json" <<'EOF'
+import json, sys
+insns, blocks = [], []
+for line in open(sys.argv[1]):
+    w = line.split()
+    if w[0] == "insn":
+        insns.append(int(w[4]))                # its length
+    elif w[0] == "block":
+        blocks.append(w[1:])
+empty = [i for i, n in enumerate(insns) if n == 0]
+assert empty, "GCC left out no branch: the test no longer tests it"
+ends = {int(b[0]) + int(b[1]) - 1: k for k, b in enumerate(blocks)}
+mended = 0
+for i in empty:
+    if i in ends:                              # a branch, not a marker
+        k = ends[i]
+        exits, fall, succs = blocks[k][3], blocks[k][6], blocks[k][7:]
+        assert exits == "0" and fall == str(k + 1) and succs == ["1", str(k + 1)], blocks[k]
+        mended += 1
+assert mended, "no left-out branch ends a block"
+assert [b for b in blocks if b[3] == "1" and b[6] != "-"], "no conditional return"
+f = json.load(open(sys.argv[2]))["functions"][0]
+assert f["analysed"] and f["summary"]["conflict"] < sum(f["summary"].values()), f["summary"]
+EOF
+  then ok "$t: A32: a branch GCC leaves out runs on, a conditional return is modelled"
+  else bad "$t: A32: left-out branch and conditional return"; cat "$work/a32.err"
+  fi
+
+  # Switch code with -fpie adds the index to the pc and runs a `b' of the
+  # table; without, it loads the case's address from a table of data.
+  cat >"$work/sw.c" <<'EOF'
+void a (int); void b (int); void c (int); void d (int); void e (int); void f (int);
+void sw (int x)
+{
+  switch (x)
+    {
+    case 0: a (x); break;
+    case 1: b (x + 3); break;
+    case 2: c (x * 7); break;
+    case 3: d (x - 9); break;
+    case 4: e (x ^ 5); break;
+    case 5: f (x); break;
+    }
+}
+EOF
+  # shellcheck disable=SC2086
+  if "$cc" $flags -O2 -fpie -S -fplugin="$plugin" "$work/sw.c" -o "$work/sw.s" 2>"$work/sw.err" \
+     && grep -q "addls" "$work/sw.s" \
+     && grep -q "cannot model .sw.: its switch table is of branch instructions" "$work/sw.err" \
+     && "$cc" $flags -O2 -fno-pie -S -fplugin="$plugin" "$work/sw.c" -o "$work/sw.s" 2>"$work/sw.err" \
+     && grep -q "ldrls" "$work/sw.s" && [ ! -s "$work/sw.err" ]; then
+    ok "$t: A32: a -fpie switch table of branches is not modelled, a table of addresses is"
+  else bad "$t: A32: switch tables"; cat "$work/sw.err"
+  fi
+
+  # Before ARMv5T the ccfsm may make a call conditional: not modelled.
+  echo 'void g (void); void h (int); void f (int x) { if (x) g (); h (x); }' >"$work/ccall.c"
+  if "$cc" -marm -march=armv4t -mfloat-abi=soft -Os -S -fplugin="$plugin" "$work/ccall.c" -o "$work/ccall.s" \
+       2>"$work/ccall.err" \
+     && grep -q "blne" "$work/ccall.s" \
+     && grep -q "cannot model .f.: the ARM back end made a call conditional" "$work/ccall.err"; then
+    ok "$t: A32: a conditional call (ARMv4T) is not modelled"
+  else bad "$t: A32: a conditional call"; cat "$work/ccall.err"
+  fi
+}
+
 for cc in $TARGET_CCS; do
   if ! command -v "$cc" >/dev/null 2>&1; then
     echo "check-targets: skipped $cc (not installed)"
@@ -188,6 +287,10 @@ for cc in $TARGET_CCS; do
     riscv*) riscv_relax "$t" "$cc" "$plugin" ;;
     arm-none-eabi) veneers "$t" "$cc" "$plugin" "-O2 -mthumb -mcpu=cortex-m7" ;;
     arm*|aarch64*) veneers "$t" "$cc" "$plugin" "-O2" ;;
+  esac
+  case $t in
+    arm-none-eabi) arm_a32 "$t" "$cc" "$plugin" "-marm -mcpu=cortex-r5" ;;
+    arm*) arm_a32 "$t" "$cc" "$plugin" "-marm" ;;
   esac
 done
 echo "$passed passed, $failed failed"

@@ -193,6 +193,46 @@ test_entry_pad (void)
   cc_model_free (&m);
 }
 
+/* A32 (ARM's ccfsm): `cmp; [bne .L3 left out]; moveq; beq .L9; .L3: ...'.
+   The left-out branch only runs on; the unconditional branch printed as
+   beq also runs on; a conditional return runs on and still returns; a
+   block that ends in a call, or with nothing after it in its part, is
+   refused.  */
+static void
+test_jump_runs_on (void)
+{
+  cc_model m;
+  memset (&m, 0, sizeof m);
+  cc_func *f = mk_func (&m, "sort", CC_FUNC_PUBLIC);
+  mk_part (f, "sort", 0, 0, 40);
+  uint32_t a = mk_block (f, 0, 0, 2, 4);   /* cmp; bne .L3 (no bytes) */
+  uint32_t b = mk_block (f, 0, 8, 2, 4);   /* moveq; b .L9 (printed beq) */
+  uint32_t c = mk_block (f, 0, 16, 1, 4);  /* .L3: bxeq lr */
+  uint32_t d = mk_block (f, 0, 20, 1, 4);  /* bl g */
+  uint32_t e = mk_block (f, 0, 24, 2, 4);  /* .L9: ...; bx lr */
+  f->insns[1].length = 0;
+  mk_succ (f, a, b, 1);
+  mk_succ (f, a, c, 0);
+  mk_succ (f, b, e, 0);
+  mk_exit (f, c);
+  mk_succ (f, c, d, 1);
+  mk_call (f, d, "g");
+  mk_succ (f, d, e, 1);
+  mk_exit (f, e);
+  CHECK_EQ (cc_func_jump_runs_on (f, 1, 1), 0);
+  CHECK (f->blocks[a].n_succs == 1 && f->blocks[a].succs[0] == b);
+  CHECK_EQ (f->blocks[a].fallthru, b);
+  CHECK_EQ (cc_func_jump_runs_on (f, 3, 0), 0);
+  CHECK (f->blocks[b].n_succs == 2 && f->blocks[b].succs[0] == e && f->blocks[b].succs[1] == c);
+  CHECK_EQ (f->blocks[b].fallthru, c);
+  CHECK_EQ (cc_func_jump_runs_on (f, 4, 0), 0);   /* already runs on: no second edge */
+  CHECK (f->blocks[c].exits && f->blocks[c].n_succs == 1 && f->blocks[c].fallthru == d);
+  CHECK_EQ (cc_func_jump_runs_on (f, 5, 0), -1);  /* a call */
+  CHECK_EQ (cc_func_jump_runs_on (f, 7, 0), -1);  /* the last block */
+  CHECK_EQ (cc_func_jump_runs_on (f, 6, 0), -1);  /* ends no block */
+  cc_model_free (&m);
+}
+
 int
 main (void)
 {
@@ -202,5 +242,6 @@ main (void)
   test_veneer_calls ();
   test_nop_fill ();
   test_entry_pad ();
+  test_jump_runs_on ();
   return unit_finish ("targets");
 }
