@@ -3,7 +3,13 @@
 
 #include "layout/target.h"
 #include "layout/assembler.h"
+#include "layout/aarch64/a64_decode.h"
+#include "layout/arm/arm_decode.h"
+#include "layout/riscv/riscv_branch.h"
+#include "layout/riscv/riscv_length.h"
 #include "layout/riscv/riscv_relax.h"
+#include "layout/x86/x86_branch.h"
+#include "layout/x86/x86_length.h"
 
 #include "support/util.h"
 
@@ -113,6 +119,108 @@ cc_target_nop_fill (cc_arch arch, const unsigned char *b, size_t n)
     case CC_ARCH_RISCV:
       /* c.nop, and nop (addi x0, x0, 0).  */
       return nops_16_32 (b, n, 0x0001, 0x00000013);
+    default:
+      return 0;
+    }
+}
+
+cc_isa
+cc_isa_of (cc_arch arch, int thumb, int rv64)
+{
+  switch (arch)
+    {
+    case CC_ARCH_X86_64:
+      return CC_ISA_X86_64;
+    case CC_ARCH_AARCH64:
+      return CC_ISA_A64;
+    case CC_ARCH_ARM:
+      return thumb ? CC_ISA_THUMB : CC_ISA_A32;
+    case CC_ARCH_RISCV:
+      return rv64 ? CC_ISA_RV64 : CC_ISA_RV32;
+    default:
+      return CC_ISA_UNKNOWN;
+    }
+}
+
+int
+cc_isa_length (cc_isa isa, const unsigned char *b, size_t n)
+{
+  switch (isa)
+    {
+    case CC_ISA_X86_64:
+      return cc_x86_length (b, n);
+    case CC_ISA_A64:
+    case CC_ISA_A32:
+      return n >= 4 ? 4 : -1;
+    case CC_ISA_THUMB:
+      return cc_thumb_length (b, n);
+    case CC_ISA_RV32:
+    case CC_ISA_RV64:
+      return cc_riscv_length (b, n);
+    default:
+      return -1;
+    }
+}
+
+int
+cc_isa_padding (cc_isa isa, const unsigned char *b, size_t n)
+{
+  switch (isa)
+    {
+    case CC_ISA_X86_64:
+      return cc_x86_padding (b, n);
+    case CC_ISA_A64:
+      return cc_target_nop_fill (CC_ARCH_AARCH64, b, n);
+    case CC_ISA_A32:
+    case CC_ISA_THUMB:
+      return cc_target_nop_fill (CC_ARCH_ARM, b, n);
+    case CC_ISA_RV32:
+    case CC_ISA_RV64:
+      return cc_target_nop_fill (CC_ARCH_RISCV, b, n);
+    default:
+      return 0;
+    }
+}
+
+cc_branch_kind
+cc_isa_branch (cc_isa isa, const unsigned char *b, size_t len, uint64_t a,
+               const unsigned char *prev, size_t prev_len, uint64_t *target)
+{
+  *target = 0;
+  switch (isa)
+    {
+    case CC_ISA_X86_64:
+      return cc_x86_branch (b, len, a, target);
+    case CC_ISA_A64:
+      return len == 4 ? cc_a64_branch (le32 (b), a, target) : CC_BRANCH_NONE;
+    case CC_ISA_A32:
+      return len == 4 ? cc_a32_branch (le32 (b), a, target) : CC_BRANCH_NONE;
+    case CC_ISA_THUMB:
+      return cc_thumb_branch (b, len, a, target);
+    case CC_ISA_RV32:
+    case CC_ISA_RV64:
+      return cc_riscv_branch (b, len, a, isa == CC_ISA_RV64, prev, prev_len, target);
+    default:
+      return CC_BRANCH_NONE;
+    }
+}
+
+int
+cc_isa_refs (cc_isa isa, const unsigned char *b, size_t before, size_t n, uint64_t a,
+             cc_addr_range *out)
+{
+  if (n < 2)
+    return 0;
+  switch (isa)
+    {
+    case CC_ISA_A64:
+      return cc_a64_refs (b, n, a, out);
+    case CC_ISA_A32:
+    case CC_ISA_THUMB:
+      return cc_arm_refs (isa == CC_ISA_THUMB, b, before, n, a, out);
+    case CC_ISA_RV32:
+    case CC_ISA_RV64:
+      return cc_riscv_refs (b, n, a, isa == CC_ISA_RV64, out);
     default:
       return 0;
     }

@@ -28,6 +28,39 @@ typedef enum cc_arch
   CC_ARCH_RISCV               /* RV32 and RV64 */
 } cc_arch;
 
+/* How the bytes of code at an address are read: ARM's code is A32 or
+   Thumb (the linker's mapping symbols say which), RISC-V's c.jal is an
+   RV32 instruction (RV64 reads its encoding as c.addiw).  */
+typedef enum cc_isa
+{
+  CC_ISA_UNKNOWN,
+  CC_ISA_X86_64,
+  CC_ISA_A64,
+  CC_ISA_A32,
+  CC_ISA_THUMB,
+  CC_ISA_RV32,
+  CC_ISA_RV64
+} cc_isa;
+
+/* What an instruction does to control, as its bytes say.  */
+typedef enum cc_branch_kind
+{
+  CC_BRANCH_NONE = 0,   /* none the decoder names (most instructions run on;
+                           a trap or an unknown one may not) */
+  CC_BRANCH_JUMP,       /* direct and unconditional, to a target */
+  CC_BRANCH_CALL,       /* direct, saving a return address */
+  CC_BRANCH_COND,       /* direct and conditional (or runs on) */
+  CC_BRANCH_INDIRECT,   /* through a register or memory: a return too */
+  CC_BRANCH_KERNEL      /* a system call (svc, ecall): the kernel returns
+                           right after it */
+} cc_branch_kind;
+
+/* Addresses [LO, HI], both included.  */
+typedef struct cc_addr_range
+{
+  uint64_t lo, hi;
+} cc_addr_range;
+
 /* The architecture of a GNU triple ("riscv64-linux-gnu"); NULL or
    anything unknown gives CC_ARCH_UNKNOWN.  */
 cc_arch cc_arch_of_triple (const char *triple);
@@ -39,6 +72,35 @@ cc_arch cc_arch_of_elf_machine (uint32_t machine);
    only (as its assembler fills code), each of which runs on to the next
    and does nothing else?  Not known for x86-64: 0.  */
 int cc_target_nop_fill (cc_arch arch, const unsigned char *b, size_t n);
+
+/* The instruction set of code of ARCH; THUMB: ARM code is Thumb; RV64:
+   RISC-V code is 64-bit.  */
+cc_isa cc_isa_of (cc_arch arch, int thumb, int rv64);
+
+/* The length of the instruction at B (N bytes readable), or -1 if the
+   decoder does not know it or it runs past N.  */
+int cc_isa_length (cc_isa isa, const unsigned char *b, size_t n);
+
+/* Are the N bytes at B alignment padding as the assembler fills code
+   (x86-64: cc_x86_padding; elsewhere cc_target_nop_fill)?  */
+int cc_isa_padding (cc_isa isa, const unsigned char *b, size_t n);
+
+/* What the instruction of LEN bytes at B (address A) does to control;
+   *TARGET is the target of a direct branch (0 if the bytes do not give
+   it).  PREV (PREV_LEN bytes) is the instruction before it, or NULL:
+   RISC-V's call is two (auipc, jalr).  */
+cc_branch_kind cc_isa_branch (cc_isa isa, const unsigned char *b, size_t len, uint64_t a,
+                              const unsigned char *prev, size_t prev_len, uint64_t *target);
+
+/* The addresses the instruction at B (address A; N bytes readable from
+   B, BEFORE bytes before it) may refer to, read with its neighbours: a
+   branch target, a PC-relative address (AArch64's adr and adrp page,
+   RISC-V's auipc and lui with a 12-bit offset, ARM's adr, movw and
+   movt), exact where the next instruction completes it in the same
+   register.  Up to one range into OUT; returns how many.  Not for x86-64
+   (x86_branch.h reads it byte by byte).  */
+int cc_isa_refs (cc_isa isa, const unsigned char *b, size_t before, size_t n, uint64_t a,
+                 cc_addr_range *out);
 
 /* How reports name ARCH: "x86-64", "aarch64", "arm", "riscv", "unknown".  */
 const char *cc_arch_name (cc_arch arch);

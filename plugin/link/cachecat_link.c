@@ -221,11 +221,11 @@ main (int argc, char **argv)
   cc_elf_image img;
   if (cc_elf_open (program, &img, &err) < 0)
     return fatal (err);
-  /* The program is x86-64 code (whole_program.c refuses others).  */
-  if (!cc_config_fits_arch (&o, cc_arch_name (CC_ARCH_X86_64)))
+  cc_arch arch = cc_arch_of_elf_machine (img.machine);
+  if (arch != CC_ARCH_UNKNOWN && !cc_config_fits_arch (&o, cc_arch_name (arch)))
     fprintf (stderr, "%s: warning: configuration '%s' describes a core that runs %s "
-             "code; cachecat-link analyses x86-64 programs\n", program_name,
-             o.config_name, o.config_arch);
+             "code; %s is %s code\n", program_name, o.config_name, o.config_arch, program,
+             cc_arch_name (arch));
   if (!img.records)
     {
       char *m = cc_xasprintf (
@@ -253,6 +253,10 @@ main (int argc, char **argv)
       return fatal (m);
     }
   cc_whole_program_enter (&wp, entry_func);
+  if (wp.n_rerouted)
+    fprintf (stderr, "%s: warning: the final bytes of %u functions branch where their "
+             "model does not (a stub the linker added), first %s; they are reported as "
+             "conflict\n", program_name, wp.n_rerouted, wp.rerouted);
   if (wp.n_inexact)
     fprintf (stderr, "%s: warning: %u functions come from units whose addresses the "
              "plugin could not measure; their instructions are reported as conflict\n",
@@ -281,8 +285,7 @@ main (int argc, char **argv)
   free (o.entry);
   o.entry = entry_copy;
   o.entry_cold = cold;
-  /* whole_program.c takes x86-64 programs only.  */
-  cc_report_info info = { program, cc_arch_name (CC_ARCH_X86_64), NULL, &o, NULL, &link };
+  cc_report_info info = { program, cc_arch_name (arch), NULL, &o, NULL, &link };
   char *path = o.report ? cc_xstrdup (o.report) : cc_xasprintf ("%s.cachecat.json", program);
   if (cc_report_write (path, &wp.model, r, &info, &err) < 0)
     {

@@ -48,6 +48,39 @@ read_symbols (Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh, cc_elf_symbol **out,
     }
 }
 
+/* Is NAME a mapping symbol ("$a", "$t", "$x", "$d", with a "." and
+   anything after it, or RISC-V's "$x" with the ISA string after it)?  */
+static char
+mapping_kind (const char *name)
+{
+  if (name[0] != '$' || !name[1] || !strchr ("atxd", name[1]))
+    return 0;
+  if (name[2] == 0 || name[2] == '.' || (name[1] == 'x' && name[2] == 'r'))
+    return name[1];
+  return 0;
+}
+
+static int
+cmp_map (const void *a, const void *b)
+{
+  uint64_t x = ((const cc_elf_map *) a)->addr, y = ((const cc_elf_map *) b)->addr;
+  return (x > y) - (x < y);
+}
+
+static void
+read_maps (cc_elf_image *img)
+{
+  img->maps = cc_xmalloc ((img->n_symbols + 1) * sizeof *img->maps);
+  for (uint32_t i = 0; i < img->n_symbols; i++)
+    {
+      const cc_elf_symbol *y = &img->symbols[i];
+      char k = y->global || !y->defined ? 0 : mapping_kind (y->name);
+      if (k)
+        img->maps[img->n_maps++] = (cc_elf_map) { y->value, k };
+    }
+  qsort (img->maps, img->n_maps, sizeof *img->maps, cmp_map);
+}
+
 int
 cc_elf_open (const char *path, cc_elf_image *img, char **err)
 {
@@ -137,6 +170,7 @@ cc_elf_open (const char *path, cc_elf_image *img, char **err)
             s->data = d->d_buf;
         }
     }
+  read_maps (img);
   img->code = cc_xmalloc ((img->n_sections + 1) * sizeof *img->code);
   for (uint32_t i = 0; i < img->n_sections; i++)
     if (img->sections[i].exec && img->sections[i].data)
@@ -157,6 +191,7 @@ cc_elf_close (cc_elf_image *img)
   for (uint32_t i = 0; i < img->n_dynsyms; i++)
     free (img->dynsyms[i].name);
   free (img->dynsyms);
+  free (img->maps);
   if (img->elf)
     elf_end (img->elf);
   if (img->fd >= 0)
@@ -175,6 +210,30 @@ cc_elf_code_at (const cc_elf_image *img, uint64_t addr, uint64_t size)
         return s;
     }
   return NULL;
+}
+
+char
+cc_elf_mapping_at (const cc_elf_image *img, uint64_t addr)
+{
+  uint32_t lo = 0, hi = img->n_maps;
+  while (lo < hi)
+    {
+      uint32_t mid = lo + (hi - lo) / 2;
+      if (img->maps[mid].addr <= addr)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  if (!lo)
+    return 0;
+  /* A mapping symbol of the section before says nothing of this one.  */
+  for (uint32_t i = 0; i < img->n_sections; i++)
+    {
+      const cc_elf_section *s = &img->sections[i];
+      if (addr >= s->addr && addr - s->addr < s->size)
+        return img->maps[lo - 1].addr >= s->addr ? img->maps[lo - 1].kind : 0;
+    }
+  return 0;
 }
 
 static const cc_elf_symbol *

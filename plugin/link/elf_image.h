@@ -28,6 +28,15 @@ typedef struct cc_elf_symbol
   int defined;                 /* not SHN_UNDEF */
 } cc_elf_symbol;
 
+/* A mapping symbol of ARM, AArch64 or RISC-V code ($a, $t, $x, $d, ...):
+   from ADDR on, the bytes of its section are KIND: 'a' A32 code, 't'
+   Thumb code, 'x' code (AArch64, RISC-V), 'd' data.  */
+typedef struct cc_elf_map
+{
+  uint64_t addr;
+  char kind;
+} cc_elf_map;
+
 typedef struct cc_elf_image
 {
   void *elf;                   /* Elf * */
@@ -50,6 +59,8 @@ typedef struct cc_elf_image
   cc_elf_symbol *symbols;      /* .symtab */
   uint32_t n_dynsyms;
   cc_elf_symbol *dynsyms;      /* .dynsym */
+  uint32_t n_maps;
+  cc_elf_map *maps;            /* the mapping symbols of .symtab, by address */
   const unsigned char *records; /* .debug_cachecat, NULL if none */
   size_t records_size;
   int has_debug;               /* any .debug_ section besides ours */
@@ -62,6 +73,10 @@ void cc_elf_close (cc_elf_image *img);
 /* The executable section holding [ADDR, ADDR + SIZE) with its bytes, or
    NULL.  */
 const cc_elf_section *cc_elf_code_at (const cc_elf_image *img, uint64_t addr, uint64_t size);
+
+/* What the mapping symbols say the byte at ADDR is ('a', 't', 'x', 'd'),
+   or 0 if none in its section does.  */
+char cc_elf_mapping_at (const cc_elf_image *img, uint64_t addr);
 
 /* A defined global symbol NAME of .symtab (else .dynsym), or NULL.  */
 const cc_elf_symbol *cc_elf_global (const cc_elf_image *img, const char *name);

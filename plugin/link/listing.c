@@ -76,9 +76,11 @@ find_insn (const insn_at *v, size_t n, uint64_t addr)
   return NULL;
 }
 
-/* objdump -d -l -w PROGRAM, read through a pipe.  */
+/* objdump -d -l -w PROGRAM, read through a pipe: $OBJDUMP, else the
+   objdump of ARCH's binutils (the host's reads only its own machine's
+   code), else objdump.  */
 static FILE *
-run_objdump (const char *program, pid_t *pid)
+run_objdump (const char *program, cc_arch arch, pid_t *pid)
 {
   int fd[2];
   if (pipe (fd) < 0)
@@ -91,10 +93,22 @@ run_objdump (const char *program, pid_t *pid)
       dup2 (fd[1], 1);
       close (fd[0]);
       close (fd[1]);
+      static const char *const cross[][3] = {
+        [CC_ARCH_AARCH64] = { "aarch64-linux-gnu-objdump" },
+        [CC_ARCH_ARM] = { "arm-linux-gnueabihf-objdump", "arm-none-eabi-objdump" },
+        [CC_ARCH_RISCV] = { "riscv64-linux-gnu-objdump", "riscv64-unknown-elf-objdump" },
+      };
       const char *objdump = getenv ("OBJDUMP");
-      if (!objdump || !*objdump)
-        objdump = "objdump";
-      execlp (objdump, objdump, "-d", "-l", "-w", "--", program, (char *) NULL);
+      if (objdump && *objdump)
+        execlp (objdump, objdump, "-d", "-l", "-w", "--", program, (char *) NULL);
+      else
+        {
+          if ((size_t) arch < sizeof cross / sizeof cross[0])
+            for (int c = 0; c < 3 && cross[arch][c]; c++)
+              execlp (cross[arch][c], cross[arch][c], "-d", "-l", "-w", "--", program,
+                      (char *) NULL);
+          execlp ("objdump", "objdump", "-d", "-l", "-w", "--", program, (char *) NULL);
+        }
       _exit (127);
     }
   close (fd[1]);
@@ -144,7 +158,7 @@ cc_write_listing (const char *path, const char *program, const cc_whole_program 
     }
   FILE *out = fdopen (tfd, "w");
   pid_t pid;
-  FILE *in = run_objdump (program, &pid);
+  FILE *in = run_objdump (program, wp->arch, &pid);
   char *line = NULL, *pending = NULL;
   size_t cap = 0, pending_len = 0, pending_cap = 0;
   const part_at *cur = NULL;

@@ -10,11 +10,14 @@
    the engine analyses one phase.  Calls are resolved from the final bytes
    (the linker's choice, whatever the names say); the roots are the entry
    and the functions code without a model may call (docs/design.md, "Link
-   time").  x86-64 only for now.  */
+   time").  What reads the bytes is the target's (layout/target.h): x86-64,
+   AArch64, ARM (A32 and Thumb) and RISC-V.  */
 
 #include "link/whole_program.h"
-#include "layout/x86/x86_length.h"
+#include "layout/target.h"
+#include "layout/x86/x86_branch.h"
 #include "layout/x86/x86_flow.h"
+#include "layout/x86/x86_length.h"
 #include "support/util.h"
 
 #include <elf.h>
@@ -117,6 +120,53 @@ bytes_at (const cc_elf_image *img, uint64_t addr, uint64_t n, size_t *avail)
   return s->data + (addr - s->addr);
 }
 
+/* How the code at ADDR is read: ARM's mapping symbols say A32 or
+   Thumb (CC_ISA_UNKNOWN if none does).  */
+static cc_isa
+isa_at (const cc_whole_program *wp, const cc_elf_image *img, uint64_t addr)
+{
+  if (wp->arch != CC_ARCH_ARM)
+    return cc_isa_of (wp->arch, 0, img->is64);
+  char k = cc_elf_mapping_at (img, addr);
+  return k == 't' ? CC_ISA_THUMB : k == 'a' ? CC_ISA_A32 : CC_ISA_UNKNOWN;
+}
+
+/* The instruction before insn I of function FI, if it ends where I
+   starts (*N: its length), else NULL: RISC-V's call is an auipc and a
+   jalr.  */
+static const unsigned char *
+prev_insn (const cc_whole_program *wp, const cc_elf_image *img, uint32_t fi, uint32_t i,
+           size_t *n)
+{
+  const cc_func *fn = &wp->model.funcs[fi];
+  if (i == 0)
+    return NULL;
+  const cc_insn *p = &fn->insns[i - 1], *in = &fn->insns[i];
+  if (p->part != in->part || p->length == 0 || p->offset + p->length != in->offset)
+    return NULL;
+  size_t avail;
+  const unsigned char *b = bytes_at (img, insn_addr (wp, fi, i - 1), p->length, &avail);
+  *n = p->length;
+  return b;
+}
+
+/* What insn I of function FI does to control in the program's bytes,
+   and its target (0 if none).  */
+static cc_branch_kind
+insn_branch (const cc_whole_program *wp, const cc_elf_image *img, uint32_t fi, uint32_t i,
+             uint64_t *target)
+{
+  const cc_insn *in = &wp->model.funcs[fi].insns[i];
+  uint64_t a = insn_addr (wp, fi, i);
+  size_t avail, prev_n = 0;
+  const unsigned char *b = bytes_at (img, a, in->length, &avail);
+  *target = 0;
+  if (!b)
+    return CC_BRANCH_NONE;
+  const unsigned char *prev = prev_insn (wp, img, fi, i, &prev_n);
+  return cc_isa_branch (isa_at (wp, img, a), b, in->length, a, prev, prev_n, target);
+}
+
 /* Is every instruction of function FI where and as long as the model
    says?  The length decoder declines some instructions (EVEX): those are
    not checked; a length it decodes must be the model's.  */
@@ -136,9 +186,14 @@ check_bytes (const cc_whole_program *wp, const cc_elf_image *img, uint32_t fi, c
       if (!b)
         return wp_fail (err, wp, fi, "the instruction at +%llu (0x%llx) is not in the "
                         "program's code", (unsigned long long) off, (unsigned long long) a);
+      cc_isa isa = isa_at (wp, img, a);
+      if (isa == CC_ISA_UNKNOWN)
+        return wp_fail (err, wp, fi, "no mapping symbol ($a, $t) says whether its code "
+                        "at 0x%llx is A32 or Thumb (was the symbol table stripped?)",
+                        (unsigned long long) a);
       if (in->kind == CC_INSN_PAD)
         {
-          if (!cc_x86_padding (b, in->length))
+          if (!cc_isa_padding (isa, b, in->length))
             return wp_fail (err, wp, fi, "the %u bytes of padding at +%llu (0x%llx) are "
                             "not padding in the program", in->length,
                             (unsigned long long) off, (unsigned long long) a);
@@ -148,7 +203,7 @@ check_bytes (const cc_whole_program *wp, const cc_elf_image *img, uint32_t fi, c
          no boundaries of its own.  */
       if (in->rewrite != CC_REWRITE_NONE || in->unsplit)
         continue;
-      int len = cc_x86_length (b, avail);
+      int len = cc_isa_length (isa, b, avail);
       if (len > 0 && (uint32_t) len != in->length)
         return wp_fail (err, wp, fi, "the instruction at +%llu (0x%llx) is %d bytes "
                         "long in the program and %u in the model; was the object "
@@ -235,41 +290,6 @@ settle_rewrites (cc_whole_program *wp, const cc_elf_image *img, uint32_t fi)
     }
 }
 
-/* Skip the prefixes an x86-64 branch may carry (operand size, notrack,
-   bnd, REX): the index of its opcode in B (LEN bytes).  */
-static uint32_t
-branch_opcode (const unsigned char *b, uint32_t len)
-{
-  uint32_t k = 0;
-  while (k < len && (b[k] == 0x66 || b[k] == 0x3e || b[k] == 0xf2 || b[k] == 0x67))
-    k++;
-  if (k < len && b[k] >= 0x40 && b[k] <= 0x4f)
-    k++;
-  return k;
-}
-
-/* Is the instruction of LEN bytes at B a direct call or jump (its target
-   is an edge, not an address the program holds)?  */
-static int
-direct_branch (const unsigned char *b, uint32_t len)
-{
-  uint32_t k = branch_opcode (b, len);
-  return k < len && (b[k] == 0xe8 || b[k] == 0xe9 || b[k] == 0xeb || (b[k] >= 0x70 && b[k] <= 0x7f)
-                     || (b[k] == 0x0f && k + 1 < len && (b[k + 1] & 0xf0) == 0x80));
-}
-
-/* Is the instruction of LEN bytes at B an indirect call or jump (call
-   or jmp through a register or memory, ff /2 or ff /4)?  */
-static int
-indirect_branch (const unsigned char *b, uint32_t len)
-{
-  uint32_t k = branch_opcode (b, len);
-  if (k + 1 >= len || b[k] != 0xff)
-    return 0;
-  unsigned reg = (b[k + 1] >> 3) & 7;
-  return reg == 2 || reg == 4;
-}
-
 /* The last instruction of block B of FN that is fetched (an int3 of
    -mharden-sls may follow a call), or CC_NONE.  */
 static uint32_t
@@ -285,23 +305,90 @@ last_fetched (const cc_func *fn, const cc_block *b)
   return CC_NONE;
 }
 
-/* The target of the direct call or jump at B (AVAIL bytes) at address A,
-   or 0 if it is none: e8/e9 rel32, eb rel8, after the prefixes a direct
-   branch may carry (notrack, bnd, addr32 of a call the linker relaxed).  */
-static uint64_t
-direct_target (const unsigned char *b, size_t avail, uint64_t a)
+/* Does the instruction the model has at insn I read as the model's in
+   the program (neither the linker's nor the asm's, and whole)?  */
+static int
+plain_insn (const cc_insn *in)
 {
-  size_t k = 0;
-  while (k < avail && k < 3 && (b[k] == 0x3e || b[k] == 0xf2 || b[k] == 0x67))
-    k++;
-  if (k < avail && (b[k] == 0xe8 || b[k] == 0xe9) && k + 5 <= avail)
+  return in->kind == CC_INSN_CODE && in->rewrite == CC_REWRITE_NONE && !in->unsplit
+         && in->length > 0;
+}
+
+/* Why the final bytes of function FI do not branch where its model does,
+   or NULL (not for x86-64, whose linker adds no stub).  The linkers of
+   ARM and AArch64 may route a branch through a stub they add (a veneer
+   for a branch out of range, the Cortex-A8 erratum's for a branch across
+   a page), or make an instruction a branch to one (the Cortex-A53 erratum
+   843419's fix, on by default, for a load after an adrp): control then
+   runs code the model does not have.  So an instruction the model runs
+   on from must not be a jump or call in the program, and the branch that
+   ends a block that calls nothing must go to one of the block's
+   successors.  */
+static char *
+rerouted (const cc_whole_program *wp, const cc_elf_image *img, uint32_t fi)
+{
+  const cc_func *fn = &wp->model.funcs[fi];
+  for (uint32_t bi = 0; bi < fn->n_blocks; bi++)
     {
-      int32_t rel = (int32_t) ((uint32_t) b[k + 1] | (uint32_t) b[k + 2] << 8
-                               | (uint32_t) b[k + 3] << 16 | (uint32_t) b[k + 4] << 24);
-      return a + k + 5 + (int64_t) rel;
+      const cc_block *b = &fn->blocks[bi];
+      uint32_t last = last_fetched (fn, b);
+      for (uint32_t i = b->first_insn; i < b->first_insn + b->n_insns; i++)
+        {
+          const cc_insn *in = &fn->insns[i];
+          if (!plain_insn (in) || in->fetch == CC_FETCH_NEVER)
+            continue;
+          uint64_t t;
+          cc_branch_kind k = insn_branch (wp, img, fi, i, &t);
+          uint64_t a = insn_addr (wp, fi, i);
+          if (i != last)
+            {
+              if (k == CC_BRANCH_JUMP || k == CC_BRANCH_CALL)
+                return cc_xasprintf ("the instruction at 0x%llx is a branch in the program "
+                                     "(to 0x%llx) and not in the model",
+                                     (unsigned long long) a, (unsigned long long) t);
+              continue;
+            }
+          if (b->call != CC_CALL_NONE || !t
+              || (k != CC_BRANCH_JUMP && k != CC_BRANCH_CALL && k != CC_BRANCH_COND))
+            continue;
+          int found = 0;
+          for (uint32_t s = 0; s < b->n_succs && !found; s++)
+            found = insn_addr (wp, fi, fn->blocks[b->succs[s]].first_insn) == t;
+          if (!found)
+            return cc_xasprintf ("its branch at 0x%llx goes to 0x%llx, where the model has "
+                                 "none of its successors", (unsigned long long) a,
+                                 (unsigned long long) t);
+        }
     }
-  if (k < avail && b[k] == 0xeb && k + 2 <= avail)
-    return a + k + 2 + (int64_t) (int8_t) b[k + 1];
+  return NULL;
+}
+
+/* Is the padding that a fall-through of function FI runs (the bytes
+   between a block and the next it falls into) padding in the program?
+   The engine fetches it on that edge.  Not for x86-64, where gas may
+   jump over long padding (cc_x86_padding).  */
+static int
+check_fallthru_padding (const cc_whole_program *wp, const cc_elf_image *img, uint32_t fi,
+                        char **err)
+{
+  const cc_func *fn = &wp->model.funcs[fi];
+  for (uint32_t bi = 0; bi < fn->n_blocks; bi++)
+    {
+      const cc_block *b = &fn->blocks[bi];
+      if (b->fallthru == CC_NONE || b->n_insns == 0)
+        continue;
+      const cc_insn *last = &fn->insns[b->first_insn + b->n_insns - 1];
+      const cc_insn *next = &fn->insns[fn->blocks[b->fallthru].first_insn];
+      if (next->part != last->part || next->offset <= last->offset + last->length)
+        continue;
+      uint64_t a = insn_addr (wp, fi, b->first_insn + b->n_insns - 1) + last->length;
+      uint32_t n = next->offset - (last->offset + last->length);
+      size_t avail;
+      const unsigned char *bytes = bytes_at (img, a, n, &avail);
+      if (!bytes || !cc_isa_padding (isa_at (wp, img, a), bytes, n))
+        return wp_fail (err, wp, fi, "the %u bytes of padding at 0x%llx are not padding "
+                        "in the program", n, (unsigned long long) a);
+    }
   return 0;
 }
 
@@ -322,22 +409,19 @@ resolve_calls (cc_whole_program *wp, const cc_elf_image *img, uint32_t fi,
       uint32_t callee = CC_NONE;
       /* The call is the block's last instruction that is fetched.  */
       uint32_t i = last_fetched (fn, b);
-      const cc_insn *in = i == CC_NONE ? NULL : &fn->insns[i];
-      if (in && in->rewrite == CC_REWRITE_NONE && !in->unsplit && in->kind == CC_INSN_CODE)
+      if (i != CC_NONE && plain_insn (&fn->insns[i]))
         {
-          uint64_t a = insn_addr (wp, fi, i);
-          size_t avail;
-          const unsigned char *bytes = bytes_at (img, a, in->length, &avail);
-          uint64_t t = bytes ? direct_target (bytes, in->length, a) : 0;
-          if (t)
+          uint64_t t;
+          cc_branch_kind k = insn_branch (wp, img, fi, i, &t);
+          if (t && (k == CC_BRANCH_CALL || k == CC_BRANCH_JUMP || k == CC_BRANCH_COND))
             callee = func_at (starts, n_starts, t);
         }
       free (b->callee);
       b->callee = NULL;
       if (callee == CC_NONE)
         {
-          /* A PLT entry, code without a model, or a call the bytes do not
-             show: unknown code, which may do anything.  */
+          /* A PLT entry, a veneer, code without a model, or a call the
+             bytes do not show: unknown code, which may do anything.  */
           b->call = CC_CALL_UNKNOWN;
           wp->n_calls_unknown++;
         }
@@ -350,12 +434,60 @@ resolve_calls (cc_whole_program *wp, const cc_elf_image *img, uint32_t fi,
     }
 }
 
+/* Mark in ESCAPED the functions whose start lies in [LO, HI].  */
+static void
+mark_range (uint8_t *escaped, const addr_ent *starts, uint32_t n_starts, uint64_t lo,
+            uint64_t hi)
+{
+  uint32_t a = 0, b = n_starts;
+  while (a < b)
+    {
+      uint32_t mid = a + (b - a) / 2;
+      if (starts[mid].addr < lo)
+        a = mid + 1;
+      else
+        b = mid;
+    }
+  for (; a < n_starts && starts[a].addr <= hi; a++)
+    escaped[starts[a].func] = 1;
+}
+
+/* The code of section S at byte P, read without knowing where its
+   instructions start (X86-64 aside): the ranges its instruction there
+   may refer to, into OUT (room for 2).  On ARM the mapping symbols say
+   which set the bytes are in; where none does, both are tried.  */
+static int
+code_refs (const cc_whole_program *wp, const cc_elf_image *img, const cc_elf_section *s,
+           uint64_t p, cc_addr_range *out)
+{
+  uint64_t a = s->addr + p;
+  const unsigned char *b = s->data + p;
+  size_t n = (size_t) (s->size - p), before = (size_t) p;
+  if (wp->arch != CC_ARCH_ARM)
+    {
+      /* AArch64's instructions are 4-aligned; RISC-V's 2-aligned.  */
+      if (wp->arch == CC_ARCH_AARCH64 && (a & 3))
+        return 0;
+      return cc_isa_refs (cc_isa_of (wp->arch, 0, img->is64), b, before, n, a, out);
+    }
+  char k = cc_elf_mapping_at (img, a);
+  int nr = 0;
+  if (k != 'd' && k != 'a')
+    nr += cc_isa_refs (CC_ISA_THUMB, b, before, n, a, out + nr);
+  if (k != 'd' && k != 't' && !(a & 3))
+    nr += cc_isa_refs (CC_ISA_A32, b, before, n, a, out + nr);
+  return nr;
+}
+
 /* Find the functions that code without a model may call (wp->escaped):
    those whose start address appears in the program's allocated bytes
    outside the model's code, as an absolute address (data, .init_array,
-   the GOT, .dynsym, an immediate) or as the target of a 32-bit relative
-   operand (a call, jump or RIP-relative address ending 0 to 4 bytes
-   after it).  A coincidence only costs precision.  */
+   the GOT, .dynsym, an immediate; ARM's with the Thumb bit) or as what
+   an instruction there may refer to: on x86-64 the target of a 32-bit
+   relative operand (a call, jump or RIP-relative address ending 0 to 4
+   bytes after it), elsewhere a branch target or a PC-relative address
+   (cc_isa_refs: an adrp's page, an auipc's 4 KiB, ...).  A coincidence
+   only costs precision.  */
 static void
 mark_escapes (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *starts,
               uint32_t n_starts, const span *code, uint32_t n_code)
@@ -364,6 +496,9 @@ mark_escapes (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *sta
     return;
   uint64_t lo = starts[0].addr, hi = starts[n_starts - 1].addr;
   int asize = img->is64 ? 8 : 4;
+  /* Instructions start at every byte on x86-64, at every halfword on
+     ARM (Thumb) and RISC-V (C), at every word on AArch64.  */
+  uint64_t step = wp->arch == CC_ARCH_X86_64 ? 1 : 2;
   uint8_t *escaped = wp->escaped;
   for (uint32_t si = 0; si < img->n_sections; si++)
     {
@@ -383,7 +518,7 @@ mark_escapes (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *sta
               p = code[ci].hi - s->addr - 1;
               continue;
             }
-          uint64_t cand[7];
+          uint64_t cand[8];
           int nc = 0;
           if (p + (uint64_t) asize <= s->size)
             cand[nc++] = cc_load_uint (s->data + p, asize, img->big_endian);
@@ -392,21 +527,11 @@ mark_escapes (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *sta
              address (its relocations' addends are 64-bit).  */
           if (!img->pie || asize == 4)
             cand[nc++] = w;
-          /* Relative operands: after a call, jmp or jcc opcode, or a
-             RIP-relative ModRM (mod 00, r/m 101) with 0 to 4 bytes of
-             immediate after it.  A displacement of 0 is the padding
-             before a function (nopl 0x0(%rax)).  */
-          if (s->exec && w != 0 && p >= 1)
-            {
-              unsigned char op = s->data[p - 1];
-              int branch = op == 0xe8 || op == 0xe9
-                           || (p >= 2 && s->data[p - 2] == 0x0f && (op & 0xf0) == 0x80);
-              if (branch)
-                cand[nc++] = a + 4 + (int64_t) (int32_t) w;
-              else if ((op & 0xc7) == 0x05)
-                for (int k = 0; k <= 4; k++)
-                  cand[nc++] = a + 4 + (uint64_t) k + (int64_t) (int32_t) w;
-            }
+          if (wp->arch == CC_ARCH_ARM)
+            for (int c = 0, n = nc; c < n; c++)
+              cand[nc++] = cand[c] & ~(uint64_t) 1;    /* the Thumb bit */
+          if (s->exec && wp->arch == CC_ARCH_X86_64)
+            nc += cc_x86_rel_refs (s->data, (size_t) s->size, (size_t) p, s->addr, cand + nc);
           for (int c = 0; c < nc; c++)
             if (cand[c] >= lo && cand[c] <= hi)
               {
@@ -414,6 +539,14 @@ mark_escapes (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *sta
                 if (f != CC_NONE)
                   escaped[f] = 1;
               }
+          if (s->exec && wp->arch != CC_ARCH_X86_64 && a % step == 0)
+            {
+              cc_addr_range r[2];
+              int nr = code_refs (wp, img, s, p, r);
+              for (int k = 0; k < nr; k++)
+                if (r[k].hi >= lo && r[k].lo <= hi)
+                  mark_range (escaped, starts, n_starts, r[k].lo, r[k].hi);
+            }
         }
     }
 }
@@ -422,7 +555,8 @@ mark_escapes (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *sta
    itself holds: a RIP-relative operand (lea f(%rip)) or an absolute
    immediate (mov $f), in any instruction but a direct branch.  A unit
    flags only its own functions address-taken; this finds the address of
-   a function of another unit too.  A coincidence only costs precision.  */
+   a function of another unit too.  A coincidence only costs precision.
+   x86-64 only: only a closed program needs it (open_because).  */
 static void
 mark_taken_in_code (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *starts,
                     uint32_t n_starts)
@@ -437,28 +571,21 @@ mark_taken_in_code (cc_whole_program *wp, const cc_elf_image *img, const addr_en
           const cc_insn *in = &fn->insns[i];
           if (in->length < 5 || in->kind == CC_INSN_PAD)
             continue;
-          uint64_t a = insn_addr (wp, fi, i);
+          uint64_t a = insn_addr (wp, fi, i), t;
           size_t avail;
           const unsigned char *b = bytes_at (img, a, in->length, &avail);
-          if (!b || direct_branch (b, in->length))
+          if (!b)
             continue;
-          for (uint32_t q = 1; q + 4 <= in->length; q++)
+          cc_branch_kind k = cc_x86_branch (b, in->length, a, &t);
+          if (k == CC_BRANCH_CALL || k == CC_BRANCH_JUMP || k == CC_BRANCH_COND)
+            continue;
+          uint64_t cand[3 * 16];
+          int nc = cc_x86_operand_refs (b, in->length, a, img->pie, cand);
+          for (int c = 0; c < nc; c++)
             {
-              uint64_t cand[3];
-              int nc = 0;
-              uint32_t w = (uint32_t) cc_load_uint (b + q, 4, img->big_endian);
-              if ((b[q - 1] & 0xc7) == 0x05)
-                cand[nc++] = a + in->length + (int64_t) (int32_t) w;
-              if (!img->pie)
-                cand[nc++] = w;
-              if (q + 8 <= in->length)
-                cand[nc++] = cc_load_uint (b + q, 8, img->big_endian);
-              for (int c = 0; c < nc; c++)
-                {
-                  uint32_t f = func_at (starts, n_starts, cand[c]);
-                  if (f != CC_NONE)
-                    wp->taken[f] = 1;
-                }
+              uint32_t f = func_at (starts, n_starts, cand[c]);
+              if (f != CC_NONE)
+                wp->taken[f] = 1;
             }
         }
     }
@@ -488,15 +615,20 @@ padding_bytes (const unsigned char *b, size_t n)
    writes, every byte of its code outside the modelled
    functions (MODELLED, N spans in address order) is padding, every
    function has an exact model, and no modelled code runs code without a
-   model that could call one of the program's functions (an asm statement
-   that may branch, a retpoline thunk, a call that is not through a
-   pointer and goes to no modelled function).  */
+   model that could call one (an asm statement that may branch, a
+   retpoline thunk, a call that is not through a pointer and goes to no
+   modelled function).  Only x86-64's are recognised: what the others'
+   code holds (addresses made by two instructions, data among the code)
+   is not read yet.  */
 static char *
 open_because (cc_whole_program *wp, const cc_elf_image *img, const span *modelled,
               uint32_t n_modelled)
 {
   if (img->dynamic)
     return cc_xstrdup ("it is linked dynamically: code of shared libraries may run");
+  if (wp->arch != CC_ARCH_X86_64)
+    return cc_xasprintf ("closed programs are recognised on x86-64 only (this one is %s)",
+                         cc_arch_name (wp->arch));
   if (img->exec_stack)
     return cc_xstrdup ("its stack is executable: code there (a trampoline of a nested "
                        "function) may run");
@@ -537,12 +669,9 @@ open_because (cc_whole_program *wp, const cc_elf_image *img, const span *modelle
           if (b->call != CC_CALL_UNKNOWN)
             continue;
           uint32_t i = last_fetched (fn, b);
-          const cc_insn *in = i == CC_NONE ? NULL : &fn->insns[i];
-          size_t avail;
-          const unsigned char *bytes
-            = in ? bytes_at (img, insn_addr (wp, fi, i), in->length, &avail) : NULL;
-          if (!bytes || in->kind != CC_INSN_CODE || in->rewrite != CC_REWRITE_NONE
-              || in->unsplit || !indirect_branch (bytes, in->length))
+          uint64_t t;
+          if (i == CC_NONE || !plain_insn (&fn->insns[i])
+              || insn_branch (wp, img, fi, i, &t) != CC_BRANCH_INDIRECT)
             return cc_xasprintf ("a call of %s goes to code without a model", fn->name);
         }
     }
@@ -755,10 +884,11 @@ cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
 {
   memset (wp, 0, sizeof *wp);
   *err = NULL;
-  if (img->machine != EM_X86_64)
+  wp->arch = cc_arch_of_elf_machine (img->machine);
+  if (wp->arch == CC_ARCH_UNKNOWN)
     {
-      *err = cc_xasprintf ("cachecat-link analyses x86-64 programs only for now "
-                           "(this one is for ELF machine %u)", img->machine);
+      *err = cc_xasprintf ("cachecat-link analyses x86-64, AArch64, ARM and RISC-V "
+                           "programs (this one is for ELF machine %u)", img->machine);
       return -1;
     }
   if (cc_record_read_all (img->records, img->records_size, img->big_endian, &wp->units,
@@ -859,13 +989,30 @@ cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
   for (uint32_t f = 0; f < wp->model.n_funcs; f++)
     if (!(wp->model.funcs[f].flags & CC_FUNC_BROKEN))
       {
-        if (check_bytes (wp, img, f, err) < 0)
+        if (check_bytes (wp, img, f, err) < 0
+            || (wp->arch != CC_ARCH_X86_64 && check_fallthru_padding (wp, img, f, err) < 0))
           {
             free (spans);
             return -1;
           }
-        plain_asm (wp, img, f);
-        settle_rewrites (wp, img, f);
+        if (wp->arch == CC_ARCH_X86_64)
+          {
+            /* What x86_flow.c and the GOT's relocations know.  */
+            plain_asm (wp, img, f);
+            settle_rewrites (wp, img, f);
+            continue;
+          }
+        char *why = rerouted (wp, img, f);
+        if (why)
+          {
+            /* Not an error: the linker may add stubs.  The function is
+               code without a model, as one the unit could not model.  */
+            wp->model.funcs[f].flags |= CC_FUNC_BROKEN;
+            if (!wp->rerouted)
+              wp->rerouted = cc_xasprintf ("%s: %s", wp->model.funcs[f].name, why);
+            wp->n_rerouted++;
+            free (why);
+          }
       }
 
   wp->escaped = cc_xcalloc (wp->model.n_funcs + 1, 1);
@@ -889,7 +1036,8 @@ cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
       modelled[n_modelled++] = spans[i];
   mark_escapes (wp, img, starts, wp->model.n_funcs, modelled, n_modelled);
   wp->taken = cc_xcalloc (wp->model.n_funcs + 1, 1);
-  mark_taken_in_code (wp, img, starts, wp->model.n_funcs);
+  if (wp->arch == CC_ARCH_X86_64)
+    mark_taken_in_code (wp, img, starts, wp->model.n_funcs);
   for (uint32_t f = 0; f < wp->model.n_funcs; f++)
     wp->taken[f] |= wp->escaped[f] | !!(wp->model.funcs[f].flags & CC_FUNC_ADDRESS_TAKEN);
   wp->open_because = open_because (wp, img, modelled, n_modelled);
@@ -933,6 +1081,7 @@ cc_whole_program_free (cc_whole_program *wp)
   free (wp->escaped);
   free (wp->taken);
   free (wp->open_because);
+  free (wp->rerouted);
   cc_unit_records_free (wp->units, wp->n_units);
   memset (wp, 0, sizeof *wp);
 }

@@ -7,6 +7,7 @@
 #ifndef CACHECAT_WHOLE_PROGRAM_H
 #define CACHECAT_WHOLE_PROGRAM_H
 
+#include "layout/target.h"
 #include "link/elf_image.h"
 #include "model/model_record.h"
 #include "engine/engine.h"
@@ -20,12 +21,17 @@ typedef struct cc_link_func
 
 typedef struct cc_whole_program
 {
+  cc_arch arch;                /* the program's (layout/target.h) */
   cc_unit_record *units;
   uint32_t n_units;
   uint32_t n_removed;          /* functions the linker removed (--gc-sections,
                                   discarded COMDAT copies) */
   uint32_t n_inexact;          /* functions of units whose layout was not
                                   measured: not analysed */
+  uint32_t n_rerouted;         /* functions whose final bytes branch where
+                                  their model does not (a linker's stub):
+                                  not analysed */
+  char *rerouted;              /* the first of them, and why */
   cc_model model;              /* one section per output section, offsets
                                   from its base; unique function names */
   cc_link_func *funcs;         /* parallel to model.funcs */

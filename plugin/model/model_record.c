@@ -668,7 +668,8 @@ cc_record_write_asm (FILE *out, const cc_model *m, const char *source, int exact
     n_parts += m->funcs[fi].n_parts;
   text t = { NULL, 0, 0 };
   char line[128];
-  text_puts (&t, "\t.pushsection " CC_RECORD_SECTION ",\"\",@progbits\n"
+  /* %progbits, not @progbits: ARM's assembler takes '@' for a comment.  */
+  text_puts (&t, "\t.pushsection " CC_RECORD_SECTION ",\"\",%progbits\n"
              "\t.ascii \"cachecat\"\n");
   snprintf (line, sizeof line, "\t.byte %d, %d, %d, 0\n", CC_RECORD_VERSION, address_size,
             exact ? CC_RECORD_EXACT : 0);

@@ -228,7 +228,7 @@ main (void)
   uint32_t delta[3] = { 0, 0, 4 };
   cc_record_write_asm (out, &m, "x\"y\\z.c", 1, labels, delta, 8);
   fclose (out);
-  CHECK_CONTAINS (text, "\t.pushsection .debug_cachecat,\"\",@progbits\n");
+  CHECK_CONTAINS (text, "\t.pushsection .debug_cachecat,\"\",%progbits\n");
   CHECK_CONTAINS (text, "\t.dc.a .L1000000001-0\n\t.dc.a 0\n\t.dc.a .L1000000009-4\n");
   CHECK_CONTAINS (text, "\t.ascii \"x\\\"y\\\\z.c\"\n");
   /* The packed model: 2 sections, each a new string (1), its length and

@@ -233,6 +233,132 @@ test_jump_runs_on (void)
   cc_model_free (&m);
 }
 
+/* What the instruction of LEN bytes at B (address A, after PREV)
+   does, and where it goes.  */
+static cc_branch_kind
+branch (cc_isa isa, const unsigned char *b, size_t len, uint64_t a,
+        const unsigned char *prev, uint64_t *t)
+{
+  return cc_isa_branch (isa, b, len, a, prev, prev ? 4 : 0, t);
+}
+
+/* Instructions as the linked test programs have them (objdump's
+   disassembly in the comments).  */
+static void
+test_branches (void)
+{
+  uint64_t t;
+  /* AArch64: 400c80 bl 41eb30; 400bb8 b 400b1c; ret; b.ne; svc 0.  */
+  static const unsigned char a64_bl[] = { 0xac, 0x77, 0x00, 0x94 };
+  static const unsigned char a64_b[] = { 0xd9, 0xff, 0xff, 0x17 };
+  static const unsigned char a64_ret[] = { 0xc0, 0x03, 0x5f, 0xd6 };
+  static const unsigned char a64_bne[] = { 0x41, 0x00, 0x00, 0x54 };   /* b.ne .+8 */
+  static const unsigned char a64_svc[] = { 0x01, 0x00, 0x00, 0xd4 };
+  CHECK_EQ (branch (CC_ISA_A64, a64_bl, 4, 0x400c80, NULL, &t), CC_BRANCH_CALL);
+  CHECK_EQ (t, 0x41eb30);
+  CHECK_EQ (branch (CC_ISA_A64, a64_b, 4, 0x400bb8, NULL, &t), CC_BRANCH_JUMP);
+  CHECK_EQ (t, 0x400b1c);
+  CHECK_EQ (branch (CC_ISA_A64, a64_ret, 4, 0x1000, NULL, &t), CC_BRANCH_INDIRECT);
+  CHECK_EQ (branch (CC_ISA_A64, a64_bne, 4, 0x1000, NULL, &t), CC_BRANCH_COND);
+  CHECK_EQ (t, 0x1008);
+  CHECK_EQ (branch (CC_ISA_A64, a64_svc, 4, 0x1000, NULL, &t), CC_BRANCH_KERNEL);
+  /* Thumb: 101fe bl 1a4d8; 1056a b.w 4e548; 16-bit b; bx lr; and a
+     16-bit instruction that is none.  */
+  static const unsigned char t_bl[] = { 0x0a, 0xf0, 0x6b, 0xf9 };
+  static const unsigned char t_bw[] = { 0x3d, 0xf0, 0xed, 0xbf };
+  static const unsigned char t_b16[] = { 0xfe, 0xe7 };                   /* b . */
+  static const unsigned char t_bxlr[] = { 0x70, 0x47 };
+  static const unsigned char t_movs[] = { 0x04, 0x22 };                  /* movs r2, #4 */
+  CHECK_EQ (cc_isa_length (CC_ISA_THUMB, t_bl, 4), 4);
+  CHECK_EQ (cc_isa_length (CC_ISA_THUMB, t_movs, 4), 2);
+  CHECK_EQ (branch (CC_ISA_THUMB, t_bl, 4, 0x101fe, NULL, &t), CC_BRANCH_CALL);
+  CHECK_EQ (t, 0x1a4d8);
+  CHECK_EQ (branch (CC_ISA_THUMB, t_bw, 4, 0x1056a, NULL, &t), CC_BRANCH_JUMP);
+  CHECK_EQ (t, 0x4e548);
+  CHECK_EQ (branch (CC_ISA_THUMB, t_b16, 2, 0x2000, NULL, &t), CC_BRANCH_JUMP);
+  CHECK_EQ (t, 0x2000);
+  CHECK_EQ (branch (CC_ISA_THUMB, t_bxlr, 2, 0x2000, NULL, &t), CC_BRANCH_INDIRECT);
+  CHECK_EQ (branch (CC_ISA_THUMB, t_movs, 2, 0x2000, NULL, &t), CC_BRANCH_NONE);
+  /* A32: 1016c bl 103d4; a conditional b; bx lr.  */
+  static const unsigned char a_bl[] = { 0x98, 0x00, 0x00, 0xeb };
+  static const unsigned char a_bne[] = { 0x00, 0x00, 0x00, 0x1a };
+  static const unsigned char a_bxlr[] = { 0x1e, 0xff, 0x2f, 0xe1 };
+  CHECK_EQ (branch (CC_ISA_A32, a_bl, 4, 0x1016c, NULL, &t), CC_BRANCH_CALL);
+  CHECK_EQ (t, 0x103d4);
+  CHECK_EQ (branch (CC_ISA_A32, a_bne, 4, 0x1000, NULL, &t), CC_BRANCH_COND);
+  CHECK_EQ (t, 0x1008);
+  CHECK_EQ (branch (CC_ISA_A32, a_bxlr, 4, 0x1000, NULL, &t), CC_BRANCH_INDIRECT);
+  /* RISC-V: 100b8 jal 100b0 (relaxed from a call); 10460 auipc ra, 0xb
+     and jalr 1174(ra), a call of 1b8f6; a jalr alone; c.j; ecall.  */
+  static const unsigned char rv_jal[] = { 0xef, 0xf0, 0x9f, 0xff };
+  static const unsigned char rv_auipc[] = { 0x97, 0xb0, 0x00, 0x00 };
+  static const unsigned char rv_jalr[] = { 0xe7, 0x80, 0x60, 0x49 };
+  static const unsigned char rv_cj[] = { 0x01, 0xa0 };                   /* c.j . */
+  static const unsigned char rv_ecall[] = { 0x73, 0x00, 0x00, 0x00 };
+  CHECK_EQ (branch (CC_ISA_RV64, rv_jal, 4, 0x100b8, NULL, &t), CC_BRANCH_CALL);
+  CHECK_EQ (t, 0x100b0);
+  CHECK_EQ (branch (CC_ISA_RV64, rv_jalr, 4, 0x10464, rv_auipc, &t), CC_BRANCH_CALL);
+  CHECK_EQ (t, 0x1b8f6);
+  CHECK_EQ (branch (CC_ISA_RV64, rv_jalr, 4, 0x10464, NULL, &t), CC_BRANCH_INDIRECT);
+  CHECK_EQ (branch (CC_ISA_RV64, rv_cj, 2, 0x3000, NULL, &t), CC_BRANCH_JUMP);
+  CHECK_EQ (t, 0x3000);
+  CHECK_EQ (branch (CC_ISA_RV64, rv_ecall, 4, 0x3000, NULL, &t), CC_BRANCH_KERNEL);
+  /* x86-64: call rel32, jmp *%rax.  */
+  static const unsigned char x_call[] = { 0xe8, 0x10, 0x00, 0x00, 0x00 };
+  static const unsigned char x_jmp[] = { 0xff, 0xe0 };
+  CHECK_EQ (branch (CC_ISA_X86_64, x_call, 5, 0x1000, NULL, &t), CC_BRANCH_CALL);
+  CHECK_EQ (t, 0x1015);
+  CHECK_EQ (branch (CC_ISA_X86_64, x_jmp, 2, 0x1000, NULL, &t), CC_BRANCH_INDIRECT);
+}
+
+/* Does the code at B (N bytes, address A, BEFORE bytes before) refer to
+   exactly [LO, HI]?  */
+static int
+refs_are (cc_isa isa, const unsigned char *b, size_t before, size_t n, uint64_t a,
+          uint64_t lo, uint64_t hi)
+{
+  cc_addr_range r[2];
+  int k = cc_isa_refs (isa, b, before, n, a, r);
+  return k == 1 && r[0].lo == lo && r[0].hi == hi;
+}
+
+/* The addresses code without a model may hold in its instructions.  */
+static void
+test_refs (void)
+{
+  cc_addr_range r[2];
+  /* AArch64: adrp x0, 0x400000; add x0, x0, #0x634 is 0x400634; with a
+     mov of another register between (as 400c84); alone, the page; and an
+     adrp whose page is loaded through (ldr x0, [x0, #8]): data.  */
+  static const unsigned char adrp_add[] = { 0x00, 0x00, 0x00, 0x90, 0x00, 0xd0, 0x18, 0x91 };
+  static const unsigned char adrp_mov_add[] = { 0x00, 0x00, 0x00, 0x90, 0x02, 0x00, 0x80, 0xd2,
+                                                0x00, 0x80, 0x23, 0x91 };
+  static const unsigned char adrp_ldr[] = { 0x00, 0x00, 0x00, 0x90, 0x00, 0x04, 0x40, 0xf9 };
+  CHECK (refs_are (CC_ISA_A64, adrp_add, 0, 8, 0x40061c, 0x400634, 0x400634));
+  CHECK (refs_are (CC_ISA_A64, adrp_mov_add, 0, 12, 0x400c84, 0x4008e0, 0x4008e0));
+  CHECK (refs_are (CC_ISA_A64, adrp_add, 0, 4, 0x40061c, 0x400000, 0x400fff));
+  CHECK_EQ (cc_isa_refs (CC_ISA_A64, adrp_ldr, 0, 8, 0x40061c, r), 0);
+  /* Thumb: movw r0, #0x9018; movt r0, #6 is 0x69018 (the movt after it
+     adds nothing); movs r2, #4; movt r2, #1 is 0x10004; a movt alone its
+     64 KiB.  */
+  static const unsigned char movw_movt[] = { 0x49, 0xf2, 0x18, 0x00, 0xc0, 0xf2, 0x06, 0x00 };
+  static const unsigned char movs_movt[] = { 0x04, 0x22, 0xc0, 0xf2, 0x01, 0x02 };
+  CHECK (refs_are (CC_ISA_THUMB, movw_movt, 0, 8, 0x103f8, 0x69018, 0x69018));
+  CHECK_EQ (cc_isa_refs (CC_ISA_THUMB, movw_movt + 4, 4, 4, 0x103fc, r), 0);
+  CHECK (refs_are (CC_ISA_THUMB, movs_movt + 2, 2, 4, 0x30e88, 0x10004, 0x10004));
+  CHECK (refs_are (CC_ISA_THUMB, movs_movt + 2, 0, 4, 0x30e88, 0x10000, 0x1ffff));
+  /* A Thumb address with its Thumb bit: the function's.  */
+  static const unsigned char movw_odd[] = { 0x40, 0xf2, 0x01, 0x10 };    /* movw r0, #0x101 */
+  CHECK (refs_are (CC_ISA_THUMB, movw_odd, 0, 4, 0x1000, 0x100, 0x101));
+  /* RISC-V: auipc a0, 0; addi a0, a0, -8 at 100c0 is 100b8; an auipc
+     alone 4 KiB around its value; auipc ra and jalr, a call of 1b8f6.  */
+  static const unsigned char auipc_addi[] = { 0x17, 0x05, 0x00, 0x00, 0x13, 0x05, 0x85, 0xff };
+  static const unsigned char call[] = { 0x97, 0xb0, 0x00, 0x00, 0xe7, 0x80, 0x60, 0x49 };
+  CHECK (refs_are (CC_ISA_RV64, auipc_addi, 0, 8, 0x100c0, 0x100b8, 0x100b8));
+  CHECK (refs_are (CC_ISA_RV64, auipc_addi, 0, 4, 0x100c0, 0x100c0 - 2048, 0x100c0 + 2047));
+  CHECK (refs_are (CC_ISA_RV64, call, 0, 8, 0x10460, 0x1b8f6, 0x1b8f6));
+}
+
 int
 main (void)
 {
@@ -243,5 +369,7 @@ main (void)
   test_nop_fill ();
   test_entry_pad ();
   test_jump_runs_on ();
+  test_branches ();
+  test_refs ();
   return unit_finish ("targets");
 }

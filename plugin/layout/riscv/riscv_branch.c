@@ -1,0 +1,142 @@
+/* cachecat: what a RISC-V instruction does to control (riscv_branch.h).
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
+
+#include "layout/riscv/riscv_branch.h"
+#include "layout/riscv/riscv_length.h"
+
+static uint32_t
+word (const unsigned char *b, size_t n)
+{
+  uint32_t w = (uint32_t) b[0] | (uint32_t) b[1] << 8;
+  if (n >= 4)
+    w |= (uint32_t) b[2] << 16 | (uint32_t) b[3] << 24;
+  return w;
+}
+
+/* Bit I of W at bit J.  */
+#define BIT(w, i, j) ((((w) >> (i)) & 1u) << (j))
+
+static int64_t
+sext (uint32_t v, int n)
+{
+  return (int64_t) ((uint64_t) v << (64 - n)) >> (64 - n);
+}
+
+/* The value an auipc (at A) or lui W puts in its register.  */
+static uint64_t
+upper (uint32_t w, uint64_t a, int rv64)
+{
+  uint64_t v = (uint64_t) sext (w & 0xfffff000, 32);
+  if ((w & 0x7f) == 0x17)
+    v += a;
+  return rv64 ? v : (uint32_t) v;
+}
+
+cc_branch_kind
+cc_riscv_branch (const unsigned char *b, size_t n, uint64_t a, int rv64,
+                 const unsigned char *prev, size_t prev_n, uint64_t *target)
+{
+  if (n < 2)
+    return CC_BRANCH_NONE;
+  uint32_t w = word (b, n);
+  if (n == 2)
+    {
+      uint32_t op = w & 0xe003;
+      if (op == 0xa001 || (op == 0x2001 && !rv64))    /* c.j, c.jal */
+        {
+          uint32_t v = BIT (w, 12, 11) | BIT (w, 11, 4) | BIT (w, 10, 9) | BIT (w, 9, 8)
+                       | BIT (w, 8, 10) | BIT (w, 7, 6) | BIT (w, 6, 7) | BIT (w, 5, 3)
+                       | BIT (w, 4, 2) | BIT (w, 3, 1) | BIT (w, 2, 5);
+          *target = a + (uint64_t) sext (v, 12);
+          return op == 0xa001 ? CC_BRANCH_JUMP : CC_BRANCH_CALL;
+        }
+      if (op == 0xc001 || op == 0xe001)                 /* c.beqz, c.bnez */
+        {
+          uint32_t v = BIT (w, 12, 8) | BIT (w, 11, 4) | BIT (w, 10, 3) | BIT (w, 6, 7)
+                       | BIT (w, 5, 6) | BIT (w, 4, 2) | BIT (w, 3, 1) | BIT (w, 2, 5);
+          *target = a + (uint64_t) sext (v, 9);
+          return CC_BRANCH_COND;
+        }
+      /* c.jr, c.jalr: rs1 not zero, rs2 zero.  */
+      if ((w & 0xe07f) == 0x8002 && (w & 0x0f80))
+        return CC_BRANCH_INDIRECT;
+      return CC_BRANCH_NONE;
+    }
+  uint32_t opcode = w & 0x7f, rd = (w >> 7) & 0x1f, rs1 = (w >> 15) & 0x1f;
+  if (opcode == 0x6f)                                    /* jal */
+    {
+      uint32_t v = BIT (w, 31, 20) | ((w >> 21) & 0x3ff) << 1 | BIT (w, 20, 11)
+                   | (w & 0xff000);
+      *target = a + (uint64_t) sext (v, 21);
+      return rd ? CC_BRANCH_CALL : CC_BRANCH_JUMP;
+    }
+  if (opcode == 0x63)                                    /* beq ... bgeu */
+    {
+      uint32_t v = BIT (w, 31, 12) | ((w >> 25) & 0x3f) << 5 | ((w >> 8) & 0xf) << 1
+                   | BIT (w, 7, 11);
+      *target = a + (uint64_t) sext (v, 13);
+      return CC_BRANCH_COND;
+    }
+  if (opcode == 0x67 && ((w >> 12) & 7) == 0)             /* jalr */
+    {
+      /* `call f' and `tail f': auipc rs1; jalr rd, rs1.  */
+      if (prev && prev_n == 4 && rs1)
+        {
+          uint32_t p = word (prev, 4);
+          if ((p & 0x7f) == 0x17 && ((p >> 7) & 0x1f) == rs1)
+            {
+              *target = upper (p, a - 4, rv64) + (uint64_t) sext (w >> 20, 12);
+              if (!rv64)
+                *target = (uint32_t) *target;
+              return rd ? CC_BRANCH_CALL : CC_BRANCH_JUMP;
+            }
+        }
+      return CC_BRANCH_INDIRECT;
+    }
+  if (w == 0x00000073)                                   /* ecall */
+    return CC_BRANCH_KERNEL;
+  return CC_BRANCH_NONE;
+}
+
+int
+cc_riscv_refs (const unsigned char *b, size_t n, uint64_t a, int rv64, cc_addr_range *out)
+{
+  int len = cc_riscv_length (b, n);
+  if (len < 0)
+    return 0;
+  uint64_t t;
+  cc_branch_kind k = cc_riscv_branch (b, (size_t) len, a, rv64, NULL, 0, &t);
+  if (k == CC_BRANCH_JUMP || k == CC_BRANCH_CALL || k == CC_BRANCH_COND)
+    {
+      out[0] = (cc_addr_range) { t, t };
+      return 1;
+    }
+  if (len < 4)
+    return 0;
+  uint32_t w = word (b, 4);
+  if ((w & 0x7f) != 0x17 && (w & 0x7f) != 0x37)          /* auipc, lui */
+    return 0;
+  uint64_t v = upper (w, a, rv64);
+  uint32_t rd = (w >> 7) & 0x1f;
+  if (n >= 8 && rd && cc_riscv_length (b + 4, n - 4) == 4)
+    {
+      uint32_t x = word (b + 4, 4), xrd = (x >> 7) & 0x1f, rs1 = (x >> 15) & 0x1f;
+      uint32_t f3 = (x >> 12) & 7;
+      uint64_t at = v + (uint64_t) sext (x >> 20, 12);
+      if (!rv64)
+        at = (uint32_t) at;
+      /* addi rd, rd, lo; jalr to lo(rd) that overwrites rd or jumps away
+         (call, tail): the address itself.  */
+      if (rs1 == rd && (((x & 0x7f) == 0x13 && f3 == 0 && xrd == rd)
+                        || ((x & 0x7f) == 0x67 && f3 == 0 && (xrd == rd || xrd == 0))))
+        {
+          out[0] = (cc_addr_range) { at, at };
+          return 1;
+        }
+      /* A load into rd through lo(rd): data there, and the value gone.  */
+      if ((x & 0x7f) == 0x03 && rs1 == rd && xrd == rd)
+        return 0;
+    }
+  out[0] = (cc_addr_range) { v - 2048, v + 2047 };
+  return 1;
+}
