@@ -424,7 +424,7 @@ label_prefixes (char *note, char *end, size_t size)
   end[strlen (end) - 1] = 0;
 }
 
-/* Is note label NO one of KEEP[0..N_KEEP) (ascending)?  */
+/* Is label NO one of KEEP[0..N_KEEP) (ascending)?  */
 static bool
 kept_label (unsigned long no, const long *keep, size_t n_keep)
 {
@@ -445,11 +445,12 @@ kept_label (unsigned long no, const long *keep, size_t n_keep)
 /* Write [FROM, TO) of the buffer to F without our labels (prefixes NOTE
    and END): they are there only for the measuring assembly, change no
    byte of the object, and would double the length of the user's
-   listing.  The note labels KEEP stay: the model's record refers to
-   them (model/model_record.h).  */
+   listing.  The note labels KEEP and the end labels KEEP_END stay: the
+   model's record refers to them (model/model_record.h).  */
 static void
 copy_without_labels (FILE *f, const char *buf, size_t from, size_t to,
-                     const char *note, const char *end, const long *keep, size_t n_keep)
+                     const char *note, const char *end, const long *keep, size_t n_keep,
+                     const long *keep_end, size_t n_keep_end)
 {
   size_t nl = strlen (note), el = strlen (end);
   size_t run = from;            /* start of what is still to be written */
@@ -461,7 +462,8 @@ copy_without_labels (FILE *f, const char *buf, size_t from, size_t to,
       const char *eol = nlp ? nlp : buf + to;
       unsigned long no;
       if (*p == note[0]
-          && (cc_asm_label_line (p, eol, end, el, &no)
+          && ((cc_asm_label_line (p, eol, end, el, &no)
+               && !kept_label (no, keep_end, n_keep_end))
               || (cc_asm_label_line (p, eol, note, nl, &no)
                   && no >= CC_GLUE_LABEL_BASE && !kept_label (no, keep, n_keep))))
         {
@@ -498,10 +500,11 @@ write_annotation (FILE *f, const cc_result *r, const splice_ent *sp, char *line,
 }
 
 /* Copy the buffer to the real output with the annotations of R (none if R
-   is NULL) and the note labels KEEP (ascending), restore asm_out_file and
-   release the buffer.  */
+   is NULL), the note labels KEEP and the end labels KEEP_END (ascending),
+   restore asm_out_file and release the buffer.  */
 void
-cc_glue_emit_output (const cc_result *r, const long *keep, size_t n_keep)
+cc_glue_emit_output (const cc_result *r, const long *keep, size_t n_keep,
+                     const long *keep_end, size_t n_keep_end)
 {
   if (!cc_glue.mem)
     return;
@@ -570,9 +573,10 @@ cc_glue_emit_output (const cc_result *r, const long *keep, size_t n_keep)
       for (size_t j = 0; j < cc_glue.n_marks; j++)
         {
           const cc_glue_mark *m = &cc_glue.marks[j];
-          bool keep_it = !m->end && m->num > CC_GLUE_LABEL_BASE
-                         && m->num - CC_GLUE_LABEL_BASE <= n_notes
-                         && kept[m->num - CC_GLUE_LABEL_BASE];
+          bool keep_it = m->end ? kept_label (m->num, keep_end, n_keep_end)
+                         : m->num > CC_GLUE_LABEL_BASE
+                           && m->num - CC_GLUE_LABEL_BASE <= n_notes
+                           && kept[m->num - CC_GLUE_LABEL_BASE];
           if (ann[j] < 0 && !keep_it)
             continue;
           size_t pos = (size_t) m->pos <= size ? (size_t) m->pos : size;
@@ -602,13 +606,15 @@ cc_glue_emit_output (const cc_result *r, const long *keep, size_t n_keep)
           size_t pos = (size_t) sp[j].pos;
           if (pos > at)
             {
-              copy_without_labels (real, buf, at, pos, note, end, keep, n_keep);
+              copy_without_labels (real, buf, at, pos, note, end, keep, n_keep, keep_end,
+                                   n_keep_end);
               at = pos;
             }
           write_annotation (real, r, &sp[j], line, lead_len);
         }
       if (size > at)
-        copy_without_labels (real, buf, at, size, note, end, keep, n_keep);
+        copy_without_labels (real, buf, at, size, note, end, keep, n_keep, keep_end,
+                             n_keep_end);
     }
   free (sp);
 

@@ -141,7 +141,8 @@ bool cc_glue_label_prefixes (char *note, char *end, size_t size);
    every such name is the prefix and the number; false if not.  */
 bool cc_glue_internal_label_prefix (const char *kind, char *buf, size_t size);
 void cc_glue_locate_note_ends (void);
-void cc_glue_emit_output (const cc_result *r, const long *keep, size_t n_keep);
+void cc_glue_emit_output (const cc_result *r, const long *keep, size_t n_keep,
+                          const long *keep_end, size_t n_keep_end);
 
 /* unit_finish.cc */
 void cc_glue_finish_unit (void *gcc_data, void *user_data);

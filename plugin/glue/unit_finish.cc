@@ -177,14 +177,18 @@ say_limit (void *, const cc_limit_msg *msg)
 
 /* record: the note label at the first instruction of every part of every
    function, and that instruction's distance from the part's symbol
-   (model/model_record.h).  KEEP gets the label numbers, ascending.  */
+   (model/model_record.h); for a relaxed unit, the labels of its marks.
+   KEEP gets the note label numbers and KEEP_END the end label numbers,
+   ascending: they stay in the text.  */
 struct record_labels
 {
   uint32_t n;             /* parts */
   char **label;           /* NULL: the part has no instruction */
   uint32_t *delta;
-  long *keep;
-  size_t n_keep;
+  uint32_t n_marks;
+  char **mark_label;
+  long *keep, *keep_end;
+  size_t n_keep, n_keep_end;
 };
 
 static int
@@ -194,19 +198,70 @@ compare_long (const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
-static void
-find_record_labels (record_labels *rl)
+/* The marks of function GF (cc_record_marks) as its labels, appended to
+   RL; false, and the marks appended without labels (0 in the record), if
+   one is not where a label of ours is: the first machine instruction of
+   a GCC insn for a start, the last of one with an end label for an
+   end.  */
+static bool
+mark_labels (record_labels *rl, const cc_glue_func *gf, const char *note, const char *end,
+             bool named)
 {
-  const cc_model *m = &cc_glue.model;
+  const cc_func *fn = &cc_glue.model.funcs[gf->model_index];
+  cc_record_mark *mk = XNEWVEC (cc_record_mark, 2 * fn->n_insns + 1);
+  uint32_t n = cc_record_marks (fn, mk);
+  bool ok = named;
+  for (uint32_t k = 0; k < n && ok; k++)
+    {
+      uint32_t g = cc_glue_insn_of (gf, mk[k].insn), first;
+      uint32_t count = cc_glue_minsns (gf, g, &first);
+      ok = mk[k].end ? first + count - 1 == mk[k].insn && gf->labels[g].end_kind != CC_END_NONE
+                     : first == mk[k].insn;
+    }
+  rl->mark_label = XRESIZEVEC (char *, rl->mark_label, rl->n_marks + n + 1);
+  rl->keep = XRESIZEVEC (long, rl->keep, rl->n_keep + n + 1);
+  rl->keep_end = XRESIZEVEC (long, rl->keep_end, rl->n_keep_end + n + 1);
+  for (uint32_t k = 0; k < n; k++)
+    {
+      const cc_insn_labels *lb = &gf->labels[cc_glue_insn_of (gf, mk[k].insn)];
+      char *label = NULL;
+      if (ok && !mk[k].end)
+        {
+          label = xasprintf ("%s%ld", note, lb->start);
+          rl->keep[rl->n_keep++] = lb->start;
+        }
+      else if (ok)
+        {
+          label = xasprintf ("%s%ld", lb->end_kind == CC_END_NOTE ? note : end, lb->end);
+          if (lb->end_kind == CC_END_NOTE)
+            rl->keep[rl->n_keep++] = lb->end;
+          else
+            rl->keep_end[rl->n_keep_end++] = lb->end;
+        }
+      rl->mark_label[rl->n_marks++] = label;
+    }
+  free (mk);
+  return ok;
+}
+
+static void
+find_record_labels (record_labels *rl, bool relaxed)
+{
+  cc_model *m = &cc_glue.model;
   char note[32], end[32];
   bool named = cc_glue_label_prefixes (note, end, sizeof note);
-  rl->n = 0;
+  memset (rl, 0, sizeof *rl);
+  /* A relaxed unit: a function whose marks are not our labels is
+     recorded as not modelled, and its place as not known (none are where
+     the names are not ours to read).  */
+  for (uint32_t gi = 0; relaxed && gi < cc_glue.n_funcs; gi++)
+    if (!mark_labels (rl, &cc_glue.funcs[gi], note, end, named))
+      m->funcs[cc_glue.funcs[gi].model_index].flags |= CC_FUNC_BROKEN;
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)
     rl->n += m->funcs[fi].n_parts;
   rl->label = XCNEWVEC (char *, rl->n + 1);
   rl->delta = XCNEWVEC (uint32_t, rl->n + 1);
-  rl->keep = XNEWVEC (long, rl->n + 1);
-  rl->n_keep = 0;
+  rl->keep = XRESIZEVEC (long, rl->keep, rl->n_keep + rl->n + 1);
   uint32_t k = 0;
   for (uint32_t gi = 0; gi < cc_glue.n_funcs; gi++)
     {
@@ -229,6 +284,8 @@ find_record_labels (record_labels *rl)
             }
     }
   qsort (rl->keep, rl->n_keep, sizeof *rl->keep, compare_long);
+  if (rl->n_keep_end)
+    qsort (rl->keep_end, rl->n_keep_end, sizeof *rl->keep_end, compare_long);
 }
 
 static void
@@ -236,9 +293,53 @@ free_record_labels (record_labels *rl)
 {
   for (uint32_t k = 0; k < rl->n; k++)
     free (rl->label[k]);
+  for (uint32_t k = 0; k < rl->n_marks; k++)
+    free (rl->mark_label[k]);
   free (rl->label);
   free (rl->delta);
+  free (rl->mark_label);
   free (rl->keep);
+  free (rl->keep_end);
+}
+
+/* A relaxed unit's record, made from the measured model before the
+   unit's own analysis treats it as not measured: its text, and the
+   labels that must stay in the unit's text.  */
+struct early_record
+{
+  char *text;
+  size_t size;
+  record_labels rl;
+};
+static early_record early;
+
+/* The record of the measured model, with the marks of a unit whose
+   code the linker may still move (RISC-V relaxation).  */
+static void
+make_relaxed_record (void)
+{
+  find_record_labels (&early.rl, true);
+  FILE *f = open_memstream (&early.text, &early.size);
+  cc_record_write_asm (f, &cc_glue.model, main_input_filename,
+                       CC_RECORD_EXACT | CC_RECORD_RELAXED, early.rl.label, early.rl.delta,
+                       early.rl.mark_label, early.rl.n_marks, POINTER_SIZE / BITS_PER_UNIT);
+  fclose (f);
+}
+
+/* The measured model seen as not measured (cc_unit_unmeasured), with
+   each insn's offset from its part's start as the unmeasured have.  */
+static void
+unmeasure (void)
+{
+  cc_model *m = &cc_glue.model;
+  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
+    {
+      cc_func *f = &m->funcs[fi];
+      for (uint32_t i = 0; i < f->n_insns; i++)
+        if (f->insns[i].part < f->n_parts)
+          f->insns[i].offset -= f->parts[f->insns[i].part].offset;
+    }
+  cc_unit_unmeasured (m);
 }
 
 static void
@@ -295,20 +396,33 @@ default_report_path (void)
 }
 
 /* Copy the unit's text to the real output with R's annotations, and with
-   record= the model's record after it (EXACT: the layout was measured).  */
+   record= the model's record after it (EXACT: the layout was measured),
+   or the relaxed unit's made before.  */
 static void
 emit_with_record (const cc_result *r, bool exact)
 {
   if (!cc_glue.opts.record)
     {
-      cc_glue_emit_output (r, NULL, 0);
+      cc_glue_emit_output (r, NULL, 0, NULL, 0);
+      return;
+    }
+  if (early.text)
+    {
+      cc_glue_emit_output (r, early.rl.keep, early.rl.n_keep, early.rl.keep_end,
+                           early.rl.n_keep_end);
+      fwrite (early.text, 1, early.size, asm_out_file);
+      free (early.text);
+      free_record_labels (&early.rl);
+      memset (&early, 0, sizeof early);
+      cc_time_mark ("record");
       return;
     }
   record_labels rl;
-  find_record_labels (&rl);
-  cc_glue_emit_output (r, rl.keep, rl.n_keep);
-  cc_record_write_asm (asm_out_file, &cc_glue.model, main_input_filename, exact,
-                       rl.label, rl.delta, POINTER_SIZE / BITS_PER_UNIT);
+  find_record_labels (&rl, false);
+  cc_glue_emit_output (r, rl.keep, rl.n_keep, NULL, 0);
+  cc_record_write_asm (asm_out_file, &cc_glue.model, main_input_filename,
+                       exact ? CC_RECORD_EXACT : 0, rl.label, rl.delta, NULL, 0,
+                       POINTER_SIZE / BITS_PER_UNIT);
   free_record_labels (&rl);
   cc_time_mark ("record");
 }
@@ -331,7 +445,7 @@ cc_glue_finish_unit (void *, void *)
   /* A slim LTO object has no code: the analysis happens at link time.  */
   if (cc_glue.n_funcs == 0 && flag_generate_lto && !flag_fat_lto_objects)
     {
-      cc_glue_emit_output (NULL, NULL, 0);
+      cc_glue_emit_output (NULL, NULL, 0, NULL, 0);
       release_state ();
       return;
     }
@@ -340,22 +454,35 @@ cc_glue_finish_unit (void *, void *)
   if (cc_glue.n_funcs)
     {
       /* Offsets that move after the compile carry no promise: not worth
-         measuring.  */
-      if (const char *moves = cc_layout_moves_after_compile (
-            cc_built_arch (), cc_glue.header, cc_glue.header ? cc_glue.header_size : 0,
-            cc_glue.mem_buf, cc_glue.mem_buf ? cc_glue.mem_size : 0))
+         measuring, unless the record takes them to cachecat-link, which
+         reads where the linker put each insn (model_record.h).  */
+      const char *moves = cc_layout_moves_after_compile (
+        cc_built_arch (), cc_glue.header, cc_glue.header ? cc_glue.header_size : 0,
+        cc_glue.mem_buf, cc_glue.mem_buf ? cc_glue.mem_size : 0);
+      if (moves && cc_glue.opts.record && !(layout_note = measure_layout ()))
         {
+          make_relaxed_record ();
+          unmeasure ();
+          layout_note = xstrdup (moves);
+          warning_at (UNKNOWN_LOCATION, 0, "cachecat: %s; all instructions are "
+                      "reported as conflict (cachecat-link places them after the link)",
+                      moves);
+        }
+      else if (moves)
+        {
+          free (layout_note);
           layout_note = xstrdup (moves);
           warning_at (UNKNOWN_LOCATION, 0, "cachecat: %s; all instructions are "
                       "reported as conflict", moves);
+          cc_unit_unmeasured (&cc_glue.model);
         }
       else if ((layout_note = measure_layout ()))
         warning_at (UNKNOWN_LOCATION, 0,
                     "cachecat: could not determine exact instruction addresses: "
                     "%s; all instructions are reported as conflict", layout_note);
-      if (layout_note)
+      if (layout_note && !moves)
         cc_unit_unmeasured (&cc_glue.model);
-      else
+      else if (!layout_note)
         {
           mend_ccfsm ();
           cc_target_veneer_calls (cc_built_arch (), &cc_glue.model);

@@ -253,6 +253,10 @@ main (int argc, char **argv)
       return fatal (m);
     }
   cc_whole_program_enter (&wp, entry_func);
+  if (wp.n_unplaced)
+    fprintf (stderr, "%s: warning: %u functions of code the linker relaxed start with "
+             "padding the record does not place; their instructions are reported as "
+             "conflict\n", program_name, wp.n_unplaced);
   if (wp.n_rerouted)
     fprintf (stderr, "%s: warning: the final bytes of %u functions branch where their "
              "model does not (a stub the linker added), first %s; they are reported as "
@@ -277,7 +281,7 @@ main (int argc, char **argv)
   const char **units = cc_xmalloc ((wp.model.n_funcs + 1) * sizeof *units);
   for (uint32_t f = 0; f < wp.model.n_funcs; f++)
     units[f] = wp.units[wp.funcs[f].unit].source;
-  cc_report_link link = { program, wp.n_units, wp.n_removed, wp.n_escaped,
+  cc_report_link link = { program, wp.n_units, wp.n_relaxed, wp.n_removed, wp.n_escaped,
                           wp.section_base, units, wp.open_because, wp.n_indirect_sites,
                           wp.n_indirect_targets };
   /* The report states the entry the analysis used.  */

@@ -236,6 +236,20 @@ cc_elf_mapping_at (const cc_elf_image *img, uint64_t addr)
   return 0;
 }
 
+int64_t
+cc_elf_func_size (const cc_elf_image *img, const char *name, uint64_t addr)
+{
+  for (uint32_t i = 0; i < img->n_symbols; i++)
+    {
+      const cc_elf_symbol *y = &img->symbols[i];
+      /* (ARM's Thumb functions carry the Thumb bit.)  */
+      if (y->func && y->defined && (y->value & ~(uint64_t) 1) == addr
+          && strcmp (y->name, name) == 0)
+        return (int64_t) y->size;
+    }
+  return -1;
+}
+
 static const cc_elf_symbol *
 find_global (const cc_elf_symbol *v, uint32_t n, const char *name)
 {

@@ -78,6 +78,10 @@ const cc_elf_section *cc_elf_code_at (const cc_elf_image *img, uint64_t addr, ui
    or 0 if none in its section does.  */
 char cc_elf_mapping_at (const cc_elf_image *img, uint64_t addr);
 
+/* The size of a function symbol NAME at ADDR of .symtab (local or
+   global), or -1 if there is none.  */
+int64_t cc_elf_func_size (const cc_elf_image *img, const char *name, uint64_t addr);
+
 /* A defined global symbol NAME of .symtab (else .dynsym), or NULL.  */
 const cc_elf_symbol *cc_elf_global (const cc_elf_image *img, const char *name);
 

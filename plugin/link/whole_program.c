@@ -14,6 +14,7 @@
    AArch64, ARM (A32 and Thumb) and RISC-V.  */
 
 #include "link/whole_program.h"
+#include "link/relaxed.h"
 #include "layout/target.h"
 #include "layout/x86/x86_branch.h"
 #include "layout/x86/x86_flow.h"
@@ -894,6 +895,13 @@ cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
   if (cc_record_read_all (img->records, img->records_size, img->big_endian, &wp->units,
                           &wp->n_units, err) < 0)
     return -1;
+  /* Relaxed units' offsets are their objects': the program's first.  */
+  for (uint32_t u = 0; u < wp->n_units; u++)
+    {
+      if (cc_link_place_relaxed (&wp->units[u], img, wp->arch, &wp->n_unplaced, err) < 0)
+        return -1;
+      wp->n_relaxed += wp->units[u].relaxed;
+    }
   uint64_t way = (uint64_t) cache->line * cache->sets;
   uint32_t align = (uint32_t) way;
 

@@ -28,6 +28,10 @@ typedef struct cc_whole_program
                                   discarded COMDAT copies) */
   uint32_t n_inexact;          /* functions of units whose layout was not
                                   measured: not analysed */
+  uint32_t n_relaxed;          /* units whose code the linker relaxed,
+                                  placed from their records' marks */
+  uint32_t n_unplaced;         /* functions of those the marks do not
+                                  place (entry padding): not analysed */
   uint32_t n_rerouted;         /* functions whose final bytes branch where
                                   their model does not (a linker's stub):
                                   not analysed */

@@ -593,6 +593,60 @@ cc_record_unpack_model (const unsigned char *buf, size_t size, cc_model *m, size
 }
 
 /* ------------------------------------------------------------------ */
+/* A relaxed unit's marks.  */
+
+/* The end of insn I of FN's GCC insn that starts there: the first insn
+   after it that is padding, in another part or of another uid.  */
+static uint32_t
+group_end (const cc_func *fn, uint32_t i)
+{
+  uint32_t j = i + 1;
+  while (j < fn->n_insns && fn->insns[j].kind != CC_INSN_PAD
+         && fn->insns[j].part == fn->insns[i].part && fn->insns[j].uid == fn->insns[i].uid)
+    j++;
+  return j;
+}
+
+/* The bytes of FN's insns [I, J).  */
+static uint64_t
+group_bytes (const cc_func *fn, uint32_t i, uint32_t j)
+{
+  uint64_t n = 0;
+  for (; i < j; i++)
+    n += fn->insns[i].length;
+  return n;
+}
+
+uint32_t
+cc_record_marks (const cc_func *fn, cc_record_mark *out)
+{
+  for (uint32_t i = 0; i < fn->n_insns; i++)
+    if (fn->insns[i].kind == CC_INSN_PAD)
+      return 0;
+  uint32_t n = 0;
+  for (uint32_t i = 0, j; i < fn->n_insns; i = j)
+    {
+      j = group_end (fn, i);
+      if (!group_bytes (fn, i, j))
+        continue;
+      out[n++] = (cc_record_mark) { i, j - i, 0 };
+      /* The next GCC insn of the part with bytes.  */
+      uint32_t k = j, l;
+      for (; k < fn->n_insns && fn->insns[k].part == fn->insns[i].part; k = l)
+        {
+          l = group_end (fn, k);
+          if (group_bytes (fn, k, l))
+            break;
+        }
+      const cc_insn *last = &fn->insns[j - 1];
+      if (k == fn->n_insns || fn->insns[k].part != fn->insns[i].part
+          || fn->insns[k].offset != last->offset + last->length)
+        out[n++] = (cc_record_mark) { j - 1, j - i, 1 };
+    }
+  return n;
+}
+
+/* ------------------------------------------------------------------ */
 /* The record as assembler statements.  */
 
 typedef struct text
@@ -657,9 +711,9 @@ put_ascii (text *t, const unsigned char *s, size_t n)
 }
 
 void
-cc_record_write_asm (FILE *out, const cc_model *m, const char *source, int exact,
+cc_record_write_asm (FILE *out, const cc_model *m, const char *source, int flags,
                      const char *const *part_label, const uint32_t *delta,
-                     int address_size)
+                     const char *const *mark_label, uint32_t n_marks, int address_size)
 {
   size_t packed_size;
   unsigned char *packed = cc_record_pack_model (m, &packed_size);
@@ -672,7 +726,7 @@ cc_record_write_asm (FILE *out, const cc_model *m, const char *source, int exact
   text_puts (&t, "\t.pushsection " CC_RECORD_SECTION ",\"\",%progbits\n"
              "\t.ascii \"cachecat\"\n");
   snprintf (line, sizeof line, "\t.byte %d, %d, %d, 0\n", CC_RECORD_VERSION, address_size,
-            exact ? CC_RECORD_EXACT : 0);
+            flags & (CC_RECORD_EXACT | CC_RECORD_RELAXED));
   text_puts (&t, line);
   /* The assembler computes the length: local labels of this section.  */
   text_puts (&t, "\t.long .Lcc_record_end - .Lcc_record_start\n.Lcc_record_start:\n");
@@ -688,6 +742,17 @@ cc_record_write_asm (FILE *out, const cc_model *m, const char *source, int exact
       }
     else
       text_puts (&t, "\t.dc.a 0\n");
+  if (flags & CC_RECORD_RELAXED)
+    {
+      snprintf (line, sizeof line, "\t.long %u\n", n_marks);
+      text_puts (&t, line);
+      for (uint32_t k = 0; k < n_marks; k++)
+        {
+          text_puts (&t, "\t.dc.a ");
+          text_puts (&t, mark_label[k] ? mark_label[k] : "0");
+          text_puts (&t, "\n");
+        }
+    }
   if (source && *source)
     put_ascii (&t, (const unsigned char *) source, strlen (source));
   text_puts (&t, "\t.byte 0\n");
@@ -730,6 +795,9 @@ read_one (const unsigned char *buf, size_t size, size_t *at, int big_endian,
   if (asize != 4 && asize != 8)
     return fail (err, k, start, "address size is neither 4 nor 8");
   u->exact = (h[2] & CC_RECORD_EXACT) != 0;
+  u->relaxed = (h[2] & CC_RECORD_RELAXED) != 0;
+  if (h[2] & ~(CC_RECORD_EXACT | CC_RECORD_RELAXED))
+    return fail (err, k, start, "unknown flags");
   uint64_t len = cc_load_uint (h + 4, 4, big_endian);
   const unsigned char *p = h + 8, *end = p + len;
   if (len > size - start - 16 || len < 4)
@@ -741,6 +809,18 @@ read_one (const unsigned char *buf, size_t size, size_t *at, int big_endian,
   u->part_addr = cc_xmalloc ((u->n_parts + 1) * sizeof *u->part_addr);
   for (uint32_t i = 0; i < u->n_parts; i++, p += asize)
     u->part_addr[i] = cc_load_uint (p, asize, big_endian);
+  if (u->relaxed)
+    {
+      if (end - p < 4)
+        return fail (err, k, start, "truncated marks");
+      u->n_marks = (uint32_t) cc_load_uint (p, 4, big_endian);
+      p += 4;
+      if ((uint64_t) u->n_marks * (uint64_t) asize > (uint64_t) (end - p))
+        return fail (err, k, start, "truncated marks");
+      u->mark_addr = cc_xmalloc ((u->n_marks + 1) * sizeof *u->mark_addr);
+      for (uint32_t i = 0; i < u->n_marks; i++, p += asize)
+        u->mark_addr[i] = cc_load_uint (p, asize, big_endian);
+    }
   const unsigned char *nul = memchr (p, 0, (size_t) (end - p));
   if (!nul)
     return fail (err, k, start, "the source name is not terminated");
@@ -761,6 +841,21 @@ read_one (const unsigned char *buf, size_t size, size_t *at, int big_endian,
     parts += u->model.funcs[fi].n_parts;
   if (parts != u->n_parts)
     return fail (err, k, start, "the addresses do not match the model's functions");
+  if (u->relaxed)
+    {
+      uint64_t marks = 0;
+      cc_record_mark *tmp = NULL;
+      size_t cap = 0;
+      for (uint32_t fi = 0; fi < u->model.n_funcs; fi++)
+        {
+          const cc_func *fn = &u->model.funcs[fi];
+          tmp = cc_grow (tmp, &cap, 2 * (size_t) fn->n_insns + 1, sizeof *tmp, 64);
+          marks += cc_record_marks (fn, tmp);
+        }
+      free (tmp);
+      if (marks != u->n_marks)
+        return fail (err, k, start, "the marks do not match the model's insns");
+    }
   *at = (size_t) (end - buf);
   return 0;
 }
@@ -803,6 +898,7 @@ cc_unit_records_free (cc_unit_record *r, uint32_t n)
     {
       free (r[i].source);
       free (r[i].part_addr);
+      free (r[i].mark_addr);
       cc_model_free (&r[i].model);
     }
   free (r);

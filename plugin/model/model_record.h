@@ -11,12 +11,18 @@
 
      "cachecat"            8 bytes
      version, address size, flags, 0      4 bytes (CC_RECORD_VERSION, 4 or 8,
-                                          CC_RECORD_EXACT)
+                                          CC_RECORD_EXACT, CC_RECORD_RELAXED)
      length                u32: bytes of what follows
      n_parts               u32
      address[n_parts]      each part's symbol, in the order of the model's
                            functions and parts, relocated by the linker
                            (0: removed)
+     with CC_RECORD_RELAXED:
+       n_marks             u32
+       mark[n_marks]       the final address of each mark (below), in the
+                           order of the model's functions and of
+                           cc_record_marks, relocated by the linker (0:
+                           removed, or not known: all of a function's)
      source                the unit's main input file, NUL-terminated
      model                 the packed model (below), to the record's end
 
@@ -69,7 +75,19 @@
                   n_insns, callee (string), fallthru if it follows,
                   n_succs, and each successor S as the difference S - B.
 
-   Every field is checked as model_io.c's reader checks the text.  */
+   Every field is checked as model_io.c's reader checks the text.
+
+   A relaxed unit (RISC-V code the linker may still relax: it shortens
+   calls and address loads and redoes alignment, deleting bytes) has the
+   offsets of its object, exact there but not in the program.  Its record
+   holds where the linker put each GCC insn: the model's machine
+   instructions of one GCC insn share its uid, and cc_record_marks names,
+   for every GCC insn with bytes, its start, and its end where the next
+   one does not start there (alignment or data between them) or it ends
+   its part.  Each is a local label of the unit's text, which the RISC-V
+   assembler keeps as a symbol with a relocation against it, and which ld
+   moves with the bytes it deletes before it; so the relocated value is
+   the final address (docs/design.md, "Relaxed code").  */
 
 #ifndef CACHECAT_MODEL_RECORD_H
 #define CACHECAT_MODEL_RECORD_H
@@ -77,15 +95,39 @@
 #include "model/model.h"
 
 #define CC_RECORD_SECTION ".debug_cachecat"
-#define CC_RECORD_VERSION 2
+#define CC_RECORD_VERSION 3
 #define CC_RECORD_EXACT 1      /* flags: the offsets were measured */
+#define CC_RECORD_RELAXED 2    /* flags: the linker may move the code: the
+                                  marks follow the parts' addresses */
+
+/* A place in a relaxed unit's function whose final address the record
+   holds: where insn INSN starts, or if END where it ends.  */
+typedef struct cc_record_mark
+{
+  uint32_t insn;
+  uint32_t count;              /* the GCC insn's machine instructions: from
+                                  INSN on for a start, up to INSN for an end */
+  uint8_t end;
+} cc_record_mark;
+
+/* The marks of FN, in order (by part, then by offset), into OUT (room
+   for 2 * FN->n_insns): where every GCC insn with bytes starts (its
+   first machine instruction, INSN), and where it ends (its last) if it
+   is the last of its part or the next GCC insn with bytes does not start
+   there.  None for a function with entry padding (CC_INSN_PAD).
+   Returns how many.  */
+uint32_t cc_record_marks (const cc_func *fn, cc_record_mark *out);
 
 /* Write the record of M as assembler statements to OUT, inside
-   .pushsection/.popsection.  PART_LABEL[k] names a local label DELTA[k]
-   bytes after the symbol of the k-th part (NULL: the part's address is
-   unknown, written as 0); ADDRESS_SIZE is 4 or 8.  */
-void cc_record_write_asm (FILE *out, const cc_model *m, const char *source, int exact,
+   .pushsection/.popsection.  FLAGS: CC_RECORD_EXACT, CC_RECORD_RELAXED.
+   PART_LABEL[k] names a local label DELTA[k] bytes after the symbol of
+   the k-th part (NULL: the part's address is unknown, written as 0);
+   with CC_RECORD_RELAXED, MARK_LABEL[k] the label of the k-th of the
+   N_MARKS marks (NULL: not known, written as 0).  ADDRESS_SIZE is 4 or
+   8.  */
+void cc_record_write_asm (FILE *out, const cc_model *m, const char *source, int flags,
                           const char *const *part_label, const uint32_t *delta,
+                          const char *const *mark_label, uint32_t n_marks,
                           int address_size);
 
 /* M packed (above): a new buffer of *SIZE bytes, the caller frees it.  */
@@ -102,8 +144,12 @@ typedef struct cc_unit_record
 {
   char *source;
   int exact;                   /* offsets measured (CC_RECORD_EXACT) */
+  int relaxed;                 /* the object's offsets: the marks say where
+                                  the code is (CC_RECORD_RELAXED) */
   uint32_t n_parts;
   uint64_t *part_addr;         /* in the order of model's functions and parts */
+  uint32_t n_marks;
+  uint64_t *mark_addr;         /* relaxed: in the order of cc_record_marks */
   cc_model model;
 } cc_unit_record;
 

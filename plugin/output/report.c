@@ -609,6 +609,11 @@ write_json_buf (wbuf *w, const cc_model *m, const cc_result *r,
       json_str (w, info->link->program);
       w_s (w, ", \"units\": ");
       w_u (w, info->link->n_units);
+      if (info->link->n_relaxed)
+        {
+          w_s (w, ", \"relaxed_units\": ");
+          w_u (w, info->link->n_relaxed);
+        }
       w_s (w, ", \"removed_functions\": ");
       w_u (w, info->link->n_removed);
       w_s (w, ", \"called_from_unknown_code\": ");

@@ -12,6 +12,8 @@ typedef struct cc_report_link
 {
   const char *program;         /* the linked program */
   uint32_t n_units;            /* units with a model */
+  uint32_t n_relaxed;          /* of them, relaxed ones placed from their
+                                  marks */
   uint32_t n_removed;          /* functions the linker removed */
   uint32_t n_escaped;          /* functions code without a model may call */
   const uint64_t *section_base; /* per model section: address of offset 0 */

@@ -13,7 +13,8 @@
 # installed cross compiler (AArch64, Thumb-2, A32, Cortex-M4, RISC-V) is
 # read with that target's decoders: its static functions, calls across
 # units, what code without a model calls, a call through a linker's veneer
-# and a branch the linker added.  (make validate and
+# and a branch the linker added; and RISC-V code the linker relaxes, whose
+# every instruction cachecat-link places on its final bytes.  (make validate and
 # check-validate.sh check the link-time promises against real runs.)
 # Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 set -u
@@ -632,6 +633,79 @@ cross_target thumb arm-linux-gnueabihf-gcc-12 "-mthumb" ""
 cross_target a32 arm-linux-gnueabihf-gcc-12 "-marm" ""
 cross_target cortex-m4 arm-none-eabi-gcc "-mthumb -mcpu=cortex-m4" "-specs=nosys.specs"
 cross_target riscv64 riscv64-linux-gnu-gcc-12 "-mno-relax" ""
+
+# 12. RISC-V code the linker relaxes (no -mno-relax): it makes calls jal
+#     and shortens address loads, so the unit's own report promises
+#     nothing, and cachecat-link places every insn from the record's marks
+#     (model_record.h): each report instruction must be one of objdump's.
+# boundaries EXE REPORT OBJDUMP: every instruction with bytes of REPORT
+# starts an instruction of that length in EXE.
+boundaries() {
+  python3 - "$@" <<'PY'
+import json, re, subprocess, sys
+exe, rep, objdump = sys.argv[1:4]
+out = subprocess.run([objdump, "-d", "-w", exe], capture_output=True, text=True).stdout
+starts = {}
+for line in out.splitlines():
+    m = re.match(r"^\s*([0-9a-f]+):\t((?:[0-9a-f]+ )+)", line)
+    if m:
+        starts[int(m.group(1), 16)] = len(m.group(2).replace(" ", "")) // 2
+n = bad = 0
+for f in json.load(open(rep))["functions"]:
+    for i in f["insns"]:
+        if i["length"]:
+            n += 1
+            bad += starts.get(f["address"] + i["offset"]) != i["length"]
+print("%d instructions, %d not the program's" % (n, bad))
+sys.exit(0 if n and not bad else 1)
+PY
+}
+rv=riscv64-linux-gnu-gcc-12
+rvplugin=$ROOT/build/riscv64-linux-gnu/cachecat.so
+if ! command -v $rv >/dev/null; then
+  echo "SKIP: riscv64 relaxed: no $rv"
+elif [ ! -e "$rvplugin" ]; then
+  echo "SKIP: riscv64 relaxed: no build/riscv64-linux-gnu/cachecat.so (make CC=$rv)"
+else
+  d=$dir/x-relax
+  mkdir -p "$d/rec" "$d/plain"
+  ok_build=1
+  for u in main other lib; do
+    $rv -O2 -g -ffunction-sections -fplugin="$rvplugin" -fplugin-arg-cachecat-record \
+      -fplugin-arg-cachecat-report="$d/$u.json" -c "$SRC/$u.c" -o "$d/rec/$u.o" \
+      2>>"$d/cc.err" || ok_build=0
+    $rv -O2 -g -ffunction-sections -c "$SRC/$u.c" -o "$d/plain/$u.o" || ok_build=0
+  done
+  for b in rec plain; do
+    (cd "$d/$b" && $rv -static main.o other.o lib.o -o prog \
+       && $rv -static -Wl,--no-relax main.o other.o lib.o -o prog.norelax \
+       && $rv -static -Wl,--gc-sections main.o other.o lib.o -o prog.gc) || ok_build=0
+  done
+  if [ $ok_build = 0 ]; then
+    bad "riscv64 relaxed: build"; cat "$d/cc.err"
+  else
+    check "riscv64 relaxed: the unit's own report promises nothing, and says why" \
+      "grep -q 'linker may relax' $d/cc.err && report_py $d/main.json '\"relax\" in r[\"layout\"][\"problem\"] and r[\"summary\"][\"conflict\"] == sum(r[\"summary\"].values())'"
+    check "riscv64 relaxed: the linker did relax (main calls step with a jal)" \
+      "riscv64-linux-gnu-objdump -d $d/rec/prog | grep -A40 '<main>:' | grep -Eq 'jal.*<step>'"
+    for v in prog prog.norelax prog.gc; do
+      check "riscv64 relaxed, $v: the loaded image is byte-identical with and without record" \
+        "[ \"\$(loaded $d/rec/$v)\" = \"\$(loaded $d/plain/$v)\" ]"
+      if "$LINK" $SHAPE "$d/rec/$v" >"$d/$v.out" 2>&1 && [ ! -s "$d/$v.out" ]; then
+        check "riscv64 relaxed, $v: cachecat-link places every instruction where the program has it" \
+          "report_py $d/rec/$v.cachecat.json 'r[\"link\"][\"relaxed_units\"] == 3 and r[\"summary\"][\"conflict\"] < sum(r[\"summary\"].values())' && boundaries $d/rec/$v $d/rec/$v.cachecat.json riscv64-linux-gnu-objdump"
+      else
+        bad "riscv64 relaxed, $v: cachecat-link failed"; cat "$d/$v.out"
+      fi
+    done
+    rep=$d/rec/prog.cachecat.json
+    s1=$(nm_addr "$d/rec/prog" scale 1) s2=$(nm_addr "$d/rec/prog" scale 2)
+    check "riscv64 relaxed: the static scale() at their addresses, calls across units followed" \
+      "report_py $rep 'sorted([fn[\"scale@$SRC/main.c\"][\"address\"], fn[\"scale@$SRC/other.c\"][\"address\"]]) == sorted([$s1, $s2]) and all(any(i[\"function\"] == f and i[\"parent\"] is not None for i in r[\"instances\"]) for f in (\"other_step\", \"lib_sum\", \"step\"))'"
+    check "riscv64 relaxed, --gc-sections: the removed functions are said so" \
+      "report_py $d/rec/prog.gc.cachecat.json 'r[\"link\"][\"removed_functions\"] == 2 and \"other_unused\" not in fn'"
+  fi
+fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -10,10 +10,12 @@
 #include <stdlib.h>
 
 /* A record's bytes as the assembler and the linker leave them: the
-   header, N_ADDRS addresses, SOURCE and M packed.  */
+   header, N_ADDRS addresses, with MARKS (not NULL: a relaxed unit's) its
+   N_MARKS marks' addresses, SOURCE and M packed.  */
 static size_t
-put_record (unsigned char *out, const cc_model *m, const char *source, const uint64_t *addrs,
-            uint32_t n_addrs, int version)
+put_record_marks (unsigned char *out, const cc_model *m, const char *source,
+                  const uint64_t *addrs, uint32_t n_addrs, int version, const uint64_t *marks,
+                  uint32_t n_marks)
 {
   size_t packed_len = 0;
   unsigned char *packed = cc_record_pack_model (m, &packed_len);
@@ -21,21 +23,36 @@ put_record (unsigned char *out, const cc_model *m, const char *source, const uin
   memcpy (out, "cachecat", 8);
   out[8] = (unsigned char) version;
   out[9] = 8;
-  out[10] = CC_RECORD_EXACT;
+  out[10] = CC_RECORD_EXACT | (marks ? CC_RECORD_RELAXED : 0);
   out[11] = 0;
-  uint32_t len = 4 + 8 * n_addrs + (uint32_t) strlen (source) + 1 + (uint32_t) packed_len;
+  uint32_t len = 4 + 8 * n_addrs + (marks ? 4 + 8 * n_marks : 0) + (uint32_t) strlen (source)
+                 + 1 + (uint32_t) packed_len;
   memcpy (out + 12, &len, 4);
   at = 16;
   memcpy (out + at, &n_addrs, 4);
   at += 4;
   for (uint32_t i = 0; i < n_addrs; i++, at += 8)
     memcpy (out + at, &addrs[i], 8);
+  if (marks)
+    {
+      memcpy (out + at, &n_marks, 4);
+      at += 4;
+      for (uint32_t i = 0; i < n_marks; i++, at += 8)
+        memcpy (out + at, &marks[i], 8);
+    }
   memcpy (out + at, source, strlen (source) + 1);
   at += strlen (source) + 1;
   memcpy (out + at, packed, packed_len);
   at += packed_len;
   free (packed);
   return at;
+}
+
+static size_t
+put_record (unsigned char *out, const cc_model *m, const char *source, const uint64_t *addrs,
+            uint32_t n_addrs, int version)
+{
+  return put_record_marks (out, m, source, addrs, n_addrs, version, NULL, 0);
 }
 
 /* M as model_io.c's text (the caller frees it).  */
@@ -137,6 +154,86 @@ rich_model (cc_model *m)
   mk_part (h, "-", 0, 300, 0);
 }
 
+static void expect_error (const unsigned char *buf, size_t size, const char *msg);
+
+/* A relaxed unit's marks (cc_record_marks): every GCC insn with bytes
+   (its machine instructions share a uid) starts with one, and ends with
+   one where the next does not start there or it ends its part; the
+   record holds their addresses and the reader counts them.  */
+static void
+test_marks (void)
+{
+  cc_model m = { 0 };
+  cc_model_add_section (&m, ".text", 2);
+  cc_model_add_section (&m, ".text.unlikely", 2);
+  cc_func *f = mk_func (&m, "f", 0);
+  mk_part (f, "f", 0, 0, 28);
+  mk_part (f, "f.cold", 1, 0, 4);
+  mk_block (f, 0, 0, 7, 4);
+  mk_block (f, 1, 0, 1, 4);
+  /* Part 0: a call at 0 (auipc, jalr: one uid), an insn without bytes at
+     8, insns at 8 and 12, then 4 bytes of alignment, insns at 20 and 24;
+     the cold part's at 0.  */
+  static const uint32_t uid[8] = { 1, 1, 2, 3, 4, 5, 6, 7 };
+  static const uint32_t off[8] = { 0, 4, 8, 8, 12, 20, 24, 0 };
+  for (uint32_t i = 0; i < 8; i++)
+    {
+      f->insns[i].uid = uid[i];
+      f->insns[i].offset = off[i];
+    }
+  f->insns[2].length = 0;
+  cc_record_mark mk[16];
+  uint32_t n = cc_record_marks (f, mk);
+  /* call starts at 0 and runs on into 8; 8 runs on into 12; 12 is
+     followed by alignment (ends); 20, 24 (ends the part); cold 0 (ends
+     its part).  */
+  static const cc_record_mark want[] = {
+    { 0, 2, 0 }, { 3, 1, 0 }, { 4, 1, 0 }, { 4, 1, 1 }, { 5, 1, 0 }, { 6, 1, 0 }, { 6, 1, 1 },
+    { 7, 1, 0 }, { 7, 1, 1 } };
+  CHECK_EQ (n, sizeof want / sizeof want[0]);
+  for (uint32_t k = 0; k < n && k < sizeof want / sizeof want[0]; k++)
+    CHECK (mk[k].insn == want[k].insn && mk[k].count == want[k].count && mk[k].end == want[k].end);
+
+  /* The record of a relaxed unit: the marks' addresses follow the parts';
+     a count the model does not give is an error.  */
+  static unsigned char buf[1 << 13];
+  uint64_t parts[2] = { 0x10000, 0x20000 };
+  uint64_t marks[9] = { 0x10000, 0x10004, 0x10008, 0x1000c, 0x10010, 0x10014, 0x10018,
+                        0x20000, 0x20004 };
+  size_t len = put_record_marks (buf, &m, "r.c", parts, 2, CC_RECORD_VERSION, marks, 9);
+  cc_unit_record *r = NULL;
+  uint32_t nr = 0;
+  char *err = NULL;
+  if (CHECK_EQ (cc_record_read_all (buf, len, 0, &r, &nr, &err), 0))
+    {
+      CHECK (r[0].relaxed && r[0].exact && r[0].n_marks == 9 && r[0].mark_addr[3] == 0x1000c
+             && r[0].mark_addr[8] == 0x20004);
+      cc_unit_records_free (r, nr);
+    }
+  len = put_record_marks (buf, &m, "r.c", parts, 2, CC_RECORD_VERSION, marks, 8);
+  expect_error (buf, len, "the marks do not match the model's insns");
+  /* Entry padding: no marks.  */
+  f->insns[0].kind = CC_INSN_PAD;
+  CHECK_EQ (cc_record_marks (f, mk), 0);
+
+  /* The assembler's text: the marks after the parts, 0 for one not
+     known.  */
+  char *text = NULL;
+  size_t tl = 0;
+  FILE *out = open_memstream (&text, &tl);
+  const char *plabels[2] = { ".L1000000001", ".L1000000005" };
+  uint32_t delta[2] = { 0, 0 };
+  const char *mlabels[3] = { ".L1000000001", NULL, ".Lcce4" };
+  cc_record_write_asm (out, &m, "r.c", CC_RECORD_EXACT | CC_RECORD_RELAXED, plabels, delta,
+                       mlabels, 3, 8);
+  fclose (out);
+  CHECK_CONTAINS (text, "\t.byte 3, 8, 3, 0\n");
+  CHECK_CONTAINS (text, "\t.dc.a .L1000000005-0\n\t.long 3\n\t.dc.a .L1000000001\n"
+                  "\t.dc.a 0\n\t.dc.a .Lcce4\n");
+  free (text);
+  cc_model_free (&m);
+}
+
 static void
 expect_error (const unsigned char *buf, size_t size, const char *msg)
 {
@@ -226,7 +323,7 @@ main (void)
   FILE *out = open_memstream (&text, &len);
   const char *labels[3] = { ".L1000000001", NULL, ".L1000000009" };
   uint32_t delta[3] = { 0, 0, 4 };
-  cc_record_write_asm (out, &m, "x\"y\\z.c", 1, labels, delta, 8);
+  cc_record_write_asm (out, &m, "x\"y\\z.c", CC_RECORD_EXACT, labels, delta, NULL, 0, 8);
   fclose (out);
   CHECK_CONTAINS (text, "\t.pushsection .debug_cachecat,\"\",%progbits\n");
   CHECK_CONTAINS (text, "\t.dc.a .L1000000001-0\n\t.dc.a 0\n\t.dc.a .L1000000009-4\n");
@@ -242,5 +339,6 @@ main (void)
   check_round_trip (&rich, 0);
   cc_model_free (&rich);
   cc_model_free (&m);
+  test_marks ();
   return unit_finish ("model_record");
 }
