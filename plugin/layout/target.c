@@ -165,21 +165,12 @@ cc_isa_length (cc_isa isa, const unsigned char *b, size_t n)
 int
 cc_isa_padding (cc_isa isa, const unsigned char *b, size_t n)
 {
-  switch (isa)
-    {
-    case CC_ISA_X86_64:
-      return cc_x86_padding (b, n);
-    case CC_ISA_A64:
-      return cc_target_nop_fill (CC_ARCH_AARCH64, b, n);
-    case CC_ISA_A32:
-    case CC_ISA_THUMB:
-      return cc_target_nop_fill (CC_ARCH_ARM, b, n);
-    case CC_ISA_RV32:
-    case CC_ISA_RV64:
-      return cc_target_nop_fill (CC_ARCH_RISCV, b, n);
-    default:
-      return 0;
-    }
+  static const cc_arch arch[] = {
+    [CC_ISA_A64] = CC_ARCH_AARCH64, [CC_ISA_A32] = CC_ARCH_ARM, [CC_ISA_THUMB] = CC_ARCH_ARM,
+    [CC_ISA_RV32] = CC_ARCH_RISCV, [CC_ISA_RV64] = CC_ARCH_RISCV };
+  if (isa == CC_ISA_X86_64)
+    return cc_x86_padding (b, n);
+  return (size_t) isa < sizeof arch / sizeof arch[0] && cc_target_nop_fill (arch[isa], b, n);
 }
 
 cc_branch_kind
@@ -207,7 +198,7 @@ cc_isa_branch (cc_isa isa, const unsigned char *b, size_t len, uint64_t a,
 
 int
 cc_isa_refs (cc_isa isa, const unsigned char *b, size_t before, size_t n, uint64_t a,
-             cc_addr_range *out)
+             uint64_t gp, cc_addr_range *out)
 {
   if (n < 2)
     return 0;
@@ -220,7 +211,7 @@ cc_isa_refs (cc_isa isa, const unsigned char *b, size_t before, size_t n, uint64
       return cc_arm_refs (isa == CC_ISA_THUMB, b, before, n, a, out);
     case CC_ISA_RV32:
     case CC_ISA_RV64:
-      return cc_riscv_refs (b, n, a, isa == CC_ISA_RV64, out);
+      return cc_riscv_refs (b, n, a, isa == CC_ISA_RV64, gp, out);
     default:
       return 0;
     }

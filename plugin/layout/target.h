@@ -97,10 +97,12 @@ cc_branch_kind cc_isa_branch (cc_isa isa, const unsigned char *b, size_t len, ui
    branch target, a PC-relative address (AArch64's adr and adrp page,
    RISC-V's auipc and lui with a 12-bit offset, ARM's adr, movw and
    movt), exact where the next instruction completes it in the same
-   register.  Up to one range into OUT; returns how many.  Not for x86-64
+   register; on RISC-V also an address GP (the global pointer's value, 0
+   if none) and an offset make, as the linker relaxes address loads to.
+   Up to one range into OUT; returns how many.  Not for x86-64
    (x86_branch.h reads it byte by byte).  */
 int cc_isa_refs (cc_isa isa, const unsigned char *b, size_t before, size_t n, uint64_t a,
-                 cc_addr_range *out);
+                 uint64_t gp, cc_addr_range *out);
 
 /* How reports name ARCH: "x86-64", "aarch64", "arm", "riscv", "unknown".  */
 const char *cc_arch_name (cc_arch arch);

@@ -116,13 +116,24 @@ place_func (placing *pl, cc_func *fn, const uint64_t *addr, const cc_record_mark
               return NULL;
             }
           first = 0;
-          /* An insn without bytes lies where the one before ended.  */
           if (pl->fin[i] == UNSET)
-            pl->fin[i] = end, pl->len[i] = 0;
+            {
+              /* An insn without bytes lies where the next placed one
+                 starts if it did in the object (after the alignment
+                 before that one), else where the one before ended.  */
+              uint32_t j = i + 1;
+              while (j < fn->n_insns && fn->insns[j].part == p && pl->fin[j] == UNSET)
+                j++;
+              int with_next = j < fn->n_insns && fn->insns[j].part == p
+                              && fn->insns[j].offset == in->offset;
+              pl->fin[i] = with_next ? pl->fin[j] : end;
+              pl->len[i] = 0;
+            }
           if (pl->fin[i] < addr[p])
             return cc_xasprintf ("its insn at 0x%llx lies before its symbol",
                                  (unsigned long long) pl->fin[i]);
-          end = pl->fin[i] + pl->len[i];
+          if (pl->fin[i] + pl->len[i] > end)
+            end = pl->fin[i] + pl->len[i];
         }
       for (uint32_t i = 0; i < fn->n_insns; i++)
         if (fn->insns[i].part == p)

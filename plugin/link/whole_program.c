@@ -469,14 +469,14 @@ code_refs (const cc_whole_program *wp, const cc_elf_image *img, const cc_elf_sec
       /* AArch64's instructions are 4-aligned; RISC-V's 2-aligned.  */
       if (wp->arch == CC_ARCH_AARCH64 && (a & 3))
         return 0;
-      return cc_isa_refs (cc_isa_of (wp->arch, 0, img->is64), b, before, n, a, out);
+      return cc_isa_refs (cc_isa_of (wp->arch, 0, img->is64), b, before, n, a, wp->gp, out);
     }
   char k = cc_elf_mapping_at (img, a);
   int nr = 0;
   if (k != 'd' && k != 'a')
-    nr += cc_isa_refs (CC_ISA_THUMB, b, before, n, a, out + nr);
+    nr += cc_isa_refs (CC_ISA_THUMB, b, before, n, a, 0, out + nr);
   if (k != 'd' && k != 't' && !(a & 3))
-    nr += cc_isa_refs (CC_ISA_A32, b, before, n, a, out + nr);
+    nr += cc_isa_refs (CC_ISA_A32, b, before, n, a, 0, out + nr);
   return nr;
 }
 
@@ -1042,6 +1042,10 @@ cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
   for (uint32_t i = 0; i < n_spans; i++)
     if (!(wp->model.funcs[spans[i].func].flags & CC_FUNC_BROKEN))
       modelled[n_modelled++] = spans[i];
+  /* RISC-V code (relaxed) may make an address from the global pointer.  */
+  const cc_elf_symbol *gp = wp->arch == CC_ARCH_RISCV
+                            ? cc_elf_global (img, "__global_pointer$") : NULL;
+  wp->gp = gp ? gp->value : 0;
   mark_escapes (wp, img, starts, wp->model.n_funcs, modelled, n_modelled);
   wp->taken = cc_xcalloc (wp->model.n_funcs + 1, 1);
   if (wp->arch == CC_ARCH_X86_64)

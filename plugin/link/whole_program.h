@@ -22,6 +22,7 @@ typedef struct cc_link_func
 typedef struct cc_whole_program
 {
   cc_arch arch;                /* the program's (layout/target.h) */
+  uint64_t gp;                 /* RISC-V: the global pointer's value, or 0 */
   cc_unit_record *units;
   uint32_t n_units;
   uint32_t n_removed;          /* functions the linker removed (--gc-sections,

@@ -773,6 +773,24 @@ fail (char **err, uint32_t k, size_t at, const char *what)
   return -1;
 }
 
+/* A count (u32) and as many addresses of ASIZE bytes at *P, before END:
+   a new array of them, and *P past them; NULL if they run past END.  */
+static uint64_t *
+read_addrs (const unsigned char **p, const unsigned char *end, int asize, int big_endian,
+            uint32_t *n)
+{
+  if (end - *p < 4)
+    return NULL;
+  *n = (uint32_t) cc_load_uint (*p, 4, big_endian);
+  *p += 4;
+  if ((uint64_t) *n * (uint64_t) asize > (uint64_t) (end - *p))
+    return NULL;
+  uint64_t *v = cc_xmalloc ((*n + 1) * sizeof *v);
+  for (uint32_t i = 0; i < *n; i++, *p += asize)
+    v[i] = cc_load_uint (*p, asize, big_endian);
+  return v;
+}
+
 /* One record at BUF[*AT]; on success *AT is past it.  */
 static int
 read_one (const unsigned char *buf, size_t size, size_t *at, int big_endian,
@@ -802,25 +820,10 @@ read_one (const unsigned char *buf, size_t size, size_t *at, int big_endian,
   const unsigned char *p = h + 8, *end = p + len;
   if (len > size - start - 16 || len < 4)
     return fail (err, k, start, "truncated");
-  u->n_parts = (uint32_t) cc_load_uint (p, 4, big_endian);
-  p += 4;
-  if ((uint64_t) u->n_parts * (uint64_t) asize > (uint64_t) (end - p))
+  if (!(u->part_addr = read_addrs (&p, end, asize, big_endian, &u->n_parts)))
     return fail (err, k, start, "truncated addresses");
-  u->part_addr = cc_xmalloc ((u->n_parts + 1) * sizeof *u->part_addr);
-  for (uint32_t i = 0; i < u->n_parts; i++, p += asize)
-    u->part_addr[i] = cc_load_uint (p, asize, big_endian);
-  if (u->relaxed)
-    {
-      if (end - p < 4)
-        return fail (err, k, start, "truncated marks");
-      u->n_marks = (uint32_t) cc_load_uint (p, 4, big_endian);
-      p += 4;
-      if ((uint64_t) u->n_marks * (uint64_t) asize > (uint64_t) (end - p))
-        return fail (err, k, start, "truncated marks");
-      u->mark_addr = cc_xmalloc ((u->n_marks + 1) * sizeof *u->mark_addr);
-      for (uint32_t i = 0; i < u->n_marks; i++, p += asize)
-        u->mark_addr[i] = cc_load_uint (p, asize, big_endian);
-    }
+  if (u->relaxed && !(u->mark_addr = read_addrs (&p, end, asize, big_endian, &u->n_marks)))
+    return fail (err, k, start, "truncated marks");
   const unsigned char *nul = memchr (p, 0, (size_t) (end - p));
   if (!nul)
     return fail (err, k, start, "the source name is not terminated");

@@ -311,14 +311,14 @@ test_branches (void)
   CHECK_EQ (branch (CC_ISA_X86_64, x_jmp, 2, 0x1000, NULL, &t), CC_BRANCH_INDIRECT);
 }
 
-/* Does the code at B (N bytes, address A, BEFORE bytes before) refer to
-   exactly [LO, HI]?  */
+/* Does the code at B (N bytes, address A, BEFORE bytes before; the
+   global pointer at 0x11800) refer to exactly [LO, HI]?  */
 static int
 refs_are (cc_isa isa, const unsigned char *b, size_t before, size_t n, uint64_t a,
           uint64_t lo, uint64_t hi)
 {
   cc_addr_range r[2];
-  int k = cc_isa_refs (isa, b, before, n, a, r);
+  int k = cc_isa_refs (isa, b, before, n, a, 0x11800, r);
   return k == 1 && r[0].lo == lo && r[0].hi == hi;
 }
 
@@ -337,14 +337,14 @@ test_refs (void)
   CHECK (refs_are (CC_ISA_A64, adrp_add, 0, 8, 0x40061c, 0x400634, 0x400634));
   CHECK (refs_are (CC_ISA_A64, adrp_mov_add, 0, 12, 0x400c84, 0x4008e0, 0x4008e0));
   CHECK (refs_are (CC_ISA_A64, adrp_add, 0, 4, 0x40061c, 0x400000, 0x400fff));
-  CHECK_EQ (cc_isa_refs (CC_ISA_A64, adrp_ldr, 0, 8, 0x40061c, r), 0);
+  CHECK_EQ (cc_isa_refs (CC_ISA_A64, adrp_ldr, 0, 8, 0x40061c, 0, r), 0);
   /* Thumb: movw r0, #0x9018; movt r0, #6 is 0x69018 (the movt after it
      adds nothing); movs r2, #4; movt r2, #1 is 0x10004; a movt alone its
      64 KiB.  */
   static const unsigned char movw_movt[] = { 0x49, 0xf2, 0x18, 0x00, 0xc0, 0xf2, 0x06, 0x00 };
   static const unsigned char movs_movt[] = { 0x04, 0x22, 0xc0, 0xf2, 0x01, 0x02 };
   CHECK (refs_are (CC_ISA_THUMB, movw_movt, 0, 8, 0x103f8, 0x69018, 0x69018));
-  CHECK_EQ (cc_isa_refs (CC_ISA_THUMB, movw_movt + 4, 4, 4, 0x103fc, r), 0);
+  CHECK_EQ (cc_isa_refs (CC_ISA_THUMB, movw_movt + 4, 4, 4, 0x103fc, 0, r), 0);
   CHECK (refs_are (CC_ISA_THUMB, movs_movt + 2, 2, 4, 0x30e88, 0x10004, 0x10004));
   CHECK (refs_are (CC_ISA_THUMB, movs_movt + 2, 0, 4, 0x30e88, 0x10000, 0x1ffff));
   /* A Thumb address with its Thumb bit: the function's.  */
@@ -357,6 +357,11 @@ test_refs (void)
   CHECK (refs_are (CC_ISA_RV64, auipc_addi, 0, 8, 0x100c0, 0x100b8, 0x100b8));
   CHECK (refs_are (CC_ISA_RV64, auipc_addi, 0, 4, 0x100c0, 0x100c0 - 2048, 0x100c0 + 2047));
   CHECK (refs_are (CC_ISA_RV64, call, 0, 8, 0x10460, 0x1b8f6, 0x1b8f6));
+  /* The linker's relaxed address load: addi a0, gp, -2048 with gp at
+     0x11800 (refs_are's) is 0x11000; without a gp, nothing.  */
+  static const unsigned char addi_gp[] = { 0x13, 0x85, 0x01, 0x80 };
+  CHECK (refs_are (CC_ISA_RV64, addi_gp, 0, 4, 0x2000, 0x11000, 0x11000));
+  CHECK_EQ (cc_isa_refs (CC_ISA_RV64, addi_gp, 0, 4, 0x2000, 0, r), 0);
 }
 
 int

@@ -152,11 +152,27 @@ cc_a32_branch (uint32_t w, uint64_t a, uint64_t *target)
   return CC_BRANCH_NONE;
 }
 
+/* A32's modified immediate: IMM12's low 8 bits rotated right by twice
+   its top four (ARMExpandImm).  */
+static uint32_t
+a32_expand (uint32_t imm12)
+{
+  uint32_t rot = ((imm12 >> 8) & 0xf) * 2, x = imm12 & 0xff;
+  return rot ? (x >> rot) | (x << (32 - rot)) : x;
+}
+
+/* The 12 bits i:imm3:imm8 of a 32-bit Thumb instruction H1, H2.  */
+static uint32_t
+thumb_imm12 (uint32_t h1, uint32_t h2)
+{
+  return ((h1 >> 10) & 1) << 11 | ((h2 >> 12) & 7) << 8 | (h2 & 0xff);
+}
+
 /* The 16-bit immediate of a Thumb movw or movt: imm4:i:imm3:imm8.  */
 static uint32_t
 thumb_imm16 (uint32_t h1, uint32_t h2)
 {
-  return (h1 & 0xf) << 12 | ((h1 >> 10) & 1) << 11 | ((h2 >> 12) & 7) << 8 | (h2 & 0xff);
+  return (h1 & 0xf) << 12 | thumb_imm12 (h1, h2);
 }
 
 /* A movw (TOP 0) or movt (TOP 1), its register and immediate: at B (4
@@ -234,12 +250,10 @@ prev_low (int thumb, const unsigned char *b, size_t before, uint32_t rd, uint32_
       if (movw_movt (0, b - 4, &top, &r, &imm) && !top && r == rd)
         return *was_movw = 1;
       uint32_t w = half (b - 4) | half (b - 2) << 16;
-      /* mov rd, #imm (A1): the immediate rotated right by twice its top
-         four bits.  */
+      /* mov rd, #imm (A1).  */
       if (w >> 28 != 0xf && (w & 0x0fef0000) == 0x03a00000 && ((w >> 12) & 0xf) == rd)
         {
-          uint32_t rot = ((w >> 8) & 0xf) * 2, x = w & 0xff;
-          *low = (rot ? (x >> rot) | (x << (32 - rot)) : x) & 0xffff;
+          *low = a32_expand (w & 0xfff) & 0xffff;
           return 1;
         }
       return 0;
@@ -252,8 +266,7 @@ prev_low (int thumb, const unsigned char *b, size_t before, uint32_t rd, uint32_
       /* mov.w and movs.w rd, #const (T2).  */
       if ((h1 & 0xfbef) == 0xf04f && !(h2 & 0x8000) && ((h2 >> 8) & 0xf) == rd)
         {
-          *low = thumb_expand (((h1 >> 10) & 1) << 11 | ((h2 >> 12) & 7) << 8 | (h2 & 0xff))
-                 & 0xffff;
+          *low = thumb_expand (thumb_imm12 (h1, h2)) & 0xffff;
           return 1;
         }
     }
@@ -295,7 +308,7 @@ adr (int thumb, const unsigned char *b, size_t len, uint64_t a, uint64_t *v)
           return 1;
         }
       uint32_t h2 = half (b + 2);
-      uint32_t imm12 = ((h1 >> 10) & 1) << 11 | ((h2 >> 12) & 7) << 8 | (h2 & 0xff);
+      uint32_t imm12 = thumb_imm12 (h1, h2);
       if ((h2 & 0x8000) || ((h1 & 0xfbff) != 0xf20f && (h1 & 0xfbff) != 0xf2af))
         return 0;
       *v = (h1 & 0xfbff) == 0xf20f ? base + imm12 : base - imm12;
@@ -304,8 +317,7 @@ adr (int thumb, const unsigned char *b, size_t len, uint64_t a, uint64_t *v)
   uint32_t w = half (b) | half (b + 2) << 16;
   if (w >> 28 == 0xf || ((w & 0x0fff0000) != 0x028f0000 && (w & 0x0fff0000) != 0x024f0000))
     return 0;
-  uint32_t rot = ((w >> 8) & 0xf) * 2, x = w & 0xff;
-  uint32_t imm = rot ? (x >> rot) | (x << (32 - rot)) : x;
+  uint32_t imm = a32_expand (w & 0xfff);
   *v = (w & 0x00800000) ? a + 8 + imm : a + 8 - imm;
   return 1;
 }

@@ -99,7 +99,8 @@ cc_riscv_branch (const unsigned char *b, size_t n, uint64_t a, int rv64,
 }
 
 int
-cc_riscv_refs (const unsigned char *b, size_t n, uint64_t a, int rv64, cc_addr_range *out)
+cc_riscv_refs (const unsigned char *b, size_t n, uint64_t a, int rv64, uint64_t gp,
+               cc_addr_range *out)
 {
   int len = cc_riscv_length (b, n);
   if (len < 0)
@@ -114,6 +115,13 @@ cc_riscv_refs (const unsigned char *b, size_t n, uint64_t a, int rv64, cc_addr_r
   if (len < 4)
     return 0;
   uint32_t w = word (b, 4);
+  /* addi rd, gp, offset.  */
+  if (gp && (w & 0x000ff07f) == 0x00018013)
+    {
+      uint64_t at = gp + (uint64_t) sext (w >> 20, 12);
+      out[0] = (cc_addr_range) { at, at };
+      return 1;
+    }
   if ((w & 0x7f) != 0x17 && (w & 0x7f) != 0x37)          /* auipc, lui */
     return 0;
   uint64_t v = upper (w, a, rv64);

@@ -30,9 +30,10 @@ cc_branch_kind cc_riscv_branch (const unsigned char *b, size_t n, uint64_t a, in
    branch target, or what an auipc or lui and a 12-bit signed offset
    make, exact where the next instruction adds the offset into the same
    register (addi) or calls through it (jalr), none where it loads
-   through it into the same register.  Up to one range into OUT; returns
-   how many.  */
-int cc_riscv_refs (const unsigned char *b, size_t n, uint64_t a, int rv64,
+   through it into the same register; or an addi from gp (what the linker
+   relaxes an address load to), if GP, the global pointer's value, is
+   not 0.  Up to one range into OUT; returns how many.  */
+int cc_riscv_refs (const unsigned char *b, size_t n, uint64_t a, int rv64, uint64_t gp,
                    cc_addr_range *out);
 
 #ifdef __cplusplus
