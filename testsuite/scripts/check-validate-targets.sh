@@ -1,8 +1,9 @@
 #!/bin/bash
 # cachecat: make check's share of make validate on the other targets:
-# for each installed cross target (aarch64, riscv64, Thumb-2, Cortex-M4;
-# validate.py's CROSS_TARGETS) a few freestanding programs at -O0, -O2 and
-# -Os on two shapes, run under qemu-user with qtrace; every promise checked
+# for each installed cross target (aarch64, riscv64, Thumb-2, Cortex-M4,
+# riscv64 relaxed; validate.py's CROSS_TARGETS) a few freestanding programs
+# at -O0, -O2 and -Os on two shapes, run under qemu-user with qtrace; every
+# promise (the plugin's, cachecat-link's and the reduced analyses') checked
 # against the run's fetch trace and every report instruction against the
 # target's objdump, and per target flipped promises and boundaries must be
 # caught.  A target whose compiler, plugin or qemu is missing is skipped

@@ -11,8 +11,10 @@
    Per architecture only the exit system call (exit_syscall.h) and
    _start's attributes differ.  _start sets nothing
    up: the kernel (qemu-user) leaves an aligned stack, and the programs
-   use no global pointer (riscv: validate.py builds with -mno-relax, so
-   the linker never addresses data through gp) and no TLS.  */
+   use no TLS and no global pointer (riscv: validate.py builds with
+   -mno-relax, so the linker never addresses data through gp), but where
+   FREESTANDING_SET_GP asks for it: code the RISC-V linker relaxes, which
+   it may make address data through gp (validate.py's riscv64-relax).  */
 
 #ifndef FREESTANDING_H
 #define FREESTANDING_H
@@ -53,6 +55,11 @@ __attribute__ ((noreturn))
 void
 _start (void)
 {
+#if defined __riscv && defined FREESTANDING_SET_GP
+  /* What crt1.o does; not relaxed itself, else to gp + offset.  */
+  __asm__ volatile (".option push\n\t.option norelax\n\tla gp, __global_pointer$\n\t"
+                    ".option pop");
+#endif
   sys_exit (program () & 0);
 }
 

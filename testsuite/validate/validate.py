@@ -113,8 +113,8 @@ SLS_SHAPES = "256/32,1024/32,2048/32/4"
 # cctrace, with callgrind and cachecat-link columns.  Every other target
 # whose cross compiler, plugin (make CC=...: build/TRIPLE/cachecat.so) and
 # qemu-user are installed: static executables run under qemu with qtrace
-# (the same trace format), checked the same way but for callgrind and
-# cachecat-link (both read x86-64 only), on its own matrix (TARGET_*).
+# (the same trace format), checked the same way but for callgrind (it
+# reads x86-64 only), on its own matrix (TARGET_*).
 # name: (compiler, qemu, extra flags of every build, runs hosted programs)
 CROSS_TARGETS = {
     "aarch64": ("aarch64-linux-gnu-gcc-12", "qemu-aarch64", [], True),
@@ -129,13 +129,21 @@ CROSS_TARGETS = {
     # for C); hosted ones would need newlib's semihosting.
     "cortex-m4": ("arm-none-eabi-gcc", "qemu-arm", ["-mthumb", "-mcpu=cortex-m4"], False),
 }
+# RISC-V as its linker relaxes it (riscv64 without -mno-relax): the
+# plugin's own report promises nothing (the linker moves the code), so
+# cachecat-link's, placed on the relaxed code's final addresses, is the
+# only column (Target.link_only).
+_rv = list(CROSS_TARGETS["riscv64"])
+# (Freestanding programs set gp, which the relaxed code may use.)
+_rv[2] = [f for f in _rv[2] if f != "-mno-relax"] + ["-DFREESTANDING_SET_GP"]
+CROSS_TARGETS["riscv64-relax"] = (type(CROSS_TARGETS["riscv64"])(*_rv)
+                                  if hasattr(CROSS_TARGETS["riscv64"], "_fields") else tuple(_rv))
+LINK_ONLY = [v for v in VARIANTS if v[1] == "link"]
 # Freestanding programs' memset, memcpy and memmove on other targets.
 RUNTIME = os.path.join(HERE, "freestanding-rt.c")
 # Programs not run on other targets than x86-64, and why.
 TARGET_SKIP = [
     ("fs_inline_asm", "x86-64 assembly in every function"),
-    ("mu_*", "its columns are placed by cachecat-link's addresses (static functions of one "
-     "name in two units), and cachecat-link reads x86-64 only"),
 ]
 TARGET_LEVELS = "-O0,-O2,-Os"
 TARGET_SHAPES = "256/32,1024/32,4096/64,1024/32/2,512/32/4"
@@ -157,6 +165,9 @@ class Target:
         self.x86 = qemu is None
         # Thumb function symbols may carry the Thumb bit.
         self.thumb_bit = not self.x86 and "arm" in cc
+        # Code the RISC-V linker relaxes: only cachecat-link's report
+        # promises anything, and it places the code.
+        self.link_only = "riscv" in cc and "-mno-relax" not in self.flags
 
 
 def host_target(opts):
@@ -514,6 +525,18 @@ def boundary_violations(job, shape, report, syms, removed, starts):
     return out
 
 
+def link_boundary_violations(job, report, starts):
+    """cachecat-link's instructions must be the linked program's too (on
+    relaxed RISC-V code it places them itself)."""
+    syms = {p["name"]: (p["address"], p["size"]) for p in report["functions"]}
+    # A function no root reaches is not analysed, and the report lists its
+    # insns as the unit had them, those without bytes too (not fetches).
+    fetched = dict(report, functions=[dict(p, insns=[i for i in p["insns"] if i["length"]])
+                                      for p in report["functions"]])
+    return [line.replace(": ", " (cachecat-link): ", 1) for line in
+            boundary_violations(job, job.shapes[0], fetched, syms, (), starts)]
+
+
 def code_span(layout):
     """The addresses from the first analysed byte to the last."""
     if not layout.ranges:
@@ -789,15 +812,18 @@ def check_one(opts, job):
     work = tempfile.mkdtemp(prefix="ccval-", dir=opts.tmp)
     try:
         exe, reports, removed = build(opts, job, work)
-        if job.prog.multi():
-            # Several units: where each function is, from cachecat-link's
-            # report (static functions of two units share a name).
+        link0 = None
+        if job.prog.multi() or job.target.link_only:
+            # Several units, or code the linker relaxed: where each
+            # function is, from cachecat-link's report (static functions
+            # of two units share a name; the units' reports do not know
+            # where relaxed code lies).
             link0 = run_link(opts, job, job.shapes[0], exe, work)
             syms = {p["name"]: (p["address"], p["size"]) for p in link0["functions"]}
             layout = Layout(link0, syms)
             layout.unit_syms = unit_symbols(link0)
             starts = machine_insns(job.target, exe, *code_span(layout))
-            for shape in job.shapes:
+            for shape in job.shapes if job.prog.multi() and not job.target.link_only else ():
                 for rep, rem in zip(reports[shape], removed):
                     res.boundaries += boundary_violations(
                         job, shape, rep, layout.unit_syms.get(rep["source"], {}), rem, starts)
@@ -808,6 +834,9 @@ def check_one(opts, job):
             for shape in job.shapes:
                 res.boundaries += boundary_violations(job, shape, reports[shape], syms, removed,
                                                       starts)
+        if link_variant(job):
+            link0 = link0 or run_link(opts, job, job.shapes[0], exe, work)
+            res.boundaries += link_boundary_violations(job, link0, starts)
         expect = os.path.join(work, "expect")
         write_expect(expect, layout, columns_of(opts, job, layout, reports, removed, work, exe),
                      starts.rep)
@@ -905,7 +934,7 @@ def summarize(levels, shapes, results, variants=VARIANTS):
             for (name, shape), col in r.columns.items():
                 agg["bound"][name] = agg["bound"].get(name, 0) + col["bound"]
                 agg["observed"][name] = agg["observed"].get(name, 0) + col["misses"]
-                if name == "cachecat":
+                if name == names[0]:
                     agg["fetches"] += col["fetches"]
                     for cat, (n_insns, fetches, _) in col["cat"].items():
                         c = cat.split("(")[0]
@@ -1036,8 +1065,9 @@ def cross_section(cross, notes, stamp=()):
         return []
     out = ["", CROSS_HEAD, ""] + list(stamp) + [
         "Every promise of every fetch and every report instruction against objdump, as on "
-        "x86-64; no callgrind and no cachecat-link column (both read x86-64 only), no flag "
-        "axis, no csmith programs (see "
+        "x86-64; no callgrind column (it reads x86-64 only), no flag "
+        "axis, no csmith programs; riscv64-relax (no -mno-relax) has cachecat-link's column "
+        "only, the plugin's own report promising nothing of code the linker relaxes (see "
         "[testsuite/validate/README.md](../testsuite/validate/README.md))."]
     out += [""] + ["    " + n for n in notes if "skipped" in n]
     for title, tnotes, tsummary, ttables in cross:
@@ -1103,13 +1133,19 @@ def target_jobs(opts, target, progs, log):
             notes.append("not run: %s (%s)" % (p.name, why))
     for n in notes[1:]:
         log("validate: %s: %s" % (target.name, n))
-    variants = [v for v in VARIANTS if v[1] != "link"]
+    variants = target_variants(target)
     jobs = [Job(p, lv, None, opts.target_shapes, variants_of(p, variants), (), target)
             for p in keep for lv in opts.target_levels]
     notes.insert(1, "matrix: %d programs x %d levels (%s) x %d shapes x %d analyses" % (
         len(keep), len(opts.target_levels), ",".join(opts.target_levels),
         len(opts.target_shapes), len(variants)))
     return jobs, notes
+
+
+def target_variants(target):
+    """The analyses of a target other than x86-64: all, or cachecat-link's
+    alone where the plugin's own report promises nothing."""
+    return LINK_ONLY if target.link_only else VARIANTS
 
 
 def run_summary(results, extra=0):
@@ -1311,7 +1347,7 @@ def main():
     for t in cross:
         rs = [r for r in results if r.job.target is t and not r.errors]
         cross_tables[t.name] = summarize(opts.target_levels, opts.target_shapes, rs,
-                                         [v for v in VARIANTS if v[1] != "link"])
+                                         target_variants(t))
         lines += ["", "Target %s" % t.name, ""] + ["  " + n for n in tnotes[t.name]] + \
             cross_tables[t.name]
     print()
@@ -1389,7 +1425,8 @@ def self_test(opts, target, progs, log):
         shape = (opts.shapes or opts.flag_shapes)[0]
     else:   # the smallest: some instruction must miss more than once
         shape = min(opts.target_shapes, key=lambda sh: sh[0] * sh[2])
-    res = check_one(o, Job(prog, "-O1", None, [shape], VARIANTS[:1], (), target))
+    variant = LINK_ONLY if target.link_only else VARIANTS[:1]
+    res = check_one(o, Job(prog, "-O1", None, [shape], variant, (), target))
     # x86-64's lines as they were; the other targets' named.
     on = "" if target.x86 else " %s %s:" % (target.name, prog.name)
     work = res.workdir
@@ -1421,7 +1458,7 @@ def self_test(opts, target, progs, log):
             with open(path, "w") as out:
                 out.write("\n".join(lines[:k] + [" ".join(g)] + lines[k + 1:]) + "\n")
             p = run([opts.ccvalidate, path, os.path.join(work, "trace")])
-            caught = p.returncode == 1 and ("violation cachecat@" in p.stdout)
+            caught = p.returncode == 1 and ("violation %s@" % variant[0][0] in p.stdout)
             log("self-test:%s %#x flipped to %s (%s): %s" % (
                 on, int(addr, 16), code, what, "caught" if caught else "NOT CAUGHT"))
             return caught
@@ -1432,9 +1469,10 @@ def self_test(opts, target, progs, log):
         ok &= flip(lambda n, m: n > 0, "NF", "it runs")
 
         exe = os.path.join(work, "prog")
-        with open(os.path.join(work, "r0.json")) as f:
+        with open(os.path.join(work, "link.json" if target.link_only else "r0.json")) as f:
             report = json.load(f)
-        syms = symbols(target, exe, report)
+        syms = {p["name"]: (p["address"], p["size"]) for p in report["functions"]} \
+            if target.link_only else symbols(target, exe, report)
         starts = machine_insns(target, exe, *code_span(Layout(report, syms)))
         insn = next(i for p in report["functions"] for i in p["insns"] if i["length"] > 1)
         for key, what in (("length", "one byte longer"), ("offset", "a byte late")):
