@@ -7,6 +7,7 @@
 #include "layout/layout.h"
 #include "model/model.h"
 #include "support/util.h"
+#include "layout/riscv/riscv_flow.h"
 #include "layout/riscv/riscv_length.h"
 #include "layout/target.h"
 #include "layout/x86/x86_length.h"
@@ -340,6 +341,34 @@ emit (cc_insn **out, uint32_t *w, size_t *cap, cc_insn x, length_fn length,
     }
 }
 
+/* What each statement does to control is known for x86-64 (asm_statement.c).
+   Elsewhere an insn's later machine instructions may be skipped (ARM's
+   cmp; bhi; tbh, a branch gas relaxes into a branch around a jump): each
+   is maybe fetched once one before it may send control elsewhere, which
+   the object's bytes tell on RISC-V (call is auipc; jalr, lla auipc;
+   addi) for GCC's own insns, and is assumed everywhere else.  OUT holds
+   F's new insns, old insn I's from FIRST[I].  */
+static void
+later_maybe_fetched (const cc_func *f, cc_insn *out, const uint32_t *first,
+                     const cc_layout *l, const uint32_t *sec)
+{
+  int riscv = cc_arch_of_elf_machine (l->machine) == CC_ARCH_RISCV;
+  for (uint32_t i = 0; i < f->n_insns; i++)
+    {
+      uint64_t nb = 0;
+      const unsigned char *bytes = riscv && f->insns[i].kind == CC_INSN_CODE
+                                   ? cc_layout_section_bytes (l, sec[i], &nb) : NULL;
+      int runs_on = 1;
+      for (uint32_t m = first[i]; m < first[i + 1]; m++)
+        {
+          if (m > first[i] && !runs_on && out[m].fetch == CC_FETCH_ALWAYS)
+            out[m].fetch = CC_FETCH_MAYBE;
+          runs_on = runs_on && bytes && (uint64_t) out[m].offset + out[m].length <= nb
+                    && cc_riscv_runs_on (bytes + out[m].offset, out[m].length);
+        }
+    }
+}
+
 void
 cc_machine_split (cc_func *f, const cc_asm_split *const *split, const cc_mstmt *ms,
                   const cc_layout *l, const cc_layout_ref *labels, unsigned long n_labels,
@@ -404,15 +433,8 @@ cc_machine_split (cc_func *f, const cc_asm_split *const *split, const cc_mstmt *
         }
     }
   first[n_old] = w;
-  /* What each statement does to control is known for x86-64 only
-     (asm_statement.c).  Elsewhere an insn's later instructions may be
-     skipped (ARM's cmp; bhi; tbh, a branch gas relaxes into a branch
-     around a jump): all but the first are maybe fetched.  */
   if (l && cc_arch_of_elf_machine (l->machine) != CC_ARCH_X86_64)
-    for (uint32_t i = 0; i < n_old; i++)
-      for (uint32_t m = first[i] + 1; m < first[i + 1]; m++)
-        if (out[m].fetch == CC_FETCH_ALWAYS)
-          out[m].fetch = CC_FETCH_MAYBE;
+    later_maybe_fetched (f, out, first, l, sec);
   cc_func_replace_insns (f, out, first);
   free (mi);
   free (at);

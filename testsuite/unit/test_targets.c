@@ -2,6 +2,7 @@
    riscv/riscv_relax.h, riscv/riscv_length.h).
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
+#include "layout/riscv/riscv_flow.h"
 #include "layout/riscv/riscv_length.h"
 #include "layout/riscv/riscv_relax.h"
 #include "layout/target.h"
@@ -233,6 +234,40 @@ test_jump_runs_on (void)
   cc_model_free (&m);
 }
 
+/* Which RISC-V instructions run on (riscv_flow.h): the later
+   instructions of call (auipc; jalr) and lla (auipc; addi) are then
+   fetched whenever the insn runs.  */
+static void
+test_riscv_runs_on (void)
+{
+  static const unsigned char addi[] = { 0x13, 0x05, 0x15, 0x00 };   /* addi a0, a0, 1 */
+  static const unsigned char auipc[] = { 0x97, 0x00, 0x00, 0x00 };  /* auipc ra, 0 */
+  static const unsigned char jalr[] = { 0xe7, 0x80, 0x00, 0x00 };   /* jalr ra */
+  static const unsigned char beq[] = { 0x63, 0x04, 0x05, 0x00 };    /* beqz a0, +8 */
+  static const unsigned char ecall[] = { 0x73, 0x00, 0x00, 0x00 };
+  static const unsigned char fencei[] = { 0x0f, 0x10, 0x00, 0x00 }; /* fence.i */
+  static const unsigned char caddi[] = { 0x05, 0x05 };              /* c.addi a0, 1 */
+  static const unsigned char cj[] = { 0x01, 0xa0 };                 /* c.j .+0 */
+  static const unsigned char cbeqz[] = { 0x01, 0xc1 };              /* c.beqz a0 */
+  static const unsigned char cret[] = { 0x82, 0x80 };               /* c.jr ra */
+  static const unsigned char cmv[] = { 0x2e, 0x85 };                /* c.mv a0, a1 */
+  static const unsigned char zero[] = { 0x00, 0x00 };               /* illegal */
+  CHECK (cc_riscv_runs_on (addi, 4));
+  CHECK (cc_riscv_runs_on (auipc, 4));
+  CHECK (!cc_riscv_runs_on (jalr, 4));
+  CHECK (!cc_riscv_runs_on (beq, 4));
+  CHECK (!cc_riscv_runs_on (ecall, 4));
+  CHECK (!cc_riscv_runs_on (fencei, 4));
+  CHECK (cc_riscv_runs_on (caddi, 2));
+  CHECK (!cc_riscv_runs_on (cj, 2));
+  CHECK (!cc_riscv_runs_on (cbeqz, 2));
+  CHECK (!cc_riscv_runs_on (cret, 2));
+  CHECK (cc_riscv_runs_on (cmv, 2));
+  CHECK (!cc_riscv_runs_on (zero, 2));
+  CHECK (!cc_riscv_runs_on (addi, 2));   /* not one instruction */
+  CHECK (!cc_riscv_runs_on (caddi, 4));
+}
+
 int
 main (void)
 {
@@ -243,5 +278,6 @@ main (void)
   test_nop_fill ();
   test_entry_pad ();
   test_jump_runs_on ();
+  test_riscv_runs_on ();
   return unit_finish ("targets");
 }
