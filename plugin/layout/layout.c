@@ -137,6 +137,7 @@ cc_layout_free (cc_layout *l)
   for (uint32_t f = 0; f < CC_LAYOUT_MAX_FAMILIES; f++)
     free (l->numbered[f]);
   free (l->image);
+  free (l->nop_fills);
   memset (l, 0, sizeof *l);
 }
 

@@ -58,6 +58,13 @@ typedef struct cc_layout_query
   int keep_image;      /* keep a copy of the object in cc_layout.image */
 } cc_layout_query;
 
+/* Bytes [FROM, TO) of section SECTION.  */
+typedef struct cc_layout_span
+{
+  uint32_t section;
+  uint64_t from, to;
+} cc_layout_span;
+
 typedef struct cc_layout
 {
   int elf64;           /* ELFCLASS64 */
@@ -70,6 +77,13 @@ typedef struct cc_layout
   cc_layout_ref *numbered[CC_LAYOUT_MAX_FAMILIES];
   unsigned char *image;  /* the object, if the query asked to keep it */
   size_t image_size;
+  /* A layout computed from the text has no image.  If FILLS_LISTED, it
+     lists in NOP_FILLS (in text order per section) the padding it knows
+     to be the target's no-ops, and of bytes it does not list it knows
+     nothing.  */
+  int fills_listed;
+  cc_layout_span *nop_fills;
+  uint32_t n_nop_fills;
 } cc_layout;
 
 /* A piece of the assembly text.  */
