@@ -138,6 +138,7 @@ cc_layout_free (cc_layout *l)
     free (l->numbered[f]);
   free (l->image);
   free (l->arm_maps);
+  free (l->nop_fills);
   memset (l, 0, sizeof *l);
 }
 

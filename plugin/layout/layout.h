@@ -68,6 +68,13 @@ typedef struct cc_layout_arm_map
   char state;
 } cc_layout_arm_map;
 
+/* Bytes [FROM, TO) of section SECTION.  */
+typedef struct cc_layout_span
+{
+  uint32_t section;
+  uint64_t from, to;
+} cc_layout_span;
+
 typedef struct cc_layout
 {
   int elf64;           /* ELFCLASS64 */
@@ -82,6 +89,13 @@ typedef struct cc_layout
   size_t image_size;
   uint32_t n_arm_maps;   /* ARM objects: the mapping symbols, sorted */
   cc_layout_arm_map *arm_maps;
+  /* A layout computed from the text has no image.  If FILLS_LISTED, it
+     lists in NOP_FILLS (in text order per section) the padding it knows
+     to be the target's no-ops, and of bytes it does not list it knows
+     nothing.  */
+  int fills_listed;
+  cc_layout_span *nop_fills;
+  uint32_t n_nop_fills;
 } cc_layout;
 
 /* A piece of the assembly text.  */

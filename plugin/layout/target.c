@@ -118,6 +118,12 @@ cc_target_nop_fill (cc_arch arch, const unsigned char *b, size_t n)
     }
 }
 
+char
+cc_target_line_comment (cc_arch arch)
+{
+  return arch == CC_ARCH_AARCH64 ? '#' : 0;
+}
+
 const char *
 cc_arch_name (cc_arch arch)
 {

@@ -40,6 +40,13 @@ cc_arch cc_arch_of_elf_machine (uint32_t machine);
    and does nothing else?  Not known for x86-64: 0.  */
 int cc_target_nop_fill (cc_arch arch, const unsigned char *b, size_t n);
 
+/* The character that comments out the rest of a line where a statement
+   starts, in ARCH's GNU as, besides the comment leader GCC writes (the
+   `#' of GCC's #APP and #NO_APP on AArch64, whose leader is `//'); 0 if
+   there is none to add (x86's leader is `#'; ARM's gas reads `#' so too,
+   which is not followed yet).  */
+char cc_target_line_comment (cc_arch arch);
+
 /* How reports name ARCH: "x86-64", "aarch64", "arm", "riscv", "unknown".  */
 const char *cc_arch_name (cc_arch arch);
 
