@@ -230,6 +230,8 @@ EOF
     ok "$t: A32: a conditional call (ARMv4T) is not modelled"
   else bad "$t: A32: a conditional call"; cat "$work/ccall.err"
   fi
+}
+
 # a64_layout TRIPLE CC PLUGIN: on AArch64 the plugin computes the layout
 # from the text (plugin/layout/aarch64/a64_layout.h) instead of running
 # the measuring assembly.  Forced (CACHECAT_LAYOUT=compute), it must give
