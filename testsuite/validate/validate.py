@@ -147,8 +147,10 @@ CROSS_TARGETS = {
     # Thumb-2 as Linux builds it (qemu-user runs A-profile code only).
     "thumb": Cross("arm-linux-gnueabihf-gcc-12", "qemu-arm", ["-mthumb"]),
     # A32 (ARM state), the same compiler: conditional execution, inline
-    # literal pools, A32 branch tables.
-    "a32": Cross("arm-linux-gnueabihf-gcc-12", "qemu-arm", ["-marm"], variant_of="thumb"),
+    # literal pools, and with -fpie (the compiler's default, which the
+    # static link of every program turns off) switch tables of branches.
+    "a32": Cross("arm-linux-gnueabihf-gcc-12", "qemu-arm", ["-marm", "-fpie"],
+                 variant_of="thumb"),
     # The bare-metal compiler's own plugin, Cortex-M4 code: freestanding
     # programs make Linux's exit call only, so qemu-arm runs them (an
     # A-profile CPU runs the M-profile Thumb-2 subset the compiler emits
