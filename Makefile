@@ -121,10 +121,10 @@ QTRACE := $(B)/qtrace.so
 $(QTRACE): testsuite/validate/qtrace.c | $(B)
 	$(HOSTCC) -std=c11 -D_GNU_SOURCE $(WARN) -O2 -g -shared -fPIC -fvisibility=hidden -o $@ $<
 
-$(B)/unit/%: testsuite/unit/%.c testsuite/unit/*.h $(B)/libcachecat.a | $(B)/unit
+$(B)/unit/%: testsuite/unit/%.c testsuite/unit/*.h testsuite/tools/*.h $(B)/libcachecat.a | $(B)/unit
 	$(HOSTCC) -std=c11 -D_GNU_SOURCE $(WARN) -g -Iplugin -Itestsuite/unit -o $@ $< $(B)/libcachecat.a
 
-$(B)/tools/%: testsuite/tools/%.c $(B)/libcachecat.a | $(B)/tools
+$(B)/tools/%: testsuite/tools/%.c testsuite/tools/*.h $(B)/libcachecat.a | $(B)/tools
 	$(HOSTCC) -std=c11 -D_GNU_SOURCE $(WARN) -O2 -g -Iplugin -o $@ $< $(B)/libcachecat.a
 
 deps:

@@ -96,8 +96,9 @@ insert_label_note (rtx_insn *where, bool after)
   return num;
 }
 
-/* Kinds of insns in the stream.  */
-enum xkind { X_SKIP, X_CODE, X_ASM, X_BASIC_ASM };
+/* Kinds of insns in the stream.  X_TABLE: a switch table of branch
+   instructions (arm_branch_table_p).  */
+enum xkind { X_SKIP, X_CODE, X_ASM, X_BASIC_ASM, X_TABLE };
 
 /* Data the ARM back end places among the instructions: a literal pool
    (its "minipool": consttable_1..16 and consttable_end) and the alignment
@@ -118,7 +119,10 @@ arm_pool_data_p (rtx_insn *insn)
    A32 switch code with -fpic/-fpie (GCC's default on Debian's armhf) adds
    the index to the pc: the entry it lands on is a `b` to the case, fetched
    and run, not data (aout.h, ASM_OUTPUT_ADDR_DIFF_ELT under TARGET_ARM).
-   Thumb-2's relative tables are tbb/tbh offsets, data.  */
+   Thumb-2's relative tables are tbb/tbh offsets, data.  Such a table is
+   modelled as code: a block of its own after the jump, whose entries are
+   each maybe fetched (one per pass: unit_finish.cc) and which leads to
+   every case.  */
 static bool
 arm_branch_table_p (rtx_insn *jump, rtx_jump_table_data *table)
 {
@@ -129,12 +133,27 @@ arm_branch_table_p (rtx_insn *jump, rtx_jump_table_data *table)
   return name && strstr (name, "arm_casesi") && !strstr (name, "thumb");
 }
 
+/* Is jump table INSN one of branch instructions (arm_branch_table_p)?
+   Its jump is the insn before its label.  */
+static bool
+arm_branch_table_data_p (rtx_insn *insn)
+{
+  rtx_insn *jump = PREV_INSN (insn);
+  while (jump && !INSN_P (jump))
+    jump = PREV_INSN (jump);
+  rtx_jump_table_data *table = NULL;
+  return jump && JUMP_P (jump) && tablejump_p (jump, NULL, &table) && table == insn
+         && arm_branch_table_p (jump, table);
+}
+
 static enum xkind
 classify (rtx_insn *insn)
 {
+  if (insn && JUMP_TABLE_DATA_P (insn))     /* not INSN_P */
+    return arm_branch_table_data_p (insn) ? X_TABLE : X_SKIP;
   if (!insn || !INSN_P (insn) || DEBUG_INSN_P (insn))
     return X_SKIP;
-  if (JUMP_TABLE_DATA_P (insn) || arm_pool_data_p (insn))
+  if (arm_pool_data_p (insn))
     return X_SKIP;
   rtx pat = PATTERN (insn);
   if (!pat)
@@ -441,7 +460,7 @@ model_function (function *fun)
           label_block.put (CODE_LABEL_NUMBER (l), blk);
         pending.truncate (0);
         insn_block[i] = blk;
-        if (JUMP_P (insn) || CALL_P (insn))
+        if (JUMP_P (insn) || CALL_P (insn) || JUMP_TABLE_DATA_P (insn))
           leader = true;
         i++;
       }
@@ -482,6 +501,28 @@ model_function (function *fun)
         else
           set_broken (&b, why);
       };
+      /* An edge to every case of TABLE.  */
+      auto case_edges = [&] (rtx_jump_table_data *table) {
+        rtvec labels = table->get_labels ();
+        for (int k = 0; labels && k < GET_NUM_ELEM (labels); k++)
+          {
+            rtx ref = RTVEC_ELT (labels, k);
+            if (!ref || GET_CODE (ref) != LABEL_REF)
+              set_broken (&b, "unrecognised jump table entry");
+            else
+              edge_to_label (label_ref_label (ref), "a jump table entry leads nowhere");
+          }
+      };
+      /* ARM's casesi is one insn that also branches to the out-of-range
+         label (cmp; bhi; tbh): (set (pc) (if_then_else (leu ...) (table
+         entry) (label_ref default))), as GCC's make_edges reads it.  */
+      auto out_of_range_edge = [&] () {
+        rtx set = single_set (last);
+        if (set && SET_DEST (set) == pc_rtx && GET_CODE (SET_SRC (set)) == IF_THEN_ELSE
+            && GET_CODE (XEXP (SET_SRC (set), 2)) == LABEL_REF)
+          edge_to_label (label_ref_label (XEXP (SET_SRC (set), 2)),
+                         "a table jump's out-of-range label leads nowhere");
+      };
       if (JUMP_P (last))
         {
           rtx jl = JUMP_LABEL (last);
@@ -489,11 +530,19 @@ model_function (function *fun)
           rtx asmop = extract_asm_operands (PATTERN (last));
           bool cond = any_condjump_p (last);
           bool falls = cond || !barrier_follows (last);
-          if (tablejump_p (last, NULL, &table) && table)
+          if (tablejump_p (last, NULL, &table) && table && arm_branch_table_p (last, table))
             {
-              if (arm_branch_table_p (last, table))
-                set_broken (&b, "its switch table is of branch instructions (A32 with "
-                            "-fpic or -fpie), which the model cannot follow");
+              /* On into the table of branches (X_TABLE, the block after
+                 the jump), or to the out-of-range label.  */
+              if (next_blk != CC_NONE && xs[block_first[next_blk]].insn == table)
+                add_succ (&b, bi, next_blk);
+              else
+                set_broken (&b, "a switch table of branches is not where its jump leads");
+              out_of_range_edge ();
+              falls = false;
+            }
+          else if (tablejump_p (last, NULL, &table) && table)
+            {
               /* A table jump never runs on into the next insn.  Where
                  the table lies in the code (ARM, Thumb-2: tbb, tbh, or
                  a pc-relative load after the jump), the barrier comes
@@ -503,27 +552,8 @@ model_function (function *fun)
                  fs_huge_switch -O2: the table's last line believed
                  loaded before the case it leads to).  */
               falls = cond;
-              /* ARM's casesi is one insn that also branches to the
-                 out-of-range label (cmp; bhi; tbh): (set (pc)
-                 (if_then_else (leu ...) (table entry) (label_ref
-                 default))), as GCC's make_edges reads it.  */
-              rtx set = single_set (last);
-              if (set && SET_DEST (set) == pc_rtx
-                  && GET_CODE (SET_SRC (set)) == IF_THEN_ELSE
-                  && GET_CODE (XEXP (SET_SRC (set), 2)) == LABEL_REF)
-                edge_to_label (label_ref_label (XEXP (SET_SRC (set), 2)),
-                               "a table jump's out-of-range label leads nowhere");
-              rtvec labels = table->get_labels ();
-              for (int k = 0; labels && k < GET_NUM_ELEM (labels); k++)
-                {
-                  rtx ref = RTVEC_ELT (labels, k);
-                  if (!ref || GET_CODE (ref) != LABEL_REF)
-                    {
-                      set_broken (&b, "unrecognised jump table entry");
-                      continue;
-                    }
-                  edge_to_label (label_ref_label (ref), "a jump table entry leads nowhere");
-                }
+              out_of_range_edge ();
+              case_edges (table);
             }
           else if (asmop && ASM_OPERANDS_LABEL_LENGTH (asmop) > 0)
             {
@@ -599,6 +629,8 @@ model_function (function *fun)
               add_succ (&b, bi, next_blk);
             }
         }
+      else if (JUMP_TABLE_DATA_P (last))
+        case_edges (as_a<rtx_jump_table_data *> (last));   /* X_TABLE */
       else if (!barrier_follows (last) && next_blk != CC_NONE)
         {
           /* Runs on into a block that starts at a label.  */
@@ -677,9 +709,10 @@ model_function (function *fun)
     uint32_t i = 0;
     for (rtx_insn *insn = get_insns (); insn && i < n; insn = NEXT_INSN (insn))
       {
-        if (!NONDEBUG_INSN_P (insn))
+        if (!NONDEBUG_INSN_P (insn) && !JUMP_TABLE_DATA_P (insn))
           continue;
-        location_t l = INSN_LOCATION (insn);
+        /* A table (X_TABLE) has no location: its jump's.  */
+        location_t l = JUMP_TABLE_DATA_P (insn) ? UNKNOWN_LOCATION : INSN_LOCATION (insn);
         if (l != seen)
           {
             seen = l;
@@ -721,7 +754,8 @@ model_function (function *fun)
       cc_insn_labels *lb = &gf->labels[i];
       ci->uid = (uint32_t) INSN_UID (insn);
       ci->part = xs[i].part;
-      ci->kind = xs[i].kind == X_CODE ? CC_INSN_CODE : CC_INSN_ASM;
+      ci->kind = xs[i].kind == X_CODE || xs[i].kind == X_TABLE ? CC_INSN_CODE : CC_INSN_ASM;
+      gi->branch_table = xs[i].kind == X_TABLE;
       gi->pos = -1;
       gi->mark = -1;
       lb->est_len = get_attr_length (insn);
@@ -737,8 +771,9 @@ model_function (function *fun)
         gf->uid_to_insn[uid] = (int) i;
 
       lb->start = insert_label_note (insn, false);
-      if (xs[i].kind == X_BASIC_ASM)
+      if (xs[i].kind == X_BASIC_ASM || xs[i].kind == X_TABLE)
         {
+          /* No postscan after these: a note label ends them.  */
           lb->end_kind = CC_END_NOTE;
           lb->end = insert_label_note (insn, true);
         }

@@ -37,6 +37,8 @@ struct cc_glue_insn
   unsigned char end_seen;   /* CC_END_POSTSCAN: printed */
   unsigned char ccfsm;      /* enum cc_ccfsm: a jump or call ARM's ccfsm
                                printed conditionally or not at all */
+  unsigned char branch_table; /* A32: a switch table of branch
+                                 instructions, one of which runs */
   long pos;             /* buffer offset where the annotation goes, or -1 */
   long mark;            /* marking: the mark of its end label, or -1 */
   int est_addr;         /* GCC's address estimate, from the part start */

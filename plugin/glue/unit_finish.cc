@@ -105,13 +105,15 @@ measure_layout (void)
 
 /* A message about the conflict limits (output/limits.h) as a
    diagnostic at the place it names.  */
-/* ARM's ccfsm (asm_capture.cc) made jumps conditional or left them out:
-   one printed conditionally also runs on, one left out only runs on
-   (every insn it skipped is fetched, run or not).  A conditional call
-   may not happen, which the model cannot say: its function is not
-   modelled.  */
+/* What ARM's back end prints differently from its RTL, once the layout
+   is known.  Its ccfsm (asm_capture.cc) made jumps conditional or left
+   them out: one printed conditionally also runs on, one left out only
+   runs on (every insn it skipped is fetched, run or not).  A conditional
+   call may not happen, which the model cannot say: its function is not
+   modelled.  An A32 switch table of branches (extract.cc) runs one of
+   its entries.  */
 static void
-mend_ccfsm (void)
+mend_arm (void)
 {
   for (uint32_t fi = 0; fi < cc_glue.n_funcs; fi++)
     {
@@ -120,6 +122,14 @@ mend_ccfsm (void)
       const char *why = NULL;
       for (uint32_t i = 0; i < gf->n_insns && !why && !(f->flags & CC_FUNC_BROKEN); i++)
         {
+          if (gf->insns[i].branch_table)
+            {
+              /* Each pass fetches one entry of the table: every entry
+                 maybe (the first too).  */
+              uint32_t first, n = cc_glue_minsns (gf, i, &first);
+              for (uint32_t k = first; k < first + n; k++)
+                f->insns[k].fetch = CC_FETCH_MAYBE;
+            }
           if (gf->insns[i].ccfsm == CC_CCFSM_NONE)
             continue;
           if (gf->insns[i].ccfsm == CC_CCFSM_CALL)
@@ -484,7 +494,7 @@ cc_glue_finish_unit (void *, void *)
         cc_unit_unmeasured (&cc_glue.model);
       else if (!layout_note)
         {
-          mend_ccfsm ();
+          mend_arm ();
           cc_target_veneer_calls (cc_built_arch (), &cc_glue.model);
         }
     }

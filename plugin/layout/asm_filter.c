@@ -2,6 +2,7 @@
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
 #include "layout/asm_filter.h"
+#include "layout/aarch64/a64_statement.h"
 #include "layout/x86/asm_statement.h"
 #include "support/util.h"
 #include "layout/x86/x86_encode.h"
@@ -90,6 +91,10 @@ struct cc_asm_filter
   int encode;                /* cc_asm_filter_encode */
   int unencodable;
   char unencoded[80];        /* the first statement that made it so */
+  int a64;                   /* cc_asm_filter_a64 */
+  char line_comment;         /* starts a comment at the start of a
+                                statement (AArch64's #), 0: none */
+  int seen_line;             /* a line has been read */
   char *names;               /* SYMBOL names, each ending in a NUL */
   size_t names_n, names_cap;
   /* The machine instructions of GCC's insns (cc_asm_filter_machine).  */
@@ -142,6 +147,8 @@ typedef struct stmt_memo
   int enc_len;               /* cc_x86_encode_length, -1: not encoded */
   cc_x86_stmt br;            /* its jump, the target an offset in the text */
   size_t target_at;
+  int have_a64;
+  cc_a64_stmt a64;           /* cc_a64_classify */
 } stmt_memo;
 
 static unsigned
@@ -337,6 +344,19 @@ cc_asm_filter_encode (cc_asm_filter *f)
   f->encode = 1;
 }
 
+void
+cc_asm_filter_line_comment (cc_asm_filter *f, char c)
+{
+  f->line_comment = c;
+}
+
+void
+cc_asm_filter_a64 (cc_asm_filter *f)
+{
+  f->a64 = 1;
+  f->line_comment = '#';
+}
+
 const char *
 cc_asm_filter_unencoded (const cc_asm_filter *f)
 {
@@ -346,7 +366,8 @@ cc_asm_filter_unencoded (const cc_asm_filter *f)
 int
 cc_asm_filter_encodable (const cc_asm_filter *f)
 {
-  return f->encode && f->events && !f->unencodable && !f->undecodable && !f->failed;
+  return (f->encode || f->a64) && f->events && !f->unencodable && !f->undecodable
+         && !f->failed;
 }
 
 const cc_asm_event *
@@ -515,6 +536,18 @@ static const dir_word dir_words[] = {
 static enum dir_kind
 classify (const char *w, size_t n)
 {
+  /* GNU as reads directives in any case: `.SECTION' switches too.  */
+  char lower[24];
+  for (size_t i = 0; i < n; i++)
+    if (w[i] >= 'A' && w[i] <= 'Z')
+      {
+        if (n >= sizeof lower)
+          return D_OTHER;
+        for (size_t j = 0; j < n; j++)
+          lower[j] = (char) (w[j] >= 'A' && w[j] <= 'Z' ? w[j] - 'A' + 'a' : w[j]);
+        w = lower;
+        break;
+      }
   if (n > 5 && memcmp (w, ".cfi_", 5) == 0)
     return D_CODELESS;
   if (n >= 3 && memcmp (w, ".if", 3) == 0)
@@ -851,12 +884,51 @@ put_line_label (cc_asm_filter *f)
   f->line_label_ev = -1;
 }
 
+/* Events on AArch64 (cc_asm_filter_a64): what statement [P, E) of memo
+   MM (or NULL) places, by a64_statement.h.  */
+static void
+a64_event (cc_asm_filter *f, const char *p, const char *e, stmt_memo *mm)
+{
+  cc_a64_stmt st;
+  if (mm && !mm->have_a64)
+    {
+      cc_a64_classify (p, e, &mm->a64);
+      mm->have_a64 = 1;
+    }
+  if (mm)
+    st = mm->a64;
+  else
+    cc_a64_classify (p, e, &st);
+  switch (st.kind)
+    {
+    case CC_A64_NOTHING:
+      break;
+    case CC_A64_INSN:
+      add_event (f, CC_ASM_EV_INSN, st.bytes, st.nop, 0, 0);
+      break;
+    case CC_A64_DATA:
+      add_event (f, CC_ASM_EV_DATA, st.bytes, 0, 0, 0);
+      break;
+    case CC_A64_ALIGN:
+      add_event (f, CC_ASM_EV_ALIGN, st.align, st.max, 0, 0);
+      break;
+    default:
+      refuse_encoding (f, p, e);
+      break;
+    }
+}
+
 /* Events: what statement [P, E) (labels taken off) of KIND in a code
    section places.  */
 static void
 statement_event (cc_asm_filter *f, enum cc_stmt_kind kind, unsigned long align,
                  unsigned long max, const char *p, const char *e, stmt_memo *mm)
 {
+  if (f->a64)
+    {
+      a64_event (f, p, e, mm);
+      return;
+    }
   switch (kind)
     {
     case CC_STMT_NOTHING:
@@ -919,6 +991,47 @@ contains (const char *p, const char *e, const char *word)
   for (; (size_t) (e - p) >= n; p++)
     if (memcmp (p, word, n) == 0)
       return 1;
+  return 0;
+}
+
+/* Is the directive [W, W + N) with operands [REST, E) a section of a
+   group (flags with G, "axG", or a comdat) or a `unique' one?  Then
+   another section may have its name, and the layouts computed here,
+   which know sections by their names, would take the two for one.  */
+static int
+section_of_a_kind (const char *w, size_t n, const char *rest, const char *e)
+{
+  if (!(n == 8 && memcmp (w, ".section", 8) == 0)
+      && !(n == 12 && memcmp (w, ".pushsection", 12) == 0))
+    return 0;
+  char name[NAME_MAX_LEN];
+  const char *q = section_name (rest, e, name);
+  if (!q)
+    return 0;
+  /* The operands after the name: the flags, the type, and for a group
+     its name and comdat, or unique and a number.  */
+  while ((q = cc_asm_skip_space (q, e)) < e && *q == ',')
+    {
+      q = cc_asm_skip_space (q + 1, e);
+      const char *end = q;
+      if (q < e && *q == '"')
+        {
+          for (end = q + 1; end < e && *end != '"'; end++)
+            if (*end == 'G' || *end == '?')
+              return 1;
+          end += end < e;
+        }
+      else
+        while (end < e && *end != ',')
+          end++;
+      const char *t = end;
+      while (t > q && (t[-1] == ' ' || t[-1] == '\t'))
+        t--;
+      if ((t - q == 6 && memcmp (q, "comdat", 6) == 0)
+          || (t - q == 6 && memcmp (q, "unique", 6) == 0))
+        return 1;
+      q = end;
+    }
   return 0;
 }
 
@@ -1003,24 +1116,8 @@ encode_directive (cc_asm_filter *f, const char *w, size_t n, const char *rest,
   if (n == 5 && memcmp (w, ".type", 5) == 0
       && contains (rest, e, "gnu_indirect_function"))
     refuse_encoding (f, w, e);
-  if ((n == 8 && memcmp (w, ".section", 8) == 0)
-      || (n == 12 && memcmp (w, ".pushsection", 12) == 0))
-    {
-      /* Flags with G ("axG"), or a comdat: a group.  */
-      char name[NAME_MAX_LEN];
-      const char *q = section_name (rest, e, name);
-      q = q ? cc_asm_skip_space (q, e) : NULL;
-      if (q && q < e && *q == ',')
-        {
-          q = cc_asm_skip_space (q + 1, e);
-          if (q < e && *q == '"')
-            for (q++; q < e && *q != '"'; q++)
-              if (*q == 'G' || *q == '?')
-                refuse_encoding (f, w, e);
-        }
-      if (contains (rest, e, "comdat"))
-        refuse_encoding (f, w, e);
-    }
+  if (section_of_a_kind (w, n, rest, e))
+    refuse_encoding (f, w, e);
 }
 
 static int statement_body (cc_asm_filter *f, const char *p, const char *e);
@@ -1087,6 +1184,8 @@ statement_body (cc_asm_filter *f, const char *p, const char *e)
   char name[NAME_MAX_LEN];
   if (f->encode)
     encode_directive (f, w, n, rest, e);
+  else if (f->a64 && section_of_a_kind (w, n, rest, e))
+    refuse_encoding (f, w, e);
   /* Section and mode directives matter in any section: they decide where
      and how later code goes.  */
   int code = f->events && (f->now.cur.code || (k != D_OTHER && k != D_BINDING));
@@ -1174,6 +1273,18 @@ statement_body (cc_asm_filter *f, const char *p, const char *e)
     }
 }
 
+/* Does the statement at S (before E) start a line comment (the rest of
+   the line, separators and all)?  GNU as takes its line comment
+   character so at the start of a line and after a separator.  */
+static int
+line_comment (const cc_asm_filter *f, const char *s, const char *e)
+{
+  if (!f->line_comment)
+    return 0;
+  s = cc_asm_skip_space (s, e);
+  return s < e && *s == f->line_comment;
+}
+
 /* One line [P, E) without its newline: split into statements outside
    strings, up to a comment.  */
 static int
@@ -1184,6 +1295,8 @@ line (cc_asm_filter *f, const char *p, const char *e)
   int keep = 0;
   const char *s = p;
   int in_str = 0;
+  if (line_comment (f, s, e))
+    return 0;
   for (const char *q = p;; q++)
     {
       if (q != e)
@@ -1214,6 +1327,8 @@ line (cc_asm_filter *f, const char *p, const char *e)
       if (q == e || *q != sep)
         break;                 /* the end, or a comment */
       s = q + 1;
+      if (line_comment (f, s, e))
+        break;
     }
   return keep;
 }
@@ -1423,6 +1538,12 @@ static int
 whole_line (cc_asm_filter *f, const char *p, const char *e)
 {
   const char *eol = e > p && e[-1] == '\n' ? e - 1 : e;
+  /* A text whose first line is `#NO_APP' is read without GNU as's
+     handling of comments and blanks, which the layouts computed from
+     the text assume.  */
+  if (f->line_comment && !f->seen_line && eol - p == 7 && memcmp (p, "#NO_APP", 7) == 0)
+    refuse_encoding (f, p, eol);
+  f->seen_line = 1;
   if (eol - p > 2 && p[0] == '\t' && p[1] == '.' && plainly_dropped (f, p, eol))
     return 0;
   /* Left out like a line of a debug section (a held-back end label stays

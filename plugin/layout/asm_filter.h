@@ -79,8 +79,9 @@ enum cc_asm_event_kind
   CC_ASM_EV_GLOBAL,     /* encoding: a symbol declared .globl or .global */
   CC_ASM_EV_HIDDEN,     /* encoding: .hidden, .internal or .protected: a
                            symbol no other module can preempt */
-  CC_ASM_EV_MSTART      /* our label A before a machine instruction of an
+  CC_ASM_EV_MSTART,     /* our label A before a machine instruction of an
                            insn (cc_asm_filter_machine) */
+  CC_ASM_EV_DATA        /* AArch64: A bytes of data (cc_asm_filter_a64) */
 };
 
 /* WEAK, EQUATE, GLOBAL, HIDDEN: what the text says of a symbol, in no
@@ -116,9 +117,24 @@ void cc_asm_filter_events (cc_asm_filter *f, const char *local_prefix);
 #define CC_ASM_EV_GCC_DIFFERS 8
 void cc_asm_filter_encode (cc_asm_filter *f);
 
+/* GNU as takes C (`#') at the start of a statement, at the start of a
+   line or after a separator, for a comment to the end of the line
+   (target.h, cc_target_line_comment): so does the filter.  */
+void cc_asm_filter_line_comment (cc_asm_filter *f, char c);
+
+/* Events for a layout computed without assembling on AArch64
+   (aarch64/a64_layout.h): each statement in code as a64_statement.h
+   reads it, instructions INSN events with their bytes in A (and B 1 for
+   a `nop'), data DATA events; any statement it does not know, a section of a group or a
+   unique one, makes the text unencodable.  The filter takes `#' for a
+   line comment (cc_asm_filter_line_comment), as GNU as for AArch64
+   does.  Call after cc_asm_filter_events.  */
+void cc_asm_filter_a64 (cc_asm_filter *f);
+
 /* After cc_asm_filter_finish: whether every instruction was encoded and
    nothing in the text (an equate, an ifunc, a section group) could make
-   gas place or relax code otherwise than layout_compute.c assumes.  */
+   gas place or relax code otherwise than layout_compute.c (or on
+   AArch64 a64_layout.c) assumes.  */
 int cc_asm_filter_encodable (const cc_asm_filter *f);
 
 /* The (start of the) first statement that was not encoded, or NULL.  */

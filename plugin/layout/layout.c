@@ -137,6 +137,8 @@ cc_layout_free (cc_layout *l)
   for (uint32_t f = 0; f < CC_LAYOUT_MAX_FAMILIES; f++)
     free (l->numbered[f]);
   free (l->image);
+  free (l->arm_maps);
+  free (l->nop_fills);
   memset (l, 0, sizeof *l);
 }
 
@@ -151,6 +153,52 @@ cc_layout_section_bytes (const cc_layout *l, uint32_t sec, uint64_t *size)
     return NULL;
   *size = s->size;
   return l->image + s->offset;
+}
+
+static int
+compare_arm_map (const void *a, const void *b)
+{
+  const cc_layout_arm_map *x = a, *y = b;
+  if (x->section != y->section)
+    return x->section < y->section ? -1 : 1;
+  return x->offset < y->offset ? -1 : x->offset > y->offset;
+}
+
+/* Keep SYM, at OFFSET of SECTION of an ARM object, if it is a mapping
+   symbol ("$a", "$t", "$d", or one of them with a "." suffix).  */
+static int
+note_arm_map (cc_layout *out, const char *sym, uint32_t section, uint64_t offset,
+              uint32_t *cap)
+{
+  if (sym[0] != '$' || !sym[1] || !strchr ("atd", sym[1]) || (sym[2] && sym[2] != '.'))
+    return 0;
+  if (out->n_arm_maps == *cap)
+    {
+      *cap = *cap ? 2 * *cap : 64;
+      cc_layout_arm_map *m = realloc (out->arm_maps, *cap * sizeof *m);
+      if (!m)
+        return -1;
+      out->arm_maps = m;
+    }
+  out->arm_maps[out->n_arm_maps++] = (cc_layout_arm_map) { section, offset, sym[1] };
+  return 0;
+}
+
+char
+cc_layout_arm_state (const cc_layout *l, uint32_t sec, uint64_t off)
+{
+  /* The last mapping symbol at or before (SEC, OFF).  */
+  uint32_t lo = 0, hi = l->n_arm_maps;
+  while (lo < hi)
+    {
+      uint32_t mid = lo + (hi - lo) / 2;
+      const cc_layout_arm_map *m = &l->arm_maps[mid];
+      if (m->section < sec || (m->section == sec && m->offset <= off))
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo > 0 && l->arm_maps[lo - 1].section == sec ? l->arm_maps[lo - 1].state : 0;
 }
 
 /* The place of SYM if it is a label of one of Q's families, else NULL.  */
@@ -340,6 +388,8 @@ cc_layout_read_image (const unsigned char *image, size_t size,
   uint64_t strsize = sh[sh[symtab].link].size;
   uint64_t symentsize = im.elf64 ? 24 : 16;
   uint64_t nsyms = sh[symtab].size / symentsize;
+  int arm = cc_arch_of_elf_machine (out->machine) == CC_ARCH_ARM;
+  uint32_t arm_cap = 0;
   for (uint64_t k = 1; k < nsyms; k++)
     {
       uint64_t so = sh[symtab].offset + k * symentsize;
@@ -377,6 +427,13 @@ cc_layout_read_image (const unsigned char *image, size_t size,
       if (shndx == LAY_SHN_UNDEF || shndx >= shnum)
         continue;
       const char *sym = strtab + name;
+      if (arm && note_arm_map (out, sym, shndx, value, &arm_cap) != 0)
+        {
+          free (same);
+          free (slot);
+          lay_fail (err, "out of memory");
+          goto done;
+        }
       cc_layout_ref *nr = numbered_slot (q, out, sym);
       if (nr)
         {
@@ -397,6 +454,8 @@ cc_layout_read_image (const unsigned char *image, size_t size,
     out->refs[i] = out->refs[same[i]];
   free (same);
   free (slot);
+  if (out->n_arm_maps)
+    qsort (out->arm_maps, out->n_arm_maps, sizeof *out->arm_maps, compare_arm_map);
   if (q->keep_image)
     {
       out->image = malloc (size ? size : 1);

@@ -58,6 +58,23 @@ typedef struct cc_layout_query
   int keep_image;      /* keep a copy of the object in cc_layout.image */
 } cc_layout_query;
 
+/* An ARM mapping symbol: from OFFSET of SECTION on, STATE's bytes ('a':
+   A32 code, 't': Thumb code, 'd': data; ELF for the Arm Architecture,
+   "Mapping symbols").  */
+typedef struct cc_layout_arm_map
+{
+  uint32_t section;
+  uint64_t offset;
+  char state;
+} cc_layout_arm_map;
+
+/* Bytes [FROM, TO) of section SECTION.  */
+typedef struct cc_layout_span
+{
+  uint32_t section;
+  uint64_t from, to;
+} cc_layout_span;
+
 typedef struct cc_layout
 {
   int elf64;           /* ELFCLASS64 */
@@ -70,6 +87,15 @@ typedef struct cc_layout
   cc_layout_ref *numbered[CC_LAYOUT_MAX_FAMILIES];
   unsigned char *image;  /* the object, if the query asked to keep it */
   size_t image_size;
+  uint32_t n_arm_maps;   /* ARM objects: the mapping symbols, sorted */
+  cc_layout_arm_map *arm_maps;
+  /* A layout computed from the text has no image.  If FILLS_LISTED, it
+     lists in NOP_FILLS (in text order per section) the padding it knows
+     to be the target's no-ops, and of bytes it does not list it knows
+     nothing.  */
+  int fills_listed;
+  cc_layout_span *nop_fills;
+  uint32_t n_nop_fills;
 } cc_layout;
 
 /* A piece of the assembly text.  */
@@ -105,6 +131,11 @@ int cc_layout_read_image (const unsigned char *image, size_t size,
    (SHT_PROGBITS) that lie inside the image.  */
 const unsigned char *cc_layout_section_bytes (const cc_layout *l, uint32_t sec,
                                               uint64_t *size);
+
+/* What the bytes at OFF of section SEC of an ARM object are, as its
+   mapping symbols say: 'a' (A32), 't' (Thumb), 'd' (data), or 0 if no
+   mapping symbol comes before them.  */
+char cc_layout_arm_state (const cc_layout *l, uint32_t sec, uint64_t off);
 
 void cc_layout_free (cc_layout *l);
 

@@ -7,6 +7,8 @@
 #include "layout/layout.h"
 #include "model/model.h"
 #include "support/util.h"
+#include "layout/arm/arm_flow.h"
+#include "layout/riscv/riscv_flow.h"
 #include "layout/riscv/riscv_length.h"
 #include "layout/target.h"
 #include "layout/x86/x86_length.h"
@@ -340,6 +342,60 @@ emit (cc_insn **out, uint32_t *w, size_t *cap, cc_insn x, length_fn length,
     }
 }
 
+/* Does the machine instruction of LEN bytes at OFF of section SEC (BYTES,
+   NB of them) of L's object always run on to the next one?  */
+static int
+runs_on (const cc_layout *l, uint32_t sec, const unsigned char *bytes, uint64_t nb,
+         uint32_t off, uint32_t len)
+{
+  if (!bytes || (uint64_t) off + len > nb)
+    return 0;
+  switch (cc_arch_of_elf_machine (l->machine))
+    {
+    case CC_ARCH_RISCV:
+      return cc_riscv_runs_on (bytes + off, len);
+    case CC_ARCH_ARM:
+      switch (cc_layout_arm_state (l, sec, off))
+        {
+        case 't':
+          return cc_thumb_runs_on (bytes + off, len);
+        case 'a':
+          return cc_a32_runs_on (bytes + off, len);
+        default:
+          return 0;
+        }
+    default:
+      return 0;
+    }
+}
+
+/* What each statement does to control is known for x86-64 (asm_statement.c).
+   Elsewhere an insn's later machine instructions may be skipped (ARM's
+   cmp; bhi; tbh, a branch gas relaxes into a branch around a jump): each
+   is maybe fetched once one before it may send control elsewhere, which
+   the object's bytes tell on RISC-V (call is auipc; jalr, lla auipc;
+   addi) and ARM (Thumb-2's it; movne) for GCC's own insns, and is
+   assumed everywhere else.  OUT holds F's new insns, old insn I's from
+   FIRST[I].  */
+static void
+later_maybe_fetched (const cc_func *f, cc_insn *out, const uint32_t *first,
+                     const cc_layout *l, const uint32_t *sec)
+{
+  for (uint32_t i = 0; i < f->n_insns; i++)
+    {
+      uint64_t nb = 0;
+      const unsigned char *bytes = f->insns[i].kind == CC_INSN_CODE
+                                   ? cc_layout_section_bytes (l, sec[i], &nb) : NULL;
+      int on = 1;
+      for (uint32_t m = first[i]; m < first[i + 1]; m++)
+        {
+          if (m > first[i] && !on && out[m].fetch == CC_FETCH_ALWAYS)
+            out[m].fetch = CC_FETCH_MAYBE;
+          on = on && runs_on (l, sec[i], bytes, nb, out[m].offset, out[m].length);
+        }
+    }
+}
+
 void
 cc_machine_split (cc_func *f, const cc_asm_split *const *split, const cc_mstmt *ms,
                   const cc_layout *l, const cc_layout_ref *labels, unsigned long n_labels,
@@ -404,15 +460,8 @@ cc_machine_split (cc_func *f, const cc_asm_split *const *split, const cc_mstmt *
         }
     }
   first[n_old] = w;
-  /* What each statement does to control is known for x86-64 only
-     (asm_statement.c).  Elsewhere an insn's later instructions may be
-     skipped (ARM's cmp; bhi; tbh, a branch gas relaxes into a branch
-     around a jump): all but the first are maybe fetched.  */
   if (l && cc_arch_of_elf_machine (l->machine) != CC_ARCH_X86_64)
-    for (uint32_t i = 0; i < n_old; i++)
-      for (uint32_t m = first[i] + 1; m < first[i + 1]; m++)
-        if (out[m].fetch == CC_FETCH_ALWAYS)
-          out[m].fetch = CC_FETCH_MAYBE;
+    later_maybe_fetched (f, out, first, l, sec);
   cc_func_replace_insns (f, out, first);
   free (mi);
   free (at);

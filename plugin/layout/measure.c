@@ -6,6 +6,7 @@
 #include "layout/assembler.h"
 #include "layout/machine.h"
 #include "layout/target.h"
+#include "layout/aarch64/a64_layout.h"
 #include "layout/x86/layout_compute.h"
 #include "layout/x86/layout_decode.h"
 #include "support/util.h"
@@ -137,11 +138,12 @@ splits_by_label (const unit *u, const cc_asm_filter *splitter, const cc_mstmt **
 /* Make the insns of function FI, laid out by L for Q, its machine
    instructions: the splits of BY (by start label), MS their statements,
    the labels before them family 2 of L; insn I lies in ELF section
-   SEC[I].  */
+   SEC[I].  ENTRY_PAD: no-ops lie before its first insn, which become a
+   machine instruction of their own (so FI gets its mfirst).  */
 static void
 split_function (unit *u, uint32_t fi, const cc_layout *l, const cc_layout_query *q,
                 const uint32_t *sec, const cc_asm_split *const *by,
-                const cc_mstmt *ms, unsigned long n_labels)
+                const cc_mstmt *ms, unsigned long n_labels, int entry_pad)
 {
   cc_unit_func *uf = &u->f[fi];
   cc_func *f = &u->m->funcs[uf->model_index];
@@ -158,7 +160,7 @@ split_function (unit *u, uint32_t fi, const cc_layout *l, const cc_layout_query 
     }
   /* With the object's bytes, every insn: the assembler may have put
      padding of its own inside one.  */
-  if (any || l->image)
+  if (any || l->image || entry_pad)
     {
       uf->mfirst = cc_xmalloc ((n + 1) * sizeof *uf->mfirst);
       const cc_layout_ref *labels = q->n_families > 2 ? l->numbered[2] : NULL;
@@ -181,13 +183,27 @@ split_function (unit *u, uint32_t fi, const cc_layout *l, const cc_layout_query 
 
 /* Are the bytes [FROM, TO) of section SEC of L's object no-ops that run
    on entry to the instruction at TO (a loop aligned at the top of a
-   function)?  Only where L holds the object's bytes.  */
+   function)?  1 yes, 0 no (or the object's bytes are not at hand), -1
+   not known: L was computed from the text, and knows them to be no-ops
+   only where they are an alignment's padding or `nop's.  */
 static int
 entry_nops (const cc_layout *l, uint32_t sec, uint64_t from, uint64_t to)
 {
+  if (to - from >= 64)
+    return 0;
+  if (l->fills_listed)
+    {
+      for (uint32_t k = 0; k < l->n_nop_fills; k++)
+        {
+          const cc_layout_span *x = &l->nop_fills[k];
+          if (x->section == sec && x->from <= from && to <= x->to)
+            return 1;
+        }
+      return -1;
+    }
   uint64_t n = 0;
   const unsigned char *b = cc_layout_section_bytes (l, sec, &n);
-  return b && to <= n && to - from < 64
+  return b && to <= n
          && cc_target_nop_fill (cc_arch_of_elf_machine (l->machine), b + from,
                                 (size_t) (to - from));
 }
@@ -239,6 +255,11 @@ check_layout (const unit *u, const cc_layout *l, const cc_layout_query *q,
             return cc_xasprintf ("insns of '%s' overlap", uf->sym);
           if (!seen[p] && s.offset < pref[p].offset)
             return cc_xasprintf ("insn %u of '%s' lies before its symbol", ci->uid, uf->sym);
+          /* apply_layout asks the same.  */
+          if (p == 0 && i == 0 && s.offset > pref[0].offset
+              && entry_nops (l, s.section, pref[0].offset, s.offset) < 0)
+            return cc_xasprintf ("the bytes between '%s' and its first instruction are "
+                                 "not known", uf->sym);
           seen[p] = 1;
           prev_end[p] = e.offset;
         }
@@ -300,7 +321,7 @@ apply_layout (unit *u, const cc_layout *l, const cc_layout_query *q,
           if (!seen[p] && s.offset != pref[p].offset)
             {
               if (p == 0 && i == 0 && s.offset > pref[0].offset
-                  && entry_nops (l, s.section, pref[0].offset, s.offset))
+                  && entry_nops (l, s.section, pref[0].offset, s.offset) > 0)
                 entry_pad = (uint32_t) (s.offset - pref[0].offset);
               else
                 gap_at_entry = 1;
@@ -313,7 +334,7 @@ apply_layout (unit *u, const cc_layout *l, const cc_layout_query *q,
       if (gap_at_entry)
         break_function (u, fi, "bytes between its symbol and its first instruction "
                         "are not modelled (-pg or -fpatchable-function-entry?)");
-      split_function (u, fi, l, q, sec, by, ms, n_labels);
+      split_function (u, fi, l, q, sec, by, ms, n_labels, entry_pad && !gap_at_entry);
       if (entry_pad && !gap_at_entry)
         {
           /* The glue's insns keep their machine instructions, one on.  */
@@ -352,11 +373,12 @@ cc_unit_unmeasured (cc_model *m)
 }
 
 /* Does the computed layout L give every insn GCC's own length, but those
-   UNCHECKED (layout_compute.h)?  Returns NULL, or the first that does
-   not.  */
+   UNCHECKED (layout_compute.h; NULL: none) and, if SKIP_ASM, inline asm
+   (whose length GCC guesses from its lines)?  Returns NULL, or the first
+   that does not.  */
 static char *
 cross_check (const unit *u, const cc_layout *l, const cc_layout_query *q,
-             const cc_asm_filter *filt, const unsigned char *unchecked)
+             const cc_asm_filter *filt, const unsigned char *unchecked, int skip_asm)
 {
   for (uint32_t fi = 0; fi < u->n; fi++)
     {
@@ -367,7 +389,9 @@ cross_check (const unit *u, const cc_layout *l, const cc_layout_query *q,
           long no = lb->start;
           if (no > (long) q->families[0].base
               && (unsigned long) no - q->families[0].base <= q->families[0].count
-              && unchecked[no - q->families[0].base - 1])
+              && unchecked && unchecked[no - q->families[0].base - 1])
+            continue;
+          if (skip_asm && u->m->funcs[uf->model_index].insns[i].kind == CC_INSN_ASM)
             continue;
           cc_layout_ref s, e;
           insn_refs (l, q, filt, lb, &s, &e);
@@ -401,6 +425,25 @@ decoding_command (const cc_unit_text *t, char **command, int direct)
   memcpy (v, command, n * sizeof *v);
   v[n] = NULL;
   return v;
+}
+
+/* Can the layout be computed from the text on AArch64 (a64_layout.h)?
+   Only where the measuring assembly COMMAND (DIRECT: the assembler
+   itself, else the driver) gives the assembler nothing of the build's
+   own: no -Wa, or -Xassembler item, no -B that may find another
+   assembler.  The -m options the driver turns into the assembler's
+   (-EB, -mabi=, -march=) change no instruction's size.  */
+static int
+a64_computing (const cc_unit_text *t, char **command, int direct)
+{
+  if (cc_built_arch () != CC_ARCH_AARCH64 || !command || !command[0]
+      || (t->way != CC_LAYOUT_ANY && t->way != CC_LAYOUT_COMPUTE))
+    return 0;
+  for (size_t i = 1; command[i]; i++)
+    if (direct ? strcmp (command[i], "-L") != 0
+               : strcmp (command[i], "-Xassembler") == 0 || strncmp (command[i], "-B", 2) == 0)
+      return 0;
+  return 1;
 }
 
 static char **
@@ -494,6 +537,7 @@ cc_measure_unit (const cc_unit_text *t, cc_model *m, cc_unit_func *uf, uint32_t 
      label, if the filter gives up or the assembler refuses the filtered
      text.  */
   cc_asm_filter *filt = cc_asm_filter_new (t->comment, t->separator);
+  cc_asm_filter_line_comment (filt, cc_target_line_comment (cc_built_arch ()));
   int labels = cc_asm_filter_labels (filt, t->note_prefix, t->note_base, t->end_prefix);
   /* The filter also reads each insn's machine instructions (machine.h);
      it reads them to the end even if it gives up on the text, and keeps
@@ -511,10 +555,13 @@ cc_measure_unit (const cc_unit_text *t, cc_model *m, cc_unit_func *uf, uint32_t 
      "as --64" of x86-64: -msse2avx changes encodings, --x32 addresses.  */
   int computing = decoding && decoding[1] && strcmp (decoding[1], "--64") == 0
                   && !decoding[2] && t->way != CC_LAYOUT_DECODE;
-  if (decoding)
+  int computing_a64 = a64_computing (t, command, direct);
+  if (decoding || computing_a64)
     cc_asm_filter_events (filt, t->note_prefix);
   if (computing)
     cc_asm_filter_encode (filt);
+  if (computing_a64)
+    cc_asm_filter_a64 (filt);
   /* Events: about one per label and one per instruction (half as many
      as labels).  */
   cc_asm_filter_reserve (filt, t->chunks[0].size + t->chunks[1].size + t->n_marks * 16,
@@ -546,19 +593,18 @@ cc_measure_unit (const cc_unit_text *t, cc_model *m, cc_unit_func *uf, uint32_t 
   int computed = 0;         /* the model is filled: nothing to measure */
   /* Computed; else without our labels, placed by decoding; else with
      them.  */
-  if (code.data && computing)
+  if (code.data && (computing || computing_a64))
     {
       unsigned char *unchecked = NULL;
-      char *why = cc_layout_compute (&lay, &q, filt, &unchecked);
+      char *why = computing ? cc_layout_compute (&lay, &q, filt, &unchecked)
+                            : cc_a64_layout_compute (&lay, &q, filt);
       if (!why)
-        {
-          why = cross_check (&u, &lay, &q, filt, unchecked);
-          /* What does not add up in the model's terms is a reason to ask
-             the assembler too, not yet a failure.  */
-          if (!why)
-            why = apply_layout (&u, &lay, &q, filt, splitter);
-          cc_layout_free (&lay);
-        }
+        why = cross_check (&u, &lay, &q, filt, unchecked, computing_a64);
+      /* What does not add up in the model's terms is a reason to ask
+         the assembler too, not yet a failure.  */
+      if (!why)
+        why = apply_layout (&u, &lay, &q, filt, splitter);
+      cc_layout_free (&lay);
       free (unchecked);
       if (!why)
         computed = 1;

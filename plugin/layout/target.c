@@ -217,6 +217,12 @@ cc_isa_refs (cc_isa isa, const unsigned char *b, size_t before, size_t n, uint64
     }
 }
 
+char
+cc_target_line_comment (cc_arch arch)
+{
+  return arch == CC_ARCH_AARCH64 ? '#' : 0;
+}
+
 const char *
 cc_arch_name (cc_arch arch)
 {

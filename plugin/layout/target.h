@@ -104,6 +104,13 @@ cc_branch_kind cc_isa_branch (cc_isa isa, const unsigned char *b, size_t len, ui
 int cc_isa_refs (cc_isa isa, const unsigned char *b, size_t before, size_t n, uint64_t a,
                  uint64_t gp, cc_addr_range *out);
 
+/* The character that comments out the rest of a line where a statement
+   starts, in ARCH's GNU as, besides the comment leader GCC writes (the
+   `#' of GCC's #APP and #NO_APP on AArch64, whose leader is `//'); 0 if
+   there is none to add (x86's leader is `#'; ARM's gas reads `#' so too,
+   which is not followed yet).  */
+char cc_target_line_comment (cc_arch arch);
+
 /* How reports name ARCH: "x86-64", "aarch64", "arm", "riscv", "unknown".  */
 const char *cc_arch_name (cc_arch arch);
 

@@ -6,10 +6,6 @@
    Public License as published by the Free Software Foundation, either
    version 3 of the License, or (at your option) any later version.  It is
    distributed WITHOUT ANY WARRANTY; see COPYING for details.
-
-   A32 switch code with -fpie jumps into a table of branches, which the
-   plugin does not model:
-   cachecat-expect-warning[-marm]: cannot model '[A-Za-z0-9_.]+': its switch table is of branch instructions
 */
 
 #include <stdint.h>

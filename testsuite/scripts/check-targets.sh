@@ -15,8 +15,12 @@
 #   - ARM and AArch64: a call into another section is a call to unknown
 #     code, which a linker's veneer may be (target.h);
 #   - A32: the branches GCC's conditional execution leaves out run on into
-#     the insns it made conditional, conditional returns are modelled, and
-#     -fpie switch tables of branches and conditional calls are not.
+#     the insns it made conditional, conditional returns and -fpie switch
+#     tables of branches are modelled, conditional calls are not;
+#   - AArch64: the layout computed from the text (plugin/layout/aarch64/)
+#     is the measured one, on the corpus and the validation programs at
+#     the target's flag sets (check-layout-decode.sh, CACHECAT_LAYOUT=
+#     compute against labels); inline asm it must not trust is measured.
 # A compiler that is not installed, or has no plugin headers, is skipped
 # with a line that says so.  Output: PASS/FAIL lines, then "N passed, N
 # failed"; exit status 1 on any failure.
@@ -118,7 +122,7 @@ EOF
 }
 
 # arm_a32 TRIPLE CC PLUGIN FLAGS: A32 code (asm_capture.cc, unit_finish.cc
-# mend_ccfsm).  At -Os GCC leaves out sort's branch over `slow = ...' and
+# mend_arm).  At -Os GCC leaves out sort's branch over `slow = ...' and
 # runs the insns it skipped conditionally: the model's block that ends in
 # the missing branch (no bytes) only runs on; sort's early `return head'
 # is a conditional return.  Both are modelled, without a warning.
@@ -176,7 +180,9 @@ EOF
   fi
 
   # Switch code with -fpie adds the index to the pc and runs a `b' of the
-  # table; without, it loads the case's address from a table of data.
+  # table, one per pass: a block of the table's entries, each maybe
+  # fetched, after the jump and before every case (without -fpie, a
+  # table of addresses, data).
   cat >"$work/sw.c" <<'EOF'
 void a (int); void b (int); void c (int); void d (int); void e (int); void f (int);
 void sw (int x)
@@ -193,13 +199,26 @@ void sw (int x)
 }
 EOF
   # shellcheck disable=SC2086
-  if "$cc" $flags -O2 -fpie -S -fplugin="$plugin" "$work/sw.c" -o "$work/sw.s" 2>"$work/sw.err" \
-     && grep -q "addls" "$work/sw.s" \
-     && grep -q "cannot model .sw.: its switch table is of branch instructions" "$work/sw.err" \
-     && "$cc" $flags -O2 -fno-pie -S -fplugin="$plugin" "$work/sw.c" -o "$work/sw.s" 2>"$work/sw.err" \
-     && grep -q "ldrls" "$work/sw.s" && [ ! -s "$work/sw.err" ]; then
-    ok "$t: A32: a -fpie switch table of branches is not modelled, a table of addresses is"
-  else bad "$t: A32: switch tables"; cat "$work/sw.err"
+  if CACHECAT_DUMP_MODEL=$work/sw.model "$cc" $flags -O2 -fpie -S -fplugin="$plugin" "$work/sw.c" \
+       -o "$work/sw.s" 2>"$work/sw.err" \
+     && grep -q "addls" "$work/sw.s" && [ ! -s "$work/sw.err" ] \
+     && python3 - "$work/sw.model" <<'EOF'
+import sys
+insns, blocks = [], []
+for line in open(sys.argv[1]):
+    w = line.split()
+    if w[0] == "insn":
+        insns.append(w)
+    elif w[0] == "block":
+        blocks.append([int(x) if x.isdigit() else x for x in w[1:]])
+jump, table = blocks[0], blocks[1]
+assert table[1] == 6, table                               # six entries
+assert all(insns[table[0] + k][8] == "1" for k in range(6)), "an entry fetched for sure"
+assert 1 in jump[8:] and len(jump[8:]) == 2, jump        # the table and the default
+assert len(table[8:]) == 6 and table[6] == "-", table    # every case, no fall-through
+EOF
+  then ok "$t: A32: an -fpie switch table of branches is a block whose entries are maybe fetched"
+  else bad "$t: A32: switch table of branches"; cat "$work/sw.err"
   fi
 
   # Before ARMv5T the ccfsm may make a call conditional: not modelled.
@@ -211,6 +230,81 @@ EOF
     ok "$t: A32: a conditional call (ARMv4T) is not modelled"
   else bad "$t: A32: a conditional call"; cat "$work/ccall.err"
   fi
+}
+
+# a64_layout TRIPLE CC PLUGIN: on AArch64 the plugin computes the layout
+# from the text (plugin/layout/aarch64/a64_layout.h) instead of running
+# the measuring assembly.  Forced (CACHECAT_LAYOUT=compute), it must give
+# the .s, report and diagnostics that measuring with labels gives, on
+# every corpus file and validation program at each flag set.  Then inline
+# asm between two calls, so that later offsets move if its bytes are
+# miscounted: what the computation cannot follow is measured by default
+# (the same output as with labels), and forced it is refused, naming the
+# statement; what it follows is computed, forced or not.
+a64_layout() {
+  local t=$1 cc=$2 plugin=$3 log=$work/a64-layout-$t.log
+  # shellcheck disable=SC2086
+  CC=$cc PLUGIN=$plugin B=build/$t FLAG_SETS_OVERRIDE=$(flag_sets "$t") WAYS=compute \
+    TAG=aarch64 testsuite/scripts/check-layout-decode.sh testsuite/corpus/*.c \
+    testsuite/validate/programs/*.c >"$log" 2>&1
+  last=$(tail -n 1 "$log")
+  if [[ $last =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+    passed=$((passed + BASH_REMATCH[1]))
+    failed=$((failed + BASH_REMATCH[2]))
+    echo "$t: computed layout against labels: $last"
+    [ "${BASH_REMATCH[2]}" -eq 0 ] || grep -A 6 '^FAIL' "$log" | head -n 40
+  else
+    bad "$t: check-layout-decode printed no result"
+    tail -n 20 "$log"
+  fi
+  # ASM|what the refusal names ("-": the filter gives up on the whole
+  # text, which is then measured without a computing to refuse; "": the
+  # computation follows it).
+  local cases=(
+    '.rept 3\n\tnop\n\t.endr|-'
+    '.macro twice\n\tnop\n\tnop\n\t.endm\n\ttwice|-'
+    'ldr x1, =0x123456789abc\n\tb 1f\n\t.ltorg\n1:|ldr x1, ='
+    '.byte 1\n\tnop|not on a 4-byte boundary'
+    '.space 6\n\t.p2align 2|.space 6'
+    'tmp .req x1\n\tmov tmp, 1|tmp .req x1'
+    '.string \"ab\"\n\t.p2align 2|.string'
+    '.balign 16, 0|.balign 16, 0'
+    '.pushsection .text, 1\n\tnop\n\t.popsection|.pushsection .text, 1'
+    '# nop; nop\n\tnop; nop|'
+    '.inst 0xd503201f, 0xd503201f|'
+    '.p2align 4\n\tnop|'
+    '.word 0x12345678\n\t.byte 1, 2, 3, 4\n\tnop|'
+  )
+  local c asm want name ok
+  for c in "${cases[@]}"; do
+    asm=${c%|*} want=${c##*|} name="$t: asm \"$asm\""
+    printf 'extern int g (int);\n__attribute__ ((noinline)) int f (int x)\n{\n  int y = g (x);\n  __asm__ volatile ("%s" ::: "memory");\n  return g (y) + 1;\n}\nint h (int x) { return f (x) * 3; }\n' "$asm" >"$work/asm.c"
+    for way in labels default compute; do
+      (cd "$work" && if [ $way = default ]; then unset CACHECAT_LAYOUT; else export CACHECAT_LAYOUT=$way; fi
+       "$cc" -O2 -S asm.c -o asm.$way.s -fplugin="$plugin" \
+         -fplugin-arg-cachecat-report=asm.$way.json 2>asm.$way.err)
+    done
+    ok=1
+    cmp -s "$work/asm.labels.s" "$work/asm.default.s" \
+      && cmp -s "$work/asm.labels.json" "$work/asm.default.json" \
+      && grep -q '"offsets": "exact' "$work/asm.default.json" || ok=0
+    case $want in
+      -) ;;
+      '') cmp -s "$work/asm.labels.json" "$work/asm.compute.json" || ok=0 ;;
+      *) grep -F "computing the layout failed" "$work/asm.compute.json" | grep -qF -- "$want" || ok=0 ;;
+    esac
+    if [ $ok = 1 ]; then
+      case $want in
+        -) ok "$name: measured, as with labels" ;;
+        '') ok "$name: computed, as with labels" ;;
+        *) ok "$name: measured, as with labels; computing it refuses" ;;
+      esac
+    else
+      bad "$name (wanted: ${want:-computed})"
+      diff "$work/asm.labels.json" "$work/asm.default.json" | head -n 6
+      grep -h '"problem"' "$work"/asm.*.json | head -n 3
+    fi
+  done
 }
 
 for cc in $TARGET_CCS; do
@@ -286,7 +380,8 @@ for cc in $TARGET_CCS; do
   case $t in
     riscv*) riscv_relax "$t" "$cc" "$plugin" ;;
     arm-none-eabi) veneers "$t" "$cc" "$plugin" "-O2 -mthumb -mcpu=cortex-m7" ;;
-    arm*|aarch64*) veneers "$t" "$cc" "$plugin" "-O2" ;;
+    arm*) veneers "$t" "$cc" "$plugin" "-O2" ;;
+    aarch64*) veneers "$t" "$cc" "$plugin" "-O2"; a64_layout "$t" "$cc" "$plugin" ;;
   esac
   case $t in
     arm-none-eabi) arm_a32 "$t" "$cc" "$plugin" "-marm -mcpu=cortex-r5" ;;

@@ -1,9 +1,11 @@
 #!/bin/bash
 # cachecat: make check's share of make validate on the other targets:
-# for each installed cross target (aarch64, riscv64, Thumb-2, Cortex-M4,
-# riscv64 relaxed; validate.py's CROSS_TARGETS) a few freestanding programs
-# at -O0, -O2 and -Os on two shapes, run under qemu-user with qtrace; every
-# promise (the plugin's, cachecat-link's and the reduced analyses') checked
+# for each installed cross target (validate.py's CROSS_TARGETS: aarch64,
+# RISC-V RV64GC with and without -mno-relax, Thumb-2, Cortex-M4, and their
+# variants RV64G, RV32IMC, RV32IM, A32, Cortex-R5 in ARM state) a few
+# freestanding programs (two for a variant) at -O0, -O2 and -Os on two
+# shapes, run under qemu-user with qtrace; every promise (the plugin's,
+# cachecat-link's and the reduced analyses') checked
 # against the run's fetch trace and every report instruction against the
 # target's objdump, and per target flipped promises and boundaries must be
 # caught.  A target whose compiler, plugin or qemu is missing is skipped

@@ -7,11 +7,14 @@
 #include <stdlib.h>
 
 /* Filter TEXT (in pieces of PIECE bytes, 0 for one piece) with x86's
-   comment and separator; the kept text, or "(gave up)".  */
+   comment and separator, or AArch64's (`//', and `#' a line comment) if
+   A64; the kept text, or "(gave up)".  */
 static char *
-filter (const char *text, size_t piece)
+filter_for (const char *text, size_t piece, int a64)
 {
-  cc_asm_filter *f = cc_asm_filter_new ("#", ';');
+  cc_asm_filter *f = cc_asm_filter_new (a64 ? "//" : "#", ';');
+  if (a64)
+    cc_asm_filter_line_comment (f, '#');
   size_t n = strlen (text);
   if (!piece)
     piece = n ? n : 1;
@@ -22,6 +25,12 @@ filter (const char *text, size_t piece)
   char *r = strdup (out ? out : "(gave up)");
   cc_asm_filter_free (f);
   return r;
+}
+
+static char *
+filter (const char *text, size_t piece)
+{
+  return filter_for (text, piece, 0);
 }
 
 #define EXPECT_FILTER(text, expected)                       \
@@ -138,6 +147,19 @@ main (void)
   EXPECT_FILTER ("\tnop\n\t.loc_mark_labels 1\n\t.ident \"x\"\n\t.file 1 \"a.c\"\n", "\tnop\n");
   EXPECT_FILTER ("\t.data\n\t.subsection 1\n\t.text\n\t.subsection 2\n\tnop\n",
                  "\t.data\n\t.subsection 1\n\t.text\n\t.subsection 2\n\tnop\n");
+  /* GNU as reads directives in any case.  */
+  EXPECT_FILTER ("\t.DATA\n\t.long 1\n\t.Section .text\n\tnop\n",
+                 "\t.DATA\n\t.Section .text\n\tnop\n");
+  /* AArch64: `#' at the start of a statement comments out the rest of
+     the line, separators and all (GCC's #APP); elsewhere it is an
+     immediate.  */
+  for (size_t piece = 0; piece <= 3; piece += 3)
+    {
+      char *got = filter_for ("\t.data\n#APP; .text\n\t.word 1\n\t  # 2 \"a.c\"; .text\n"
+                              "\t.word 2; # c; .text\n\t.text\n\tadd x0, x0, #1\n", piece, 1);
+      CHECK_STREQ (got, "\t.data\n\t.text\n\tadd x0, x0, #1\n");
+      free (got);
+    }
   /* Our labels: an end label right before a start label goes, and the
      start label stands for it; anything that may place bytes or switch
      sections keeps it.  */

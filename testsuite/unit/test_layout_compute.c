@@ -13,6 +13,7 @@
    checked too.  Needs `as` for x86-64 on the PATH.  */
 
 #include "unit.h"
+#include "asm_text.h"
 #include "layout/asm_filter.h"
 #include "layout/layout.h"
 #include "layout/x86/layout_compute.h"
@@ -21,46 +22,6 @@
 #include <stdlib.h>
 
 #define MAX_LABELS 4000
-
-/* A growable text.  */
-typedef struct text
-{
-  char *p;
-  size_t n, cap;
-} text;
-
-static void
-add (text *t, const char *fmt, ...) __attribute__ ((format (printf, 2, 3)));
-
-#include <stdarg.h>
-
-static void
-add (text *t, const char *fmt, ...)
-{
-  char buf[256];
-  va_list ap;
-  va_start (ap, fmt);
-  int n = vsnprintf (buf, sizeof buf, fmt, ap);
-  va_end (ap);
-  if (t->n + (size_t) n + 1 > t->cap)
-    {
-      t->cap = (t->cap ? t->cap * 2 : 4096) + (size_t) n;
-      t->p = realloc (t->p, t->cap);
-    }
-  memcpy (t->p + t->n, buf, (size_t) n + 1);
-  t->n += (size_t) n;
-}
-
-static uint64_t rng_state;
-
-static uint32_t
-rnd (uint32_t n)
-{
-  rng_state = rng_state * 6364136223846793005ull + 1442695040888963407ull;
-  return (uint32_t) (rng_state >> 33) % n;
-}
-
-static const char *const names[] = { "f", "g" };
 
 /* Compute TEXT's layout and, unless it is refused, compare every start
    label (.L<1000000000 + i>, N of them) with gas's.  Returns the
@@ -81,12 +42,7 @@ compare (const char *src, uint32_t n)
       return strdup ("the filter gave up");
     }
   cc_layout_query q;
-  memset (&q, 0, sizeof q);
-  q.names = names;
-  q.n_names = 2;
-  q.families[0] = (cc_layout_family) { ".L", 1000000000ul, n };
-  q.families[1] = (cc_layout_family) { ".Lcce", 0, 0 };
-  q.n_families = 2;
+  test_query (&q, n);
   cc_layout computed;
   unsigned char *unchecked = NULL;
   char *why = cc_layout_compute (&computed, &q, f, &unchecked);
@@ -97,35 +53,7 @@ compare (const char *src, uint32_t n)
       char *err = NULL;
       if (CHECK (cc_layout_measure (cmd, &kept, 1, &q, &real, &err) == 0))
         {
-          int wrong = 0;
-          for (uint32_t i = 0; i < n; i++)
-            {
-              const cc_layout_ref *a = &real.numbered[0][i];
-              const cc_layout_ref *b = &computed.numbered[0][i];
-              if (strcmp (real.sections[a->section].name,
-                          computed.sections[b->section].name) != 0
-                  || a->offset != b->offset)
-                {
-                  if (wrong++ < 3)
-                    fprintf (stderr, "    label %u: %s+%llu by gas, %s+%llu computed\n", i + 1,
-                             real.sections[a->section].name, (unsigned long long) a->offset,
-                             computed.sections[b->section].name,
-                             (unsigned long long) b->offset);
-                }
-            }
-          CHECK (wrong == 0);
-          for (uint32_t i = 0; i < 2; i++)
-            CHECK (real.refs[i].offset == computed.refs[i].offset);
-          for (uint32_t s = 1; s < computed.n_sections; s++)
-            for (uint32_t r = 1; r < real.n_sections; r++)
-              if (strcmp (real.sections[r].name, computed.sections[s].name) == 0
-                  && !CHECK (real.sections[r].size == computed.sections[s].size
-                             && real.sections[r].align == computed.sections[s].align))
-                fprintf (stderr, "    %s: size %llu align %llu by gas, %llu %llu computed\n",
-                         real.sections[r].name, (unsigned long long) real.sections[r].size,
-                         (unsigned long long) real.sections[r].align,
-                         (unsigned long long) computed.sections[s].size,
-                         (unsigned long long) computed.sections[s].align);
+          CHECK (layouts_differ (&real, &computed, n) == 0);
           if (unit_failed)
             fprintf (stderr, "%s\n", src);
           cc_layout_free (&real);
@@ -196,24 +124,20 @@ random_text (text *t, uint32_t n_stmts, int two_sections)
   return lab;
 }
 
+static char *
+one_seed (uint32_t seed)
+{
+  text t = { 0 };
+  uint32_t n = random_text (&t, 40 + rnd (400), seed % 3 == 0);
+  char *why = compare (t.p, n);
+  free (t.p);
+  return why;
+}
+
 static void
 test_random (void)
 {
-  int computed = 0;
-  for (uint32_t seed = 1; seed <= 400 && !unit_failed; seed++)
-    {
-      rng_state = seed;
-      text t = { 0 };
-      uint32_t n = random_text (&t, 40 + rnd (400), seed % 3 == 0);
-      char *why = compare (t.p, n);
-      if (why)
-        fprintf (stderr, "    seed %u: %s\n", seed, why);
-      CHECK (why == NULL);
-      computed += why == NULL;
-      free (why);
-      free (t.p);
-    }
-  CHECK_EQ (computed, 400);
+  CHECK_EQ (random_seeds (400, one_seed), 400);
 }
 
 /* What must not be computed.  */

@@ -2,6 +2,8 @@
    riscv/riscv_relax.h, riscv/riscv_length.h).
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
+#include "layout/arm/arm_flow.h"
+#include "layout/riscv/riscv_flow.h"
 #include "layout/riscv/riscv_length.h"
 #include "layout/riscv/riscv_relax.h"
 #include "layout/target.h"
@@ -364,6 +366,80 @@ test_refs (void)
   CHECK_EQ (cc_isa_refs (CC_ISA_RV64, addi_gp, 0, 4, 0x2000, 0, r), 0);
 }
 
+/* Which RISC-V instructions run on (riscv_flow.h): the later
+   instructions of call (auipc; jalr) and lla (auipc; addi) are then
+   fetched whenever the insn runs.  */
+static void
+test_riscv_runs_on (void)
+{
+  static const unsigned char addi[] = { 0x13, 0x05, 0x15, 0x00 };   /* addi a0, a0, 1 */
+  static const unsigned char auipc[] = { 0x97, 0x00, 0x00, 0x00 };  /* auipc ra, 0 */
+  static const unsigned char jalr[] = { 0xe7, 0x80, 0x00, 0x00 };   /* jalr ra */
+  static const unsigned char beq[] = { 0x63, 0x04, 0x05, 0x00 };    /* beqz a0, +8 */
+  static const unsigned char ecall[] = { 0x73, 0x00, 0x00, 0x00 };
+  static const unsigned char fencei[] = { 0x0f, 0x10, 0x00, 0x00 }; /* fence.i */
+  static const unsigned char caddi[] = { 0x05, 0x05 };              /* c.addi a0, 1 */
+  static const unsigned char cj[] = { 0x01, 0xa0 };                 /* c.j .+0 */
+  static const unsigned char cbeqz[] = { 0x01, 0xc1 };              /* c.beqz a0 */
+  static const unsigned char cret[] = { 0x82, 0x80 };               /* c.jr ra */
+  static const unsigned char cmv[] = { 0x2e, 0x85 };                /* c.mv a0, a1 */
+  static const unsigned char zero[] = { 0x00, 0x00 };               /* illegal */
+  CHECK (cc_riscv_runs_on (addi, 4));
+  CHECK (cc_riscv_runs_on (auipc, 4));
+  CHECK (!cc_riscv_runs_on (jalr, 4));
+  CHECK (!cc_riscv_runs_on (beq, 4));
+  CHECK (!cc_riscv_runs_on (ecall, 4));
+  CHECK (!cc_riscv_runs_on (fencei, 4));
+  CHECK (cc_riscv_runs_on (caddi, 2));
+  CHECK (!cc_riscv_runs_on (cj, 2));
+  CHECK (!cc_riscv_runs_on (cbeqz, 2));
+  CHECK (!cc_riscv_runs_on (cret, 2));
+  CHECK (cc_riscv_runs_on (cmv, 2));
+  CHECK (!cc_riscv_runs_on (zero, 2));
+  CHECK (!cc_riscv_runs_on (addi, 2));   /* not one instruction */
+  CHECK (!cc_riscv_runs_on (caddi, 4));
+}
+
+/* Thumb and A32 instructions that run on, and ones that do not, as gas
+   encodes them (arm_flow.h).  Each halfword and word little-endian.  */
+static int
+thumb (unsigned h1, int h2)
+{
+  unsigned char b[4] = { h1 & 0xff, h1 >> 8, h2 & 0xff, (h2 >> 8) & 0xff };
+  return cc_thumb_runs_on (b, h2 < 0 ? 2 : 4);
+}
+
+static int
+a32 (uint32_t w)
+{
+  unsigned char b[4] = { w & 0xff, (w >> 8) & 0xff, (w >> 16) & 0xff, w >> 24 };
+  return cc_a32_runs_on (b, 4);
+}
+
+static void
+test_arm_runs_on (void)
+{
+  /* Thumb: it ne; movne; cmp; pop {r4}; add r0, r1; nop; add.w; ldr.w r0;
+     vadd.f32.  */
+  CHECK (thumb (0xbf18, -1) && thumb (0x2001, -1) && thumb (0x2803, -1));
+  CHECK (thumb (0xbc10, -1) && thumb (0x4408, -1) && thumb (0xbf00, -1));
+  CHECK (thumb (0xf101, 0x0001) && thumb (0xf8d1, 0x0004) && thumb (0xee30, 0x0a20));
+  /* bhi; bx lr; pop {r4, pc}; mov pc, r1; cbz; wfi; tbh; ldr.w pc; mcr
+     p15; bl.  */
+  CHECK (!thumb (0xd8fb, -1) && !thumb (0x4770, -1) && !thumb (0xbd10, -1));
+  CHECK (!thumb (0x468f, -1) && !thumb (0xb178, -1) && !thumb (0xbf30, -1));
+  CHECK (!thumb (0xe8df, 0xf010) && !thumb (0xf85d, 0xfb04) && !thumb (0xee07, 0x0f15));
+  CHECK (!thumb (0xf7ff, 0xffe6));
+  CHECK (!thumb (0xf101, -1));                   /* half an instruction */
+  /* A32: add; pop {r4, r5}; moveq; ldr; mul; cmp.  */
+  CHECK (a32 (0xe2810001) && a32 (0xe8bd0030) && a32 (0x03a00001));
+  CHECK (a32 (0xe5910000) && a32 (0xe0000291) && a32 (0xe3500004));
+  /* bx lr; ldr pc; pop {r4, pc}; b; mov pc, lr; addls pc, pc; mrs; wfi.  */
+  CHECK (!a32 (0xe12fff1e) && !a32 (0xe49df004) && !a32 (0xe8bd8010));
+  CHECK (!a32 (0xeafffff9) && !a32 (0xe1a0f00e) && !a32 (0x908ff100));
+  CHECK (!a32 (0xe10f0000) && !a32 (0xe320f003));
+}
+
 int
 main (void)
 {
@@ -376,5 +452,7 @@ main (void)
   test_jump_runs_on ();
   test_branches ();
   test_refs ();
+  test_riscv_runs_on ();
+  test_arm_runs_on ();
   return unit_finish ("targets");
 }

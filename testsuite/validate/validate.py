@@ -4,11 +4,12 @@
 # optimization levels; precision and the value of each part of the method.
 # Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 #
-# usage: validate.py [--quick] [--programs GLOB,...] [--levels -O0,...]
+# usage: validate.py [--quick] [--targets NAME,...|all|cross]
+#                    [--programs GLOB,...] [--levels -O0,...]
 #                    [--shapes SIZE/LINE[/WAYS],...] [--flags NAME,...]
 #                    [--flag-programs GLOB,...] [--flag-shapes ...] [--sls-cases]
-#                    [--csmith N] [--seed S] [--jobs N] [--out DIR] [--keep]
-#                    [--self-test]
+#                    [--csmith N] [--target-csmith N] [--seed S] [--jobs N]
+#                    [--out DIR] [--keep] [--self-test]
 #
 # For each program and level: the program is compiled and linked once with
 # the plugin, and compiled again for every further shape (the plugin never
@@ -36,12 +37,14 @@
 # violation, simulator disagreement or failed step.
 
 import argparse
+import collections
 import concurrent.futures
 import glob
 import json
 import os
 import random
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -115,29 +118,58 @@ SLS_SHAPES = "256/32,1024/32,2048/32/4"
 # qemu-user are installed: static executables run under qemu with qtrace
 # (the same trace format), checked the same way but for callgrind (it
 # reads x86-64 only), on its own matrix (TARGET_*).
-# name: (compiler, qemu, extra flags of every build, runs hosted programs)
+# A target: its compiler, its qemu, the flags of every build; whether it
+# runs hosted programs (a C library that runs under qemu-user) and links
+# libgcc; and, for a variant of another target (the same compiler with
+# other -march, -mabi or instruction-set flags), that target's name: a
+# variant gets the smaller matrix VARIANT_* (the code it shares with its
+# base target is validated there).
+Cross = collections.namedtuple("Cross", "cc qemu flags hosted libgcc variant_of",
+                               defaults=(True, True, None))
+RV = "riscv64-linux-gnu-gcc-12"
 CROSS_TARGETS = {
-    "aarch64": ("aarch64-linux-gnu-gcc-12", "qemu-aarch64", [], True),
+    "aarch64": Cross("aarch64-linux-gnu-gcc-12", "qemu-aarch64", []),
     # The linker relaxes RISC-V code unless told not to, and the plugin
-    # promises nothing of code it may relax.
-    "riscv64": ("riscv64-linux-gnu-gcc-12", "qemu-riscv64", ["-mno-relax"], True),
+    # promises nothing of code it may relax.  RV64GC.
+    "riscv64": Cross(RV, "qemu-riscv64", ["-mno-relax"]),
+    # Without the compressed extension: 4-byte instructions only (glibc,
+    # which the hosted programs link, is RV64GC: unknown code).
+    "rv64g": Cross(RV, "qemu-riscv64", ["-mno-relax", "-march=rv64g", "-mabi=lp64d"],
+                   variant_of="riscv64"),
+    # RV32 from the same compiler: ELF32 objects, run by qemu-riscv32.
+    # Debian has no rv32 C library and the compiler no rv32 libgcc
+    # (multilib): freestanding programs only, and none of them needs a
+    # libgcc helper (RV32IM divides in hardware).
+    "rv32imc": Cross(RV, "qemu-riscv32", ["-mno-relax", "-march=rv32imc", "-mabi=ilp32"],
+                     hosted=False, libgcc=False, variant_of="riscv64"),
+    "rv32im": Cross(RV, "qemu-riscv32", ["-mno-relax", "-march=rv32im", "-mabi=ilp32"],
+                    hosted=False, libgcc=False, variant_of="riscv64"),
     # Thumb-2 as Linux builds it (qemu-user runs A-profile code only).
-    "thumb": ("arm-linux-gnueabihf-gcc-12", "qemu-arm", ["-mthumb"], True),
+    "thumb": Cross("arm-linux-gnueabihf-gcc-12", "qemu-arm", ["-mthumb"]),
+    # A32 (ARM state), the same compiler: conditional execution, inline
+    # literal pools, and with -fpie (the compiler's default, which the
+    # static link of every program turns off) switch tables of branches.
+    "a32": Cross("arm-linux-gnueabihf-gcc-12", "qemu-arm", ["-marm", "-fpie"],
+                 variant_of="thumb"),
     # The bare-metal compiler's own plugin, Cortex-M4 code: freestanding
     # programs make Linux's exit call only, so qemu-arm runs them (an
     # A-profile CPU runs the M-profile Thumb-2 subset the compiler emits
     # for C); hosted ones would need newlib's semihosting.
-    "cortex-m4": ("arm-none-eabi-gcc", "qemu-arm", ["-mthumb", "-mcpu=cortex-m4"], False),
+    "cortex-m4": Cross("arm-none-eabi-gcc", "qemu-arm", ["-mthumb", "-mcpu=cortex-m4"],
+                       hosted=False),
+    # The same compiler in ARM state for Cortex-R5 (A32 as bare-metal
+    # code builds it; libgcc's helpers are Thumb, reached by interworking).
+    "cortex-r5": Cross("arm-none-eabi-gcc", "qemu-arm", ["-marm", "-mcpu=cortex-r5"],
+                       hosted=False, variant_of="cortex-m4"),
 }
 # RISC-V as its linker relaxes it (riscv64 without -mno-relax): the
 # plugin's own report promises nothing (the linker moves the code), so
 # cachecat-link's, placed on the relaxed code's final addresses, is the
-# only column (Target.link_only).
-_rv = list(CROSS_TARGETS["riscv64"])
-# (Freestanding programs set gp, which the relaxed code may use.)
-_rv[2] = [f for f in _rv[2] if f != "-mno-relax"] + ["-DFREESTANDING_SET_GP"]
-CROSS_TARGETS["riscv64-relax"] = (type(CROSS_TARGETS["riscv64"])(*_rv)
-                                  if hasattr(CROSS_TARGETS["riscv64"], "_fields") else tuple(_rv))
+# only column (Target.link_only).  Freestanding programs set gp, which the
+# relaxed code may use.
+CROSS_TARGETS["riscv64-relax"] = CROSS_TARGETS["riscv64"]._replace(
+    flags=[f for f in CROSS_TARGETS["riscv64"].flags if f != "-mno-relax"]
+    + ["-DFREESTANDING_SET_GP"])
 LINK_ONLY = [v for v in VARIANTS if v[1] == "link"]
 # Freestanding programs' memset, memcpy and memmove on other targets.
 RUNTIME = os.path.join(HERE, "freestanding-rt.c")
@@ -147,22 +179,40 @@ TARGET_SKIP = [
 ]
 TARGET_LEVELS = "-O0,-O2,-Os"
 TARGET_SHAPES = "256/32,1024/32,4096/64,1024/32/2,512/32/4"
+# A variant's shapes: direct-mapped, 2- and 4-way LRU, as its base
+# target's but fewer (its runs are as costly, and what it shares with its
+# base target is checked there), so that the whole matrix of the other
+# targets stays under 20 minutes on two cores.
+VARIANT_SHAPES = "256/32,1024/32/2,512/32/4"
+# csmith programs per other target with a C library (their first N of the
+# seed's programs that run briefly), at every level on every shape of
+# the target: short runs, about a second a job.
+TARGET_CSMITH = 3
+# csmith programs end within milliseconds (60 to 400 thousand
+# instructions, most of them glibc's start-up) or loop for seconds; the
+# other targets take those of at most this many instructions on x86-64.
+CSMITH_TARGET_INSNS = 10 ** 7
 # make check's share per target (--quick): a few programs, two shapes;
 # fs_huge_switch's 128-case switch is a Thumb-2 tbh with its table inline
 # (a table jump taken for a fall-through "fetched" the table: extract.cc).
 QUICK_TARGET = ["fs_switch_tables", "fs_huge_switch", "fs_recursion", "fs_first_hit",
                 "fs_hot_cold", "fs_tail_calls"]
 QUICK_TARGET_SHAPES = "256/32,1024/32/2"
+# A variant's share: two programs (a switch's tables, recursion).
+QUICK_VARIANT = ["fs_switch_tables", "fs_recursion"]
 
 
 class Target:
-    """Where and how a job's program is built and run."""
+    """Where and how a job's program is built and run: x86-64 (no SPEC)
+    or a Cross of CROSS_TARGETS."""
 
-    def __init__(self, name, cc, plugin, tools, flags=(), qemu=None, hosted=True):
+    def __init__(self, name, cc, plugin, tools, spec=None):
         self.name, self.cc, self.plugin = name, cc, plugin
         self.nm, self.objdump, self.ar = tools
-        self.flags, self.qemu, self.hosted = list(flags), qemu, hosted
-        self.x86 = qemu is None
+        self.x86 = spec is None
+        spec = spec or Cross(cc, None, [])
+        self.flags, self.qemu, self.hosted = list(spec.flags), spec.qemu, spec.hosted
+        self.libgcc, self.variant_of = spec.libgcc, spec.variant_of
         # Thumb function symbols may carry the Thumb bit.
         self.thumb_bit = not self.x86 and "arm" in cc
         # Code the RISC-V linker relaxes: only cachecat-link's report
@@ -176,7 +226,8 @@ def host_target(opts):
 
 def cross_target(name, b):
     """The target NAME, or the reason it cannot run."""
-    cc, qemu, flags, hosted = CROSS_TARGETS[name]
+    spec = CROSS_TARGETS[name]
+    cc, qemu = spec.cc, spec.qemu
     if not shutil.which(cc):
         return None, "no %s" % cc
     if not shutil.which(qemu):
@@ -189,7 +240,7 @@ def cross_target(name, b):
     for t in tools:
         if not shutil.which(t):
             return None, "no %s" % t
-    return Target(name, cc, plugin, tools, flags, qemu, hosted), None
+    return Target(name, cc, plugin, tools, spec), None
 
 
 def skipped_on_target(prog):
@@ -347,6 +398,7 @@ class Layout:
         self.insns = {}          # addr -> [len, func, part, off, loc, call]
         self.loops = []          # [func, header addr, parent header addr, members]
         self.syms = syms
+        self.unknown = not layout_known(report)
         for part, base in parts_of(report, syms, removed):
             fname = part["function"]
             if fname not in self.func_id:
@@ -357,6 +409,8 @@ class Layout:
                 self.funcs[f][1] = base
             self.ranges.append((f, base, base + part["size"]))
             for i in part["insns"]:
+                if i["length"] == 0:
+                    continue    # no bytes, never fetched (no_bytes)
                 self.insns[base + i["offset"]] = [i["length"], f, part["name"], i["offset"],
                                                   i.get("loc", "?"), i.get("call")]
             for lp in part["loops"]:
@@ -505,12 +559,16 @@ def boundary_violations(job, shape, report, syms, removed, starts):
     whose machine instructions the plugin could not tell apart ("unsplit")
     need only the start; those the linker may rewrite ("linker": a TLS
     sequence becomes instructions of other boundaries) nothing: the report
-    says why and promises nothing of them."""
+    says why and promises nothing of them.  Nor does a report whose
+    layout is unknown (without_layout checks that), or an entry without
+    bytes of a function it did not analyse (no_bytes)."""
     out = []
+    if not layout_known(report):
+        return out
     for part, base in parts_of(report, syms, removed):
         for i in part["insns"]:
             n = starts.get(base + i["offset"])
-            if "linker" in i:
+            if "linker" in i or no_bytes(part, i):
                 continue
             if n is None:
                 why = "no instruction starts there"
@@ -527,14 +585,73 @@ def boundary_violations(job, shape, report, syms, removed, starts):
 
 def link_boundary_violations(job, report, starts):
     """cachecat-link's instructions must be the linked program's too (on
-    relaxed RISC-V code it places them itself)."""
+    relaxed RISC-V code it places them itself): those of the functions it
+    analysed (the others promise nothing, and a unit the plugin could not
+    measure has GCC's estimates)."""
     syms = {p["name"]: (p["address"], p["size"]) for p in report["functions"]}
-    # A function no root reaches is not analysed, and the report lists its
-    # insns as the unit had them, those without bytes too (not fetches).
-    fetched = dict(report, functions=[dict(p, insns=[i for i in p["insns"] if i["length"]])
-                                      for p in report["functions"]])
+    fetched = dict(report, functions=[p for p in report["functions"] if p["analysed"]])
     return [line.replace(": ", " (cachecat-link): ", 1) for line in
             boundary_violations(job, job.shapes[0], fetched, syms, (), starts)]
+
+
+def layout_known(report):
+    """Does REPORT know where its instructions lie?  When the plugin could
+    not measure them (or the linker may still move them) its offsets and
+    lengths are GCC's estimates, and it promises nothing: every
+    instruction conflict (docs/semantics.md, 2.4)."""
+    return report.get("layout", {}).get("offsets") != "unknown"
+
+
+def no_bytes(part, insn):
+    """Is INSN an entry without bytes (an insn the assembler emitted
+    nothing for, such as a branch ARM's final pass deleted) of a function
+    the plugin did not analyse?  It reports every insn of such a function,
+    as conflict; an analysed one has none (cc_insn_reported).  Not an
+    instruction: never fetched, nothing to check."""
+    return insn["length"] == 0 and not part["analysed"]
+
+
+def without_layout(job, reports, syms, removed, starts):
+    """REPORTS (by shape) of a unit whose layout is unknown: every entry
+    must be conflict (the violations, else none).  Then each part's
+    entries become the linked program's machine instructions in it
+    (STARTS), conflict, and its size the symbol's: what the report
+    promises, at the addresses the run fetches."""
+    out = []
+    for shape, report in reports.items():
+        for part, base in parts_of(report, syms, removed):
+            for i in part["insns"]:
+                if i["category"] != "conflict":
+                    out.append("VIOLATION %s %s cachecat@%s: %s+%d (%s) promised %s; the "
+                               "report's layout is unknown" % (
+                                   job.prog.name, job.tag, shape_name(shape), part["name"],
+                                   i["offset"], i.get("loc", "?"), i["category"]))
+            size = syms[part["name"]][1]
+            part["size"] = size
+            part["insns"] = [{"offset": a - base, "length": starts[a], "category": "conflict"}
+                             for a in sorted(starts) if base <= a < base + size]
+            part["loops"] = []
+    return out
+
+
+def conflict_everywhere(job, name, shape, verdicts, layout):
+    """A column (ccengine's NAME on SHAPE) of a unit whose layout is
+    unknown: it must promise nothing either.  Returns the violations and
+    the column at the machine instructions (without_layout)."""
+    out = ["VIOLATION %s %s %s@%s: %#x promised %s; the report's layout is unknown" % (
+        job.prog.name, job.tag, name, shape_name(shape), a, code)
+        for a, code in sorted(verdicts.items()) if code != "C"]
+    return out, {a: "C" for a in layout.insns}
+
+
+def parts_span(report, syms, removed):
+    """The addresses from the first byte of REPORT's parts to the last,
+    by their symbols."""
+    spans = [(base, base + syms[part["name"]][1]) for part, base in
+             parts_of(report, syms, removed)]
+    if not spans:
+        raise Failure("the report names no code of the executable")
+    return min(lo for lo, _ in spans), max(hi for _, hi in spans)
 
 
 def code_span(layout):
@@ -611,7 +728,7 @@ def build(opts, job, work):
         rt = os.path.join(work, "rt.o")
         must([cc] + job.flags() + ["-O2", "-fno-tree-loop-distribute-patterns", "-c", RUNTIME,
                                    "-o", rt], "compile (run-time support)")
-        inputs += [rt, "-lgcc"]
+        inputs += [rt] + (["-lgcc"] if job.target.libgcc else [])
     gc = "-Wl,--gc-sections" in flags
     p = must([cc] + flags + inputs + ["-o", exe] + (["-Wl,--print-gc-sections"] if gc else []),
              "link")
@@ -817,20 +934,32 @@ def check_one(opts, job):
             # Several units, or code the linker relaxed: where each
             # function is, from cachecat-link's report (static functions
             # of two units share a name; the units' reports do not know
-            # where relaxed code lies).
+            # where relaxed code lies, and are not columns then).
             link0 = run_link(opts, job, job.shapes[0], exe, work)
             syms = {p["name"]: (p["address"], p["size"]) for p in link0["functions"]}
             layout = Layout(link0, syms)
             layout.unit_syms = unit_symbols(link0)
             starts = machine_insns(job.target, exe, *code_span(layout))
-            for shape in job.shapes if job.prog.multi() and not job.target.link_only else ():
+            for shape in job.shapes if not job.target.link_only else ():
                 for rep, rem in zip(reports[shape], removed):
+                    if not layout_known(rep):
+                        raise Failure("the layout of %s is unknown; the programs of several "
+                                      "units are checked at their units' offsets" % rep["source"])
                     res.boundaries += boundary_violations(
                         job, shape, rep, layout.unit_syms.get(rep["source"], {}), rem, starts)
         else:
-            syms = symbols(job.target, exe, reports[job.shapes[0]])
-            layout = Layout(reports[job.shapes[0]], syms, removed)
-            starts = machine_insns(job.target, exe, *code_span(layout))
+            first = reports[job.shapes[0]]
+            syms = symbols(job.target, exe, first)
+            if len({layout_known(r) for r in reports.values()}) > 1:
+                raise Failure("the reports of one executable disagree on whether its layout "
+                              "is known")
+            if layout_known(first):
+                layout = Layout(first, syms, removed)
+                starts = machine_insns(job.target, exe, *code_span(layout))
+            else:
+                starts = machine_insns(job.target, exe, *parts_span(first, syms, removed))
+                res.violations += without_layout(job, reports, syms, removed, starts)
+                layout = Layout(first, syms, removed)
             for shape in job.shapes:
                 res.boundaries += boundary_violations(job, shape, reports[shape], syms, removed,
                                                       starts)
@@ -838,8 +967,13 @@ def check_one(opts, job):
             link0 = link0 or run_link(opts, job, job.shapes[0], exe, work)
             res.boundaries += link_boundary_violations(job, link0, starts)
         expect = os.path.join(work, "expect")
-        write_expect(expect, layout, columns_of(opts, job, layout, reports, removed, work, exe),
-                     starts.rep)
+        columns = columns_of(opts, job, layout, reports, removed, work, exe)
+        if layout.unknown:
+            for k, (name, shape, v) in enumerate(columns):
+                bad, v = conflict_everywhere(job, name.split("@")[0], shape, v, layout)
+                res.violations += bad
+                columns[k] = (name, shape, v)
+        write_expect(expect, layout, columns, starts.rep)
         # The run: native first (cheap, and it must work), then traced.
         if job.target.x86:
             p = run([exe], timeout=opts.timeout, cwd=work)
@@ -879,14 +1013,21 @@ def variants_of(prog, variants):
     return [v for v in variants if v[1] in (None, "link")] if prog.multi() else variants
 
 
-def csmith_programs(opts, n):
-    """N csmith programs that run briefly natively (fresh seeds, printed)."""
-    progs = []
+def csmith_programs(opts, n, n_short, log):
+    """N csmith programs that run briefly natively, and the first N_SHORT
+    of those that also run at most CSMITH_TARGET_INSNS instructions (for
+    the other targets, where qemu is slow): fresh seeds from --seed, so
+    that one seed replays both lists."""
+    progs, short = [], []
+    if n_short and not shutil.which("qemu-x86_64"):
+        log("validate: no csmith programs on other targets (no qemu-x86_64 to count their "
+            "instructions)")
+        n_short = 0
     rng = random.Random(opts.seed)
     d = os.path.join(opts.tmp, "csmith")
     os.makedirs(d, exist_ok=True)
     tries = 0
-    while len(progs) < n and tries < 20 * n:
+    while (len(progs) < n or len(short) < n_short) and tries < 20 * max(n, n_short):
         tries += 1
         seed = rng.randrange(1, 2 ** 31)
         src = os.path.join(d, "csmith-%d.c" % seed)
@@ -902,8 +1043,34 @@ def csmith_programs(opts, n):
         p = run(["timeout", "1", exe], timeout=10)
         if p.returncode != 0:
             continue
-        progs.append(Program(src, "hosted", seed))
-    return progs
+        prog = Program(src, "hosted", seed)
+        if len(progs) < n:
+            progs.append(prog)
+        if len(short) < n_short and runs_briefly(opts, exe):
+            short.append(prog)
+    return progs, short
+
+
+def runs_briefly(opts, exe):
+    """Does EXE (x86-64) end after at most CSMITH_TARGET_INSNS
+    instructions?  Counted by qtrace under qemu-x86_64, a record per
+    instruction, with the trace file capped just above: a longer run
+    fails its write and ends at once."""
+    cap = 8 * CSMITH_TARGET_INSNS + 8
+    trace = exe + ".count"
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (cap, cap))
+
+    try:
+        p = run(["qemu-x86_64", "-plugin", "%s,out=%s" % (opts.qtrace, trace), exe], timeout=60,
+                preexec_fn=limit)
+        return p.returncode == 0 and os.path.getsize(trace) < cap
+    except (Failure, OSError):
+        return False
+    finally:
+        if os.path.exists(trace):
+            os.remove(trace)
 
 
 # ---------------------------------------------------------------------------
@@ -1066,9 +1233,14 @@ def cross_section(cross, notes, stamp=()):
     out = ["", CROSS_HEAD, ""] + list(stamp) + [
         "Every promise of every fetch and every report instruction against objdump, as on "
         "x86-64; no callgrind column (it reads x86-64 only), no flag "
-        "axis, no csmith programs; riscv64-relax (no -mno-relax) has cachecat-link's column "
-        "only, the plugin's own report promising nothing of code the linker relaxes (see "
-        "[testsuite/validate/README.md](../testsuite/validate/README.md))."]
+        "axis; csmith programs on the targets with a C library; riscv64-relax (no -mno-relax) "
+        "has cachecat-link's column only, the plugin's own report promising nothing of code "
+        "the linker relaxes (see "
+        "[testsuite/validate/README.md](../testsuite/validate/README.md)).  A variant of "
+        "another target (the same compiler with other instruction-set flags: %s) runs on "
+        "%d shapes instead of %d, so that the whole matrix stays under 20 minutes on two "
+        "cores." % (", ".join(n for n, c in CROSS_TARGETS.items() if c.variant_of),
+                    len(parse_shapes(VARIANT_SHAPES)), len(parse_shapes(TARGET_SHAPES)))]
     out += [""] + ["    " + n for n in notes if "skipped" in n]
     for title, tnotes, tsummary, ttables in cross:
         out += ["", "### " + title, ""] + ["- " + n for n in tnotes]
@@ -1088,7 +1260,9 @@ def write_cross_doc(opts, cross, notes, selftest, seconds):
              "whole matrix alone), not by the x86-64 run above:", "",
              "- date: %s" % time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
              "- plugin: %s" % opts.commit,
-             "- took: %d min %d s" % (seconds // 60, seconds % 60), ""]
+             "- took: %d min %d s" % (seconds // 60, seconds % 60),
+             "- csmith seed: %d (replay: `make validate VALIDATE_FLAGS='--targets=cross "
+             "--seed %d'`)" % (opts.seed, opts.seed), ""]
     stamp += ["Self-test:", ""] + ["    " + l for l in selftest] + [""]
     run_info.write(opts.doc, keep + cross_section(cross, notes, stamp))
 
@@ -1115,18 +1289,21 @@ def targets_of(opts, b, log):
     return out
 
 
-def target_jobs(opts, target, progs, log):
+def target_jobs(target, progs, csmith, log):
     """The level axis of a target other than x86-64: its programs (those
     TARGET_SKIP names and, where it has no libc, hosted ones left out, with
-    a line saying so), its levels and shapes, every analysis but
-    cachecat-link's.  Returns the jobs and the notes for the tables."""
+    a line saying so) and, where it has a libc, CSMITH, at its levels on
+    its shapes, its analyses (target_variants).  Returns the jobs and
+    the notes for the tables."""
     notes = ["compiler: %s %s, plugin %s, run by %s with qtrace" % (
         target.cc, " ".join(target.flags), os.path.relpath(target.plugin), target.qemu)]
+    if not target.hosted:
+        csmith = []
     keep = []
     for p in progs:
         why = skipped_on_target(p)
         if why is None and p.kind == "hosted" and not target.hosted:
-            why = "hosted: %s has no Linux libc" % target.cc
+            why = "hosted: no Linux C library for %s %s" % (target.cc, " ".join(target.flags))
         if why is None:
             keep.append(p)
         else:
@@ -1134,11 +1311,12 @@ def target_jobs(opts, target, progs, log):
     for n in notes[1:]:
         log("validate: %s: %s" % (target.name, n))
     variants = target_variants(target)
-    jobs = [Job(p, lv, None, opts.target_shapes, variants_of(p, variants), (), target)
-            for p in keep for lv in opts.target_levels]
-    notes.insert(1, "matrix: %d programs x %d levels (%s) x %d shapes x %d analyses" % (
-        len(keep), len(opts.target_levels), ",".join(opts.target_levels),
-        len(opts.target_shapes), len(variants)))
+    jobs = [Job(p, lv, None, target.shapes, variants_of(p, variants), (), target)
+            for p in keep + csmith for lv in target.levels]
+    notes.insert(1, "matrix: %d programs%s x %d levels (%s) x %d shapes (%s) x %d analyses" % (
+        len(keep), " and %d csmith programs" % len(csmith) if csmith else "",
+        len(target.levels), ",".join(target.levels), len(target.shapes),
+        ", ".join(shape_name(sh) for sh in target.shapes), len(variants)))
     return jobs, notes
 
 
@@ -1180,7 +1358,11 @@ def main():
     ap.add_argument("--sls-cases", action="store_true",
                     help="the programs with a `ret; int3` or `jmp; int3` at the end of a "
                     "line, with SLS hardening and thunks (part of --quick)")
-    ap.add_argument("--csmith", type=int, default=None)
+    ap.add_argument("--csmith", type=int, default=None,
+                    help="csmith programs on x86-64 (default 20; --quick: 0)")
+    ap.add_argument("--target-csmith", type=int, default=None,
+                    help="csmith programs on each other target with a C library "
+                    "(default %d; --quick: 0)" % TARGET_CSMITH)
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--out", default=os.path.join(os.environ.get("B", "build"), "validate"))
@@ -1193,7 +1375,7 @@ def main():
     opts = ap.parse_args()
     narrowed = any(getattr(opts, k) is not None for k in
                    ("programs", "levels", "shapes", "flags", "flag_programs", "flag_shapes",
-                    "csmith")) or opts.quick
+                    "csmith", "target_csmith")) or opts.quick
     # The other targets' whole matrix alone: their section of the document.
     cross_whole = not narrowed and opts.targets == "cross"
     narrowed = narrowed or opts.targets is not None
@@ -1219,7 +1401,9 @@ def main():
         csmith = 0
         opts.sls_cases = True
         target_programs = programs_of(QUICK_TARGET)
-        target_shapes = QUICK_TARGET_SHAPES
+        variant_programs = programs_of(QUICK_VARIANT)
+        target_shapes = variant_shapes = QUICK_TARGET_SHAPES
+        csmith_per_target = 0
     else:
         programs = ("testsuite/validate/programs/*.c,testsuite/validate/programs/mu_*,"
                     "testsuite/valgrind/*.c")
@@ -1236,13 +1420,15 @@ def main():
         shapes = ",".join(dm + lru + other)
         flag_shapes = FLAG_SHAPES
         csmith = 20
-        # Other targets: their freestanding and hosted programs at -O0,
-        # -O2 and -Os, on 5 of the direct-mapped and 2- and 4-way LRU
-        # shapes: with 12 shapes a job took 6 s of two cores, so the
-        # four targets' 654 jobs over an hour; with 5 about half an hour,
-        # as long as x86-64's whole matrix.
-        target_programs = programs
+        # Other targets: their freestanding and hosted programs and a few
+        # csmith programs at -O0, -O2 and -Os, on 5 of the direct-mapped
+        # and 2- and 4-way LRU shapes (with 12 shapes a job took 6 s of
+        # two cores, so the four targets' 654 jobs over an hour), a
+        # variant on 3 of them.
+        target_programs = variant_programs = programs
         target_shapes = TARGET_SHAPES
+        variant_shapes = VARIANT_SHAPES
+        csmith_per_target = TARGET_CSMITH
     opts.programs = listopt(opts.programs or programs)
     opts.flag_programs = listopt(opts.flag_programs or flag_programs or ",".join(opts.programs))
     opts.levels = listopt(opts.levels if opts.levels is not None else levels)
@@ -1255,11 +1441,11 @@ def main():
     opts.csmith = csmith if opts.csmith is None else opts.csmith
     opts.targets = opts.targets or ("x86-64" if opts.quick else "all")
     # Other targets: --programs, --levels and --shapes when given, else
-    # their own matrix.
-    opts.target_programs = listopt(programs_given or target_programs)
-    opts.target_levels = listopt(levels_given if levels_given is not None else
-                                 "-O0,-O2,-Os" if opts.quick else TARGET_LEVELS)
-    opts.target_shapes = parse_shapes(shapes_given or target_shapes)
+    # their own matrix (set per target below).
+    target_levels = listopt(levels_given if levels_given is not None else
+                            "-O0,-O2,-Os" if opts.quick else TARGET_LEVELS)
+    if opts.target_csmith is None:
+        opts.target_csmith = csmith_per_target
     # callgrind on the smallest and on one mid-size shape.
     # valgrind simulates LRU only.
     lru_shapes = [sh for sh in opts.shapes if sh[3] == "lru"]
@@ -1285,11 +1471,25 @@ def main():
     cross = [t for t in targets if not t.x86]
     progs = corpus(opts.programs) if host else []
     flag_progs = corpus(opts.flag_programs) if opts.flags and host else []
-    csmith = []
-    if opts.csmith and host:
-        print("csmith seed %d (replay: validate.py --csmith %d --seed %d)" % (
-            opts.seed, opts.csmith, opts.seed), flush=True)
-        csmith = csmith_programs(opts, opts.csmith)
+    # Every target's matrix: a variant's is smaller (VARIANT_*).
+    corpora = {}
+    for t in cross:
+        variant = t.variant_of is not None
+        t.levels = target_levels
+        t.shapes = parse_shapes(shapes_given or (variant_shapes if variant else target_shapes))
+        names = programs_given or (variant_programs if variant else target_programs)
+        if names not in corpora:
+            corpora[names] = corpus(listopt(names))
+        t.programs = corpora[names]
+    # csmith programs: on x86-64, and on the other targets with a C
+    # library the first of them that also run briefly (one seed for both).
+    n_csmith = opts.csmith if host else 0
+    n_target_csmith = opts.target_csmith if any(t.hosted for t in cross) else 0
+    csmith, target_csmith = [], []
+    if n_csmith or n_target_csmith:
+        print("csmith seed %d (replay: validate.py --csmith %d --target-csmith %d --seed %d)" % (
+            opts.seed, n_csmith, n_target_csmith, opts.seed), flush=True)
+        csmith, target_csmith = csmith_programs(opts, n_csmith, n_target_csmith, note)
     # The level axis: every analysis, callgrind.  The flag axis: the
     # plugin's report; the csmith programs one flag set each, in turn.
     jobs = [Job(p, lv, None, opts.shapes, variants_of(p, VARIANTS), opts.callgrind_shapes, host)
@@ -1318,10 +1518,9 @@ def main():
     if axes:
         print("validate: " + "; ".join(axes), flush=True)
     # Other targets: their own level axis.
-    target_progs = corpus(opts.target_programs) if cross else []
     tjobs, tnotes = {}, {}
     for t in cross:
-        tjobs[t.name], tnotes[t.name] = target_jobs(opts, t, target_progs, note)
+        tjobs[t.name], tnotes[t.name] = target_jobs(t, t.programs, target_csmith, note)
         print("validate: %s: %s" % (t.name, tnotes[t.name][1]), flush=True)
     all_tjobs = [j for t in cross for j in tjobs[t.name]]
     results = []
@@ -1346,8 +1545,7 @@ def main():
     cross_tables = {}
     for t in cross:
         rs = [r for r in results if r.job.target is t and not r.errors]
-        cross_tables[t.name] = summarize(opts.target_levels, opts.target_shapes, rs,
-                                         target_variants(t))
+        cross_tables[t.name] = summarize(t.levels, t.shapes, rs, target_variants(t))
         lines += ["", "Target %s" % t.name, ""] + ["  " + n for n in tnotes[t.name]] + \
             cross_tables[t.name]
     print()
@@ -1414,19 +1612,31 @@ def self_test(opts, target, progs, log):
     an always-miss instruction to always-hit, a conflict instruction that
     hits to always-miss, one that misses twice to first-miss and one that
     runs to never-fetched, and make one instruction a byte longer and
-    another start a byte late; check the checker sees every one."""
-    prog = next((p for p in progs if p.kind == "freestanding" and not p.multi()), None)
-    if prog is None:
-        log("self-test: %s: no freestanding program to flip promises in" % target.name)
-        return False
+    another start a byte late; check the checker sees every one.  The
+    program: the first freestanding one whose report knows its layout
+    (one that does not promises nothing to flip)."""
     o = argparse.Namespace(**vars(opts))
     o.keep = True
     if target.x86:
         shape = (opts.shapes or opts.flag_shapes)[0]
     else:   # the smallest: some instruction must miss more than once
-        shape = min(opts.target_shapes, key=lambda sh: sh[0] * sh[2])
+        shape = min(target.shapes, key=lambda sh: sh[0] * sh[2])
+    res = None
     variant = LINK_ONLY if target.link_only else VARIANTS[:1]
-    res = check_one(o, Job(prog, "-O1", None, [shape], variant, (), target))
+    # (cachecat-link's report knows its layout.)
+    report_file = "link.json" if target.link_only else "r0.json"
+    for prog in (p for p in progs if p.kind == "freestanding" and not p.multi()):
+        if res:
+            shutil.rmtree(res.workdir, ignore_errors=True)
+        res = check_one(o, Job(prog, "-O1", None, [shape], variant, (), target))
+        if res.errors or not os.path.exists(os.path.join(res.workdir, report_file)):
+            break
+        with open(os.path.join(res.workdir, report_file)) as f:
+            if layout_known(json.load(f)):
+                break
+    if res is None:
+        log("self-test: %s: no freestanding program to flip promises in" % target.name)
+        return False
     # x86-64's lines as they were; the other targets' named.
     on = "" if target.x86 else " %s %s:" % (target.name, prog.name)
     work = res.workdir
@@ -1469,7 +1679,7 @@ def self_test(opts, target, progs, log):
         ok &= flip(lambda n, m: n > 0, "NF", "it runs")
 
         exe = os.path.join(work, "prog")
-        with open(os.path.join(work, "link.json" if target.link_only else "r0.json")) as f:
+        with open(os.path.join(work, report_file)) as f:
             report = json.load(f)
         syms = {p["name"]: (p["address"], p["size"]) for p in report["functions"]} \
             if target.link_only else symbols(target, exe, report)
@@ -1482,6 +1692,23 @@ def self_test(opts, target, progs, log):
             log("self-test:%s an instruction %s: %s" % (
                 on, what, "caught" if found else "NOT CAUGHT"))
             ok &= bool(found)
+        # An entry without bytes is let through only in a function the
+        # plugin did not analyse (no_bytes).
+        part = next((p for p in report["functions"] if p["analysed"] and p["insns"]), None)
+        found = []
+        if part:
+            part["insns"].insert(0, dict(part["insns"][0], length=0))
+            found = boundary_violations(res.job, res.job.shapes[0], report, syms, (), starts)
+            del part["insns"][0]
+        log("self-test:%s an analysed instruction without bytes: %s" % (
+            on, "caught" if found else "NOT CAUGHT"))
+        ok &= bool(found)
+        # A report whose layout is unknown may promise nothing.
+        report["layout"]["offsets"] = "unknown"
+        found = without_layout(res.job, {res.job.shapes[0]: report}, syms, (), starts)
+        log("self-test:%s promises of a report whose layout is unknown: %s" % (
+            on, "caught" if found else "NOT CAUGHT"))
+        ok &= bool(found)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return ok

@@ -50,8 +50,6 @@ prefix_byte (unsigned long v)
          || v == 0xf3;
 }
 
-static int number (const char **pp, const char *e, unsigned long *v);
-
 /* `.byte V, ...' (SIZE 1) or `.value V, ...' (SIZE 2) at [P, E), P after
    the directive: are its bytes all prefixes?  */
 static int
@@ -61,7 +59,7 @@ prefix_data (const char *p, const char *e, int size)
   for (;;)
     {
       unsigned long v;
-      if (!number (&p, e, &v) || v >> (8 * size))
+      if (!cc_asm_number (&p, e, &v) || v >> (8 * size))
         return 0;
       for (int k = 0; k < size; k++, v >>= 8)
         if (!prefix_byte (v & 0xff))
@@ -75,77 +73,11 @@ prefix_data (const char *p, const char *e, int size)
     }
 }
 
-/* [*P, *E) without its leading and trailing blanks.  */
-static void
-trim (const char **p, const char **e)
-{
-  *p = cc_asm_skip_space (*p, *e);
-  while (*e > *p && ((*e)[-1] == ' ' || (*e)[-1] == '\t' || (*e)[-1] == '\r'))
-    (*e)--;
-}
-
-/* A non-negative number (decimal or 0x hex) at *P; 0 if there is none.  */
-static int
-number (const char **pp, const char *e, unsigned long *v)
-{
-  const char *p = cc_asm_skip_space (*pp, e);
-  char buf[24];
-  size_t n = 0;
-  while (p + n < e && cc_asm_ident_char (p[n]) && n < sizeof buf - 1)
-    {
-      buf[n] = p[n];
-      n++;
-    }
-  if (n == 0 || (p + n < e && cc_asm_ident_char (p[n])))
-    return 0;
-  buf[n] = 0;
-  char *end;
-  *v = strtoul (buf, &end, 0);
-  if (*end || buf[0] == '-')
-    return 0;
-  *pp = cc_asm_skip_space (p + n, e);
-  return 1;
-}
-
-/* .p2align N[,[FILL][,MAX]], .balign and .align B[,[FILL][,MAX]]: with no
-   fill (gas fills code with NOPs).  */
-static enum cc_stmt_kind
-alignment (int p2, const char *p, const char *e, unsigned long *align,
-           unsigned long *max)
-{
-  unsigned long a;
-  if (!number (&p, e, &a))
-    return CC_STMT_UNDECODABLE;
-  if (p2)
-    {
-      if (a > 30)
-        return CC_STMT_UNDECODABLE;
-      a = 1ul << a;
-    }
-  if (a == 0 || (a & (a - 1)) || a > (1ul << 30))
-    return CC_STMT_UNDECODABLE;
-  *align = a;
-  *max = 0;
-  if (p < e && *p == ',')
-    {
-      p = cc_asm_skip_space (p + 1, e);
-      if (p < e && *p != ',')
-        return CC_STMT_UNDECODABLE;   /* a fill value */
-      if (p < e)
-        {
-          p++;
-          if (!number (&p, e, max) || *max == 0)
-            return CC_STMT_UNDECODABLE;
-        }
-    }
-  return p == e ? CC_STMT_ALIGN : CC_STMT_UNDECODABLE;
-}
-
 enum cc_stmt_kind
 cc_stmt_classify (const char *p, const char *e, unsigned long *align,
                   unsigned long *max)
 {
-  trim (&p, &e);
+  cc_asm_trim (&p, &e);
   size_t n = cc_asm_ident_len (p, e);
   const char *rest = cc_asm_skip_space (p + n, e);
   if (n && p[0] == '.')
@@ -156,30 +88,15 @@ cc_stmt_classify (const char *p, const char *e, unsigned long *align,
         {
           /* A subsection (.text 1, .pushsection name, 1) puts bytes out of
              order.  */
-          static const char *const plain[] = { ".text", ".data", ".bss", NULL };
-          if (is_word (p, n, plain))
-            return rest == e ? CC_STMT_NOTHING : CC_STMT_UNDECODABLE;
-          if ((n == 8 && memcmp (p, ".section", 8) == 0)
-              || (n == 12 && memcmp (p, ".pushsection", 12) == 0))
-            {
-              const char *c = rest;
-              if (c < e && *c == '"')
-                c = memchr (c + 1, '"', (size_t) (e - c - 1));
-              if (c)
-                c = memchr (c, ',', (size_t) (e - c));
-              if (c)
-                {
-                  c = cc_asm_skip_space (c + 1, e);
-                  if (c < e && *c >= '0' && *c <= '9')
-                    return CC_STMT_UNDECODABLE;
-                }
-            }
+          if (cc_asm_subsection (p, n, rest, e))
+            return CC_STMT_UNDECODABLE;
           return CC_STMT_NOTHING;
         }
+      /* x86's .align counts bytes.  */
       if (n == 8 && memcmp (p, ".p2align", 8) == 0)
-        return alignment (1, rest, e, align, max);
+        return cc_asm_alignment (1, rest, e, align, max) ? CC_STMT_ALIGN : CC_STMT_UNDECODABLE;
       if ((n == 7 && memcmp (p, ".balign", 7) == 0) || (n == 6 && memcmp (p, ".align", 6) == 0))
-        return alignment (0, rest, e, align, max);
+        return cc_asm_alignment (0, rest, e, align, max) ? CC_STMT_ALIGN : CC_STMT_UNDECODABLE;
       if (n == 5 && memcmp (p, ".byte", 5) == 0 && prefix_data (rest, e, 1))
         return CC_STMT_PREFIX;
       if (((n == 6 && memcmp (p, ".value", 6) == 0) || (n == 5 && memcmp (p, ".word", 5) == 0)
@@ -287,7 +204,7 @@ cc_stmt_reloc (const char *p, const char *e)
 static void
 direct_target (const char *p, const char *e, cc_stmt_info *out)
 {
-  trim (&p, &e);
+  cc_asm_trim (&p, &e);
   size_t n = cc_asm_ident_len (p, e);
   if (n == 0 || p + n != e)
     return;
@@ -315,7 +232,7 @@ cc_stmt_flow_of (const char *p, const char *e, cc_stmt_info *out)
   };
   memset (out, 0, sizeof *out);
   out->flow = CC_FLOW_NEXT;
-  trim (&p, &e);
+  cc_asm_trim (&p, &e);
   /* Pseudo prefixes ({disp32}, {vex}) and prefixes before the mnemonic.  */
   const char *w = p;
   size_t n;

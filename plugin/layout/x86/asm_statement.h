@@ -15,6 +15,8 @@
 
 #include <stddef.h>
 
+#include "layout/asm_syntax.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -27,34 +29,6 @@ enum cc_stmt_kind
   CC_STMT_ALIGN,        /* alignment: *ALIGN bytes, skipping at most *MAX (0: any) */
   CC_STMT_UNDECODABLE
 };
-
-/* A character of a symbol or mnemonic in GNU as (letters, digits, _ . $ @).
-   Inline: the filter asks it of nearly every character of a unit.  */
-static inline int
-cc_asm_ident_char (char c)
-{
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-         || c == '_' || c == '.' || c == '$' || c == '@';
-}
-
-/* How many characters of a symbol or mnemonic start at P (before E).  */
-static inline size_t
-cc_asm_ident_len (const char *p, const char *e)
-{
-  size_t n = 0;
-  while (p + n < e && cc_asm_ident_char (p[n]))
-    n++;
-  return n;
-}
-
-/* P past blanks (not newlines), at most to E.  */
-static inline const char *
-cc_asm_skip_space (const char *p, const char *e)
-{
-  while (p < e && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\f'))
-    p++;
-  return p;
-}
 
 /* The statement [P, E) (leading labels already taken off, not empty) in
    a code section.  Data that is only prefix bytes (GCC's `.byte 0x66' and
