@@ -3,7 +3,7 @@
    annotations as usual.  */
 /* { dg-do compile } */
 /* { dg-options "-O2 -fplugin-arg-cachecat-record" } */
-/* { dg-final { scan-assembler {\.pushsection \.debug_cachecat,"",@progbits} } } */
+/* { dg-final { scan-assembler {\.pushsection \.debug_cachecat,"",%progbits} } } */
 /* { dg-final { scan-assembler {\.ascii "cachecat"} } } */
 /* { dg-final { scan-assembler {\.dc\.a \.L[0-9]+-0} } } */
 /* { dg-final { scan-assembler {\.ascii "[^"]*15twice} } } */
