@@ -164,13 +164,14 @@ compare_arm_map (const void *a, const void *b)
   return x->offset < y->offset ? -1 : x->offset > y->offset;
 }
 
-/* Keep SYM, at OFFSET of SECTION of an ARM object, if it is a mapping
-   symbol ("$a", "$t", "$d", or one of them with a "." suffix).  */
+/* Keep SYM, at OFFSET of SECTION of an ARM object, if it is one of its
+   mapping symbols ($a, $t, $d).  */
 static int
 note_arm_map (cc_layout *out, const char *sym, uint32_t section, uint64_t offset,
               uint32_t *cap)
 {
-  if (sym[0] != '$' || !sym[1] || !strchr ("atd", sym[1]) || (sym[2] && sym[2] != '.'))
+  char kind = cc_mapping_symbol_kind (sym);
+  if (!kind || kind == 'x')
     return 0;
   if (out->n_arm_maps == *cap)
     {
@@ -180,7 +181,7 @@ note_arm_map (cc_layout *out, const char *sym, uint32_t section, uint64_t offset
         return -1;
       out->arm_maps = m;
     }
-  out->arm_maps[out->n_arm_maps++] = (cc_layout_arm_map) { section, offset, sym[1] };
+  out->arm_maps[out->n_arm_maps++] = (cc_layout_arm_map) { section, offset, kind };
   return 0;
 }
 

@@ -39,6 +39,16 @@ cc_arch_of_triple (const char *triple)
   return CC_ARCH_UNKNOWN;
 }
 
+char
+cc_mapping_symbol_kind (const char *name)
+{
+  if (name[0] != '$' || !name[1] || !strchr ("atxd", name[1]))
+    return 0;
+  if (name[2] == 0 || name[2] == '.' || (name[1] == 'x' && name[2] == 'r'))
+    return name[1];
+  return 0;
+}
+
 cc_arch
 cc_arch_of_elf_machine (uint32_t machine)
 {

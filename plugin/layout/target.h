@@ -68,6 +68,11 @@ cc_arch cc_arch_of_triple (const char *triple);
 /* The architecture of an ELF file's e_machine.  */
 cc_arch cc_arch_of_elf_machine (uint32_t machine);
 
+/* If NAME is a mapping symbol ("$a", "$t", "$x", "$d", with a "." and
+   anything after it, or RISC-V's "$x" with the ISA string after it), its
+   letter: what the bytes from its address on are; else 0.  */
+char cc_mapping_symbol_kind (const char *name);
+
 /* Are the N bytes at B alignment padding of ARCH's code made of no-ops
    only (as its assembler fills code), each of which runs on to the next
    and does nothing else?  Not known for x86-64: 0.  */

@@ -2,6 +2,7 @@
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
 #include "link/elf_image.h"
+#include "layout/target.h"
 #include "model/model_record.h"
 #include "support/util.h"
 
@@ -48,18 +49,6 @@ read_symbols (Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh, cc_elf_symbol **out,
     }
 }
 
-/* Is NAME a mapping symbol ("$a", "$t", "$x", "$d", with a "." and
-   anything after it, or RISC-V's "$x" with the ISA string after it)?  */
-static char
-mapping_kind (const char *name)
-{
-  if (name[0] != '$' || !name[1] || !strchr ("atxd", name[1]))
-    return 0;
-  if (name[2] == 0 || name[2] == '.' || (name[1] == 'x' && name[2] == 'r'))
-    return name[1];
-  return 0;
-}
-
 static int
 cmp_map (const void *a, const void *b)
 {
@@ -74,7 +63,7 @@ read_maps (cc_elf_image *img)
   for (uint32_t i = 0; i < img->n_symbols; i++)
     {
       const cc_elf_symbol *y = &img->symbols[i];
-      char k = y->global || !y->defined ? 0 : mapping_kind (y->name);
+      char k = y->global || !y->defined ? 0 : cc_mapping_symbol_kind (y->name);
       if (k)
         img->maps[img->n_maps++] = (cc_elf_map) { y->value, k };
     }
