@@ -159,7 +159,14 @@ run_phase (engine *e, vpair **merged)
       if (!any)
         continue;
       vpair *pv = cc_xmalloc (((size_t) f->n_insns * e->nph + 1) * sizeof *pv);
-      eng_categorize_function (e, fi, pv);
+      /* Insns whose merged verdict earlier batches made conflict both
+         ways: it stays so (conflict absorbs every verdict).  */
+      uint8_t *dead = cc_xcalloc (f->n_insns + 1, 1);
+      for (uint32_t i = 0; i < f->n_insns; i++)
+        dead[i] = merged[fi][i].v.category == CC_CONFLICT
+                  && merged[fi][i].alt.category == CC_CONFLICT;
+      eng_categorize_function (e, fi, dead, pv);
+      free (dead);
       for (uint32_t i = 0; i < f->n_insns; i++)
         if (in_focus (e, fi, i))
           for (uint32_t q = 0; q < e->nph; q++)

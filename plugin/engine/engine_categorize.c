@@ -52,7 +52,8 @@ k_lines_of (const engine *e, uint32_t cs, const cc_word *k_bits, uint32_t *kl)
   return nk;
 }
 
-static void
+/* Merge V into the entry of context (INST, UP) of IR; returns the entry.  */
+static cc_context_verdict *
 add_context (const cc_func_result *fr, cc_insn_result *ir, uint32_t inst,
              uint32_t up, uint32_t phase, vpair v)
 {
@@ -95,6 +96,33 @@ add_context (const cc_func_result *fr, cc_insn_result *ir, uint32_t inst,
       eng_merge_verdict (fr, &cv->weak, v.alt);
     }
   ir->ctx_cursor = (uint32_t) (cv - ir->ctx) + 1;
+  return cv;
+}
+
+/* A context entry that is conflict both ways stays so whatever is merged
+   into it (conflict absorbs every verdict, eng_merge_verdict).  */
+static int
+ctx_settled (const cc_context_verdict *cv)
+{
+  return cv->v.category == CC_CONFLICT && cv->weak.category == CC_CONFLICT;
+}
+
+/* Ref X2 was found conflict in a context.  Then its verdict over the
+   contexts is conflict too: it is no always-hit, no first-hit and no
+   always-miss, and the joint first-miss check fails where this
+   context's own check failed (it meets a superset of lines, markers and
+   reaching sets).  Once every line of a fetch is settled, the fetch's
+   verdict and its alternative in that phase are conflict, and so is the
+   insn's merged verdict, whatever its other phases and contexts give:
+   the insn is dead.  */
+static void
+settle (fcat *c, uint32_t x2, const ref *rf)
+{
+  if (c->settled[x2])
+    return;
+  c->settled[x2] = 1;
+  if (--c->unsettled[fetch_of (c->e, rf)] == 0)
+    c->dead[rf->insn] = 1;
 }
 
 /* Walk one context (instance X, UP u): record what each reference sees
@@ -113,6 +141,9 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_re
   memcpy (s, e->in + (size_t) nd * e->stw, e->stw * sizeof (cc_word));
   uint32_t cur_insn = CC_NONE, cur_phase = 0;
   vpair cur = { { 0xff, 0, 0, 0 }, { 0xff, 0, 0, 0 } };
+  /* The fetch in CUR is skipped: nothing it could find changes a
+     verdict.  */
+  int cur_skip = 0;
   for (uint32_t k = 0; k < up->n_blocks; k++)
     {
       uint32_t b = up->blocks[k];
@@ -120,7 +151,30 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_re
         {
           const ref *rf = &p->refs[x2];
           block_of_ref[x2] = b;
-          if (rf->insn != CC_NONE && in_focus (e, fi, rf->insn))
+          if (rf->insn != CC_NONE && in_focus (e, fi, rf->insn)
+              && (rf->insn != cur_insn || rf->phase != cur_phase))
+            {
+              /* A new fetch: the last one's verdict joins its context's
+                 entry.  */
+              int settled = 0;
+              if (cur_insn != CC_NONE && !cur_skip)
+                settled = ctx_settled (add_context (fr, &fr->insns[cur_insn], x, u,
+                                                    e->phase0 + cur_phase, cur));
+              settled = rf->insn == cur_insn && (settled || cur_skip);
+              cur_insn = rf->insn;
+              cur_phase = rf->phase;
+              cur.v = cur.alt = (cc_verdict){ 0xff, 0, 0, 0 };
+              /* The phases of an insn follow each other.  Once its
+                 entry for this context is settled and the insn is dead,
+                 its further phases here change no verdict; they are
+                 skipped if that skips no side effect either: first-hit
+                 is asked nothing here that it has not already answered
+                 (the node is known to hold no first-hit, so every
+                 question would be answered "conflict" without a look at
+                 a region and without spending the run's budget).  */
+              cur_skip = settled && c->dead[rf->insn] && e->fh_node[nd] == 2;
+            }
+          if (rf->insn != CC_NONE && in_focus (e, fi, rf->insn) && !cur_skip)
             {
               /* What may be cached: the oldest may plane.  */
               const cc_word *top = may_plane (e, s, e->MP - 1);
@@ -205,18 +259,11 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_re
                 }
               else if (v.category != CC_ALWAYS_HIT)
                 a->fh = 2;
+              if (v.category == CC_CONFLICT)
+                settle (c, x2, rf);
               cc_verdict w = v;
               if (v.category == CC_ALWAYS_MISS)
                 w = eng_first_miss_scope (c, l, b, kl, nk, unk, taint, &nd, 1);
-              if (rf->insn != cur_insn || rf->phase != cur_phase)
-                {
-                  if (cur_insn != CC_NONE)
-                    add_context (fr, &fr->insns[cur_insn], x, u,
-                                 e->phase0 + cur_phase, cur);
-                  cur_insn = rf->insn;
-                  cur_phase = rf->phase;
-                  cur.v = cur.alt = (cc_verdict){ 0xff, 0, 0, 0 };
-                }
               combine_lines (fr, &cur.v, v);
               combine_lines (fr, &cur.alt, w);
             }
@@ -225,7 +272,7 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_re
       if (k + 1 < up->n_blocks && f->blocks[b].fallthru == up->blocks[k + 1])
         eng_apply_pad (e, s, fi, b);
     }
-  if (cur_insn != CC_NONE)
+  if (cur_insn != CC_NONE && !cur_skip)
     add_context (fr, &fr->insns[cur_insn], x, u, e->phase0 + cur_phase, cur);
 }
 
@@ -297,13 +344,24 @@ size_contexts (engine *e, uint32_t fi, fcat *c, cc_word **k_pool)
   return pool;
 }
 
+/* The verdicts of function FI's insns in the run's phases into OUT (per
+   insn and phase of the batch), and of their contexts into the insns'
+   entries.  DEAD (per insn) holds the insns whose merged verdict is
+   already conflict both ways, and gets those found so here: their
+   verdicts in OUT are conflict, and only their contexts' entries are
+   computed.  */
 void
-eng_categorize_function (engine *e, uint32_t fi, vpair *out)
+eng_categorize_function (engine *e, uint32_t fi, uint8_t *dead, vpair *out)
 {
   const cc_func *f = &e->m->funcs[fi];
   cc_func_result *fr = &e->r->funcs[fi];
   const fphase *p = &e->fp[fi];
-  fcat c = { e, fi, NULL, NULL, 0, NULL, NULL };
+  fcat c = { e, fi, NULL, NULL, 0, NULL, NULL, dead, NULL, NULL };
+  c.settled = cc_xcalloc (p->n_refs + 1, 1);
+  c.unsettled = cc_xcalloc ((size_t) f->n_insns * e->nph + 1, sizeof (uint32_t));
+  for (uint32_t k = 0; k < p->n_refs; k++)
+    if (p->refs[k].insn != CC_NONE)
+      c.unsettled[fetch_of (e, &p->refs[k])]++;
   c.kl = cc_xmalloc ((e->max_set_n + 1) * sizeof (uint32_t));
   c.acc = cc_xcalloc (p->n_refs + 1, sizeof (acc));
   uint32_t *block_of_ref = cc_xcalloc (p->n_refs + 1, sizeof (uint32_t));
@@ -349,7 +407,7 @@ eng_categorize_function (engine *e, uint32_t fi, vpair *out)
     {
       acc *a = &c.acc[k];
       const ref *rf = &p->refs[k];
-      if (rf->insn == CC_NONE || !a->any || a->any_unpromised)
+      if (rf->insn == CC_NONE || !a->any || a->any_unpromised || dead[rf->insn])
         rv[k] = alt[k] = conflict;
       else if (a->all_ah)
         rv[k] = alt[k] = (cc_verdict){ CC_ALWAYS_HIT, CC_SCOPE_NONE, 0, 0 };
@@ -399,4 +457,6 @@ eng_categorize_function (engine *e, uint32_t fi, vpair *out)
   free (c.loop_r);
   free (c.local_of);
   free (c.kl);
+  free (c.settled);
+  free (c.unsettled);
 }

@@ -218,6 +218,12 @@ typedef struct fcat
   uint32_t n_local;
   uint32_t *local_of;    /* instance -> local index (only this function's) */
   uint32_t *kl;          /* scratch: possibly cached lines of one set */
+  uint8_t *dead;         /* per insn: its merged verdict is conflict
+                            whatever the rest of the run finds
+                            (eng_categorize_function) */
+  uint8_t *settled;      /* per ref: some context found it conflict, so
+                            its verdict over the contexts is conflict */
+  uint32_t *unsettled;   /* per fetch (insn, phase): its refs not settled */
 } fcat;
 
 /* Small helpers that several files use in their hot loops: inline, so
@@ -351,6 +357,6 @@ cc_verdict eng_first_miss_scope (fcat *c, uint32_t line, uint32_t block,
                                  int k_taint, const uint32_t *ctx, uint32_t n_ctx);
 
 /* engine_categorize.c */
-void eng_categorize_function (engine *e, uint32_t fi, vpair *out);
+void eng_categorize_function (engine *e, uint32_t fi, uint8_t *dead, vpair *out);
 
 #endif
