@@ -62,6 +62,7 @@ set_policy (engine *e, const cc_cache *cache, int general)
       e->may_ages = 1;
       e->fm_limit = a;
       e->MU = e->general ? a : 0;
+      e->dm = a == 1 && !e->general;
       return;
     }
   e->MP = 1;

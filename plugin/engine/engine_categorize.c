@@ -52,8 +52,8 @@ k_lines_of (const engine *e, uint32_t cs, const cc_word *k_bits, uint32_t *kl)
   return nk;
 }
 
-/* Merge V into the entry of context (INST, UP) of IR; returns the entry.  */
-static cc_context_verdict *
+/* Merge V into the entry of context (INST, UP) of IR.  */
+static void
 add_context (const cc_func_result *fr, cc_insn_result *ir, uint32_t inst,
              uint32_t up, uint32_t phase, vpair v)
 {
@@ -96,15 +96,6 @@ add_context (const cc_func_result *fr, cc_insn_result *ir, uint32_t inst,
       eng_merge_verdict (fr, &cv->weak, v.alt);
     }
   ir->ctx_cursor = (uint32_t) (cv - ir->ctx) + 1;
-  return cv;
-}
-
-/* A context entry that is conflict both ways stays so whatever is merged
-   into it (conflict absorbs every verdict, eng_merge_verdict).  */
-static int
-ctx_settled (const cc_context_verdict *cv)
-{
-  return cv->v.category == CC_CONFLICT && cv->weak.category == CC_CONFLICT;
 }
 
 /* Ref X2 was found conflict in a context.  Then its verdict over the
@@ -125,8 +116,146 @@ settle (fcat *c, uint32_t x2, const ref *rf)
     c->dead[rf->insn] = 1;
 }
 
+/* The full verdict of ref X2 (line L of set CS, in block B) in context
+   ND, with state S before it: what it sees goes into its accumulator A
+   (unless the insn is dead, when nothing reads it), its own verdict and
+   alternative into *V and *W.  */
+static void
+ref_verdict (fcat *c, uint32_t nd, uint32_t b, uint32_t x2, const ref *rf, cc_word *s,
+             cc_verdict *v_out, cc_verdict *w_out)
+{
+  engine *e = c->e;
+  const cc_func_result *fr = &e->r->funcs[c->fi];
+  uint32_t *kl = c->kl;
+  /* What may be cached: the oldest may plane.  */
+  const cc_word *top = may_plane (e, s, e->MP - 1);
+  uint32_t l = rf->line, cs = e->line_key[l], nk = 0;
+  uint32_t kw = e->key_word[cs];
+  cc_word bits = 0;
+  if (kw != CC_NONE)
+    {
+      /* The lines of a set are consecutive ids, mostly in one word: its
+         bits other than l's, in id order.  */
+      bits = top[kw] & e->key_mask[cs];
+      if (l >> 6 == kw)
+        bits &= ~((cc_word) 1 << (l & 63));
+      for (cc_word t = bits; t; t &= t - 1)
+        kl[nk++] = kw * 64 + (uint32_t) __builtin_ctzll (t);
+    }
+  else
+    for (uint32_t i = 0; i < e->set_n[cs]; i++)
+      {
+        uint32_t m = e->set_lines[cs][i];
+        if (m != l && cc_bit_get (top, m))
+          kl[nk++] = m;
+      }
+  /* The set's markers lie in one word (marker).  */
+  uint32_t mb = marker (e, cs, 0);
+  uint32_t mk = (uint32_t) (top[mb >> 6] >> (mb & 63)) & 7;
+  int unk = (mk >> M_UNK) & 1, taint = (mk >> M_TAINT) & 1;
+  int l_in = cc_bit_get (top, l);
+  /* Cached for sure: in the oldest must plane; with one way and no must
+     planes, the only line that may be in its set.  */
+  int l_must = e->general ? cc_bit_get (must_plane (e, s, e->MU - 1), l)
+                          : l_in && !nk && !mk;
+  /* Inline asm, a linker rewrite, an insn not split: no promise but
+     conflict.  */
+  int unpromised = c->unpromised[rf->insn];
+  acc *a = c->dead[rf->insn] ? NULL : &c->acc[x2];
+  if (a)
+    {
+      if (!a->any)
+        a->all_ah = a->all_am = 1;
+      a->any = 1;
+      a->all_ah &= l_must && !unpromised;
+      a->all_am &= !l_in && !unpromised;
+      a->any_unpromised |= unpromised;
+      if (kw != CC_NONE)
+        /* The set's lines are within the word: its bits shifted to the
+           set's first line.  */
+        a->k_bits[0] |= bits >> (e->key_first[cs] - kw * 64);
+      else
+        for (uint32_t i = 0; i < nk; i++)
+          cc_bit_set (a->k_bits, kl[i] - e->key_first[cs]);
+      a->k_unk |= unk;
+      a->k_taint |= taint;
+      /* The contexts of a reference never outgrow the slice
+         eng_categorize_function counted for it; if they did, they would
+         continue in a heap copy.  */
+      if (a->n_ctx == a->ctx_cap)
+        grow_slice (&a->ctx, a->n_ctx, &a->ctx_cap, &a->ctx_own);
+      a->ctx[a->n_ctx++] = nd;
+    }
+  /* This context's own verdict.  */
+  cc_verdict v;
+  if (unpromised)
+    v = (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0, 0 };
+  else if (!l_in)
+    v = (cc_verdict){ CC_ALWAYS_MISS, CC_SCOPE_NONE, 0, 0 };
+  else if (l_must)
+    {
+      /* The commonest verdict: an insn on the line the one before it
+         fetched.  Nothing more to ask.  */
+      *v_out = *w_out = (cc_verdict){ CC_ALWAYS_HIT, CC_SCOPE_NONE, 0, 0 };
+      return;
+    }
+  else
+    v = eng_first_miss_scope (c, l, b, kl, nk, unk, taint, &nd, 1);
+  /* Not cached for sure, not persistent: maybe cached for sure at its
+     first fetch in each execution of a loop.  So is an insn in no loop
+     of its function that is first-miss per invocation: it runs once per
+     invocation, so that promise bounds nothing, and first-hit in a
+     caller's loop may.  */
+  int weak_fm = v.category == CC_FIRST_MISS && v.scope == CC_SCOPE_FUNCTION
+                && fr->block_loop[b] == CC_NONE;
+  if ((v.category == CC_CONFLICT || weak_fm) && !unpromised)
+    {
+      cc_verdict h = eng_first_hit (e, nd, b, x2);
+      if (h.category == CC_FIRST_HIT)
+        v = h;
+    }
+  if (a)
+    {
+      if (v.category == CC_FIRST_HIT
+          && (a->fh == 0 || (a->fh == 1 && a->fh_v.loop == v.loop
+                             && a->fh_v.other_func == v.other_func)))
+        {
+          a->fh = 1;
+          a->fh_v = v;
+        }
+      else
+        a->fh = 2;
+    }
+  if (v.category == CC_CONFLICT)
+    settle (c, x2, rf);
+  *v_out = *w_out = v;
+  if (v.category == CC_ALWAYS_MISS)
+    *w_out = eng_first_miss_scope (c, l, b, kl, nk, unk, taint, &nd, 1);
+}
+
+/* Direct-mapped: is the line of focus ref RF alone in its set in state S
+   (no other line, no marker), so that it hits for sure?  Only where the
+   set's lines share a word; elsewhere 0 (ask ref_verdict).  */
+static inline int
+dm_hit (const engine *e, const cc_word *s, const ref *rf)
+{
+  if (!e->dm)
+    return 0;
+  uint32_t l = rf->line, cs = e->line_key[l], kw = e->key_word[cs];
+  if (kw == CC_NONE)
+    return 0;
+  uint32_t mb = marker (e, cs, 0);
+  return (s[kw] & e->key_mask[cs]) == (cc_word) 1 << (l & 63)
+         && !((s[mb >> 6] >> (mb & 63)) & 7);
+}
+
 /* Walk one context (instance X, UP u): record what each reference sees
-   in the accumulators and the context's own verdict per insn.  */
+   in the accumulators and the context's own verdict per insn.  The
+   references of an insn follow each other, phase after phase, and the
+   lines of a fetch (an insn in one phase) likewise: a fetch's verdict
+   combines its lines', and the insn's entry for this context gets the
+   merge of its fetches' (in one step: merging is a join, so the order
+   does not matter).  */
 static void
 walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_ref)
 {
@@ -137,10 +266,10 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_re
   cc_func_result *fr = &e->r->funcs[fi];
   const fphase *p = &e->fp[fi];
   uint32_t nd = e->node_base[x] + u;
-  uint32_t *kl = c->kl;
   memcpy (s, e->in + (size_t) nd * e->stw, e->stw * sizeof (cc_word));
-  uint32_t cur_insn = CC_NONE, cur_phase = 0;
-  vpair cur = { { 0xff, 0, 0, 0 }, { 0xff, 0, 0, 0 } };
+  const cc_verdict none = { 0xff, 0, 0, 0 };
+  uint32_t cur_insn = CC_NONE, cur_phase = 0, ins_phase = 0;
+  vpair cur = { none, none }, ins = { none, none };
   /* The fetch in CUR is skipped: nothing it could find changes a
      verdict.  */
   int cur_skip = 0;
@@ -150,130 +279,90 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_re
       for (uint32_t x2 = p->block_ref[b]; x2 < p->block_ref[b + 1]; x2++)
         {
           const ref *rf = &p->refs[x2];
-          block_of_ref[x2] = b;
-          if (rf->insn != CC_NONE && in_focus (e, fi, rf->insn)
-              && (rf->insn != cur_insn || rf->phase != cur_phase))
+          /* An insn's references have focus lines exactly when it lies in
+             the focus section.  */
+          if (rf->insn != CC_NONE && rf->line != FOREIGN)
             {
-              /* A new fetch: the last one's verdict joins its context's
-                 entry.  */
-              int settled = 0;
-              if (cur_insn != CC_NONE && !cur_skip)
-                settled = ctx_settled (add_context (fr, &fr->insns[cur_insn], x, u,
-                                                    e->phase0 + cur_phase, cur));
-              settled = rf->insn == cur_insn && (settled || cur_skip);
-              cur_insn = rf->insn;
-              cur_phase = rf->phase;
-              cur.v = cur.alt = (cc_verdict){ 0xff, 0, 0, 0 };
-              /* The phases of an insn follow each other.  Once its
-                 entry for this context is settled and the insn is dead,
-                 its further phases here change no verdict; they are
-                 skipped if that skips no side effect either: first-hit
-                 is asked nothing here that it has not already answered
-                 (the node is known to hold no first-hit, so every
-                 question would be answered "conflict" without a look at
-                 a region and without spending the run's budget).  */
-              cur_skip = settled && c->dead[rf->insn] && e->fh_node[nd] == 2;
+              if (rf->insn != cur_insn || rf->phase != cur_phase)
+                {
+                  /* A new fetch: the last one joins its insn's verdict
+                     in this context, and a new insn flushes that into
+                     the insn's entry.  */
+                  if (cur_insn != CC_NONE && !cur_skip)
+                    {
+                      merge_verdict (fr, &ins.v, cur.v);
+                      merge_verdict (fr, &ins.alt, cur.alt);
+                    }
+                  if (rf->insn != cur_insn)
+                    {
+                      if (cur_insn != CC_NONE)
+                        add_context (fr, &fr->insns[cur_insn], x, u, e->phase0 + ins_phase, ins);
+                      ins.v = ins.alt = none;
+                      ins_phase = rf->phase;
+                    }
+                  cur_insn = rf->insn;
+                  cur_phase = rf->phase;
+                  cur.v = cur.alt = none;
+                  /* Once the insn's verdict in this context is conflict
+                     both ways and the insn is dead, its further phases
+                     here change no verdict; they are skipped if that
+                     skips no side effect either: first-hit is asked
+                     nothing here that it has not already answered (the
+                     node is known to hold no first-hit, so every
+                     question would be answered "conflict" without a
+                     look at a region and without spending the run's
+                     budget).  */
+                  cur_skip = ins.v.category == CC_CONFLICT && ins.alt.category == CC_CONFLICT
+                             && c->dead[rf->insn] && e->fh_node[nd] == 2;
+                }
+              if (!cur_skip && dm_hit (e, s, rf) && !c->unpromised[rf->insn])
+                {
+                  /* Direct-mapped, the line alone in its set: always-hit,
+                     and the fetch changes nothing.  That is most fetches
+                     (an insn on the line the one before it fetched), so
+                     it skips the rest: an always-hit leaves the fetch's
+                     verdict as it is unless there is none yet.  */
+                  if (cur.v.category == 0xff)
+                    cur.v = cur.alt = (cc_verdict){ CC_ALWAYS_HIT, CC_SCOPE_NONE, 0, 0 };
+                  if (!c->dead[rf->insn])
+                    {
+                      acc *a = &c->acc[x2];
+                      block_of_ref[x2] = b;
+                      if (!a->any)
+                        a->all_ah = 1;
+                      a->any = 1;
+                      a->all_am = 0;
+                      if (a->n_ctx == a->ctx_cap)
+                        grow_slice (&a->ctx, a->n_ctx, &a->ctx_cap, &a->ctx_own);
+                      a->ctx[a->n_ctx++] = nd;
+                    }
+                  if (rf->maybe || rf->unknown_after)
+                    eng_apply_ref (e, s, rf);
+                  continue;
+                }
+              if (!cur_skip)
+                {
+                  cc_verdict v, w;
+                  block_of_ref[x2] = b;
+                  ref_verdict (c, nd, b, x2, rf, s, &v, &w);
+                  combine_lines (fr, &cur.v, v);
+                  combine_lines (fr, &cur.alt, w);
+                }
             }
-          if (rf->insn != CC_NONE && in_focus (e, fi, rf->insn) && !cur_skip)
-            {
-              /* What may be cached: the oldest may plane.  */
-              const cc_word *top = may_plane (e, s, e->MP - 1);
-              uint32_t l = rf->line, cs = e->line_key[l], nk = 0;
-              uint32_t kw = e->key_word[cs];
-              if (kw != CC_NONE)
-                {
-                  /* The lines of a set are consecutive ids, mostly in
-                     one word: its bits other than l's, in id order.  */
-                  cc_word bits = top[kw] & e->key_mask[cs];
-                  if (l >> 6 == kw)
-                    bits &= ~((cc_word) 1 << (l & 63));
-                  for (; bits; bits &= bits - 1)
-                    kl[nk++] = kw * 64 + (uint32_t) __builtin_ctzll (bits);
-                }
-              else
-                for (uint32_t i = 0; i < e->set_n[cs]; i++)
-                  {
-                    uint32_t m = e->set_lines[cs][i];
-                    if (m != l && cc_bit_get (top, m))
-                      kl[nk++] = m;
-                  }
-              int inv = cc_bit_get (top, marker (e, cs, M_INV));
-              int unk = cc_bit_get (top, marker (e, cs, M_UNK));
-              int taint = cc_bit_get (top, marker (e, cs, M_TAINT));
-              int l_in = cc_bit_get (top, l);
-              int k_any = nk || inv || unk || taint;
-              /* Cached for sure: in the oldest must plane; with one way and
-                 no must planes, the only line that may be in its set.  */
-              int l_must = e->general ? cc_bit_get (must_plane (e, s, e->MU - 1), l)
-                                      : l_in && !k_any;
-              /* Inline asm, a linker rewrite, an insn not split: no
-                 promise but conflict.  */
-              int unpromised = cc_insn_no_promise (&f->insns[rf->insn]);
-              acc *a = &c->acc[x2];
-              if (!a->any)
-                a->all_ah = a->all_am = 1;
-              a->any = 1;
-              a->all_ah &= l_must && !unpromised;
-              a->all_am &= !l_in && !unpromised;
-              a->any_unpromised |= unpromised;
-              for (uint32_t i = 0; i < nk; i++)
-                cc_bit_set (a->k_bits, kl[i] - e->key_first[cs]);
-              a->k_unk |= unk;
-              a->k_taint |= taint;
-              /* The contexts of a reference never outgrow the slice
-                 eng_categorize_function counted for it; if they did,
-                 they would continue in a heap copy.  */
-              if (a->n_ctx == a->ctx_cap)
-                grow_slice (&a->ctx, a->n_ctx, &a->ctx_cap, &a->ctx_own);
-              a->ctx[a->n_ctx++] = nd;
-              /* This context's own verdict.  */
-              cc_verdict v;
-              if (unpromised)
-                v = (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0, 0 };
-              else if (!l_in)
-                v = (cc_verdict){ CC_ALWAYS_MISS, CC_SCOPE_NONE, 0, 0 };
-              else if (l_must)
-                v = (cc_verdict){ CC_ALWAYS_HIT, CC_SCOPE_NONE, 0, 0 };
-              else
-                v = eng_first_miss_scope (c, l, b, kl, nk, unk, taint, &nd, 1);
-              /* Not cached for sure, not persistent: maybe cached for
-                 sure at its first fetch in each execution of a loop.  So
-                 is an insn in no loop of its function that is first-miss
-                 per invocation: it runs once per invocation, so that
-                 promise bounds nothing, and first-hit in a caller's loop
-                 may.  */
-              int weak_fm = v.category == CC_FIRST_MISS && v.scope == CC_SCOPE_FUNCTION
-                            && fr->block_loop[b] == CC_NONE;
-              if ((v.category == CC_CONFLICT || weak_fm) && !unpromised)
-                {
-                  cc_verdict h = eng_first_hit (e, nd, b, x2);
-                  if (h.category == CC_FIRST_HIT)
-                    v = h;
-                }
-              if (v.category == CC_FIRST_HIT
-                  && (a->fh == 0 || (a->fh == 1 && a->fh_v.loop == v.loop
-                                     && a->fh_v.other_func == v.other_func)))
-                {
-                  a->fh = 1;
-                  a->fh_v = v;
-                }
-              else if (v.category != CC_ALWAYS_HIT)
-                a->fh = 2;
-              if (v.category == CC_CONFLICT)
-                settle (c, x2, rf);
-              cc_verdict w = v;
-              if (v.category == CC_ALWAYS_MISS)
-                w = eng_first_miss_scope (c, l, b, kl, nk, unk, taint, &nd, 1);
-              combine_lines (fr, &cur.v, v);
-              combine_lines (fr, &cur.alt, w);
-            }
-          eng_apply_ref (e, s, rf);
+          apply_ref_inline (e, s, rf);
         }
       if (k + 1 < up->n_blocks && f->blocks[b].fallthru == up->blocks[k + 1])
         eng_apply_pad (e, s, fi, b);
     }
-  if (cur_insn != CC_NONE && !cur_skip)
-    add_context (fr, &fr->insns[cur_insn], x, u, e->phase0 + cur_phase, cur);
+  if (cur_insn != CC_NONE)
+    {
+      if (!cur_skip)
+        {
+          merge_verdict (fr, &ins.v, cur.v);
+          merge_verdict (fr, &ins.alt, cur.alt);
+        }
+      add_context (fr, &fr->insns[cur_insn], x, u, e->phase0 + ins_phase, ins);
+    }
 }
 
 /* Room for the contexts, counted before the walk instead of grown one
@@ -356,8 +445,11 @@ eng_categorize_function (engine *e, uint32_t fi, uint8_t *dead, vpair *out)
   const cc_func *f = &e->m->funcs[fi];
   cc_func_result *fr = &e->r->funcs[fi];
   const fphase *p = &e->fp[fi];
-  fcat c = { e, fi, NULL, NULL, 0, NULL, NULL, dead, NULL, NULL };
+  fcat c = { e, fi, NULL, NULL, 0, NULL, NULL, dead, NULL, NULL, NULL };
   c.settled = cc_xcalloc (p->n_refs + 1, 1);
+  c.unpromised = cc_xmalloc (f->n_insns + 1);
+  for (uint32_t i = 0; i < f->n_insns; i++)
+    c.unpromised[i] = (uint8_t) cc_insn_no_promise (&f->insns[i]);
   c.unsettled = cc_xcalloc ((size_t) f->n_insns * e->nph + 1, sizeof (uint32_t));
   for (uint32_t k = 0; k < p->n_refs; k++)
     if (p->refs[k].insn != CC_NONE)
@@ -459,4 +551,5 @@ eng_categorize_function (engine *e, uint32_t fi, uint8_t *dead, vpair *out)
   free (c.kl);
   free (c.settled);
   free (c.unsettled);
+  free (c.unpromised);
 }

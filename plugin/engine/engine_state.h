@@ -109,6 +109,8 @@ typedef struct engine
                             lines of the set are reachable (LRU: ways) */
   int general;           /* always-hit from the must planes; 0: the
                             direct-mapped rule on the one may plane */
+  int dm;                /* one may plane that ages, no must planes: a
+                            fetch leaves its line alone in its set */
   uint32_t stw;          /* words of a whole state */
   const cc_analysis_opts *opts;
 
@@ -224,6 +226,7 @@ typedef struct fcat
   uint8_t *settled;      /* per ref: some context found it conflict, so
                             its verdict over the contexts is conflict */
   uint32_t *unsettled;   /* per fetch (insn, phase): its refs not settled */
+  uint8_t *unpromised;   /* per insn: cc_insn_no_promise */
 } fcat;
 
 /* Small helpers that several files use in their hot loops: inline, so
@@ -316,6 +319,18 @@ combine_lines (const cc_func_result *fr, cc_verdict *a, cc_verdict b)
     eng_merge_verdict (fr, a, b);
 }
 
+/* Merge B into A (eng_merge_verdict), the commonest cases inline: B
+   always-hit, equal verdicts other than first-miss, or A conflict.  */
+static inline void
+merge_verdict (const cc_func_result *fr, cc_verdict *a, cc_verdict b)
+{
+  if (a->category == CC_CONFLICT
+      || (a->category == b.category && b.category != CC_FIRST_MISS
+          && b.category != CC_FIRST_HIT))
+    return;
+  eng_merge_verdict (fr, a, b);
+}
+
 /* engine_lines.c */
 uint32_t eng_line_id (const engine *e, uint32_t q, uint32_t no);
 void eng_build_lines (engine *e);
@@ -328,6 +343,28 @@ void eng_apply_ref (const engine *e, cc_word *s, const ref *r);
 void eng_unknown_effect (const engine *e, cc_word *s);
 void eng_apply_pad (const engine *e, cc_word *s, uint32_t func, uint32_t block);
 void eng_walk_up (const engine *e, uint32_t fi, uint32_t u, cc_word *s);
+
+/* eng_apply_ref with the commonest case inline: a plain fetch of a
+   focus line whose set's lines share one word of a direct-mapped state
+   (one may plane, no must planes): the set now holds that line and
+   nothing else (engine_transfer.c, transfer).  */
+static inline void
+apply_ref_inline (const engine *e, cc_word *s, const ref *r)
+{
+  if (e->dm && r->line != FOREIGN && !r->maybe && !r->unknown_after)
+    {
+      uint32_t k = e->line_key[r->line], w = e->key_word[k];
+      if (w != CC_NONE)
+        {
+          uint32_t mb = marker (e, k, 0);
+          s[w] &= ~e->key_mask[k];
+          s[mb >> 6] &= ~((cc_word) 7 << (mb & 63));
+          cc_bit_set (s, r->line);
+          return;
+        }
+    }
+  eng_apply_ref (e, s, r);
+}
 
 /* engine_graph.c */
 uint32_t eng_nodes_at (const engine *e, uint32_t inst, uint32_t block, uint32_t *n);

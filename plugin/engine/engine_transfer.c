@@ -186,7 +186,7 @@ static void
 apply_refs (const engine *e, cc_word *s, const ref *v, uint32_t from, uint32_t to)
 {
   for (uint32_t x = from; x < to; x++)
-    eng_apply_ref (e, s, &v[x]);
+    apply_ref_inline (e, s, &v[x]);
 }
 
 void
