@@ -315,6 +315,16 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_re
                   cur_skip = ins.v.category == CC_CONFLICT && ins.alt.category == CC_CONFLICT
                              && c->dead[rf->insn] && e->fh_node[nd] == 2;
                 }
+              if (rf->repeat)
+                {
+                  /* Hits in every context (mark_repeats), and its
+                     accumulator says so already (size_contexts): an
+                     always-hit leaves the fetch's verdict as it is
+                     unless there is none yet.  */
+                  if (cur.v.category == 0xff)
+                    cur.v = cur.alt = (cc_verdict){ CC_ALWAYS_HIT, CC_SCOPE_NONE, 0, 0 };
+                  continue;
+                }
               if (!cur_skip && dm_hit (e, s, rf) && !c->unpromised[rf->insn])
                 {
                   /* Direct-mapped, the line alone in its set: always-hit,
@@ -414,6 +424,9 @@ size_contexts (engine *e, uint32_t fi, fcat *c, cc_word **k_pool)
           a->ctx = pool + at;
           a->ctx_cap = through[b];
           at += through[b];
+          /* A repeat hits in every context that runs it.  */
+          if (p->refs[x2].repeat && through[b])
+            a->any = a->all_ah = 1;
           if (p->refs[x2].insn != CC_NONE && p->refs[x2].line != FOREIGN)
             {
               a->k_bits = *k_pool + k_at;

@@ -119,7 +119,7 @@ push_refs (engine *e, ref **v, uint32_t *n, uint32_t *cap, uint32_t first,
         }
       for (uint32_t k = 0; k < n_lines; k++)
         push_ref (v, n, cap, (ref){ insn, FOREIGN, 0, (uint8_t) (unknown_after_it && k + 1 == n_lines),
-                                    (uint8_t) (k >= n_sure) });
+                                    (uint8_t) (k >= n_sure), 0 });
       return;
     }
   uint32_t before = *n;
@@ -129,7 +129,7 @@ push_refs (engine *e, ref **v, uint32_t *n, uint32_t *cap, uint32_t first,
       uint32_t sure_last = sure ? (off + shift_of (e, q) + sure - 1) / e->L : 0;
       FOR_LINES (e, q, off, len, no)
         push_ref (v, n, cap, (ref){ insn, eng_line_id (e, q, no), (uint16_t) q, 0,
-                                    (uint8_t) (!sure || no > sure_last) });
+                                    (uint8_t) (!sure || no > sure_last), 0 });
     }
   *raw += *n - before;
   /* Unknown code runs after it (an asm), in every phase: after the last.  */
@@ -277,6 +277,49 @@ eng_free_lines (engine *e)
   free (e->maybe_tmp);
 }
 
+/* Direct-mapped: mark the refs that find their line alone in its set
+   whatever state their block starts in.  A plain fetch (no maybe, no
+   unknown code after it) leaves its line alone in its set, with no
+   marker; refs of other phases touch other sets (each phase has sets of
+   its own), so until a ref of the same phase, a foreign ref or unknown
+   code comes, the set stays so.  A ref whose last such predecessor in
+   its block is a plain fetch of its own line therefore hits for sure in
+   every context and every walk, and fetching the line again changes
+   nothing.  Not for insns that promise nothing (their verdict is
+   conflict).  LAST holds, per phase of the batch, the last ref of that
+   phase seen in the block.  */
+static void
+mark_repeats (const engine *e, const cc_func *f, fphase *p)
+{
+  uint32_t *last = cc_xmalloc ((e->nph + 1) * sizeof *last);
+  for (uint32_t b = 0; b < f->n_blocks; b++)
+    {
+      for (uint32_t q = 0; q < e->nph; q++)
+        last[q] = CC_NONE;
+      for (uint32_t x = p->block_ref[b]; x < p->block_ref[b + 1]; x++)
+        {
+          ref *r = &p->refs[x];
+          if (r->line == FOREIGN)
+            {
+              for (uint32_t q = 0; q < e->nph; q++)
+                last[q] = CC_NONE;
+              continue;
+            }
+          uint32_t y = last[r->phase];
+          r->repeat = y != CC_NONE && p->refs[y].line == r->line && !p->refs[y].maybe
+                      && !r->maybe && !r->unknown_after
+                      && (r->insn == CC_NONE || !cc_insn_no_promise (&f->insns[r->insn]));
+          /* Unknown code after a ref may load anything in any set.  */
+          if (r->unknown_after)
+            for (uint32_t q = 0; q < e->nph; q++)
+              last[q] = CC_NONE;
+          else
+            last[r->phase] = x;
+        }
+    }
+  free (last);
+}
+
 void
 eng_build_fphase (engine *e, uint32_t fi)
 {
@@ -315,6 +358,8 @@ eng_build_fphase (engine *e, uint32_t fi)
     }
   p->block_ref[f->n_blocks] = p->n_refs;
   p->pad_ref[f->n_blocks] = npads;
+  if (e->dm)
+    mark_repeats (e, f, p);
   p->up_eff = cc_xcalloc ((size_t) (fr->n_ups ? fr->n_ups : 1) * e->rw, sizeof (cc_word));
   p->up_nrefs = cc_xcalloc (fr->n_ups + 1, sizeof (uint32_t));
   for (uint32_t u = 0; u < fr->n_ups; u++)

@@ -36,9 +36,13 @@ typedef struct ref
   uint32_t line;         /* focus line id, or FOREIGN */
   uint16_t phase;        /* the phase of the batch it belongs to (0 for
                             FOREIGN: it belongs to all) */
-  uint8_t unknown_after; /* an asm: unknown code may run after it */
-  uint8_t maybe;         /* the fetch may or may not happen (model.h,
+  uint8_t unknown_after : 1; /* an asm: unknown code may run after it */
+  uint8_t maybe : 1;     /* the fetch may or may not happen (model.h,
                             cc_fetch; a maybe_tail) */
+  uint8_t repeat : 1;    /* direct-mapped: the line is alone in its set
+                            before it, in every walk (eng_build_fphase),
+                            so it hits, and its transfer changes
+                            nothing */
 } ref;
 
 /* The line of a fetch outside the section in focus.  */
@@ -344,13 +348,15 @@ void eng_unknown_effect (const engine *e, cc_word *s);
 void eng_apply_pad (const engine *e, cc_word *s, uint32_t func, uint32_t block);
 void eng_walk_up (const engine *e, uint32_t fi, uint32_t u, cc_word *s);
 
-/* eng_apply_ref with the commonest case inline: a plain fetch of a
-   focus line whose set's lines share one word of a direct-mapped state
-   (one may plane, no must planes): the set now holds that line and
-   nothing else (engine_transfer.c, transfer).  */
+/* eng_apply_ref with the commonest cases inline: a repeat, which changes
+   nothing, and a plain fetch of a focus line whose set's lines share one
+   word of a direct-mapped state (one may plane, no must planes): the set
+   now holds that line and nothing else (engine_transfer.c, transfer).  */
 static inline void
 apply_ref_inline (const engine *e, cc_word *s, const ref *r)
 {
+  if (r->repeat)
+    return;
   if (e->dm && r->line != FOREIGN && !r->maybe && !r->unknown_after)
     {
       uint32_t k = e->line_key[r->line], w = e->key_word[k];
