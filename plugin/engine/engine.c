@@ -167,14 +167,16 @@ run_phase (engine *e, vpair **merged)
         dead[i] = merged[fi][i].v.category == CC_CONFLICT
                   && merged[fi][i].alt.category == CC_CONFLICT;
       eng_categorize_function (e, fi, dead, pv);
-      free (dead);
       for (uint32_t i = 0; i < f->n_insns; i++)
-        if (in_focus (e, fi, i))
+        if (dead[i])
+          merged[fi][i].v = merged[fi][i].alt = (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0, 0 };
+        else if (in_focus (e, fi, i))
           for (uint32_t q = 0; q < e->nph; q++)
             {
-              eng_merge_verdict (fr, &merged[fi][i].v, pv[(size_t) i * e->nph + q].v);
-              eng_merge_verdict (fr, &merged[fi][i].alt, pv[(size_t) i * e->nph + q].alt);
+              merge_verdict (fr, &merged[fi][i].v, pv[(size_t) i * e->nph + q].v);
+              merge_verdict (fr, &merged[fi][i].alt, pv[(size_t) i * e->nph + q].alt);
             }
+      free (dead);
       free (pv);
       fr->analysed = 1;
     }

@@ -360,6 +360,17 @@ eng_build_fphase (engine *e, uint32_t fi)
   p->pad_ref[f->n_blocks] = npads;
   if (e->dm)
     mark_repeats (e, f, p);
+  p->steps = cc_xmalloc ((p->n_refs + 1) * sizeof (uint32_t));
+  p->block_step = cc_xmalloc ((f->n_blocks + 1) * sizeof (uint32_t));
+  uint32_t n_steps = 0;
+  for (uint32_t b = 0; b < f->n_blocks; b++)
+    {
+      p->block_step[b] = n_steps;
+      for (uint32_t x = p->block_ref[b]; x < p->block_ref[b + 1]; x++)
+        if (!p->refs[x].repeat)
+          p->steps[n_steps++] = x;
+    }
+  p->block_step[f->n_blocks] = n_steps;
   p->up_eff = cc_xcalloc ((size_t) (fr->n_ups ? fr->n_ups : 1) * e->rw, sizeof (cc_word));
   p->up_nrefs = cc_xcalloc (fr->n_ups + 1, sizeof (uint32_t));
   for (uint32_t u = 0; u < fr->n_ups; u++)
@@ -392,6 +403,8 @@ eng_free_fphase (fphase *p)
 {
   free (p->refs);
   free (p->block_ref);
+  free (p->steps);
+  free (p->block_step);
   free (p->pads);
   free (p->pad_ref);
   free (p->up_eff);

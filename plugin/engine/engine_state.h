@@ -54,6 +54,9 @@ typedef struct fphase
   uint32_t n_refs;
   ref *refs;
   uint32_t *block_ref;   /* n_blocks + 1 offsets into refs */
+  uint32_t *steps;       /* the refs that are no repeat, block by block:
+                            all a walk must look at */
+  uint32_t *block_step;  /* n_blocks + 1 offsets into steps */
   ref *pads;
   uint32_t *pad_ref;     /* n_blocks + 1 offsets into pads: the padding
                             executed on each block's fall-through edge */
@@ -231,6 +234,8 @@ typedef struct fcat
                             its verdict over the contexts is conflict */
   uint32_t *unsettled;   /* per fetch (insn, phase): its refs not settled */
   uint8_t *unpromised;   /* per insn: cc_insn_no_promise */
+  uint8_t *insn_has;     /* per insn: what its fetches hold
+                            (eng_categorize_function) */
 } fcat;
 
 /* Small helpers that several files use in their hot loops: inline, so
