@@ -235,6 +235,8 @@ cc_analyse_unit (const cc_model *m, const cc_cache *cache,
   e.opts = opts;
   e.L = cache->line;
   e.S = cache->sets;
+  while ((1u << e.Lb) < e.L)
+    e.Lb++;
   cc_result *r = cc_xcalloc (1, sizeof *r);
   r->n_groups = 1;
   e.r = r;

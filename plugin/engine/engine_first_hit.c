@@ -281,9 +281,16 @@ fh_ref_bits (const engine *e, uint32_t nd, cc_word *s)
       for (uint32_t x2 = p->block_ref[b]; x2 < p->block_ref[b + 1]; x2++, n++)
         {
           const ref *rf = &p->refs[x2];
-          if (rf->line != FOREIGN)
-            bits[n] = (uint8_t) guaranteed (e, s, rf->line);
-          eng_apply_ref (e, s, rf);
+          /* A repeat finds its line alone in its set, and fetching it
+             changes nothing.  */
+          if (rf->repeat)
+            bits[n] = 1;
+          else
+            {
+              if (rf->line != FOREIGN)
+                bits[n] = (uint8_t) guaranteed (e, s, rf->line);
+              apply_ref_inline (e, s, rf);
+            }
         }
       if (k + 1 < up->n_blocks && f->blocks[b].fallthru == up->blocks[k + 1])
         eng_apply_pad (e, s, fi, b);

@@ -97,9 +97,7 @@ eng_root_state (const engine *e, uint32_t x, cc_word *s)
   /* Cold: every slot may be empty, nothing is cached for sure.  */
   memset (s, 0, e->stw * sizeof (cc_word));
   for (uint32_t p = 0; p < e->MP; p++)
-    for (uint32_t k = 0; k < e->nph * e->S; k++)
-      if (e->live_of[k] != CC_NONE)
-        cc_bit_set (may_plane (e, s, p), marker (e, k, M_INV));
+    memcpy (may_plane (e, s, p) + e->lw, e->inv_all + e->lw, (e->sw - e->lw) * sizeof (cc_word));
   if (!e->r->instances[x].cold)
     {
       /* Warm: anything may be cached, including the lines of this

@@ -123,14 +123,26 @@ push_refs (engine *e, ref **v, uint32_t *n, uint32_t *cap, uint32_t first,
       return;
     }
   uint32_t before = *n;
+  if (len == 0)
+    return;
+  /* At most this many lines per phase: room for all phases at once.  */
+  uint32_t most = 1 + ((len + e->L - 2) >> e->Lb);
+  if (*n + (size_t) most * e->nph > *cap)
+    {
+      *cap = 2 * (*n + most * e->nph);
+      *v = cc_xrealloc (*v, *cap * sizeof **v);
+    }
+  ref *out = *v + *n;
   for (uint32_t q = 0; q < e->nph; q++)
     {
+      uint32_t at = off + shift_of (e, q), first = at >> e->Lb, last = (at + len - 1) >> e->Lb;
       /* The last line the sure bytes touch (none if SURE is 0).  */
-      uint32_t sure_last = sure ? (off + shift_of (e, q) + sure - 1) / e->L : 0;
-      FOR_LINES (e, q, off, len, no)
-        push_ref (v, n, cap, (ref){ insn, eng_line_id (e, q, no), (uint16_t) q, 0,
-                                    (uint8_t) (!sure || no > sure_last), 0 });
+      uint32_t sure_last = sure ? (at + sure - 1) >> e->Lb : 0;
+      const uint32_t *id = e->line_of + (size_t) q * e->line_stride;
+      for (uint32_t no = first; no <= last; no++)
+        *out++ = (ref){ insn, id[no], (uint16_t) q, 0, (uint8_t) (!sure || no > sure_last), 0 };
     }
+  *n = (uint32_t) (out - *v);
   *raw += *n - before;
   /* Unknown code runs after it (an asm), in every phase: after the last.  */
   if (unknown_after_it && *n > before)
@@ -247,10 +259,12 @@ eng_build_lines (engine *e)
   e->rw = e->lw + 1;
   e->taint_all = cc_xcalloc (e->sw, sizeof (cc_word));
   e->unk_all = cc_xcalloc (e->sw, sizeof (cc_word));
+  e->inv_all = cc_xcalloc (e->sw, sizeof (cc_word));
   for (uint32_t k = 0; k < nkeys; k++)
     {
       if (e->live_of[k] == CC_NONE)
         continue;
+      cc_bit_set (e->inv_all, marker (e, k, M_INV));
       cc_bit_set (e->taint_all, marker (e, k, M_TAINT));
       cc_bit_set (e->unk_all, marker (e, k, M_UNK));
       if (e->has_foreign)
@@ -274,6 +288,7 @@ eng_free_lines (engine *e)
   free (e->key_mask);
   free (e->taint_all);
   free (e->unk_all);
+  free (e->inv_all);
   free (e->maybe_tmp);
 }
 

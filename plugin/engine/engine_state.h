@@ -104,6 +104,7 @@ typedef struct engine
   uint8_t *func_ok;
   uint32_t entry;        /* function index, CC_NONE */
   uint32_t L, S;
+  uint32_t Lb;           /* log2 L */
   uint32_t reduce;       /* cc_analysis_opts.reduce */
   /* The abstract cache (README, "Replacement policies").  A state holds MP
      may planes of sw words (plane k: the lines and markers that may be
@@ -175,7 +176,8 @@ typedef struct engine
   uint32_t sw, rw;       /* words of a state, of an R set */
   cc_word *taint_all;    /* state-format masks: taint of every set, */
   cc_word *unk_all;      /* and unk of every set (with taint if foreign
-                            lines exist) */
+                            lines exist), */
+  cc_word *inv_all;      /* and inv of every set */
   fphase *fp;            /* per function */
   cc_word *T;            /* per instance, R-format */
   cc_word *callback;     /* R-format: what unknown code may reference */
@@ -252,8 +254,8 @@ shift_of (const engine *e, uint32_t q)
 /* Iterates NO over the lines of the byte range [off, off+len) of the
    focus section in phase Q of the batch.  */
 #define FOR_LINES(e, q, off, len, no)                                      \
-  for (uint32_t no = ((off) + shift_of (e, q)) / (e)->L,                   \
-                no##_last = ((off) + shift_of (e, q) + (len) - 1) / (e)->L; \
+  for (uint32_t no = ((off) + shift_of (e, q)) >> (e)->Lb,                 \
+                no##_last = ((off) + shift_of (e, q) + (len) - 1) >> (e)->Lb; \
        (len) > 0 && no <= no##_last; no++)
 
 static inline int
