@@ -95,14 +95,91 @@ eng_loop_slot (const loop_sets *l, uint32_t u)
   return cc_find_u32 (l->ups, l->n, u);
 }
 
+/* The least solution of R(i) = RS(i) | the union of R(j) over the
+   successors j of i (SUCC[FROM[i] .. TO[i])), for N sets of RW words
+   that hold RS on entry: one pass over the strongly connected
+   components, sinks first (Tarjan's algorithm, iteratively).  Every
+   member of a cyclic component reaches every other, so they all get the
+   union of the members' own sets and of the sets of the components they
+   lead to; a member of no cycle gets the same formula.  */
+static void
+loop_components (cc_word *rs, size_t rw, uint32_t n, const uint32_t *from,
+                 const uint32_t *to, const uint32_t *succ)
+{
+  uint32_t *index = cc_xmalloc ((4 * (size_t) n + 1) * sizeof *index);
+  uint32_t *low = index + n, *next = low + n, *call = next + n;
+  uint32_t *stack = cc_xmalloc ((2 * (size_t) n + 1) * sizeof *stack);
+  uint32_t *comp = stack + n;
+  cc_word *acc = cc_xmalloc ((rw + 1) * sizeof *acc);
+  for (uint32_t i = 0; i < n; i++)
+    index[i] = comp[i] = CC_NONE;
+  uint32_t counter = 0, sp = 0, n_comp = 0;
+  for (uint32_t root = 0; root < n; root++)
+    {
+      if (index[root] != CC_NONE)
+        continue;
+      uint32_t csp = 0;
+      call[csp++] = root;
+      index[root] = low[root] = counter++;
+      next[root] = from[root];
+      stack[sp++] = root;
+      while (csp)
+        {
+          uint32_t i = call[csp - 1];
+          if (next[i] < to[i])
+            {
+              uint32_t j = succ[next[i]++];
+              if (index[j] == CC_NONE)
+                {
+                  index[j] = low[j] = counter++;
+                  next[j] = from[j];
+                  stack[sp++] = j;
+                  call[csp++] = j;
+                }
+              else if (comp[j] == CC_NONE && index[j] < low[i])
+                low[i] = index[j];
+              continue;
+            }
+          csp--;
+          if (csp && low[i] < low[call[csp - 1]])
+            low[call[csp - 1]] = low[i];
+          if (low[i] != index[i])
+            continue;
+          /* I's component is stack[first .. sp); every component it
+             leads to is done.  */
+          uint32_t first = sp;
+          do
+            first--;
+          while (stack[first] != i);
+          for (uint32_t k = first; k < sp; k++)
+            comp[stack[k]] = n_comp;
+          memset (acc, 0, rw * sizeof (cc_word));
+          for (uint32_t k = first; k < sp; k++)
+            {
+              uint32_t m = stack[k];
+              cc_bits_or (acc, rs + (size_t) m * rw, rw);
+              for (uint32_t t = from[m]; t < to[m]; t++)
+                if (comp[succ[t]] != n_comp)
+                  cc_bits_or (acc, rs + (size_t) succ[t] * rw, rw);
+            }
+          for (uint32_t k = first; k < sp; k++)
+            memcpy (rs + (size_t) stack[k] * rw, acc, rw * sizeof (cc_word));
+          n_comp++;
+          sp = first;
+        }
+    }
+  free (acc);
+  free (stack);
+  free (index);
+}
+
 /* R for the UPs of loop LOOP in instance X: the function scope's
-   equations restricted to edges that stay in the loop, to a fixpoint.
-   The loop's UPs are those its blocks head (a UP never crosses a loop
-   boundary), so the cost is the loop's size, not the function's.
-   A UP's set is what its end and its edges add (the same on every pass)
-   and the sets of its successors: the first pass computes the former
-   once and notes the successors' slots; after it a worklist joins the
-   successors' sets into a UP again only when one of them grew.  */
+   equations restricted to edges that stay in the loop.  The loop's UPs
+   are those its blocks head (a UP never crosses a loop boundary), so the
+   cost is the loop's size, not the function's.  A UP's set is what its
+   end and its edges add, and the sets of its successors: a first pass
+   computes the former and notes the successors' slots, loop_components
+   the rest.  */
 loop_sets *
 eng_loop_reach (engine *e, uint32_t x, uint32_t loop)
 {
@@ -147,50 +224,11 @@ eng_loop_reach (engine *e, uint32_t x, uint32_t loop)
           if (slot == CC_NONE)
             continue;
           edge_reach (e, ri, &v->e[k]);
-          cc_bits_or (ri, l->rs + (size_t) slot * rw, rw);
           succ[n_succ++] = slot;
         }
       to[i] = n_succ;
     }
-  /* The predecessors' slots of UP i: pred[pred_start[i] ..
-     pred_start[i + 1]).  */
-  uint32_t *pred_start = cc_xcalloc (l->n + 2, sizeof *pred_start);
-  uint32_t *pred = cc_xmalloc ((n_succ + 1) * sizeof *pred);
-  for (uint32_t j = 0; j < n_succ; j++)
-    pred_start[succ[j] + 2]++;
-  for (uint32_t i = 0; i < l->n; i++)
-    pred_start[i + 2] += pred_start[i + 1];
-  for (uint32_t i = 0; i < l->n; i++)
-    for (uint32_t j = from[i]; j < to[i]; j++)
-      pred[pred_start[succ[j] + 1]++] = i;
-  /* Every UP with successors once more, then a UP again when a
-     successor's set grew.  */
-  uint32_t *work = cc_xmalloc ((l->n + 1) * sizeof *work), n_work = 0;
-  uint8_t *queued = cc_xcalloc (l->n + 1, 1);
-  for (uint32_t i = 0; i < l->n; i++)
-    if (from[i] < to[i])
-      {
-        work[n_work++] = i;
-        queued[i] = 1;
-      }
-  while (n_work)
-    {
-      uint32_t i = work[--n_work];
-      queued[i] = 0;
-      int changed = 0;
-      for (uint32_t j = from[i]; j < to[i]; j++)
-        changed |= cc_bits_or (l->rs + (size_t) i * rw, l->rs + (size_t) succ[j] * rw, rw);
-      for (uint32_t k = pred_start[i]; changed && k < pred_start[i + 1]; k++)
-        if (!queued[pred[k]])
-          {
-            work[n_work++] = pred[k];
-            queued[pred[k]] = 1;
-          }
-    }
-  free (work);
-  free (queued);
-  free (pred);
-  free (pred_start);
+  loop_components (l->rs, rw, l->n, from, to, succ);
   free (succ);
   free (from);
   return l;
