@@ -159,7 +159,7 @@ run_phase (engine *e, vpair **merged)
         any = in_focus (e, fi, i);
       if (!any)
         continue;
-      vpair *pv = cc_xmalloc (((size_t) f->n_insns * e->nph + 1) * sizeof *pv);
+      vpair *pv = cc_xmalloc ((f->n_insns + 1) * sizeof *pv);
       /* Insns whose merged verdict earlier batches made conflict both
          ways: it stays so (conflict absorbs every verdict).  */
       uint8_t *dead = cc_xcalloc (f->n_insns + 1, 1);
@@ -171,11 +171,10 @@ run_phase (engine *e, vpair **merged)
         if (dead[i])
           merged[fi][i].v = merged[fi][i].alt = (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0, 0 };
         else if (in_focus (e, fi, i))
-          for (uint32_t q = 0; q < e->nph; q++)
-            {
-              merge_verdict (fr, &merged[fi][i].v, pv[(size_t) i * e->nph + q].v);
-              merge_verdict (fr, &merged[fi][i].alt, pv[(size_t) i * e->nph + q].alt);
-            }
+          {
+            merge_verdict (fr, &merged[fi][i].v, pv[i].v);
+            merge_verdict (fr, &merged[fi][i].alt, pv[i].alt);
+          }
       free (dead);
       free (pv);
       fr->analysed = 1;

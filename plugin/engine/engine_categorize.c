@@ -441,9 +441,8 @@ size_contexts (engine *e, uint32_t fi, fcat *c, const uint32_t *through, cc_word
   return pool;
 }
 
-/* The verdicts of function FI's insns in the run's phases into OUT (per
-   insn and phase of the batch), and of their contexts into the insns'
-   entries.  DEAD (per insn) holds the insns whose merged verdict is
+/* The verdicts of function FI's insns merged over the run's phases into
+   OUT (per insn), and of their contexts into the insns' entries.  DEAD (per insn) holds the insns whose merged verdict is
    already conflict both ways, and gets those found so here: their
    verdicts in OUT are conflict, and only their contexts' entries are
    computed.  */
@@ -482,12 +481,6 @@ eng_categorize_function (engine *e, uint32_t fi, uint8_t *dead, vpair *out)
           }
         c.insn_has[i] = (uint8_t) (all_repeat ? (any_step ? 2 : 3) : 1);
       }
-  /* Per fetch of an insn with both kinds: it has a step (the walk
-     settles steps, so keep this apart).  */
-  uint8_t *has_step = cc_xcalloc (nf + 1, 1);
-  for (uint32_t i = 0; i < f->n_insns; i++)
-    for (uint32_t q = 0; c.insn_has[i] == 2 && q < e->nph; q++)
-      has_step[(size_t) i * e->nph + q] = c.unsettled[(size_t) i * e->nph + q] != 0;
   c.settled = cc_xcalloc (n_steps + 1, 1);
   c.unpromised = cc_xmalloc (f->n_insns + 1);
   for (uint32_t i = 0; i < f->n_insns; i++)
@@ -535,32 +528,49 @@ eng_categorize_function (engine *e, uint32_t fi, uint8_t *dead, vpair *out)
     }
   free (s);
 
-  /* Per insn and phase: combine its lines' verdicts merged over the
-     contexts, and an alternative that weakens always-miss to first-miss
-     where the joint check allows it: layout phases that disagree (a miss
-     in one, a hit in another) can still share a first-miss promise.  A
-     repeat is always-hit in every context that runs it, which changes
-     the combination of a fetch's lines only where it has no step: that
-     fetch is always-hit, or conflict where no context runs it.  A dead
-     insn's verdicts are conflict.  */
+  /* Per fetch (an insn in one phase): combine its lines' verdicts merged
+     over the contexts, and an alternative that weakens always-miss to
+     first-miss where the joint check allows it: layout phases that
+     disagree (a miss in one, a hit in another) can still share a
+     first-miss promise.  Per insn: merge its fetches' (a join, so in any
+     order).  A repeat is always-hit in every context that runs it, which
+     changes the combination of a fetch's lines only where it has no
+     step: that fetch is always-hit, or conflict where no context runs it.
+     A dead insn's verdicts are conflict, which engine.c knows.  */
   const cc_verdict none = { 0xff, 0, 0, 0 };
   const cc_verdict conflict = { CC_CONFLICT, CC_SCOPE_NONE, 0, 0 };
   const cc_verdict hit = { CC_ALWAYS_HIT, CC_SCOPE_NONE, 0, 0 };
-  for (size_t i = 0; i < nf; i++)
+  for (uint32_t i = 0; i < f->n_insns; i++)
     out[i].v = out[i].alt = none;
   for (uint32_t b = 0; b < f->n_blocks; b++)
     {
       const cc_block *bb = &f->blocks[b];
       for (uint32_t i = bb->first_insn; i < bb->first_insn + bb->n_insns; i++)
-        for (uint32_t q = 0; c.insn_has[i] >= 2 && q < e->nph; q++)
-          if (c.insn_has[i] == 3 || !has_step[(size_t) i * e->nph + q])
-            out[(size_t) i * e->nph + q].v = out[(size_t) i * e->nph + q].alt
-              = through[b] ? hit : conflict;
-      for (uint32_t j = p->block_step[b]; j < p->block_step[b + 1]; j++)
+        if (c.insn_has[i] >= 2 && !dead[i])
+          {
+            merge_verdict (fr, &out[i].v, through[b] ? hit : conflict);
+            merge_verdict (fr, &out[i].alt, through[b] ? hit : conflict);
+          }
+      vpair cur = { none, none };
+      uint32_t cur_fetch = CC_NONE, cur_insn = CC_NONE;
+      for (uint32_t j = p->block_step[b]; j <= p->block_step[b + 1]; j++)
         {
-          const ref *rf = &p->refs[p->steps[j]];
-          if (rf->insn == CC_NONE || rf->line == FOREIGN || dead[rf->insn])
+          const ref *rf = j < p->block_step[b + 1] ? &p->refs[p->steps[j]] : NULL;
+          if (rf && (rf->insn == CC_NONE || rf->line == FOREIGN || dead[rf->insn]))
             continue;
+          if (!rf || fetch_of (e, rf) != cur_fetch)
+            {
+              if (cur_fetch != CC_NONE)
+                {
+                  merge_verdict (fr, &out[cur_insn].v, cur.v);
+                  merge_verdict (fr, &out[cur_insn].alt, cur.alt);
+                }
+              if (!rf)
+                break;
+              cur_fetch = fetch_of (e, rf);
+              cur_insn = rf->insn;
+              cur.v = cur.alt = none;
+            }
           acc *a = &c.acc[j];
           cc_verdict rv, alt;
           if (!a->any || a->any_unpromised)
@@ -581,13 +591,12 @@ eng_categorize_function (engine *e, uint32_t fi, uint8_t *dead, vpair *out)
                                           a->ctx, a->n_ctx);
               rv = a->all_am ? (cc_verdict){ CC_ALWAYS_MISS, CC_SCOPE_NONE, 0, 0 } : alt;
             }
-          combine_lines (fr, &out[fetch_of (e, rf)].v, rv);
-          combine_lines (fr, &out[fetch_of (e, rf)].alt, alt);
+          combine_lines (fr, &cur.v, rv);
+          combine_lines (fr, &cur.alt, alt);
         }
     }
   free (through);
-  free (has_step);
-  for (size_t i = 0; i < nf; i++)
+  for (uint32_t i = 0; i < f->n_insns; i++)
     if (out[i].v.category == 0xff)
       /* No bytes: nothing is fetched, nothing can miss.  */
       out[i].v = out[i].alt = hit;

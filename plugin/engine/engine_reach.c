@@ -92,28 +92,32 @@ eng_backward_all (engine *e, cc_word **out, int program_scope)
 uint32_t
 eng_loop_slot (const loop_sets *l, uint32_t u)
 {
-  return cc_find_u32 (l->ups, l->n, u);
+  return u < l->n_func_ups ? l->slot_of[u] : CC_NONE;
 }
 
-/* The least solution of R(i) = RS(i) | the union of R(j) over the
-   successors j of i (SUCC[FROM[i] .. TO[i])), for N sets of RW words
-   that hold RS on entry: one pass over the strongly connected
-   components, sinks first (Tarjan's algorithm, iteratively).  Every
-   member of a cyclic component reaches every other, so they all get the
-   union of the members' own sets and of the sets of the components they
-   lead to; a member of no cycle gets the same formula.  */
+/* The least solution of R(i) = OWN(i) | the union of EFF(j) | R(j) over
+   the successors j of i (SUCC[FROM[i] .. TO[i])), for N sets of RW
+   words: RS holds OWN(i) on entry where HAS_OWN[i] (else nothing), and
+   on return R(i) is RS + SET_OF[i] * RW; EFF(j) is EFF + UPS[j] * RW.
+   One pass over the strongly connected components, sinks first
+   (Tarjan's algorithm, iteratively).  Every member of a cyclic
+   component reaches every other, so they all get the same set, kept
+   once: the members' own sets and EFFs (each member is some member's
+   successor), and EFF | R of the components they lead to, which are
+   done; a member of no cycle gets the same formula without its own EFF.
+   So an edge inside a component costs nothing.  */
 static void
-loop_components (cc_word *rs, size_t rw, uint32_t n, const uint32_t *from,
-                 const uint32_t *to, const uint32_t *succ)
+loop_components (cc_word *rs, uint32_t *set_of, size_t rw, uint32_t n, const uint8_t *has_own,
+                 const uint32_t *from, const uint32_t *to, const uint32_t *succ,
+                 const cc_word *eff, const uint32_t *ups)
 {
   uint32_t *index = cc_xmalloc ((4 * (size_t) n + 1) * sizeof *index);
   uint32_t *low = index + n, *next = low + n, *call = next + n;
-  uint32_t *stack = cc_xmalloc ((2 * (size_t) n + 1) * sizeof *stack);
-  uint32_t *comp = stack + n;
+  uint32_t *stack = cc_xmalloc ((n + 1) * sizeof *stack);
   cc_word *acc = cc_xmalloc ((rw + 1) * sizeof *acc);
   for (uint32_t i = 0; i < n; i++)
-    index[i] = comp[i] = CC_NONE;
-  uint32_t counter = 0, sp = 0, n_comp = 0;
+    index[i] = set_of[i] = CC_NONE;
+  uint32_t counter = 0, sp = 0;
   for (uint32_t root = 0; root < n; root++)
     {
       if (index[root] != CC_NONE)
@@ -136,7 +140,7 @@ loop_components (cc_word *rs, size_t rw, uint32_t n, const uint32_t *from,
                   stack[sp++] = j;
                   call[csp++] = j;
                 }
-              else if (comp[j] == CC_NONE && index[j] < low[i])
+              else if (set_of[j] == CC_NONE && index[j] < low[i])
                 low[i] = index[j];
               continue;
             }
@@ -146,25 +150,32 @@ loop_components (cc_word *rs, size_t rw, uint32_t n, const uint32_t *from,
           if (low[i] != index[i])
             continue;
           /* I's component is stack[first .. sp); every component it
-             leads to is done.  */
+             leads to is done.  Its set goes where I's own was.  */
           uint32_t first = sp;
           do
             first--;
           while (stack[first] != i);
+          int cyclic = sp - first > 1;
           for (uint32_t k = first; k < sp; k++)
-            comp[stack[k]] = n_comp;
+            set_of[stack[k]] = i;
           memset (acc, 0, rw * sizeof (cc_word));
           for (uint32_t k = first; k < sp; k++)
             {
               uint32_t m = stack[k];
-              cc_bits_or (acc, rs + (size_t) m * rw, rw);
+              if (has_own[m])
+                cc_bits_or (acc, rs + (size_t) m * rw, rw);
               for (uint32_t t = from[m]; t < to[m]; t++)
-                if (comp[succ[t]] != n_comp)
-                  cc_bits_or (acc, rs + (size_t) succ[t] * rw, rw);
+                if (set_of[succ[t]] != i)
+                  {
+                    cc_bits_or (acc, eff + (size_t) ups[succ[t]] * rw, rw);
+                    cc_bits_or (acc, rs + (size_t) set_of[succ[t]] * rw, rw);
+                  }
+                else
+                  cyclic = 1;
             }
-          for (uint32_t k = first; k < sp; k++)
-            memcpy (rs + (size_t) stack[k] * rw, acc, rw * sizeof (cc_word));
-          n_comp++;
+          for (uint32_t k = first; cyclic && k < sp; k++)
+            cc_bits_or (acc, eff + (size_t) ups[stack[k]] * rw, rw);
+          memcpy (rs + (size_t) i * rw, acc, rw * sizeof (cc_word));
           sp = first;
         }
     }
@@ -198,6 +209,12 @@ eng_loop_reach (engine *e, uint32_t x, uint32_t loop)
       for (uint32_t j = 0; j < cfg->head_n_ups[lp->blocks[k]]; j++)
         l->ups[l->n++] = cfg->head_up[lp->blocks[k]] + j;
   qsort (l->ups, l->n, sizeof *l->ups, cc_cmp_u32);
+  l->n_func_ups = fr->n_ups;
+  l->slot_of = cc_xmalloc ((fr->n_ups + 1) * sizeof *l->slot_of);
+  for (uint32_t u = 0; u < fr->n_ups; u++)
+    l->slot_of[u] = CC_NONE;
+  for (uint32_t i = 0; i < l->n; i++)
+    l->slot_of[l->ups[i]] = i;
   l->rs = cc_xcalloc ((size_t) (l->n + 1) * rw, sizeof (cc_word));
   uint32_t base = e->node_base[x];
   /* The successors' slots of UP i: succ[from[i] .. to[i]).  */
@@ -208,6 +225,7 @@ eng_loop_reach (engine *e, uint32_t x, uint32_t loop)
   uint32_t *from = cc_xmalloc ((2 * (size_t) l->n + 1) * sizeof *from);
   uint32_t *to = from + l->n;
   uint32_t n_succ = 0;
+  uint8_t *has_own = cc_xcalloc (l->n + 1, 1);
   for (uint32_t i = l->n; i-- > 0;)
     {
       uint32_t nd = base + l->ups[i];
@@ -216,6 +234,7 @@ eng_loop_reach (engine *e, uint32_t x, uint32_t loop)
         continue;
       cc_word *ri = l->rs + (size_t) i * rw;
       end_effect (e, nd, ri, 0);
+      has_own[i] = e->node_unknown_end[nd] || e->node_callee[nd] != CC_NONE;
       const edges *v = &e->intra[nd];
       for (uint32_t k = 0; k < v->n; k++)
         {
@@ -223,12 +242,20 @@ eng_loop_reach (engine *e, uint32_t x, uint32_t loop)
           uint32_t slot = e->node_inst[dst] == x ? eng_loop_slot (l, e->node_up[dst]) : CC_NONE;
           if (slot == CC_NONE)
             continue;
-          edge_reach (e, ri, &v->e[k]);
+          /* edge_reach but the lines of the successor's UP, which
+             loop_components adds.  */
+          or_pad_lines (e, ri, v->e[k].pad_func, v->e[k].pad_block);
+          if (v->e[k].unknown)
+            cc_bits_or (ri, e->callback, rw);
+          has_own[i] |= v->e[k].pad_block != CC_NONE || v->e[k].unknown;
           succ[n_succ++] = slot;
         }
       to[i] = n_succ;
     }
-  loop_components (l->rs, rw, l->n, from, to, succ);
+  l->set_of = cc_xmalloc ((l->n + 1) * sizeof *l->set_of);
+  loop_components (l->rs, l->set_of, rw, l->n, has_own, from, to, succ, e->fp[fi].up_eff,
+                   l->ups);
+  free (has_own);
   free (succ);
   free (from);
   return l;
@@ -240,6 +267,8 @@ eng_loop_sets_free (loop_sets *l)
   if (!l)
     return;
   free (l->ups);
+  free (l->slot_of);
+  free (l->set_of);
   free (l->rs);
   free (l);
 }

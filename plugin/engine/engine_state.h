@@ -200,11 +200,17 @@ typedef struct engine
 } engine;
 
 /* The reaching sets of the UPs of one loop in one instance, for the loop
-   scope: only the loop's own UPs, in ascending order, and their sets.  */
+   scope: only the loop's own UPs, in ascending order, and their sets
+   (set_of).  */
 typedef struct loop_sets
 {
   uint32_t n;
   uint32_t *ups;
+  uint32_t n_func_ups;
+  uint32_t *slot_of;     /* per UP of the function: its index in ups,
+                            CC_NONE if none */
+  uint32_t *set_of;      /* per slot: where its set is in rs (the UPs of
+                            a cycle share one) */
   cc_word *rs;
 } loop_sets;
 
