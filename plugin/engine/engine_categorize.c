@@ -92,8 +92,8 @@ add_context (const cc_func_result *fr, cc_insn_result *ir, uint32_t inst,
     }
   else
     {
-      eng_merge_verdict (fr, &cv->v, v.v);
-      eng_merge_verdict (fr, &cv->weak, v.alt);
+      merge_verdict (fr, &cv->v, v.v);
+      merge_verdict (fr, &cv->weak, v.alt);
     }
   ir->ctx_cursor = (uint32_t) (cv - ir->ctx) + 1;
 }
@@ -146,7 +146,7 @@ ref_verdict (fcat *c, uint32_t nd, uint32_t b, uint32_t j, uint32_t x2, const re
   else
     for (uint32_t i = 0; i < e->set_n[cs]; i++)
       {
-        uint32_t m = e->set_lines[cs][i];
+        uint32_t m = e->key_first[cs] + i;
         if (m != l && cc_bit_get (top, m))
           kl[nk++] = m;
       }

@@ -87,7 +87,7 @@ guaranteed (const engine *e, cc_word *s, uint32_t l)
       || cc_bit_get (p, marker (e, k, M_UNK)) || cc_bit_get (p, marker (e, k, M_TAINT)))
     return 0;
   for (uint32_t i = 0; i < e->set_n[k]; i++)
-    if (e->set_lines[k][i] != l && cc_bit_get (p, e->set_lines[k][i]))
+    if (e->key_first[k] + i != l && cc_bit_get (p, e->key_first[k] + i))
       return 0;
   return 1;
 }

@@ -236,13 +236,6 @@ eng_build_lines (engine *e)
           e->key_mask[k] = cc_word_mask (lo >> 6, lo, hi);
         }
     }
-  e->set_lines = cc_xcalloc (nkeys, sizeof *e->set_lines);
-  for (uint32_t k = 0; k < nkeys; k++)
-    {
-      e->set_lines[k] = cc_xmalloc ((e->set_n[k] + 1) * sizeof (uint32_t));
-      for (uint32_t i = 0; i < e->set_n[k]; i++)
-        e->set_lines[k][i] = e->key_first[k] + i;
-    }
   e->live_of = cc_xmalloc (nkeys * sizeof (uint32_t));
   e->n_live = 0;
   e->max_set_n = 0;
@@ -275,9 +268,6 @@ eng_build_lines (engine *e)
 void
 eng_free_lines (engine *e)
 {
-  for (uint32_t k = 0; k < e->nph * e->S; k++)
-    free (e->set_lines[k]);
-  free (e->set_lines);
   free (e->set_n);
   free (e->live_of);
   free (e->line_no);
@@ -399,10 +389,12 @@ eng_build_fphase (engine *e, uint32_t fi)
       for (uint32_t k = 0; k < up->n_blocks; k++)
         {
           uint32_t b = up->blocks[k];
-          for (uint32_t x = p->block_ref[b]; x < p->block_ref[b + 1]; x++)
+          /* Its steps: a repeat's line is an earlier step's.  */
+          for (uint32_t j = p->block_step[b]; j < p->block_step[b + 1]; j++)
             {
-              r_add (e, eff, p->refs[x].line);
-              if (p->refs[x].unknown_after)
+              const ref *rf = &p->refs[p->steps[j]];
+              r_add (e, eff, rf->line);
+              if (rf->unknown_after)
                 cc_bit_set (eff, R_UNKNOWN (e));
             }
           /* Padding between chained blocks belongs to the UP.  */

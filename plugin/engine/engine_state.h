@@ -156,7 +156,7 @@ typedef struct engine
   uint32_t NL;           /* lines of the focus, all phases of the batch */
   uint32_t *line_no, *line_key; /* per line: its number, its key (phase of
                                    the batch * S + set) */
-  uint32_t **set_lines, *set_n; /* per key */
+  uint32_t *set_n;       /* per key: its lines */
   uint32_t *key_first;   /* per key: its first line; the lines of a key
                             are numbered consecutively, so a set is one
                             range of bits */
@@ -323,6 +323,21 @@ void eng_free_buffers (engine *e);
 /* engine_verdicts.c */
 void eng_merge_verdict (const cc_func_result *fr, cc_verdict *a, cc_verdict b);
 
+/* Merge B into A (eng_merge_verdict), the commonest cases inline: A
+   conflict, equal verdicts other than first-miss and first-hit, B
+   always-hit (which keeps every A but always-miss and nothing yet).  */
+static inline void
+merge_verdict (const cc_func_result *fr, cc_verdict *a, cc_verdict b)
+{
+  if (a->category == CC_CONFLICT
+      || (a->category == b.category && b.category != CC_FIRST_MISS
+          && b.category != CC_FIRST_HIT))
+    return;
+  if (b.category == CC_ALWAYS_HIT && a->category != 0xff && a->category != CC_ALWAYS_MISS)
+    return;
+  eng_merge_verdict (fr, a, b);
+}
+
 /* The verdicts of one fetch's lines, in order: it misses when any misses.
    Inline: it runs per reference.  */
 static inline void
@@ -333,20 +348,9 @@ combine_lines (const cc_func_result *fr, cc_verdict *a, cc_verdict b)
   else if (a->category == CC_ALWAYS_MISS || b.category == CC_ALWAYS_MISS)
     *a = (cc_verdict){ CC_ALWAYS_MISS, CC_SCOPE_NONE, 0, 0 };
   else
-    eng_merge_verdict (fr, a, b);
+    merge_verdict (fr, a, b);
 }
 
-/* Merge B into A (eng_merge_verdict), the commonest cases inline: B
-   always-hit, equal verdicts other than first-miss, or A conflict.  */
-static inline void
-merge_verdict (const cc_func_result *fr, cc_verdict *a, cc_verdict b)
-{
-  if (a->category == CC_CONFLICT
-      || (a->category == b.category && b.category != CC_FIRST_MISS
-          && b.category != CC_FIRST_HIT))
-    return;
-  eng_merge_verdict (fr, a, b);
-}
 
 /* engine_lines.c */
 uint32_t eng_line_id (const engine *e, uint32_t q, uint32_t no);
