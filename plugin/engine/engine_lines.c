@@ -282,17 +282,20 @@ eng_free_lines (engine *e)
   free (e->maybe_tmp);
 }
 
-/* Direct-mapped: mark the refs that find their line alone in its set
-   whatever state their block starts in.  A plain fetch (no maybe, no
-   unknown code after it) leaves its line alone in its set, with no
-   marker; refs of other phases touch other sets (each phase has sets of
-   its own), so until a ref of the same phase, a foreign ref or unknown
-   code comes, the set stays so.  A ref whose last such predecessor in
-   its block is a plain fetch of its own line therefore hits for sure in
-   every context and every walk, and fetching the line again changes
-   nothing.  Not for insns that promise nothing (their verdict is
-   conflict).  LAST holds, per phase of the batch, the last ref of that
-   phase seen in the block.  */
+/* Mark the refs that find their line youngest in its set, with no
+   marker in the youngest plane, whatever state their block starts in.
+   A plain fetch (no maybe, no unknown code after it) leaves its line so
+   (engine_transfer.c, transfer: the line becomes the youngest, the set's
+   other lines and markers leave the youngest plane); refs of other
+   phases touch other sets (each phase has sets of its own), so until a
+   ref of the same phase, a foreign ref or unknown code comes, it stays
+   so.  A ref whose last such predecessor in its block is a plain fetch
+   of its own line therefore hits for sure in every context and every
+   walk (it is in every must plane, or alone in the one may plane of a
+   direct-mapped cache), and fetching the line again changes nothing
+   (nothing ages: it is the youngest already).  Not for insns that
+   promise nothing (their verdict is conflict).  LAST holds, per phase of
+   the batch, the last ref of that phase seen in the block.  */
 static void
 mark_repeats (const engine *e, const cc_func *f, fphase *p)
 {
@@ -363,8 +366,7 @@ eng_build_fphase (engine *e, uint32_t fi)
     }
   p->block_ref[f->n_blocks] = p->n_refs;
   p->pad_ref[f->n_blocks] = npads;
-  if (e->dm)
-    mark_repeats (e, f, p);
+  mark_repeats (e, f, p);
   p->steps = cc_xmalloc ((p->n_refs + 1) * sizeof (uint32_t));
   p->block_step = cc_xmalloc ((f->n_blocks + 1) * sizeof (uint32_t));
   uint32_t n_steps = 0;

@@ -39,10 +39,9 @@ typedef struct ref
   uint8_t unknown_after : 1; /* an asm: unknown code may run after it */
   uint8_t maybe : 1;     /* the fetch may or may not happen (model.h,
                             cc_fetch; a maybe_tail) */
-  uint8_t repeat : 1;    /* direct-mapped: the line is alone in its set
-                            before it, in every walk (eng_build_fphase),
-                            so it hits, and its transfer changes
-                            nothing */
+  uint8_t repeat : 1;    /* its line is the youngest of its set before
+                            it, in every walk (eng_build_fphase), so it
+                            hits, and its transfer changes nothing */
 } ref;
 
 /* The line of a fetch outside the section in focus.  */
