@@ -293,9 +293,12 @@ eng_free_lines (engine *e)
    of its own line therefore hits for sure in every context and every
    walk (it is in every must plane, or alone in the one may plane of a
    direct-mapped cache), and fetching the line again changes nothing
-   (nothing ages: it is the youngest already).  Not for insns that
-   promise nothing (their verdict is conflict).  LAST holds, per phase of
-   the batch, the last ref of that phase seen in the block.  */
+   (nothing ages: it is the youngest already), nor does a maybe fetch of
+   it (the join of the state with itself), unless unknown code runs
+   after it.  Not for insns that promise nothing (their verdict is
+   conflict).  LAST holds, per phase of the batch, the last plain fetch
+   of that phase in the block, if no other ref of the phase came after
+   it that changes anything.  */
 static void
 mark_repeats (const engine *e, const cc_func *f, fphase *p)
 {
@@ -314,15 +317,17 @@ mark_repeats (const engine *e, const cc_func *f, fphase *p)
               continue;
             }
           uint32_t y = last[r->phase];
-          r->repeat = y != CC_NONE && p->refs[y].line == r->line && !p->refs[y].maybe
-                      && !r->maybe && !r->unknown_after
+          r->repeat = y != CC_NONE && p->refs[y].line == r->line && !r->unknown_after
                       && (r->insn == CC_NONE || !cc_insn_no_promise (&f->insns[r->insn]));
           /* Unknown code after a ref may load anything in any set.  */
           if (r->unknown_after)
             for (uint32_t q = 0; q < e->nph; q++)
               last[q] = CC_NONE;
-          else
-            last[r->phase] = x;
+          else if (!r->repeat)
+            /* A maybe fetch may leave its set as it was: it ends a
+               run (it is no plain fetch for the next ref).  A repeat,
+               maybe or not, changes nothing: Y stays.  */
+            last[r->phase] = r->maybe ? CC_NONE : x;
         }
     }
   free (last);
