@@ -99,89 +99,46 @@ eng_loop_slot (const loop_sets *l, uint32_t u)
    the successors j of i (SUCC[FROM[i] .. TO[i])), for N sets of RW
    words: RS holds OWN(i) on entry where HAS_OWN[i] (else nothing), and
    on return R(i) is RS + SET_OF[i] * RW; EFF(j) is EFF + UPS[j] * RW.
-   One pass over the strongly connected components, sinks first
-   (Tarjan's algorithm, iteratively).  Every member of a cyclic
-   component reaches every other, so they all get the same set, kept
-   once: the members' own sets and EFFs (each member is some member's
-   successor), and EFF | R of the components they lead to, which are
-   done; a member of no cycle gets the same formula without its own EFF.
-   So an edge inside a component costs nothing.  */
+   One pass over the strongly connected components, sinks first.  Every
+   member of a cyclic component reaches every other, so they all get the
+   same set, kept once: the members' own sets and EFFs (each member is
+   some member's successor), and EFF | R of the components they lead to,
+   which are done; a member of no cycle gets the same formula without its
+   own EFF.  So an edge inside a component costs nothing.  */
 static void
 loop_components (cc_word *rs, uint32_t *set_of, size_t rw, uint32_t n, const uint8_t *has_own,
                  const uint32_t *from, const uint32_t *to, const uint32_t *succ,
                  const cc_word *eff, const uint32_t *ups)
 {
-  uint32_t *index = cc_xmalloc ((4 * (size_t) n + 1) * sizeof *index);
-  uint32_t *low = index + n, *next = low + n, *call = next + n;
-  uint32_t *stack = cc_xmalloc ((n + 1) * sizeof *stack);
+  sccs c;
+  eng_find_sccs (n, NULL, from, to, succ, &c);
   cc_word *acc = cc_xmalloc ((rw + 1) * sizeof *acc);
-  for (uint32_t i = 0; i < n; i++)
-    index[i] = set_of[i] = CC_NONE;
-  uint32_t counter = 0, sp = 0;
-  for (uint32_t root = 0; root < n; root++)
+  for (uint32_t ci = 0; ci < c.n; ci++)
     {
-      if (index[root] != CC_NONE)
-        continue;
-      uint32_t csp = 0;
-      call[csp++] = root;
-      index[root] = low[root] = counter++;
-      next[root] = from[root];
-      stack[sp++] = root;
-      while (csp)
+      const uint32_t *mem = c.node + c.start[ci];
+      uint32_t nm = c.start[ci + 1] - c.start[ci];
+      memset (acc, 0, rw * sizeof (cc_word));
+      for (uint32_t k = 0; k < nm; k++)
         {
-          uint32_t i = call[csp - 1];
-          if (next[i] < to[i])
-            {
-              uint32_t j = succ[next[i]++];
-              if (index[j] == CC_NONE)
-                {
-                  index[j] = low[j] = counter++;
-                  next[j] = from[j];
-                  stack[sp++] = j;
-                  call[csp++] = j;
-                }
-              else if (set_of[j] == CC_NONE && index[j] < low[i])
-                low[i] = index[j];
-              continue;
-            }
-          csp--;
-          if (csp && low[i] < low[call[csp - 1]])
-            low[call[csp - 1]] = low[i];
-          if (low[i] != index[i])
-            continue;
-          /* I's component is stack[first .. sp); every component it
-             leads to is done.  Its set goes where I's own was.  */
-          uint32_t first = sp;
-          do
-            first--;
-          while (stack[first] != i);
-          int cyclic = sp - first > 1;
-          for (uint32_t k = first; k < sp; k++)
-            set_of[stack[k]] = i;
-          memset (acc, 0, rw * sizeof (cc_word));
-          for (uint32_t k = first; k < sp; k++)
-            {
-              uint32_t m = stack[k];
-              if (has_own[m])
-                cc_bits_or (acc, rs + (size_t) m * rw, rw);
-              for (uint32_t t = from[m]; t < to[m]; t++)
-                if (set_of[succ[t]] != i)
-                  {
-                    cc_bits_or (acc, eff + (size_t) ups[succ[t]] * rw, rw);
-                    cc_bits_or (acc, rs + (size_t) set_of[succ[t]] * rw, rw);
-                  }
-                else
-                  cyclic = 1;
-            }
-          for (uint32_t k = first; cyclic && k < sp; k++)
-            cc_bits_or (acc, eff + (size_t) ups[stack[k]] * rw, rw);
-          memcpy (rs + (size_t) i * rw, acc, rw * sizeof (cc_word));
-          sp = first;
+          uint32_t m = mem[k];
+          if (has_own[m])
+            cc_bits_or (acc, rs + (size_t) m * rw, rw);
+          for (uint32_t t = from[m]; t < to[m]; t++)
+            if (c.comp_of[succ[t]] != ci)
+              {
+                cc_bits_or (acc, eff + (size_t) ups[succ[t]] * rw, rw);
+                cc_bits_or (acc, rs + (size_t) set_of[succ[t]] * rw, rw);
+              }
         }
+      for (uint32_t k = 0; c.cyclic[ci] && k < nm; k++)
+        cc_bits_or (acc, eff + (size_t) ups[mem[k]] * rw, rw);
+      /* The component's set goes where its first member's own was.  */
+      for (uint32_t k = 0; k < nm; k++)
+        set_of[mem[k]] = mem[0];
+      memcpy (rs + (size_t) mem[0] * rw, acc, rw * sizeof (cc_word));
     }
   free (acc);
-  free (stack);
-  free (index);
+  eng_free_sccs (&c);
 }
 
 /* R for the UPs of loop LOOP in instance X: the function scope's

@@ -8,6 +8,7 @@
                           phases, the final verdicts
      engine_graph.c       the node graph: (instance, UP) nodes and their
                           edges (layout independent)
+     engine_sccs.c        strongly connected components of a graph
      engine_lines.c       the lines and references of a batch of phases
      engine_summaries.c   T: what an invocation of an instance may reference
      engine_transfer.c    transfer functions on abstract cache states
@@ -392,6 +393,11 @@ apply_ref_inline (const engine *e, cc_word *s, const ref *r)
 uint32_t eng_nodes_at (const engine *e, uint32_t inst, uint32_t block, uint32_t *n);
 void eng_build_nodes (engine *e);
 void eng_free_nodes (engine *e);
+
+/* engine_sccs.c */
+void eng_find_sccs (uint32_t n, const uint8_t *keep, const uint32_t *from, const uint32_t *to,
+                    const uint32_t *succ, sccs *out);
+void eng_free_sccs (sccs *c);
 
 /* engine_summaries.c */
 void eng_compute_T (engine *e);
