@@ -62,6 +62,7 @@ set_policy (engine *e, const cc_cache *cache, int general)
       e->may_ages = 1;
       e->fm_limit = a;
       e->MU = e->general ? a : 0;
+      e->dm = a == 1 && !e->general;
       return;
     }
   e->MP = 1;
@@ -158,15 +159,23 @@ run_phase (engine *e, vpair **merged)
         any = in_focus (e, fi, i);
       if (!any)
         continue;
-      vpair *pv = cc_xmalloc (((size_t) f->n_insns * e->nph + 1) * sizeof *pv);
-      eng_categorize_function (e, fi, pv);
+      vpair *pv = cc_xmalloc ((f->n_insns + 1) * sizeof *pv);
+      /* Insns whose merged verdict earlier batches made conflict both
+         ways: it stays so (conflict absorbs every verdict).  */
+      uint8_t *dead = cc_xcalloc (f->n_insns + 1, 1);
       for (uint32_t i = 0; i < f->n_insns; i++)
-        if (in_focus (e, fi, i))
-          for (uint32_t q = 0; q < e->nph; q++)
-            {
-              eng_merge_verdict (fr, &merged[fi][i].v, pv[(size_t) i * e->nph + q].v);
-              eng_merge_verdict (fr, &merged[fi][i].alt, pv[(size_t) i * e->nph + q].alt);
-            }
+        dead[i] = merged[fi][i].v.category == CC_CONFLICT
+                  && merged[fi][i].alt.category == CC_CONFLICT;
+      eng_categorize_function (e, fi, dead, pv);
+      for (uint32_t i = 0; i < f->n_insns; i++)
+        if (dead[i])
+          merged[fi][i].v = merged[fi][i].alt = (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0, 0 };
+        else if (in_focus (e, fi, i))
+          {
+            merge_verdict (fr, &merged[fi][i].v, pv[i].v);
+            merge_verdict (fr, &merged[fi][i].alt, pv[i].alt);
+          }
+      free (dead);
       free (pv);
       fr->analysed = 1;
     }
@@ -225,6 +234,8 @@ cc_analyse_unit (const cc_model *m, const cc_cache *cache,
   e.opts = opts;
   e.L = cache->line;
   e.S = cache->sets;
+  while ((1u << e.Lb) < e.L)
+    e.Lb++;
   cc_result *r = cc_xcalloc (1, sizeof *r);
   r->n_groups = 1;
   e.r = r;

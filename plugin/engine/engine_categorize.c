@@ -52,6 +52,7 @@ k_lines_of (const engine *e, uint32_t cs, const cc_word *k_bits, uint32_t *kl)
   return nk;
 }
 
+/* Merge V into the entry of context (INST, UP) of IR.  */
 static void
 add_context (const cc_func_result *fr, cc_insn_result *ir, uint32_t inst,
              uint32_t up, uint32_t phase, vpair v)
@@ -91,16 +92,176 @@ add_context (const cc_func_result *fr, cc_insn_result *ir, uint32_t inst,
     }
   else
     {
-      eng_merge_verdict (fr, &cv->v, v.v);
-      eng_merge_verdict (fr, &cv->weak, v.alt);
+      merge_verdict (fr, &cv->v, v.v);
+      merge_verdict (fr, &cv->weak, v.alt);
     }
   ir->ctx_cursor = (uint32_t) (cv - ir->ctx) + 1;
 }
 
-/* Walk one context (instance X, UP u): record what each reference sees
-   in the accumulators and the context's own verdict per insn.  */
+/* Step J (ref RF) was found conflict in a context.  Then its verdict
+   over the contexts is conflict too: it is no always-hit, no first-hit
+   and no always-miss, and the joint first-miss check fails where this
+   context's own check failed (it meets a superset of lines, markers and
+   reaching sets).  Once every step of a fetch is settled, the fetch's
+   verdict and its alternative in that phase are conflict (its other
+   lines are repeats, always-hit, which cannot make it always-miss), and
+   so is the insn's merged verdict, whatever its other phases and
+   contexts give: the insn is dead.  */
 static void
-walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_ref)
+settle (fcat *c, uint32_t j, const ref *rf)
+{
+  if (c->settled[j])
+    return;
+  c->settled[j] = 1;
+  if (--c->unsettled[fetch_of (c->e, rf)] == 0)
+    c->dead[rf->insn] = 1;
+}
+
+/* The full verdict of ref X2 (step J, in block B) in context ND, with
+   state S before it: what it sees goes into its accumulator (unless the
+   insn is dead, when nothing reads it), its own verdict and alternative
+   into *V_OUT and *W_OUT.  */
+static void
+ref_verdict (fcat *c, uint32_t nd, uint32_t b, uint32_t j, uint32_t x2, const ref *rf,
+             cc_word *s, cc_verdict *v_out, cc_verdict *w_out)
+{
+  engine *e = c->e;
+  const cc_func_result *fr = &e->r->funcs[c->fi];
+  uint32_t *kl = c->kl;
+  /* What may be cached: the oldest may plane.  */
+  const cc_word *top = may_plane (e, s, e->MP - 1);
+  uint32_t l = rf->line, cs = e->line_key[l], nk = 0;
+  uint32_t kw = e->key_word[cs];
+  cc_word bits = 0;
+  if (kw != CC_NONE)
+    {
+      /* The lines of a set are consecutive ids, mostly in one word: its
+         bits other than l's, in id order.  */
+      bits = top[kw] & e->key_mask[cs];
+      if (l >> 6 == kw)
+        bits &= ~((cc_word) 1 << (l & 63));
+      for (cc_word t = bits; t; t &= t - 1)
+        kl[nk++] = kw * 64 + (uint32_t) __builtin_ctzll (t);
+    }
+  else
+    for (uint32_t i = 0; i < e->set_n[cs]; i++)
+      {
+        uint32_t m = e->key_first[cs] + i;
+        if (m != l && cc_bit_get (top, m))
+          kl[nk++] = m;
+      }
+  /* The set's markers lie in one word (marker).  */
+  uint32_t mb = marker (e, cs, 0);
+  uint32_t mk = (uint32_t) (top[mb >> 6] >> (mb & 63)) & 7;
+  int unk = (mk >> M_UNK) & 1, taint = (mk >> M_TAINT) & 1;
+  int l_in = cc_bit_get (top, l);
+  /* Cached for sure: in the oldest must plane; with one way and no must
+     planes, the only line that may be in its set.  */
+  int l_must = e->general ? cc_bit_get (must_plane (e, s, e->MU - 1), l)
+                          : l_in && !nk && !mk;
+  /* Inline asm, a linker rewrite, an insn not split: no promise but
+     conflict.  */
+  int unpromised = c->unpromised[rf->insn];
+  acc *a = c->dead[rf->insn] ? NULL : &c->acc[j];
+  if (a)
+    {
+      if (!a->any)
+        a->all_ah = a->all_am = 1;
+      a->any = 1;
+      a->all_ah &= l_must && !unpromised;
+      a->all_am &= !l_in && !unpromised;
+      a->any_unpromised |= unpromised;
+      if (kw != CC_NONE)
+        /* The set's lines are within the word: its bits shifted to the
+           set's first line.  */
+        a->k_bits[0] |= bits >> (e->key_first[cs] - kw * 64);
+      else
+        for (uint32_t i = 0; i < nk; i++)
+          cc_bit_set (a->k_bits, kl[i] - e->key_first[cs]);
+      a->k_unk |= unk;
+      a->k_taint |= taint;
+      /* The contexts of a reference never outgrow the slice
+         eng_categorize_function counted for it; if they did, they would
+         continue in a heap copy.  */
+      if (a->n_ctx == a->ctx_cap)
+        grow_slice (&a->ctx, a->n_ctx, &a->ctx_cap, &a->ctx_own);
+      a->ctx[a->n_ctx++] = nd;
+    }
+  /* This context's own verdict.  */
+  cc_verdict v;
+  if (unpromised)
+    v = (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0, 0 };
+  else if (!l_in)
+    v = (cc_verdict){ CC_ALWAYS_MISS, CC_SCOPE_NONE, 0, 0 };
+  else if (l_must)
+    {
+      /* The commonest verdict: an insn on the line the one before it
+         fetched.  Nothing more to ask.  */
+      *v_out = *w_out = (cc_verdict){ CC_ALWAYS_HIT, CC_SCOPE_NONE, 0, 0 };
+      return;
+    }
+  else
+    v = eng_first_miss_scope (c, l, b, kl, nk, unk, taint, &nd, 1);
+  /* Not cached for sure, not persistent: maybe cached for sure at its
+     first fetch in each execution of a loop.  So is an insn in no loop
+     of its function that is first-miss per invocation: it runs once per
+     invocation, so that promise bounds nothing, and first-hit in a
+     caller's loop may.  */
+  int weak_fm = v.category == CC_FIRST_MISS && v.scope == CC_SCOPE_FUNCTION
+                && fr->block_loop[b] == CC_NONE;
+  if ((v.category == CC_CONFLICT || weak_fm) && !unpromised)
+    {
+      cc_verdict h = eng_first_hit (e, nd, b, x2);
+      if (h.category == CC_FIRST_HIT)
+        v = h;
+    }
+  if (a)
+    {
+      if (v.category == CC_FIRST_HIT
+          && (a->fh == 0 || (a->fh == 1 && a->fh_v.loop == v.loop
+                             && a->fh_v.other_func == v.other_func)))
+        {
+          a->fh = 1;
+          a->fh_v = v;
+        }
+      else
+        a->fh = 2;
+    }
+  if (v.category == CC_CONFLICT)
+    settle (c, j, rf);
+  *v_out = *w_out = v;
+  if (v.category == CC_ALWAYS_MISS)
+    *w_out = eng_first_miss_scope (c, l, b, kl, nk, unk, taint, &nd, 1);
+}
+
+/* Direct-mapped: is the line of focus ref RF alone in its set in state S
+   (no other line, no marker), so that it hits for sure?  Only where the
+   set's lines share a word; elsewhere 0 (ask ref_verdict).  */
+static inline int
+dm_hit (const engine *e, const cc_word *s, const ref *rf)
+{
+  if (!e->dm)
+    return 0;
+  uint32_t l = rf->line, cs = e->line_key[l], kw = e->key_word[cs];
+  if (kw == CC_NONE)
+    return 0;
+  uint32_t mb = marker (e, cs, 0);
+  return (s[kw] & e->key_mask[cs]) == (cc_word) 1 << (l & 63)
+         && !((s[mb >> 6] >> (mb & 63)) & 7);
+}
+
+/* Walk one context (instance X, UP u): record what each reference sees
+   in the accumulators and the context's own verdict per insn.  The
+   references of an insn follow each other, phase after phase, and the
+   lines of a fetch (an insn in one phase) likewise: a fetch's verdict
+   combines its lines', and the insn's entry for this context gets the
+   merge of its fetches' (in one step: merging is a join, so the order
+   does not matter).  Only the steps are walked: a repeat is always-hit
+   in every context, which leaves a fetch's verdict as it is unless it
+   is the fetch's only kind of line (then the fetch is always-hit, and so
+   is an insn that has only such fetches).  */
+static void
+walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s)
 {
   engine *e = c->e;
   uint32_t fi = c->fi;
@@ -109,156 +270,139 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s, uint32_t *block_of_re
   cc_func_result *fr = &e->r->funcs[fi];
   const fphase *p = &e->fp[fi];
   uint32_t nd = e->node_base[x] + u;
-  uint32_t *kl = c->kl;
   memcpy (s, e->in + (size_t) nd * e->stw, e->stw * sizeof (cc_word));
+  const cc_verdict none = { 0xff, 0, 0, 0 };
+  const cc_verdict hit = { CC_ALWAYS_HIT, CC_SCOPE_NONE, 0, 0 };
+  const vpair all_hit = { hit, hit };
   uint32_t cur_insn = CC_NONE, cur_phase = 0;
-  vpair cur = { { 0xff, 0, 0, 0 }, { 0xff, 0, 0, 0 } };
+  vpair cur = { none, none }, ins = { none, none };
+  /* The fetch in CUR is skipped: nothing it could find changes a
+     verdict.  */
+  int cur_skip = 0;
   for (uint32_t k = 0; k < up->n_blocks; k++)
     {
       uint32_t b = up->blocks[k];
-      for (uint32_t x2 = p->block_ref[b]; x2 < p->block_ref[b + 1]; x2++)
+      const cc_block *bb = &f->blocks[b];
+      /* The block's insns from NEXT on have not been met.  */
+      uint32_t next = bb->first_insn;
+      for (uint32_t j = p->block_step[b]; j < p->block_step[b + 1]; j++)
         {
+          uint32_t x2 = p->steps[j];
           const ref *rf = &p->refs[x2];
-          block_of_ref[x2] = b;
-          if (rf->insn != CC_NONE && in_focus (e, fi, rf->insn))
+          /* An insn's references have focus lines exactly when it lies in
+             the focus section.  */
+          if (rf->insn != CC_NONE && rf->line != FOREIGN)
             {
-              /* What may be cached: the oldest may plane.  */
-              const cc_word *top = may_plane (e, s, e->MP - 1);
-              uint32_t l = rf->line, cs = e->line_key[l], nk = 0;
-              uint32_t kw = e->key_word[cs];
-              if (kw != CC_NONE)
-                {
-                  /* The lines of a set are consecutive ids, mostly in
-                     one word: its bits other than l's, in id order.  */
-                  cc_word bits = top[kw] & e->key_mask[cs];
-                  if (l >> 6 == kw)
-                    bits &= ~((cc_word) 1 << (l & 63));
-                  for (; bits; bits &= bits - 1)
-                    kl[nk++] = kw * 64 + (uint32_t) __builtin_ctzll (bits);
-                }
-              else
-                for (uint32_t i = 0; i < e->set_n[cs]; i++)
-                  {
-                    uint32_t m = e->set_lines[cs][i];
-                    if (m != l && cc_bit_get (top, m))
-                      kl[nk++] = m;
-                  }
-              int inv = cc_bit_get (top, marker (e, cs, M_INV));
-              int unk = cc_bit_get (top, marker (e, cs, M_UNK));
-              int taint = cc_bit_get (top, marker (e, cs, M_TAINT));
-              int l_in = cc_bit_get (top, l);
-              int k_any = nk || inv || unk || taint;
-              /* Cached for sure: in the oldest must plane; with one way and
-                 no must planes, the only line that may be in its set.  */
-              int l_must = e->general ? cc_bit_get (must_plane (e, s, e->MU - 1), l)
-                                      : l_in && !k_any;
-              /* Inline asm, a linker rewrite, an insn not split: no
-                 promise but conflict.  */
-              int unpromised = cc_insn_no_promise (&f->insns[rf->insn]);
-              acc *a = &c->acc[x2];
-              if (!a->any)
-                a->all_ah = a->all_am = 1;
-              a->any = 1;
-              a->all_ah &= l_must && !unpromised;
-              a->all_am &= !l_in && !unpromised;
-              a->any_unpromised |= unpromised;
-              for (uint32_t i = 0; i < nk; i++)
-                cc_bit_set (a->k_bits, kl[i] - e->key_first[cs]);
-              a->k_unk |= unk;
-              a->k_taint |= taint;
-              /* The contexts of a reference never outgrow the slice
-                 eng_categorize_function counted for it; if they did,
-                 they would continue in a heap copy.  */
-              if (a->n_ctx == a->ctx_cap)
-                grow_slice (&a->ctx, a->n_ctx, &a->ctx_cap, &a->ctx_own);
-              a->ctx[a->n_ctx++] = nd;
-              /* This context's own verdict.  */
-              cc_verdict v;
-              if (unpromised)
-                v = (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0, 0 };
-              else if (!l_in)
-                v = (cc_verdict){ CC_ALWAYS_MISS, CC_SCOPE_NONE, 0, 0 };
-              else if (l_must)
-                v = (cc_verdict){ CC_ALWAYS_HIT, CC_SCOPE_NONE, 0, 0 };
-              else
-                v = eng_first_miss_scope (c, l, b, kl, nk, unk, taint, &nd, 1);
-              /* Not cached for sure, not persistent: maybe cached for
-                 sure at its first fetch in each execution of a loop.  So
-                 is an insn in no loop of its function that is first-miss
-                 per invocation: it runs once per invocation, so that
-                 promise bounds nothing, and first-hit in a caller's loop
-                 may.  */
-              int weak_fm = v.category == CC_FIRST_MISS && v.scope == CC_SCOPE_FUNCTION
-                            && fr->block_loop[b] == CC_NONE;
-              if ((v.category == CC_CONFLICT || weak_fm) && !unpromised)
-                {
-                  cc_verdict h = eng_first_hit (e, nd, b, x2);
-                  if (h.category == CC_FIRST_HIT)
-                    v = h;
-                }
-              if (v.category == CC_FIRST_HIT
-                  && (a->fh == 0 || (a->fh == 1 && a->fh_v.loop == v.loop
-                                     && a->fh_v.other_func == v.other_func)))
-                {
-                  a->fh = 1;
-                  a->fh_v = v;
-                }
-              else if (v.category != CC_ALWAYS_HIT)
-                a->fh = 2;
-              cc_verdict w = v;
-              if (v.category == CC_ALWAYS_MISS)
-                w = eng_first_miss_scope (c, l, b, kl, nk, unk, taint, &nd, 1);
               if (rf->insn != cur_insn || rf->phase != cur_phase)
                 {
-                  if (cur_insn != CC_NONE)
-                    add_context (fr, &fr->insns[cur_insn], x, u,
-                                 e->phase0 + cur_phase, cur);
+                  /* A new fetch: the last one joins its insn's verdict
+                     in this context, and a new insn flushes that into
+                     the insn's entry.  */
+                  if (cur_insn != CC_NONE && !cur_skip)
+                    {
+                      merge_verdict (fr, &ins.v, cur.v);
+                      merge_verdict (fr, &ins.alt, cur.alt);
+                    }
+                  if (rf->insn != cur_insn)
+                    {
+                      if (cur_insn != CC_NONE)
+                        add_context (fr, &fr->insns[cur_insn], x, u, e->phase0, ins);
+                      /* Insns passed without a step: all their fetches
+                         are repeats.  */
+                      for (; next < rf->insn; next++)
+                        if (c->insn_has[next] == 3)
+                          add_context (fr, &fr->insns[next], x, u, e->phase0, all_hit);
+                      next = rf->insn + 1;
+                      ins.v = ins.alt = c->insn_has[rf->insn] & 2 ? hit : none;
+                    }
                   cur_insn = rf->insn;
                   cur_phase = rf->phase;
-                  cur.v = cur.alt = (cc_verdict){ 0xff, 0, 0, 0 };
+                  cur.v = cur.alt = none;
+                  /* Once the insn's verdict in this context is conflict
+                     both ways and the insn is dead, its further phases
+                     here change no verdict; they are skipped if that
+                     skips no side effect either: first-hit is asked
+                     nothing here that it has not already answered (the
+                     node is known to hold no first-hit, so every
+                     question would be answered "conflict" without a
+                     look at a region and without spending the run's
+                     budget).  */
+                  cur_skip = ins.v.category == CC_CONFLICT && ins.alt.category == CC_CONFLICT
+                             && c->dead[rf->insn] && e->fh_node[nd] == 2;
                 }
-              combine_lines (fr, &cur.v, v);
-              combine_lines (fr, &cur.alt, w);
+              if (!cur_skip && dm_hit (e, s, rf) && !c->unpromised[rf->insn])
+                {
+                  /* Direct-mapped, the line alone in its set: always-hit,
+                     and the fetch changes nothing.  */
+                  if (cur.v.category == 0xff)
+                    cur.v = cur.alt = hit;
+                  if (!c->dead[rf->insn])
+                    {
+                      acc *a = &c->acc[j];
+                      if (!a->any)
+                        a->all_ah = 1;
+                      a->any = 1;
+                      a->all_am = 0;
+                      if (a->n_ctx == a->ctx_cap)
+                        grow_slice (&a->ctx, a->n_ctx, &a->ctx_cap, &a->ctx_own);
+                      a->ctx[a->n_ctx++] = nd;
+                    }
+                  if (rf->maybe || rf->unknown_after)
+                    eng_apply_ref (e, s, rf);
+                  continue;
+                }
+              if (!cur_skip)
+                {
+                  cc_verdict v, w;
+                  ref_verdict (c, nd, b, j, x2, rf, s, &v, &w);
+                  combine_lines (fr, &cur.v, v);
+                  combine_lines (fr, &cur.alt, w);
+                }
             }
-          eng_apply_ref (e, s, rf);
+          apply_ref_inline (e, s, rf);
         }
-      if (k + 1 < up->n_blocks && f->blocks[b].fallthru == up->blocks[k + 1])
+      for (; next < bb->first_insn + bb->n_insns; next++)
+        if (c->insn_has[next] == 3 && next != cur_insn)
+          add_context (fr, &fr->insns[next], x, u, e->phase0, all_hit);
+      if (k + 1 < up->n_blocks && bb->fallthru == up->blocks[k + 1])
         eng_apply_pad (e, s, fi, b);
     }
   if (cur_insn != CC_NONE)
-    add_context (fr, &fr->insns[cur_insn], x, u, e->phase0 + cur_phase, cur);
+    {
+      if (!cur_skip)
+        {
+          merge_verdict (fr, &ins.v, cur.v);
+          merge_verdict (fr, &ins.alt, cur.alt);
+        }
+      add_context (fr, &fr->insns[cur_insn], x, u, e->phase0, ins);
+    }
 }
 
 /* Room for the contexts, counted before the walk instead of grown one
    at a time: a context (reached instance X, UP u) visits every block of
-   u once, so each reference of block b gets as many entries as reached
-   contexts run through b, and so does each insn of b (its references
-   and phases share one entry per context).  Gives the references their
-   slices of the returned pool, and at the function's first run every
-   insn its slice of the function's ctx_pool (the contexts are the same
-   in every run: later runs of other sections fill the others).  A reference of the focus also gets a slice of *K_POOL,
-   zeroed, for the other lines of its set it may find cached (k_bits).  */
+   u once, so each step of block b gets as many entries as THROUGH[b]
+   (the reached contexts that run through b), and so does each insn of b
+   (its references and phases share one entry per context).  Gives the
+   steps their slices of the returned pool, and at the function's first
+   run every insn its slice of the function's ctx_pool (the contexts are
+   the same in every run: later runs of other sections fill the others).
+   A step of the focus also gets a slice of *K_POOL, zeroed, for the
+   other lines of its set it may find cached (k_bits).  */
 static uint32_t *
-size_contexts (engine *e, uint32_t fi, fcat *c, cc_word **k_pool)
+size_contexts (engine *e, uint32_t fi, fcat *c, const uint32_t *through, cc_word **k_pool)
 {
   const cc_func *f = &e->m->funcs[fi];
   cc_func_result *fr = &e->r->funcs[fi];
   const fphase *p = &e->fp[fi];
-  uint32_t *through = cc_xcalloc (f->n_blocks + 1, sizeof *through);
-  for (uint32_t i = 0; i < e->g.func_n_inst[fi]; i++)
-    {
-      uint32_t x = e->g.func_inst[fi][i];
-      for (uint32_t u = 0; u < fr->n_ups; u++)
-        if (e->reached[e->node_base[x] + u])
-          for (uint32_t k = 0; k < fr->ups[u].n_blocks; k++)
-            through[fr->ups[u].blocks[k]]++;
-    }
   size_t total = 0, k_total = 0;
   for (uint32_t b = 0; b < f->n_blocks; b++)
-    total += (size_t) through[b] * (p->block_ref[b + 1] - p->block_ref[b]);
-  for (uint32_t x2 = 0; x2 < p->n_refs; x2++)
-    if (p->refs[x2].insn != CC_NONE && p->refs[x2].line != FOREIGN)
-      k_total += CC_WORDS (e->set_n[e->line_key[p->refs[x2].line]]);
+    total += (size_t) through[b] * (p->block_step[b + 1] - p->block_step[b]);
+  for (uint32_t j = 0; j < p->block_step[f->n_blocks]; j++)
+    {
+      const ref *rf = &p->refs[p->steps[j]];
+      if (rf->insn != CC_NONE && rf->line != FOREIGN)
+        k_total += CC_WORDS (e->set_n[e->line_key[rf->line]]);
+    }
   uint32_t *pool = cc_xmalloc ((total + 1) * sizeof *pool);
   *k_pool = cc_xcalloc (k_total + 1, sizeof **k_pool);
   size_t at = 0, k_at = 0, ctx_at = 0;
@@ -272,16 +416,17 @@ size_contexts (engine *e, uint32_t fi, fcat *c, cc_word **k_pool)
     }
   for (uint32_t b = 0; b < f->n_blocks; b++)
     {
-      for (uint32_t x2 = p->block_ref[b]; x2 < p->block_ref[b + 1]; x2++)
+      for (uint32_t j = p->block_step[b]; j < p->block_step[b + 1]; j++)
         {
-          acc *a = &c->acc[x2];
+          acc *a = &c->acc[j];
+          const ref *rf = &p->refs[p->steps[j]];
           a->ctx = pool + at;
           a->ctx_cap = through[b];
           at += through[b];
-          if (p->refs[x2].insn != CC_NONE && p->refs[x2].line != FOREIGN)
+          if (rf->insn != CC_NONE && rf->line != FOREIGN)
             {
               a->k_bits = *k_pool + k_at;
-              k_at += CC_WORDS (e->set_n[e->line_key[p->refs[x2].line]]);
+              k_at += CC_WORDS (e->set_n[e->line_key[rf->line]]);
             }
         }
       const cc_block *bb = &f->blocks[b];
@@ -293,30 +438,75 @@ size_contexts (engine *e, uint32_t fi, fcat *c, cc_word **k_pool)
             ctx_at += through[b];
           }
     }
-  free (through);
   return pool;
 }
 
+/* The verdicts of function FI's insns merged over the run's phases into
+   OUT (per insn), and of their contexts into the insns' entries.  DEAD (per insn) holds the insns whose merged verdict is
+   already conflict both ways, and gets those found so here: their
+   verdicts in OUT are conflict, and only their contexts' entries are
+   computed.  */
 void
-eng_categorize_function (engine *e, uint32_t fi, vpair *out)
+eng_categorize_function (engine *e, uint32_t fi, uint8_t *dead, vpair *out)
 {
   const cc_func *f = &e->m->funcs[fi];
   cc_func_result *fr = &e->r->funcs[fi];
   const fphase *p = &e->fp[fi];
-  fcat c = { e, fi, NULL, NULL, 0, NULL, NULL };
+  uint32_t n_steps = p->block_step[f->n_blocks];
+  size_t nf = (size_t) f->n_insns * e->nph;
+  fcat c = { e, fi, NULL, NULL, 0, NULL, NULL, dead, NULL, NULL, NULL, NULL };
+  /* Per fetch: its steps of the focus, not yet settled.  */
+  c.unsettled = cc_xcalloc (nf + 1, sizeof (uint32_t));
+  for (uint32_t j = 0; j < n_steps; j++)
+    {
+      const ref *rf = &p->refs[p->steps[j]];
+      if (rf->insn != CC_NONE && rf->line != FOREIGN)
+        c.unsettled[fetch_of (e, rf)]++;
+    }
+  /* Per insn: 0 no focus refs; 1 every fetch of it has a step; 2 some
+     fetch has only repeats (it is always-hit), some has a step; 3 every
+     fetch has only repeats (a walk meets the insn in no step).  */
+  c.insn_has = cc_xcalloc (f->n_insns + 1, 1);
+  for (uint32_t k = 0; k < p->n_refs; k++)
+    if (p->refs[k].insn != CC_NONE && p->refs[k].line != FOREIGN)
+      c.insn_has[p->refs[k].insn] = 1;
+  for (uint32_t i = 0; i < f->n_insns; i++)
+    if (c.insn_has[i])
+      {
+        int any_step = 0, all_repeat = 0;
+        for (uint32_t q = 0; q < e->nph; q++)
+          {
+            any_step |= c.unsettled[(size_t) i * e->nph + q] != 0;
+            all_repeat |= c.unsettled[(size_t) i * e->nph + q] == 0;
+          }
+        c.insn_has[i] = (uint8_t) (all_repeat ? (any_step ? 2 : 3) : 1);
+      }
+  c.settled = cc_xcalloc (n_steps + 1, 1);
+  c.unpromised = cc_xmalloc (f->n_insns + 1);
+  for (uint32_t i = 0; i < f->n_insns; i++)
+    c.unpromised[i] = (uint8_t) cc_insn_no_promise (&f->insns[i]);
   c.kl = cc_xmalloc ((e->max_set_n + 1) * sizeof (uint32_t));
-  c.acc = cc_xcalloc (p->n_refs + 1, sizeof (acc));
-  uint32_t *block_of_ref = cc_xcalloc (p->n_refs + 1, sizeof (uint32_t));
+  c.acc = cc_xcalloc (n_steps + 1, sizeof (acc));
   uint32_t ninst = e->g.func_n_inst[fi];
   c.local_of = cc_xmalloc ((e->r->n_instances + 1) * sizeof (uint32_t));
   for (uint32_t i = 0; i < ninst; i++)
     c.local_of[e->g.func_inst[fi][i]] = i;
   c.loop_r = cc_xcalloc ((size_t) ninst * fr->n_loops + 1, sizeof (loop_sets *));
-  cc_word *s = cc_xmalloc (e->stw * sizeof (cc_word));
   for (uint32_t i = 0; i < f->n_insns; i++)
     fr->insns[i].ctx_cursor = 0;
+  /* Per block: the reached contexts that run through it.  */
+  uint32_t *through = cc_xcalloc (f->n_blocks + 1, sizeof *through);
+  for (uint32_t i = 0; i < ninst; i++)
+    {
+      uint32_t x = e->g.func_inst[fi][i];
+      for (uint32_t u = 0; u < fr->n_ups; u++)
+        if (e->reached[e->node_base[x] + u])
+          for (uint32_t k = 0; k < fr->ups[u].n_blocks; k++)
+            through[fr->ups[u].blocks[k]]++;
+    }
   cc_word *k_pool;
-  uint32_t *ctx_pool = size_contexts (e, fi, &c, &k_pool);
+  uint32_t *ctx_pool = size_contexts (e, fi, &c, through, &k_pool);
+  cc_word *s = cc_xmalloc (e->stw * sizeof (cc_word));
   for (uint32_t i = 0; i < ninst; i++)
     {
       uint32_t x = e->g.func_inst[fi][i];
@@ -333,70 +523,97 @@ eng_categorize_function (engine *e, uint32_t fi, vpair *out)
                 __builtin_prefetch (e->rprog + next);
                 __builtin_prefetch (e->rfunc + next);
               }
-            walk_context (&c, x, u, s, block_of_ref);
+            walk_context (&c, x, u, s);
           }
     }
   free (s);
 
-  /* Merged verdict per reference, and an alternative that weakens
-     always-miss to first-miss where the joint check allows it: layout
-     phases that disagree (a miss in one, a hit in another) can still share
-     a first-miss promise.  */
-  cc_verdict *rv = cc_xmalloc ((p->n_refs + 1) * sizeof *rv);
-  cc_verdict *alt = cc_xmalloc ((p->n_refs + 1) * sizeof *alt);
+  /* Per fetch (an insn in one phase): combine its lines' verdicts merged
+     over the contexts, and an alternative that weakens always-miss to
+     first-miss where the joint check allows it: layout phases that
+     disagree (a miss in one, a hit in another) can still share a
+     first-miss promise.  Per insn: merge its fetches' (a join, so in any
+     order).  A repeat is always-hit in every context that runs it, which
+     changes the combination of a fetch's lines only where it has no
+     step: that fetch is always-hit, or conflict where no context runs it.
+     A dead insn's verdicts are conflict, which engine.c knows.  */
+  const cc_verdict none = { 0xff, 0, 0, 0 };
   const cc_verdict conflict = { CC_CONFLICT, CC_SCOPE_NONE, 0, 0 };
-  for (uint32_t k = 0; k < p->n_refs; k++)
+  const cc_verdict hit = { CC_ALWAYS_HIT, CC_SCOPE_NONE, 0, 0 };
+  for (uint32_t i = 0; i < f->n_insns; i++)
+    out[i].v = out[i].alt = none;
+  for (uint32_t b = 0; b < f->n_blocks; b++)
     {
-      acc *a = &c.acc[k];
-      const ref *rf = &p->refs[k];
-      if (rf->insn == CC_NONE || !a->any || a->any_unpromised)
-        rv[k] = alt[k] = conflict;
-      else if (a->all_ah)
-        rv[k] = alt[k] = (cc_verdict){ CC_ALWAYS_HIT, CC_SCOPE_NONE, 0, 0 };
-      else if (a->fh == 1)
-        /* Every context hits always, or at the first fetch in each
-           execution of one loop.  */
-        rv[k] = alt[k] = a->fh_v;
-      else
+      const cc_block *bb = &f->blocks[b];
+      for (uint32_t i = bb->first_insn; i < bb->first_insn + bb->n_insns; i++)
+        if (c.insn_has[i] >= 2 && !dead[i])
+          {
+            merge_verdict (fr, &out[i].v, through[b] ? hit : conflict);
+            merge_verdict (fr, &out[i].alt, through[b] ? hit : conflict);
+          }
+      vpair cur = { none, none };
+      uint32_t cur_fetch = CC_NONE, cur_insn = CC_NONE;
+      for (uint32_t j = p->block_step[b]; j <= p->block_step[b + 1]; j++)
         {
-          /* Contexts where l is surely absent may join a first-miss: the
-             joint check bounds the misses after the first fetch in any
-             context, whichever it is.  */
-          uint32_t nk = k_lines_of (e, e->line_key[rf->line], a->k_bits, c.kl);
-          alt[k] = eng_first_miss_scope (&c, rf->line, block_of_ref[k], c.kl, nk,
-                                     a->k_unk, a->k_taint, a->ctx, a->n_ctx);
-          rv[k] = a->all_am ? (cc_verdict){ CC_ALWAYS_MISS, CC_SCOPE_NONE, 0, 0 } : alt[k];
+          const ref *rf = j < p->block_step[b + 1] ? &p->refs[p->steps[j]] : NULL;
+          if (rf && (rf->insn == CC_NONE || rf->line == FOREIGN || dead[rf->insn]))
+            continue;
+          if (!rf || fetch_of (e, rf) != cur_fetch)
+            {
+              if (cur_fetch != CC_NONE)
+                {
+                  merge_verdict (fr, &out[cur_insn].v, cur.v);
+                  merge_verdict (fr, &out[cur_insn].alt, cur.alt);
+                }
+              if (!rf)
+                break;
+              cur_fetch = fetch_of (e, rf);
+              cur_insn = rf->insn;
+              cur.v = cur.alt = none;
+            }
+          acc *a = &c.acc[j];
+          cc_verdict rv, alt;
+          if (!a->any || a->any_unpromised)
+            rv = alt = conflict;
+          else if (a->all_ah)
+            rv = alt = hit;
+          else if (a->fh == 1)
+            /* Every context hits always, or at the first fetch in each
+               execution of one loop.  */
+            rv = alt = a->fh_v;
+          else
+            {
+              /* Contexts where l is surely absent may join a first-miss:
+                 the joint check bounds the misses after the first fetch
+                 in any context, whichever it is.  */
+              uint32_t nk = k_lines_of (e, e->line_key[rf->line], a->k_bits, c.kl);
+              alt = eng_first_miss_scope (&c, rf->line, b, c.kl, nk, a->k_unk, a->k_taint,
+                                          a->ctx, a->n_ctx);
+              rv = a->all_am ? (cc_verdict){ CC_ALWAYS_MISS, CC_SCOPE_NONE, 0, 0 } : alt;
+            }
+          combine_lines (fr, &cur.v, rv);
+          combine_lines (fr, &cur.alt, alt);
         }
     }
-  /* Per insn and phase: combine its lines.  */
-  size_t nf = (size_t) f->n_insns * e->nph;
-  for (size_t i = 0; i < nf; i++)
-    out[i].v = out[i].alt = (cc_verdict){ 0xff, 0, 0, 0 };
-  for (uint32_t k = 0; k < p->n_refs; k++)
-    if (p->refs[k].insn != CC_NONE)
-      {
-        combine_lines (fr, &out[fetch_of (e, &p->refs[k])].v, rv[k]);
-        combine_lines (fr, &out[fetch_of (e, &p->refs[k])].alt, alt[k]);
-      }
-  for (size_t i = 0; i < nf; i++)
+  free (through);
+  for (uint32_t i = 0; i < f->n_insns; i++)
     if (out[i].v.category == 0xff)
       /* No bytes: nothing is fetched, nothing can miss.  */
-      out[i].v = out[i].alt = (cc_verdict){ CC_ALWAYS_HIT, CC_SCOPE_NONE, 0, 0 };
+      out[i].v = out[i].alt = hit;
 
-  free (alt);
-  free (rv);
-  for (uint32_t k = 0; k < p->n_refs; k++)
-    {
-      if (c.acc[k].ctx_own)
-        free (c.acc[k].ctx);
-    }
+  for (uint32_t j = 0; j < n_steps; j++)
+    if (c.acc[j].ctx_own)
+      free (c.acc[j].ctx);
   free (ctx_pool);
   free (k_pool);
   free (c.acc);
-  free (block_of_ref);
   for (size_t i = 0; i < (size_t) ninst * fr->n_loops; i++)
     eng_loop_sets_free (c.loop_r[i]);
   free (c.loop_r);
   free (c.local_of);
   free (c.kl);
+  free (c.settled);
+  free (c.unsettled);
+  free (c.unpromised);
+  free (c.insn_has);
 }

@@ -87,7 +87,7 @@ guaranteed (const engine *e, cc_word *s, uint32_t l)
       || cc_bit_get (p, marker (e, k, M_UNK)) || cc_bit_get (p, marker (e, k, M_TAINT)))
     return 0;
   for (uint32_t i = 0; i < e->set_n[k]; i++)
-    if (e->set_lines[k][i] != l && cc_bit_get (p, e->set_lines[k][i]))
+    if (e->key_first[k] + i != l && cc_bit_get (p, e->key_first[k] + i))
       return 0;
   return 1;
 }
@@ -281,9 +281,16 @@ fh_ref_bits (const engine *e, uint32_t nd, cc_word *s)
       for (uint32_t x2 = p->block_ref[b]; x2 < p->block_ref[b + 1]; x2++, n++)
         {
           const ref *rf = &p->refs[x2];
-          if (rf->line != FOREIGN)
-            bits[n] = (uint8_t) guaranteed (e, s, rf->line);
-          eng_apply_ref (e, s, rf);
+          /* A repeat finds its line alone in its set, and fetching it
+             changes nothing.  */
+          if (rf->repeat)
+            bits[n] = 1;
+          else
+            {
+              if (rf->line != FOREIGN)
+                bits[n] = (uint8_t) guaranteed (e, s, rf->line);
+              apply_ref_inline (e, s, rf);
+            }
         }
       if (k + 1 < up->n_blocks && f->blocks[b].fallthru == up->blocks[k + 1])
         eng_apply_pad (e, s, fi, b);

@@ -39,7 +39,8 @@ loop_r_for (fcat *c, uint32_t x, uint32_t loop, uint32_t u)
   uint32_t slot = eng_loop_slot (c->loop_r[idx], u);
   /* A context whose UP is outside the loop cannot ask (the insn is in
      the loop); answer "everything" to stay safe if it ever does.  */
-  return slot == CC_NONE ? c->e->all_r : c->loop_r[idx]->rs + (size_t) slot * c->e->rw;
+  return slot == CC_NONE ? c->e->all_r
+                         : c->loop_r[idx]->rs + (size_t) c->loop_r[idx]->set_of[slot] * c->e->rw;
 }
 
 /* Does K (the lines, unk and taint possibly cached at a reference to LINE)

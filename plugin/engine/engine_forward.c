@@ -7,6 +7,26 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Copy N words from SRC to DST; nonzero if any is.  Four at a time,
+   as cc_bits_or.  */
+static int
+copy_any (cc_word *dst, const cc_word *src, size_t n)
+{
+  cc_word4 any4 = { 0, 0, 0, 0 };
+  size_t i = 0;
+  for (; i + 4 <= n; i += 4)
+    {
+      cc_word4 w;
+      memcpy (&w, src + i, sizeof w);
+      memcpy (dst + i, &w, sizeof w);
+      any4 |= w;
+    }
+  cc_word any = any4[0] | any4[1] | any4[2] | any4[3];
+  for (; i < n; i++)
+    any |= dst[i] = src[i];
+  return any != 0;
+}
+
 /* Join state O into the input of node TO: union on the may planes,
    intersection on the must planes (the first state to arrive is taken as
    it is).  Returns nonzero if the input changed.  */
@@ -20,12 +40,9 @@ join_into (engine *e, uint32_t to, const cc_word *o)
       /* An empty input: the union is O's may planes, the must planes
          are O's (as below); what changed is what O holds.  */
       e->in_set[to] = 1;
-      memcpy (in, o, may * sizeof (cc_word));
-      cc_word any = 0;
-      for (size_t i = 0; i < may; i++)
-        any |= o[i];
+      int any = copy_any (in, o, may);
       if (!must)
-        return any != 0;
+        return any;
       memcpy (in + may, o + may, must * sizeof (cc_word));
       e->must_set[to] = 1;
       return 1;
@@ -97,9 +114,7 @@ eng_root_state (const engine *e, uint32_t x, cc_word *s)
   /* Cold: every slot may be empty, nothing is cached for sure.  */
   memset (s, 0, e->stw * sizeof (cc_word));
   for (uint32_t p = 0; p < e->MP; p++)
-    for (uint32_t k = 0; k < e->nph * e->S; k++)
-      if (e->live_of[k] != CC_NONE)
-        cc_bit_set (may_plane (e, s, p), marker (e, k, M_INV));
+    memcpy (may_plane (e, s, p) + e->lw, e->inv_all + e->lw, (e->sw - e->lw) * sizeof (cc_word));
   if (!e->r->instances[x].cold)
     {
       /* Warm: anything may be cached, including the lines of this

@@ -98,89 +98,31 @@ return_edges (engine *e, edge_build *v, size_t start, uint32_t inst, int unknown
   return kind;
 }
 
-/* Tarjan's algorithm, iteratively, over the reached nodes of GRAPH.  */
+/* The strongly connected components of the reached nodes of GRAPH
+   (eng_find_sccs, over its edges between reached nodes, in their
+   order).  */
 static void
 find_sccs (const engine *e, const edges *graph, sccs *out)
 {
   uint32_t n = e->n_nodes;
-  uint32_t *index = cc_xmalloc ((n + 1) * sizeof (uint32_t));
-  uint32_t *low = cc_xmalloc ((n + 1) * sizeof (uint32_t));
-  uint32_t *next = cc_xmalloc ((n + 1) * sizeof (uint32_t));  /* edge cursor */
-  uint32_t *call = cc_xmalloc ((n + 1) * sizeof (uint32_t));  /* DFS stack */
-  uint32_t *stack = cc_xmalloc ((n + 1) * sizeof (uint32_t)); /* Tarjan's */
-  uint8_t *on_stack = cc_xcalloc (n + 1, 1);
-  out->n = 0;
-  out->node = cc_xmalloc ((n + 1) * sizeof (uint32_t));
-  out->start = cc_xmalloc ((n + 2) * sizeof (uint32_t));
-  out->cyclic = cc_xmalloc (n + 1);
-  out->comp_of = cc_xmalloc ((n + 1) * sizeof (uint32_t));
-  uint32_t done = 0;
-  for (uint32_t i = 0; i < n; i++)
-    index[i] = out->comp_of[i] = CC_NONE;
-  uint32_t counter = 0, sp = 0;
-  for (uint32_t root = 0; root < n; root++)
+  size_t n_edges = 0;
+  for (uint32_t nd = 0; nd < n; nd++)
+    n_edges += graph[nd].n;
+  uint32_t *from = cc_xmalloc ((2 * (size_t) n + 1) * sizeof *from);
+  uint32_t *to = from + n;
+  uint32_t *succ = cc_xmalloc ((n_edges + 1) * sizeof *succ);
+  uint32_t at = 0;
+  for (uint32_t nd = 0; nd < n; nd++)
     {
-      if (!e->reached[root] || index[root] != CC_NONE)
-        continue;
-      uint32_t csp = 0;
-      call[csp++] = root;
-      index[root] = low[root] = counter++;
-      next[root] = 0;
-      stack[sp++] = root;
-      on_stack[root] = 1;
-      while (csp)
-        {
-          uint32_t nd = call[csp - 1];
-          const edges *v = &graph[nd];
-          if (next[nd] < v->n)
-            {
-              uint32_t to = v->e[next[nd]++].to;
-              if (!e->reached[to])
-                continue;
-              if (index[to] == CC_NONE)
-                {
-                  index[to] = low[to] = counter++;
-                  next[to] = 0;
-                  stack[sp++] = to;
-                  on_stack[to] = 1;
-                  call[csp++] = to;
-                }
-              else if (on_stack[to] && index[to] < low[nd])
-                low[nd] = index[to];
-              continue;
-            }
-          csp--;
-          if (csp && low[nd] < low[call[csp - 1]])
-            low[call[csp - 1]] = low[nd];
-          if (low[nd] != index[nd])
-            continue;
-          /* ND's component is stack[first..sp).  */
-          uint32_t first = sp;
-          do
-            first--;
-          while (stack[first] != nd);
-          int cyclic = sp - first > 1;
-          out->start[out->n] = done;
-          for (uint32_t i = first; i < sp; i++)
-            {
-              uint32_t m = stack[i];
-              on_stack[m] = 0;
-              out->comp_of[m] = out->n;
-              out->node[done++] = m;
-              for (uint32_t k = 0; k < graph[m].n; k++)
-                cyclic |= graph[m].e[k].to == m;
-            }
-          out->cyclic[out->n++] = (uint8_t) cyclic;
-          sp = first;
-        }
+      from[nd] = at;
+      for (uint32_t k = 0; e->reached[nd] && k < graph[nd].n; k++)
+        if (e->reached[graph[nd].e[k].to])
+          succ[at++] = graph[nd].e[k].to;
+      to[nd] = at;
     }
-  out->start[out->n] = done;
-  free (index);
-  free (low);
-  free (next);
-  free (call);
-  free (stack);
-  free (on_stack);
+  eng_find_sccs (n, e->reached, from, to, succ, out);
+  free (from);
+  free (succ);
 }
 
 /* Within each cyclic component of C, order the nodes by reverse
@@ -265,15 +207,6 @@ pool_edges (const engine *e, edges *graph, const sccs *c)
         at += v->n;
       }
   return pool;
-}
-
-static void
-free_sccs (sccs *c)
-{
-  free (c->node);
-  free (c->start);
-  free (c->cyclic);
-  free (c->comp_of);
 }
 
 /* Which nodes execution can reach from the roots' entries.  */
@@ -435,6 +368,6 @@ eng_free_nodes (engine *e)
   free (e->pred_node);
   free (e->child_start);
   free (e->child_inst);
-  free_sccs (&e->fwd_sccs);
-  free_sccs (&e->intra_sccs);
+  eng_free_sccs (&e->fwd_sccs);
+  eng_free_sccs (&e->intra_sccs);
 }

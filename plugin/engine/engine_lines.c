@@ -119,18 +119,30 @@ push_refs (engine *e, ref **v, uint32_t *n, uint32_t *cap, uint32_t first,
         }
       for (uint32_t k = 0; k < n_lines; k++)
         push_ref (v, n, cap, (ref){ insn, FOREIGN, 0, (uint8_t) (unknown_after_it && k + 1 == n_lines),
-                                    (uint8_t) (k >= n_sure) });
+                                    (uint8_t) (k >= n_sure), 0 });
       return;
     }
   uint32_t before = *n;
+  if (len == 0)
+    return;
+  /* At most this many lines per phase: room for all phases at once.  */
+  uint32_t most = 1 + ((len + e->L - 2) >> e->Lb);
+  if (*n + (size_t) most * e->nph > *cap)
+    {
+      *cap = 2 * (*n + most * e->nph);
+      *v = cc_xrealloc (*v, *cap * sizeof **v);
+    }
+  ref *out = *v + *n;
   for (uint32_t q = 0; q < e->nph; q++)
     {
+      uint32_t at = off + shift_of (e, q), first = at >> e->Lb, last = (at + len - 1) >> e->Lb;
       /* The last line the sure bytes touch (none if SURE is 0).  */
-      uint32_t sure_last = sure ? (off + shift_of (e, q) + sure - 1) / e->L : 0;
-      FOR_LINES (e, q, off, len, no)
-        push_ref (v, n, cap, (ref){ insn, eng_line_id (e, q, no), (uint16_t) q, 0,
-                                    (uint8_t) (!sure || no > sure_last) });
+      uint32_t sure_last = sure ? (at + sure - 1) >> e->Lb : 0;
+      const uint32_t *id = e->line_of + (size_t) q * e->line_stride;
+      for (uint32_t no = first; no <= last; no++)
+        *out++ = (ref){ insn, id[no], (uint16_t) q, 0, (uint8_t) (!sure || no > sure_last), 0 };
     }
+  *n = (uint32_t) (out - *v);
   *raw += *n - before;
   /* Unknown code runs after it (an asm), in every phase: after the last.  */
   if (unknown_after_it && *n > before)
@@ -224,13 +236,6 @@ eng_build_lines (engine *e)
           e->key_mask[k] = cc_word_mask (lo >> 6, lo, hi);
         }
     }
-  e->set_lines = cc_xcalloc (nkeys, sizeof *e->set_lines);
-  for (uint32_t k = 0; k < nkeys; k++)
-    {
-      e->set_lines[k] = cc_xmalloc ((e->set_n[k] + 1) * sizeof (uint32_t));
-      for (uint32_t i = 0; i < e->set_n[k]; i++)
-        e->set_lines[k][i] = e->key_first[k] + i;
-    }
   e->live_of = cc_xmalloc (nkeys * sizeof (uint32_t));
   e->n_live = 0;
   e->max_set_n = 0;
@@ -247,10 +252,12 @@ eng_build_lines (engine *e)
   e->rw = e->lw + 1;
   e->taint_all = cc_xcalloc (e->sw, sizeof (cc_word));
   e->unk_all = cc_xcalloc (e->sw, sizeof (cc_word));
+  e->inv_all = cc_xcalloc (e->sw, sizeof (cc_word));
   for (uint32_t k = 0; k < nkeys; k++)
     {
       if (e->live_of[k] == CC_NONE)
         continue;
+      cc_bit_set (e->inv_all, marker (e, k, M_INV));
       cc_bit_set (e->taint_all, marker (e, k, M_TAINT));
       cc_bit_set (e->unk_all, marker (e, k, M_UNK));
       if (e->has_foreign)
@@ -261,9 +268,6 @@ eng_build_lines (engine *e)
 void
 eng_free_lines (engine *e)
 {
-  for (uint32_t k = 0; k < e->nph * e->S; k++)
-    free (e->set_lines[k]);
-  free (e->set_lines);
   free (e->set_n);
   free (e->live_of);
   free (e->line_no);
@@ -274,7 +278,59 @@ eng_free_lines (engine *e)
   free (e->key_mask);
   free (e->taint_all);
   free (e->unk_all);
+  free (e->inv_all);
   free (e->maybe_tmp);
+}
+
+/* Mark the refs that find their line youngest in its set, with no
+   marker in the youngest plane, whatever state their block starts in.
+   A plain fetch (no maybe, no unknown code after it) leaves its line so
+   (engine_transfer.c, transfer: the line becomes the youngest, the set's
+   other lines and markers leave the youngest plane); refs of other
+   phases touch other sets (each phase has sets of its own), so until a
+   ref of the same phase, a foreign ref or unknown code comes, it stays
+   so.  A ref whose last such predecessor in its block is a plain fetch
+   of its own line therefore hits for sure in every context and every
+   walk (it is in every must plane, or alone in the one may plane of a
+   direct-mapped cache), and fetching the line again changes nothing
+   (nothing ages: it is the youngest already), nor does a maybe fetch of
+   it (the join of the state with itself), unless unknown code runs
+   after it.  Not for insns that promise nothing (their verdict is
+   conflict).  LAST holds, per phase of the batch, the last plain fetch
+   of that phase in the block, if no other ref of the phase came after
+   it that changes anything.  */
+static void
+mark_repeats (const engine *e, const cc_func *f, fphase *p)
+{
+  uint32_t *last = cc_xmalloc ((e->nph + 1) * sizeof *last);
+  for (uint32_t b = 0; b < f->n_blocks; b++)
+    {
+      for (uint32_t q = 0; q < e->nph; q++)
+        last[q] = CC_NONE;
+      for (uint32_t x = p->block_ref[b]; x < p->block_ref[b + 1]; x++)
+        {
+          ref *r = &p->refs[x];
+          if (r->line == FOREIGN)
+            {
+              for (uint32_t q = 0; q < e->nph; q++)
+                last[q] = CC_NONE;
+              continue;
+            }
+          uint32_t y = last[r->phase];
+          r->repeat = y != CC_NONE && p->refs[y].line == r->line && !r->unknown_after
+                      && (r->insn == CC_NONE || !cc_insn_no_promise (&f->insns[r->insn]));
+          /* Unknown code after a ref may load anything in any set.  */
+          if (r->unknown_after)
+            for (uint32_t q = 0; q < e->nph; q++)
+              last[q] = CC_NONE;
+          else if (!r->repeat)
+            /* A maybe fetch may leave its set as it was: it ends a
+               run (it is no plain fetch for the next ref).  A repeat,
+               maybe or not, changes nothing: Y stays.  */
+            last[r->phase] = r->maybe ? CC_NONE : x;
+        }
+    }
+  free (last);
 }
 
 void
@@ -315,6 +371,18 @@ eng_build_fphase (engine *e, uint32_t fi)
     }
   p->block_ref[f->n_blocks] = p->n_refs;
   p->pad_ref[f->n_blocks] = npads;
+  mark_repeats (e, f, p);
+  p->steps = cc_xmalloc ((p->n_refs + 1) * sizeof (uint32_t));
+  p->block_step = cc_xmalloc ((f->n_blocks + 1) * sizeof (uint32_t));
+  uint32_t n_steps = 0;
+  for (uint32_t b = 0; b < f->n_blocks; b++)
+    {
+      p->block_step[b] = n_steps;
+      for (uint32_t x = p->block_ref[b]; x < p->block_ref[b + 1]; x++)
+        if (!p->refs[x].repeat)
+          p->steps[n_steps++] = x;
+    }
+  p->block_step[f->n_blocks] = n_steps;
   p->up_eff = cc_xcalloc ((size_t) (fr->n_ups ? fr->n_ups : 1) * e->rw, sizeof (cc_word));
   p->up_nrefs = cc_xcalloc (fr->n_ups + 1, sizeof (uint32_t));
   for (uint32_t u = 0; u < fr->n_ups; u++)
@@ -328,10 +396,12 @@ eng_build_fphase (engine *e, uint32_t fi)
       for (uint32_t k = 0; k < up->n_blocks; k++)
         {
           uint32_t b = up->blocks[k];
-          for (uint32_t x = p->block_ref[b]; x < p->block_ref[b + 1]; x++)
+          /* Its steps: a repeat's line is an earlier step's.  */
+          for (uint32_t j = p->block_step[b]; j < p->block_step[b + 1]; j++)
             {
-              r_add (e, eff, p->refs[x].line);
-              if (p->refs[x].unknown_after)
+              const ref *rf = &p->refs[p->steps[j]];
+              r_add (e, eff, rf->line);
+              if (rf->unknown_after)
                 cc_bit_set (eff, R_UNKNOWN (e));
             }
           /* Padding between chained blocks belongs to the UP.  */
@@ -347,6 +417,8 @@ eng_free_fphase (fphase *p)
 {
   free (p->refs);
   free (p->block_ref);
+  free (p->steps);
+  free (p->block_step);
   free (p->pads);
   free (p->pad_ref);
   free (p->up_eff);

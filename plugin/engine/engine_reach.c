@@ -92,17 +92,62 @@ eng_backward_all (engine *e, cc_word **out, int program_scope)
 uint32_t
 eng_loop_slot (const loop_sets *l, uint32_t u)
 {
-  return cc_find_u32 (l->ups, l->n, u);
+  return u < l->n_func_ups ? l->slot_of[u] : CC_NONE;
+}
+
+/* The least solution of R(i) = OWN(i) | the union of EFF(j) | R(j) over
+   the successors j of i (SUCC[FROM[i] .. TO[i])), for N sets of RW
+   words: RS holds OWN(i) on entry where HAS_OWN[i] (else nothing), and
+   on return R(i) is RS + SET_OF[i] * RW; EFF(j) is EFF + UPS[j] * RW.
+   One pass over the strongly connected components, sinks first.  Every
+   member of a cyclic component reaches every other, so they all get the
+   same set, kept once: the members' own sets and EFFs (each member is
+   some member's successor), and EFF | R of the components they lead to,
+   which are done; a member of no cycle gets the same formula without its
+   own EFF.  So an edge inside a component costs nothing.  */
+static void
+loop_components (cc_word *rs, uint32_t *set_of, size_t rw, uint32_t n, const uint8_t *has_own,
+                 const uint32_t *from, const uint32_t *to, const uint32_t *succ,
+                 const cc_word *eff, const uint32_t *ups)
+{
+  sccs c;
+  eng_find_sccs (n, NULL, from, to, succ, &c);
+  cc_word *acc = cc_xmalloc ((rw + 1) * sizeof *acc);
+  for (uint32_t ci = 0; ci < c.n; ci++)
+    {
+      const uint32_t *mem = c.node + c.start[ci];
+      uint32_t nm = c.start[ci + 1] - c.start[ci];
+      memset (acc, 0, rw * sizeof (cc_word));
+      for (uint32_t k = 0; k < nm; k++)
+        {
+          uint32_t m = mem[k];
+          if (has_own[m])
+            cc_bits_or (acc, rs + (size_t) m * rw, rw);
+          for (uint32_t t = from[m]; t < to[m]; t++)
+            if (c.comp_of[succ[t]] != ci)
+              {
+                cc_bits_or (acc, eff + (size_t) ups[succ[t]] * rw, rw);
+                cc_bits_or (acc, rs + (size_t) set_of[succ[t]] * rw, rw);
+              }
+        }
+      for (uint32_t k = 0; c.cyclic[ci] && k < nm; k++)
+        cc_bits_or (acc, eff + (size_t) ups[mem[k]] * rw, rw);
+      /* The component's set goes where its first member's own was.  */
+      for (uint32_t k = 0; k < nm; k++)
+        set_of[mem[k]] = mem[0];
+      memcpy (rs + (size_t) mem[0] * rw, acc, rw * sizeof (cc_word));
+    }
+  free (acc);
+  eng_free_sccs (&c);
 }
 
 /* R for the UPs of loop LOOP in instance X: the function scope's
-   equations restricted to edges that stay in the loop, to a fixpoint.
-   The loop's UPs are those its blocks head (a UP never crosses a loop
-   boundary), so the cost is the loop's size, not the function's.
-   A UP's set is what its end and its edges add (the same on every pass)
-   and the sets of its successors: the first pass computes the former
-   once and notes the successors' slots; after it a worklist joins the
-   successors' sets into a UP again only when one of them grew.  */
+   equations restricted to edges that stay in the loop.  The loop's UPs
+   are those its blocks head (a UP never crosses a loop boundary), so the
+   cost is the loop's size, not the function's.  A UP's set is what its
+   end and its edges add, and the sets of its successors: a first pass
+   computes the former and notes the successors' slots, loop_components
+   the rest.  */
 loop_sets *
 eng_loop_reach (engine *e, uint32_t x, uint32_t loop)
 {
@@ -121,6 +166,12 @@ eng_loop_reach (engine *e, uint32_t x, uint32_t loop)
       for (uint32_t j = 0; j < cfg->head_n_ups[lp->blocks[k]]; j++)
         l->ups[l->n++] = cfg->head_up[lp->blocks[k]] + j;
   qsort (l->ups, l->n, sizeof *l->ups, cc_cmp_u32);
+  l->n_func_ups = fr->n_ups;
+  l->slot_of = cc_xmalloc ((fr->n_ups + 1) * sizeof *l->slot_of);
+  for (uint32_t u = 0; u < fr->n_ups; u++)
+    l->slot_of[u] = CC_NONE;
+  for (uint32_t i = 0; i < l->n; i++)
+    l->slot_of[l->ups[i]] = i;
   l->rs = cc_xcalloc ((size_t) (l->n + 1) * rw, sizeof (cc_word));
   uint32_t base = e->node_base[x];
   /* The successors' slots of UP i: succ[from[i] .. to[i]).  */
@@ -131,6 +182,7 @@ eng_loop_reach (engine *e, uint32_t x, uint32_t loop)
   uint32_t *from = cc_xmalloc ((2 * (size_t) l->n + 1) * sizeof *from);
   uint32_t *to = from + l->n;
   uint32_t n_succ = 0;
+  uint8_t *has_own = cc_xcalloc (l->n + 1, 1);
   for (uint32_t i = l->n; i-- > 0;)
     {
       uint32_t nd = base + l->ups[i];
@@ -139,6 +191,7 @@ eng_loop_reach (engine *e, uint32_t x, uint32_t loop)
         continue;
       cc_word *ri = l->rs + (size_t) i * rw;
       end_effect (e, nd, ri, 0);
+      has_own[i] = e->node_unknown_end[nd] || e->node_callee[nd] != CC_NONE;
       const edges *v = &e->intra[nd];
       for (uint32_t k = 0; k < v->n; k++)
         {
@@ -146,51 +199,20 @@ eng_loop_reach (engine *e, uint32_t x, uint32_t loop)
           uint32_t slot = e->node_inst[dst] == x ? eng_loop_slot (l, e->node_up[dst]) : CC_NONE;
           if (slot == CC_NONE)
             continue;
-          edge_reach (e, ri, &v->e[k]);
-          cc_bits_or (ri, l->rs + (size_t) slot * rw, rw);
+          /* edge_reach but the lines of the successor's UP, which
+             loop_components adds.  */
+          or_pad_lines (e, ri, v->e[k].pad_func, v->e[k].pad_block);
+          if (v->e[k].unknown)
+            cc_bits_or (ri, e->callback, rw);
+          has_own[i] |= v->e[k].pad_block != CC_NONE || v->e[k].unknown;
           succ[n_succ++] = slot;
         }
       to[i] = n_succ;
     }
-  /* The predecessors' slots of UP i: pred[pred_start[i] ..
-     pred_start[i + 1]).  */
-  uint32_t *pred_start = cc_xcalloc (l->n + 2, sizeof *pred_start);
-  uint32_t *pred = cc_xmalloc ((n_succ + 1) * sizeof *pred);
-  for (uint32_t j = 0; j < n_succ; j++)
-    pred_start[succ[j] + 2]++;
-  for (uint32_t i = 0; i < l->n; i++)
-    pred_start[i + 2] += pred_start[i + 1];
-  for (uint32_t i = 0; i < l->n; i++)
-    for (uint32_t j = from[i]; j < to[i]; j++)
-      pred[pred_start[succ[j] + 1]++] = i;
-  /* Every UP with successors once more, then a UP again when a
-     successor's set grew.  */
-  uint32_t *work = cc_xmalloc ((l->n + 1) * sizeof *work), n_work = 0;
-  uint8_t *queued = cc_xcalloc (l->n + 1, 1);
-  for (uint32_t i = 0; i < l->n; i++)
-    if (from[i] < to[i])
-      {
-        work[n_work++] = i;
-        queued[i] = 1;
-      }
-  while (n_work)
-    {
-      uint32_t i = work[--n_work];
-      queued[i] = 0;
-      int changed = 0;
-      for (uint32_t j = from[i]; j < to[i]; j++)
-        changed |= cc_bits_or (l->rs + (size_t) i * rw, l->rs + (size_t) succ[j] * rw, rw);
-      for (uint32_t k = pred_start[i]; changed && k < pred_start[i + 1]; k++)
-        if (!queued[pred[k]])
-          {
-            work[n_work++] = pred[k];
-            queued[pred[k]] = 1;
-          }
-    }
-  free (work);
-  free (queued);
-  free (pred);
-  free (pred_start);
+  l->set_of = cc_xmalloc ((l->n + 1) * sizeof *l->set_of);
+  loop_components (l->rs, l->set_of, rw, l->n, has_own, from, to, succ, e->fp[fi].up_eff,
+                   l->ups);
+  free (has_own);
   free (succ);
   free (from);
   return l;
@@ -202,6 +224,8 @@ eng_loop_sets_free (loop_sets *l)
   if (!l)
     return;
   free (l->ups);
+  free (l->slot_of);
+  free (l->set_of);
   free (l->rs);
   free (l);
 }

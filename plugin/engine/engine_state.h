@@ -8,6 +8,7 @@
                           phases, the final verdicts
      engine_graph.c       the node graph: (instance, UP) nodes and their
                           edges (layout independent)
+     engine_sccs.c        strongly connected components of a graph
      engine_lines.c       the lines and references of a batch of phases
      engine_summaries.c   T: what an invocation of an instance may reference
      engine_transfer.c    transfer functions on abstract cache states
@@ -36,9 +37,12 @@ typedef struct ref
   uint32_t line;         /* focus line id, or FOREIGN */
   uint16_t phase;        /* the phase of the batch it belongs to (0 for
                             FOREIGN: it belongs to all) */
-  uint8_t unknown_after; /* an asm: unknown code may run after it */
-  uint8_t maybe;         /* the fetch may or may not happen (model.h,
+  uint8_t unknown_after : 1; /* an asm: unknown code may run after it */
+  uint8_t maybe : 1;     /* the fetch may or may not happen (model.h,
                             cc_fetch; a maybe_tail) */
+  uint8_t repeat : 1;    /* its line is the youngest of its set before
+                            it, in every walk (eng_build_fphase), so it
+                            hits, and its transfer changes nothing */
 } ref;
 
 /* The line of a fetch outside the section in focus.  */
@@ -50,6 +54,9 @@ typedef struct fphase
   uint32_t n_refs;
   ref *refs;
   uint32_t *block_ref;   /* n_blocks + 1 offsets into refs */
+  uint32_t *steps;       /* the refs that are no repeat, block by block:
+                            all a walk must look at */
+  uint32_t *block_step;  /* n_blocks + 1 offsets into steps */
   ref *pads;
   uint32_t *pad_ref;     /* n_blocks + 1 offsets into pads: the padding
                             executed on each block's fall-through edge */
@@ -97,6 +104,7 @@ typedef struct engine
   uint8_t *func_ok;
   uint32_t entry;        /* function index, CC_NONE */
   uint32_t L, S;
+  uint32_t Lb;           /* log2 L */
   uint32_t reduce;       /* cc_analysis_opts.reduce */
   /* The abstract cache (README, "Replacement policies").  A state holds MP
      may planes of sw words (plane k: the lines and markers that may be
@@ -109,6 +117,8 @@ typedef struct engine
                             lines of the set are reachable (LRU: ways) */
   int general;           /* always-hit from the must planes; 0: the
                             direct-mapped rule on the one may plane */
+  int dm;                /* one may plane that ages, no must planes: a
+                            fetch leaves its line alone in its set */
   uint32_t stw;          /* words of a whole state */
   const cc_analysis_opts *opts;
 
@@ -146,7 +156,7 @@ typedef struct engine
   uint32_t NL;           /* lines of the focus, all phases of the batch */
   uint32_t *line_no, *line_key; /* per line: its number, its key (phase of
                                    the batch * S + set) */
-  uint32_t **set_lines, *set_n; /* per key */
+  uint32_t *set_n;       /* per key: its lines */
   uint32_t *key_first;   /* per key: its first line; the lines of a key
                             are numbered consecutively, so a set is one
                             range of bits */
@@ -166,7 +176,8 @@ typedef struct engine
   uint32_t sw, rw;       /* words of a state, of an R set */
   cc_word *taint_all;    /* state-format masks: taint of every set, */
   cc_word *unk_all;      /* and unk of every set (with taint if foreign
-                            lines exist) */
+                            lines exist), */
+  cc_word *inv_all;      /* and inv of every set */
   fphase *fp;            /* per function */
   cc_word *T;            /* per instance, R-format */
   cc_word *callback;     /* R-format: what unknown code may reference */
@@ -189,11 +200,17 @@ typedef struct engine
 } engine;
 
 /* The reaching sets of the UPs of one loop in one instance, for the loop
-   scope: only the loop's own UPs, in ascending order, and their sets.  */
+   scope: only the loop's own UPs, in ascending order, and their sets
+   (set_of).  */
 typedef struct loop_sets
 {
   uint32_t n;
   uint32_t *ups;
+  uint32_t n_func_ups;
+  uint32_t *slot_of;     /* per UP of the function: its index in ups,
+                            CC_NONE if none */
+  uint32_t *set_of;      /* per slot: where its set is in rs (the UPs of
+                            a cycle share one) */
   cc_word *rs;
 } loop_sets;
 
@@ -218,6 +235,15 @@ typedef struct fcat
   uint32_t n_local;
   uint32_t *local_of;    /* instance -> local index (only this function's) */
   uint32_t *kl;          /* scratch: possibly cached lines of one set */
+  uint8_t *dead;         /* per insn: its merged verdict is conflict
+                            whatever the rest of the run finds
+                            (eng_categorize_function) */
+  uint8_t *settled;      /* per ref: some context found it conflict, so
+                            its verdict over the contexts is conflict */
+  uint32_t *unsettled;   /* per fetch (insn, phase): its refs not settled */
+  uint8_t *unpromised;   /* per insn: cc_insn_no_promise */
+  uint8_t *insn_has;     /* per insn: what its fetches hold
+                            (eng_categorize_function) */
 } fcat;
 
 /* Small helpers that several files use in their hot loops: inline, so
@@ -234,8 +260,8 @@ shift_of (const engine *e, uint32_t q)
 /* Iterates NO over the lines of the byte range [off, off+len) of the
    focus section in phase Q of the batch.  */
 #define FOR_LINES(e, q, off, len, no)                                      \
-  for (uint32_t no = ((off) + shift_of (e, q)) / (e)->L,                   \
-                no##_last = ((off) + shift_of (e, q) + (len) - 1) / (e)->L; \
+  for (uint32_t no = ((off) + shift_of (e, q)) >> (e)->Lb,                 \
+                no##_last = ((off) + shift_of (e, q) + (len) - 1) >> (e)->Lb; \
        (len) > 0 && no <= no##_last; no++)
 
 static inline int
@@ -297,6 +323,21 @@ void eng_free_buffers (engine *e);
 /* engine_verdicts.c */
 void eng_merge_verdict (const cc_func_result *fr, cc_verdict *a, cc_verdict b);
 
+/* Merge B into A (eng_merge_verdict), the commonest cases inline: A
+   conflict, equal verdicts other than first-miss and first-hit, B
+   always-hit (which keeps every A but always-miss and nothing yet).  */
+static inline void
+merge_verdict (const cc_func_result *fr, cc_verdict *a, cc_verdict b)
+{
+  if (a->category == CC_CONFLICT
+      || (a->category == b.category && b.category != CC_FIRST_MISS
+          && b.category != CC_FIRST_HIT))
+    return;
+  if (b.category == CC_ALWAYS_HIT && a->category != 0xff && a->category != CC_ALWAYS_MISS)
+    return;
+  eng_merge_verdict (fr, a, b);
+}
+
 /* The verdicts of one fetch's lines, in order: it misses when any misses.
    Inline: it runs per reference.  */
 static inline void
@@ -307,8 +348,9 @@ combine_lines (const cc_func_result *fr, cc_verdict *a, cc_verdict b)
   else if (a->category == CC_ALWAYS_MISS || b.category == CC_ALWAYS_MISS)
     *a = (cc_verdict){ CC_ALWAYS_MISS, CC_SCOPE_NONE, 0, 0 };
   else
-    eng_merge_verdict (fr, a, b);
+    merge_verdict (fr, a, b);
 }
+
 
 /* engine_lines.c */
 uint32_t eng_line_id (const engine *e, uint32_t q, uint32_t no);
@@ -323,10 +365,39 @@ void eng_unknown_effect (const engine *e, cc_word *s);
 void eng_apply_pad (const engine *e, cc_word *s, uint32_t func, uint32_t block);
 void eng_walk_up (const engine *e, uint32_t fi, uint32_t u, cc_word *s);
 
+/* eng_apply_ref with the commonest cases inline: a repeat, which changes
+   nothing, and a plain fetch of a focus line whose set's lines share one
+   word of a direct-mapped state (one may plane, no must planes): the set
+   now holds that line and nothing else (engine_transfer.c, transfer).  */
+static inline void
+apply_ref_inline (const engine *e, cc_word *s, const ref *r)
+{
+  if (r->repeat)
+    return;
+  if (e->dm && r->line != FOREIGN && !r->maybe && !r->unknown_after)
+    {
+      uint32_t k = e->line_key[r->line], w = e->key_word[k];
+      if (w != CC_NONE)
+        {
+          uint32_t mb = marker (e, k, 0);
+          s[w] &= ~e->key_mask[k];
+          s[mb >> 6] &= ~((cc_word) 7 << (mb & 63));
+          cc_bit_set (s, r->line);
+          return;
+        }
+    }
+  eng_apply_ref (e, s, r);
+}
+
 /* engine_graph.c */
 uint32_t eng_nodes_at (const engine *e, uint32_t inst, uint32_t block, uint32_t *n);
 void eng_build_nodes (engine *e);
 void eng_free_nodes (engine *e);
+
+/* engine_sccs.c */
+void eng_find_sccs (uint32_t n, const uint8_t *keep, const uint32_t *from, const uint32_t *to,
+                    const uint32_t *succ, sccs *out);
+void eng_free_sccs (sccs *c);
 
 /* engine_summaries.c */
 void eng_compute_T (engine *e);
@@ -351,6 +422,6 @@ cc_verdict eng_first_miss_scope (fcat *c, uint32_t line, uint32_t block,
                                  int k_taint, const uint32_t *ctx, uint32_t n_ctx);
 
 /* engine_categorize.c */
-void eng_categorize_function (engine *e, uint32_t fi, vpair *out);
+void eng_categorize_function (engine *e, uint32_t fi, uint8_t *dead, vpair *out);
 
 #endif

@@ -149,10 +149,48 @@ eng_unknown_effect (const engine *e, cc_word *s)
     memset (must_plane (e, s, 0), 0, (size_t) e->MU * e->lw * sizeof (cc_word));
 }
 
+/* The most planes maybe_line saves words of; more take apply_ref_rare's
+   copy of the whole state.  */
+#define MAYBE_PLANES 32
+
+/* A maybe fetch of line L of the focus in state S, whose set's lines
+   share one word: the join of S with the state after the fetch.  A
+   transfer of L changes only that word and the set's marker word in each
+   plane (transfer_line, and the direct-mapped transfer), so the join
+   needs those words alone: the may planes or-ed, the must planes and-ed.
+   Returns 0 (and does nothing) where that does not hold.  */
+static int
+maybe_line (const engine *e, cc_word *s, uint32_t l)
+{
+  uint32_t k = e->line_key[l], w = e->key_word[k];
+  if (w == CC_NONE || e->MP + e->MU > MAYBE_PLANES)
+    return 0;
+  uint32_t mw = marker (e, k, 0) >> 6;
+  cc_word may_w[MAYBE_PLANES], may_m[MAYBE_PLANES], must_w[MAYBE_PLANES];
+  for (uint32_t p = 0; p < e->MP; p++)
+    {
+      may_w[p] = may_plane (e, s, p)[w];
+      may_m[p] = may_plane (e, s, p)[mw];
+    }
+  for (uint32_t p = 0; p < e->MU; p++)
+    must_w[p] = must_plane (e, s, p)[w];
+  transfer (e, s, l);
+  for (uint32_t p = 0; p < e->MP; p++)
+    {
+      may_plane (e, s, p)[w] |= may_w[p];
+      may_plane (e, s, p)[mw] |= may_m[p];
+    }
+  for (uint32_t p = 0; p < e->MU; p++)
+    must_plane (e, s, p)[w] &= must_w[p];
+  return 1;
+}
+
 /* eng_apply_ref for a maybe fetch or one unknown code follows.  */
 static __attribute__ ((noinline)) void
 apply_ref_rare (const engine *e, cc_word *s, const ref *r)
 {
+  if (r->maybe && !r->unknown_after && r->line != FOREIGN && maybe_line (e, s, r->line))
+    return;
   /* The state as it is without the fetch (only a maybe needs it).  */
   cc_word *t = r->maybe ? e->maybe_tmp : NULL;
   if (t)
@@ -186,7 +224,7 @@ static void
 apply_refs (const engine *e, cc_word *s, const ref *v, uint32_t from, uint32_t to)
 {
   for (uint32_t x = from; x < to; x++)
-    eng_apply_ref (e, s, &v[x]);
+    apply_ref_inline (e, s, &v[x]);
 }
 
 void
@@ -208,7 +246,9 @@ eng_walk_up (const engine *e, uint32_t fi, uint32_t u, cc_word *s)
   for (uint32_t k = 0; k < up->n_blocks; k++)
     {
       uint32_t b = up->blocks[k];
-      apply_refs (e, s, p->refs, p->block_ref[b], p->block_ref[b + 1]);
+      /* Its steps: a repeat changes nothing.  */
+      for (uint32_t j = p->block_step[b]; j < p->block_step[b + 1]; j++)
+        apply_ref_inline (e, s, &p->refs[p->steps[j]]);
       if (k + 1 < up->n_blocks && f->blocks[b].fallthru == up->blocks[k + 1])
         eng_apply_pad (e, s, fi, b);
     }
