@@ -803,6 +803,7 @@ model_function (function *fun)
                     "reported as conflict", sym, b.why);
     }
 
+  cc_glue_take_loop_bounds (fun, &f);
   cc_glue.model.funcs[gf->model_index] = f;
   free (xs);
   free (insn_block);

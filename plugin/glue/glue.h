@@ -127,6 +127,11 @@ struct cc_glue_state
 
 extern cc_glue_state cc_glue;
 
+/* loop_bounds.cc */
+void cc_glue_register_loop_passes (const char *plugin_name);
+/* Hand F (the model of FUN) the loop bounds recorded for FUN.  */
+void cc_glue_take_loop_bounds (function *fun, cc_func *f);
+
 /* extract.cc */
 opt_pass *cc_glue_make_pass (gcc::context *ctxt);
 char *cc_glue_printed_name (const char *asm_name);

@@ -551,6 +551,8 @@ cc_glue_finish_unit (void *, void *)
       info.options = o;
       info.layout_note = layout_note;
       info.link = NULL;
+      cc_bounds *bounds = cc_bounds_compute (&cc_glue.model, r, &cache);
+      info.bounds = bounds;
       char *werr = NULL;
       if (cc_report_write (path, &cc_glue.model, r, &info, &werr))
         error_at (UNKNOWN_LOCATION, "cachecat: cannot write report %qs: %s",
@@ -558,6 +560,7 @@ cc_glue_finish_unit (void *, void *)
                werr ? werr : "unknown error");
       free (werr);
       free (path);
+      cc_bounds_free (bounds);
       cc_check_limits (&cc_glue.model, r, o->max_conflicts_per_function, o->max_conflicts,
                        say_limit, NULL);
     }

@@ -1,0 +1,191 @@
+/* cachecat: the loop bounds GCC's own analysis found.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
+
+   GCC bounds the iterations of many loops (constant trip counts, and
+   nb_iterations_upper_bound from its niter analysis), but its loop
+   structures are gone after the RTL loop optimizations (loop2_done, or
+   loop2's gate when those do not run).  So a pass of ours runs just
+   before they go, twice: before "loop2" and before "loop2_done"; the
+   later one wins.  It only reads.  Per loop with a bound it keeps the
+   bound and the uids of the loop's insns then; the model's function
+   takes them (extract.cc), and bounds.c gives a loop of the final code
+   the bound only where it is still that loop.  */
+
+#include "glue/gcc-common.h"
+#include "cfgloop.h"
+#include "glue/glue.h"
+
+/* The bounds of the function being compiled, until extract.cc takes them.  */
+static tree pending_decl;
+static cc_loop_bound *pending;
+static uint32_t n_pending;
+
+static void
+drop_pending (void)
+{
+  for (uint32_t i = 0; i < n_pending; i++)
+    free (pending[i].uids);
+  free (pending);
+  pending = NULL;
+  n_pending = 0;
+  pending_decl = NULL_TREE;
+}
+
+static int
+cmp_u32 (const void *a, const void *b)
+{
+  uint32_t x = *(const uint32_t *) a, y = *(const uint32_t *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* Sort V[0 .. N) and drop repeats; returns the new count.  */
+static uint32_t
+sort_unique (uint32_t *v, uint32_t n)
+{
+  qsort (v, n, sizeof *v, cmp_u32);
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < n; i++)
+    if (k == 0 || v[k - 1] != v[i])
+      v[k++] = v[i];
+  return k;
+}
+
+/* The insns of BB that the model has (real ones, no debug insns).  */
+static uint32_t
+block_uids (basic_block bb, uint32_t *out)
+{
+  uint32_t n = 0;
+  rtx_insn *insn;
+  FOR_BB_INSNS (bb, insn)
+    if (NONDEBUG_INSN_P (insn))
+      {
+        if (out)
+          out[n] = (uint32_t) INSN_UID (insn);
+        n++;
+      }
+  return n;
+}
+
+/* Where LOOP is in the source: the first insn of its header that has a
+   location.  */
+static expanded_location
+loop_location (class loop *loop)
+{
+  rtx_insn *insn;
+  FOR_BB_INSNS (loop->header, insn)
+    if (NONDEBUG_INSN_P (insn) && INSN_HAS_LOCATION (insn))
+      return expand_location (INSN_LOCATION (insn));
+  expanded_location none;
+  memset (&none, 0, sizeof none);
+  return none;
+}
+
+static void
+record_loops (function *fun)
+{
+  drop_pending ();
+  if (!loops_for_fn (fun))
+    return;
+  uint32_t cap = 0;
+  for (auto loop : loops_list (fun, 0))
+    {
+      /* nb_iterations_upper_bound bounds the latch's runs, so the
+         header's are one more.  Huge bounds are no bounds.  */
+      if (!loop->any_upper_bound || !loop->header
+          || wi::geu_p (loop->nb_iterations_upper_bound, (HOST_WIDE_INT_1U << 62)))
+        continue;
+      uint32_t n_header = block_uids (loop->header, NULL);
+      if (n_header == 0)
+        continue;
+      /* The body by each block's loop_father: get_loop_body would want
+         dominators, which need not be computed here.  */
+      basic_block bb;
+      uint32_t n_body = 0;
+      FOR_EACH_BB_FN (bb, fun)
+        if (flow_bb_inside_loop_p (loop, bb))
+          n_body += block_uids (bb, NULL);
+      cc_loop_bound lb;
+      memset (&lb, 0, sizeof lb);
+      lb.max_runs = loop->nb_iterations_upper_bound.to_uhwi () + 1;
+      lb.source = CC_BOUND_GCC;
+      lb.uids = XNEWVEC (uint32_t, n_header + n_body);
+      lb.n_header = sort_unique (lb.uids, block_uids (loop->header, lb.uids));
+      uint32_t at = lb.n_header;
+      FOR_EACH_BB_FN (bb, fun)
+        if (flow_bb_inside_loop_p (loop, bb))
+          at += block_uids (bb, lb.uids + at);
+      lb.n_body = sort_unique (lb.uids + lb.n_header, at - lb.n_header);
+      lb.max_uid = (uint32_t) get_max_uid ();
+      expanded_location x = loop_location (loop);
+      lb.file = x.file && *x.file ? cc_model_add_file (&cc_glue.model, x.file) : CC_NONE;
+      lb.line = x.line > 0 ? (uint32_t) x.line : 0;
+      if (n_pending == cap)
+        {
+          cap = cap ? 2 * cap : 8;
+          pending = XRESIZEVEC (cc_loop_bound, pending, cap);
+        }
+      pending[n_pending++] = lb;
+    }
+  pending_decl = fun->decl;
+}
+
+void
+cc_glue_take_loop_bounds (function *fun, cc_func *f)
+{
+  if (pending_decl != fun->decl)
+    {
+      drop_pending ();
+      return;
+    }
+  f->loop_bounds = pending;
+  f->n_loop_bounds = n_pending;
+  pending = NULL;
+  n_pending = 0;
+  pending_decl = NULL_TREE;
+}
+
+namespace {
+
+const pass_data cc_loops_pass_data = {
+  RTL_PASS,          /* type */
+  "cachecat_loops",  /* name */
+  OPTGROUP_NONE,     /* optinfo_flags */
+  TV_NONE,           /* tv_id */
+  0,                 /* properties_required */
+  0,                 /* properties_provided */
+  0,                 /* properties_destroyed */
+  0,                 /* todo_flags_start */
+  0                  /* todo_flags_finish */
+};
+
+struct cc_loops_pass : rtl_opt_pass
+{
+  cc_loops_pass (gcc::context *c) : rtl_opt_pass (cc_loops_pass_data, c) {}
+  bool gate (function *fun) final override
+  {
+    return cc_glue.opts_valid && !cc_glue.opts.disable && fun && loops_for_fn (fun)
+           && (fun->curr_properties & PROP_loops);
+  }
+  unsigned int execute (function *fun) final override
+  {
+    record_loops (fun);
+    return 0;
+  }
+};
+
+} // anon namespace
+
+void
+cc_glue_register_loop_passes (const char *plugin_name)
+{
+  static const char *const before[] = { "loop2", "loop2_done" };
+  for (unsigned k = 0; k < 2; k++)
+    {
+      struct register_pass_info info;
+      info.pass = new cc_loops_pass (g);
+      info.reference_pass_name = before[k];
+      info.ref_pass_instance_number = 1;
+      info.pos_op = PASS_POS_INSERT_BEFORE;
+      register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+    }
+}
