@@ -291,7 +291,7 @@ add_call (walker *w, const fview *v, uint32_t b, uint64_t runs, uint64_t *sum, c
     return;
   uint32_t g = bb->call == CC_CALL_DIRECT && bb->callee
                ? cc_func_index_find (&w->ix, bb->callee) : CC_NONE;
-  cc_why w2 = { CC_WHY_NONE, v->fi, 0, NULL };
+  cc_why w2 = { CC_WHY_NONE, v->fi, 0, bb->first_insn + bb->n_insns - 1, NULL };
   uint64_t each;
   if (g == CC_NONE)
     {
@@ -318,7 +318,7 @@ add_call (walker *w, const fview *v, uint32_t b, uint64_t runs, uint64_t *sum, c
   uint64_t before = *sum;
   *sum = add (*sum, mul (runs, each));
   if (*sum == CC_UNBOUNDED && before != CC_UNBOUNDED && why->kind == CC_WHY_NONE)
-    *why = w2.kind != CC_WHY_NONE ? w2 : (cc_why){ CC_WHY_OVERFLOW, v->fi, 0, NULL };
+    *why = w2.kind != CC_WHY_NONE ? w2 : (cc_why){ CC_WHY_OVERFLOW, v->fi, 0, CC_NONE, NULL };
 }
 
 /* The misses of block B in one execution of TOP, added to *SUM.  */
@@ -337,9 +337,9 @@ add_block (walker *w, const fview *v, uint32_t b, uint32_t top, uint64_t *sum, c
         {
           uint32_t l = v->fr->block_loop[b];
           if (cc_insn_unknown_after (&v->f->insns[i]))
-            *why = (cc_why){ CC_WHY_UNKNOWN_CODE, v->fi, 0, NULL };
+            *why = (cc_why){ CC_WHY_UNKNOWN_CODE, v->fi, 0, i, NULL };
           else if (v->cyclic[b])
-            *why = (cc_why){ CC_WHY_IRREDUCIBLE, v->fi, 0, NULL };
+            *why = (cc_why){ CC_WHY_IRREDUCIBLE, v->fi, 0, CC_NONE, NULL };
           else
             {
               /* The outermost loop in TOP without a bound.  */
@@ -351,8 +351,8 @@ add_block (walker *w, const fview *v, uint32_t b, uint32_t top, uint64_t *sum, c
                   if (l == top)
                     break;
                 }
-              *why = unb != CC_NONE ? (cc_why){ CC_WHY_LOOP, v->fi, unb, NULL }
-                                    : (cc_why){ CC_WHY_OVERFLOW, v->fi, 0, NULL };
+              *why = unb != CC_NONE ? (cc_why){ CC_WHY_LOOP, v->fi, unb, CC_NONE, NULL }
+                                    : (cc_why){ CC_WHY_OVERFLOW, v->fi, 0, CC_NONE, NULL };
             }
         }
     }
@@ -371,7 +371,7 @@ func_bounds (walker *w, uint32_t fi)
   if ((f->flags & CC_FUNC_BROKEN) || !fr->analysed || fr->too_big)
     {
       fl->max_misses = CC_UNBOUNDED;
-      fl->why = (cc_why){ CC_WHY_NOT_ANALYSED, fi, 0, NULL };
+      fl->why = (cc_why){ CC_WHY_NOT_ANALYSED, fi, 0, CC_NONE, NULL };
       for (uint32_t l = 0; l < fr->n_loops; l++)
         {
           fl->loops[l].max_misses = CC_UNBOUNDED;
@@ -383,7 +383,7 @@ func_bounds (walker *w, uint32_t fi)
   uint8_t *cyclic = off_loop_cycles (f, fr);
   fview v = { f, fr, fl->loops, cyclic, fi, w->r->n_phases > 1, w->cache->line };
   uint64_t sum = 0;
-  cc_why why = { CC_WHY_NONE, CC_NONE, 0, NULL };
+  cc_why why = { CC_WHY_NONE, CC_NONE, 0, CC_NONE, NULL };
   for (uint32_t b = 0; b < f->n_blocks; b++)
     add_block (w, &v, b, CC_NONE, &sum, &why);
   fl->max_misses = sum;
@@ -391,7 +391,7 @@ func_bounds (walker *w, uint32_t fi)
   for (uint32_t l = 0; l < fr->n_loops; l++)
     {
       uint64_t ls = 0;
-      cc_why lw = { CC_WHY_NONE, CC_NONE, 0, NULL };
+      cc_why lw = { CC_WHY_NONE, CC_NONE, 0, CC_NONE, NULL };
       for (uint32_t k = 0; k < fr->loops[l].n_blocks; k++)
         add_block (w, &v, fr->loops[l].blocks[k], l, &ls, &lw);
       fl->loops[l].max_misses = ls;

@@ -29,7 +29,7 @@ enum cc_unbounded_why
   CC_WHY_NOT_ANALYSED = 1,  /* the function was not modelled or analysed */
   CC_WHY_LOOP = 2,          /* loop LOOP of FUNC has no iteration bound */
   CC_WHY_IRREDUCIBLE = 3,   /* FUNC has a cycle that is no natural loop */
-  CC_WHY_UNKNOWN_CALL = 4,  /* FUNC calls unknown code (NAME, or indirect) */
+  CC_WHY_UNKNOWN_CALL = 4,  /* FUNC calls code outside the analysed code */
   CC_WHY_UNKNOWN_CODE = 5,  /* unknown code runs inside FUNC (inline asm, a
                                thunk, a TLS resolver) */
   CC_WHY_RECURSION = 6,     /* FUNC is part of a recursion */
@@ -41,7 +41,11 @@ typedef struct cc_why
   uint8_t kind;          /* enum cc_unbounded_why */
   uint32_t func;         /* the function it is about, CC_NONE if none */
   uint32_t loop;         /* CC_WHY_LOOP: index into that function's loops */
-  const char *name;      /* CC_WHY_UNKNOWN_CALL: the callee, NULL if indirect */
+  uint32_t insn;         /* CC_WHY_UNKNOWN_CALL, _CODE: the insn of FUNC
+                            that calls or runs it, CC_NONE if none */
+  const char *name;      /* CC_WHY_UNKNOWN_CALL: the callee, NULL if the
+                            model does not name it (an indirect call, a
+                            function outside the unit) */
 } cc_why;
 
 typedef struct cc_loop_limits

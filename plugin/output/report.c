@@ -260,36 +260,58 @@ loop_text (const cc_model *m, const cc_result *r, uint32_t fi, uint32_t loop)
   return cc_xasprintf ("the loop at %s+%u", sym, part_offset (fn, hi));
 }
 
+/* " at FILE:LINE" of insn I of function FI, or "" (to free).  */
+static char *
+at_text (const cc_model *m, uint32_t fi, uint32_t i)
+{
+  if (fi >= m->n_funcs || i >= m->funcs[fi].n_insns)
+    return cc_xstrdup ("");
+  const cc_insn *in = &m->funcs[fi].insns[i];
+  if (in->file == CC_NONE || in->file >= m->n_files)
+    return cc_xasprintf (" at %s+%u", m->funcs[fi].parts[in->part].symbol,
+                         part_offset (&m->funcs[fi], i));
+  return cc_xasprintf (" at %s:%u", m->files[in->file], in->line);
+}
+
 char *
 cc_why_text (const cc_model *m, const cc_result *r, const cc_why *why)
 {
   const char *f = why->func < m->n_funcs ? m->funcs[why->func].name : "?";
+  char *at = at_text (m, why->func, why->insn), *l = NULL, *s;
   switch (why->kind)
     {
     case CC_WHY_NOT_ANALYSED:
-      return cc_xasprintf ("%s is not analysed", f);
+      s = cc_xasprintf ("%s is not analysed", f);
+      break;
     case CC_WHY_LOOP:
-      {
-        char *l = loop_text (m, r, why->func, why->loop);
-        char *s = cc_xasprintf ("%s has no iteration bound", l);
-        free (l);
-        return s;
-      }
+      l = loop_text (m, r, why->func, why->loop);
+      s = cc_xasprintf ("%s has no iteration bound", l);
+      break;
     case CC_WHY_IRREDUCIBLE:
-      return cc_xasprintf ("%s has a cycle that is no natural loop", f);
+      s = cc_xasprintf ("%s has a cycle that is no natural loop", f);
+      break;
     case CC_WHY_UNKNOWN_CALL:
       if (why->name)
-        return cc_xasprintf ("%s calls %s, whose code is not analysed here", f, why->name);
-      return cc_xasprintf ("%s makes an indirect call", f);
+        s = cc_xasprintf ("%s calls %s, which is not analysed here%s", f, why->name, at);
+      else
+        s = cc_xasprintf ("%s calls code outside the unit or through a pointer%s", f, at);
+      break;
     case CC_WHY_UNKNOWN_CODE:
-      return cc_xasprintf ("unknown code runs in %s (inline asm, a thunk or a resolver)", f);
+      s = cc_xasprintf ("unknown code runs in %s%s (inline asm, a thunk or a resolver)", f, at);
+      break;
     case CC_WHY_RECURSION:
-      return cc_xasprintf ("%s is recursive", f);
+      s = cc_xasprintf ("%s is recursive", f);
+      break;
     case CC_WHY_OVERFLOW:
-      return cc_xasprintf ("the bound in %s does not fit in 62 bits", f);
+      s = cc_xasprintf ("the bound in %s does not fit in 62 bits", f);
+      break;
     default:
-      return cc_xstrdup ("?");
+      s = cc_xstrdup ("?");
+      break;
     }
+  free (at);
+  free (l);
+  return s;
 }
 
 /* ", "max_misses": N" or null with the reason.  */
