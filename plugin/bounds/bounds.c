@@ -417,6 +417,57 @@ cc_bounds_compute (const cc_model *m, const cc_result *r, const cc_cache *cache)
   return b;
 }
 
+static int
+share_order (const void *a, const void *b)
+{
+  const cc_miss_share *x = a, *y = b;
+  if (x->misses != y->misses)
+    return x->misses > y->misses ? -1 : 1;
+  return x->insn < y->insn ? -1 : x->insn > y->insn;
+}
+
+uint32_t
+cc_bounds_shares (const cc_model *m, const cc_result *r, const cc_cache *cache,
+                  const cc_bounds *b, uint32_t fi, cc_miss_share **out)
+{
+  const cc_func *f = &m->funcs[fi];
+  const cc_func_result *fr = &r->funcs[fi];
+  /* At most one share per insn and one per call.  */
+  *out = cc_xcalloc ((size_t) f->n_insns + f->n_blocks + 1, sizeof **out);
+  if (!fr->analysed || (f->flags & CC_FUNC_BROKEN) || fr->too_big)
+    return 0;
+  uint8_t *cyclic = off_loop_cycles (f, fr);
+  fview v = { f, fr, b->funcs[fi].loops, cyclic, fi, r->n_phases > 1, cache->line };
+  cc_func_index ix;
+  cc_func_index_build (&ix, m);
+  uint32_t n = 0;
+  for (uint32_t bi = 0; bi < f->n_blocks; bi++)
+    {
+      const cc_block *bb = &f->blocks[bi];
+      uint64_t runs = block_runs (&v, bi, CC_NONE);
+      for (uint32_t i = bb->first_insn; i < bb->first_insn + bb->n_insns; i++)
+        {
+          uint64_t x = cc_insn_unknown_after (&f->insns[i]) ? CC_UNBOUNDED
+                                                            : insn_misses (&v, i, bi, CC_NONE);
+          if (x)
+            (*out)[n++] = (cc_miss_share){ i, CC_NONE, runs, x, 0 };
+        }
+      if (bb->call == CC_CALL_NONE)
+        continue;
+      /* A call's share; the call insn's own one (if any) stays.  */
+      uint32_t g = bb->call == CC_CALL_DIRECT && bb->callee
+                   ? cc_func_index_find (&ix, bb->callee) : CC_NONE;
+      uint64_t each = g == CC_NONE ? CC_UNBOUNDED : b->funcs[g].max_misses;
+      uint64_t x = mul (runs, each);
+      if (x)
+        (*out)[n++] = (cc_miss_share){ bb->first_insn + bb->n_insns - 1, g, runs, x, 1 };
+    }
+  cc_func_index_free (&ix);
+  free (cyclic);
+  qsort (*out, n, sizeof **out, share_order);
+  return n;
+}
+
 void
 cc_bounds_free (cc_bounds *b)
 {

@@ -72,6 +72,22 @@ typedef struct cc_bounds
   uint32_t n_funcs;
 } cc_bounds;
 
+/* One share of a function's bound for one invocation: an insn's misses,
+   or a call's (INSN the call); RUNS how often it runs at most.  */
+typedef struct cc_miss_share
+{
+  uint32_t insn;
+  uint32_t callee;       /* a call's: the model's function, CC_NONE if none */
+  uint64_t runs;
+  uint64_t misses;       /* CC_UNBOUNDED if unbounded */
+  uint8_t call;          /* the share of the call, not of the insn */
+} cc_miss_share;
+
+/* The shares of function FI's bound in B that may be misses, largest
+   first (ties in address order): *OUT (to free), returns how many.  */
+uint32_t cc_bounds_shares (const cc_model *m, const cc_result *r, const cc_cache *cache,
+                           const cc_bounds *b, uint32_t fi, cc_miss_share **out);
+
 /* The bounds of every function and loop of M as R analysed it on
    CACHE.  */
 cc_bounds *cc_bounds_compute (const cc_model *m, const cc_result *r, const cc_cache *cache);

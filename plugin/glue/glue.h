@@ -14,6 +14,7 @@ extern "C" {
 #include "engine/engine.h"
 #include "options/options.h"
 #include "output/report.h"
+#include "output/limits.h"
 #include "layout/layout.h"
 #include "layout/measure.h"
 #include "model/model_record.h"
@@ -59,6 +60,7 @@ struct cc_glue_func
   cc_insn_labels *labels; /* parallel to insns: our labels around each */
   int uid_limit;        /* uid -> insn index, while final runs */
   int *uid_to_insn;
+  cc_budget budget;     /* the source's budgets (budgets.cc), -1: none */
   uint32_t *mfirst;     /* once split into machine instructions: where
                            insn I's begin among the model's insns
                            (n_insns + 1 entries); NULL: one each */
@@ -126,6 +128,10 @@ struct cc_glue_state
 };
 
 extern cc_glue_state cc_glue;
+
+/* budgets.cc */
+void cc_glue_register_budgets (const char *plugin_name);
+void cc_glue_read_budgets (tree decl, cc_budget *out);
 
 /* loop_bounds.cc */
 void cc_glue_register_loop_passes (const char *plugin_name);

@@ -129,6 +129,9 @@ say_limit (void *data, const cc_limit_msg *msg)
       fprintf (stderr, "note: cachecat: %llu more program lines with conflict "
                "instructions in '%s'\n", (unsigned long long) msg->count, fn->name);
       break;
+    default:
+      /* The budgets of the source are checked per unit only, so far.  */
+      break;
     }
 }
 
