@@ -84,6 +84,33 @@ still_that_loop (const cc_func *f, const cc_loop *lp, const cc_loop_bound *lb)
   return 1;
 }
 
+static int within (const cc_func_result *fr, uint32_t in, uint32_t out);
+
+/* Does anchor LB (n_body 0) name loop L: L is the innermost loop of an
+   insn of LB's, and holds no other loop that is?  */
+static int
+anchored_loop (const cc_func *f, const cc_func_result *fr, uint32_t l, const cc_loop_bound *lb)
+{
+  int is = 0;
+  for (uint32_t b = 0; b < f->n_blocks; b++)
+    {
+      uint32_t in = fr->block_loop[b];
+      if (in == CC_NONE)
+        continue;
+      const cc_block *bb = &f->blocks[b];
+      int anchored = 0;
+      for (uint32_t i = bb->first_insn; i < bb->first_insn + bb->n_insns && !anchored; i++)
+        anchored = f->insns[i].uid > 0 && has_uid (lb->uids, lb->n_header, f->insns[i].uid);
+      if (!anchored)
+        continue;
+      if (in == l)
+        is = 1;
+      else if (within (fr, in, l))
+        return 0;
+    }
+  return is;
+}
+
 /* Each loop's header runs: the least bound of the producer's loops it
    still is.  */
 static void
@@ -97,7 +124,9 @@ loop_runs (const cc_func *f, const cc_func_result *fr, cc_loop_limits *out)
       for (uint32_t k = 0; k < f->n_loop_bounds; k++)
         {
           const cc_loop_bound *lb = &f->loop_bounds[k];
-          if (lb->max_runs < ll->runs && still_that_loop (f, &fr->loops[l], lb))
+          if (lb->max_runs < ll->runs
+              && (lb->n_body ? still_that_loop (f, &fr->loops[l], lb)
+                             : anchored_loop (f, fr, l, lb)))
             {
               ll->runs = lb->max_runs;
               ll->source = lb->source;

@@ -82,6 +82,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 
   register_callback (info->base_name, PLUGIN_INFO, NULL, &cc_plugin_info);
   cc_glue_register_budgets (info->base_name);
+  cc_glue_register_loop_pragmas (info->base_name);
   if (cc_glue.opts.disable)
     return 0;
 

@@ -133,6 +133,20 @@ extern cc_glue_state cc_glue;
 void cc_glue_register_budgets (const char *plugin_name);
 void cc_glue_read_budgets (tree decl, cc_budget *out);
 
+/* loop_pragmas.cc */
+/* A loop bound of the source, bound to its loop: the loop's condition is
+   at FILE:LINE:COLUMN.  */
+struct cc_glue_loop_pragma
+{
+  location_t pragma_loc;
+  const char *file;
+  uint32_t line, column;
+  uint64_t max_runs;    /* header runs per execution: the pragma's B + 1 */
+};
+void cc_glue_register_loop_pragmas (const char *plugin_name);
+/* The tightest pragma whose loop's condition is at LOC, or NULL.  */
+const cc_glue_loop_pragma *cc_glue_loop_pragma_at (location_t loc);
+
 /* loop_bounds.cc */
 void cc_glue_register_loop_passes (const char *plugin_name);
 /* Hand F (the model of FUN) the loop bounds recorded for FUN.  */

@@ -80,23 +80,108 @@ loop_location (class loop *loop)
   return none;
 }
 
+/* A pragma's bound that is looser than GCC's, said once the function's
+   model takes the bounds.  */
+struct looser
+{
+  location_t pragma_loc;
+  uint64_t pragma_runs, gcc_runs;
+};
+static looser *loosers;
+static uint32_t n_loosers;
+
+/* The pragmas' bounds per loop (by loop number), CC_UNBOUNDED where none:
+   a pragma's loop is the innermost loop of GCC's that holds an insn of
+   its condition, and of several such loops, those holding no other (a
+   copy of the test GCC left in the preheader lies in the loop around).  */
+static uint64_t *
+pragma_runs (function *fun, const cc_glue_loop_pragma ***which)
+{
+  unsigned n = number_of_loops (fun);
+  uint64_t *runs = XNEWVEC (uint64_t, n + 1);
+  *which = XCNEWVEC (const cc_glue_loop_pragma *, n + 1);
+  for (unsigned k = 0; k <= n; k++)
+    runs[k] = CC_UNBOUNDED;
+  /* (pragma, loop) pairs.  */
+  struct pair
+  {
+    const cc_glue_loop_pragma *p;
+    class loop *l;
+  };
+  pair *pairs = NULL;
+  uint32_t n_pairs = 0, cap = 0;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    {
+      class loop *l = bb->loop_father;
+      if (!l || !loop_outer (l))
+        continue;
+      rtx_insn *insn;
+      FOR_BB_INSNS (bb, insn)
+        if (NONDEBUG_INSN_P (insn) && INSN_HAS_LOCATION (insn))
+          if (const cc_glue_loop_pragma *p = cc_glue_loop_pragma_at (INSN_LOCATION (insn)))
+            {
+              if (n_pairs == cap)
+                {
+                  cap = cap ? 2 * cap : 8;
+                  pairs = XRESIZEVEC (pair, pairs, cap);
+                }
+              pairs[n_pairs++] = { p, l };
+            }
+    }
+  for (uint32_t i = 0; i < n_pairs; i++)
+    {
+      bool holds_other = false;
+      for (uint32_t j = 0; j < n_pairs && !holds_other; j++)
+        holds_other = pairs[j].p == pairs[i].p && pairs[j].l != pairs[i].l
+                      && flow_loop_nested_p (pairs[i].l, pairs[j].l);
+      unsigned num = pairs[i].l->num;
+      if (!holds_other && num <= n && pairs[i].p->max_runs < runs[num])
+        {
+          runs[num] = pairs[i].p->max_runs;
+          (*which)[num] = pairs[i].p;
+        }
+    }
+  free (pairs);
+  return runs;
+}
+
 static void
 record_loops (function *fun)
 {
   drop_pending ();
+  free (loosers);
+  loosers = NULL;
+  n_loosers = 0;
   if (!loops_for_fn (fun))
     return;
-  uint32_t cap = 0;
+  const cc_glue_loop_pragma **which;
+  uint64_t *by_pragma = pragma_runs (fun, &which);
+  uint32_t cap = 0, cap_l = 0;
   for (auto loop : loops_list (fun, 0))
     {
       /* nb_iterations_upper_bound bounds the latch's runs, so the
          header's are one more.  Huge bounds are no bounds.  */
-      if (!loop->any_upper_bound || !loop->header
-          || wi::geu_p (loop->nb_iterations_upper_bound, (HOST_WIDE_INT_1U << 62)))
+      uint64_t gcc = CC_UNBOUNDED;
+      if (loop->any_upper_bound
+          && wi::ltu_p (loop->nb_iterations_upper_bound, (HOST_WIDE_INT_1U << 62)))
+        gcc = loop->nb_iterations_upper_bound.to_uhwi () + 1;
+      uint64_t user = (unsigned) loop->num < number_of_loops (fun) ? by_pragma[loop->num]
+                                                                   : CC_UNBOUNDED;
+      if ((gcc == CC_UNBOUNDED && user == CC_UNBOUNDED) || !loop->header)
         continue;
       uint32_t n_header = block_uids (loop->header, NULL);
       if (n_header == 0)
         continue;
+      if (user != CC_UNBOUNDED && gcc < user)
+        {
+          if (n_loosers == cap_l)
+            {
+              cap_l = cap_l ? 2 * cap_l : 4;
+              loosers = XRESIZEVEC (looser, loosers, cap_l);
+            }
+          loosers[n_loosers++] = { which[loop->num]->pragma_loc, user, gcc };
+        }
       /* The body by each block's loop_father: get_loop_body would want
          dominators, which need not be computed here.  */
       basic_block bb;
@@ -106,8 +191,8 @@ record_loops (function *fun)
           n_body += block_uids (bb, NULL);
       cc_loop_bound lb;
       memset (&lb, 0, sizeof lb);
-      lb.max_runs = loop->nb_iterations_upper_bound.to_uhwi () + 1;
-      lb.source = CC_BOUND_GCC;
+      lb.max_runs = gcc <= user ? gcc : user;
+      lb.source = gcc <= user ? CC_BOUND_GCC : CC_BOUND_PRAGMA;
       lb.uids = XNEWVEC (uint32_t, n_header + n_body);
       lb.n_header = sort_unique (lb.uids, block_uids (loop->header, lb.uids));
       uint32_t at = lb.n_header;
@@ -126,22 +211,72 @@ record_loops (function *fun)
         }
       pending[n_pending++] = lb;
     }
+  free (by_pragma);
+  free (which);
   pending_decl = fun->decl;
+}
+
+/* At -O0 GCC keeps no loops (nor moves code): each pragma's bound is
+   anchored on the final insns of its loop's condition (model.h,
+   bounds.c).  */
+static void
+anchor_pragmas (cc_func *f)
+{
+  const cc_glue_loop_pragma **of = NULL;  /* per anchor: its pragma */
+  for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
+    {
+      if (!NONDEBUG_INSN_P (insn) || !INSN_HAS_LOCATION (insn))
+        continue;
+      const cc_glue_loop_pragma *p = cc_glue_loop_pragma_at (INSN_LOCATION (insn));
+      if (!p)
+        continue;
+      uint32_t k = 0;
+      while (k < f->n_loop_bounds && of[k] != p)
+        k++;
+      if (k == f->n_loop_bounds)
+        {
+          f->loop_bounds = XRESIZEVEC (cc_loop_bound, f->loop_bounds, k + 1);
+          of = XRESIZEVEC (const cc_glue_loop_pragma *, of, k + 1);
+          of[k] = p;
+          cc_loop_bound *lb = &f->loop_bounds[f->n_loop_bounds++];
+          memset (lb, 0, sizeof *lb);
+          lb->max_runs = p->max_runs;
+          lb->source = CC_BOUND_PRAGMA;
+          lb->file = cc_model_add_file (&cc_glue.model, p->file);
+          lb->line = p->line;
+        }
+      cc_loop_bound *lb = &f->loop_bounds[k];
+      lb->uids = XRESIZEVEC (uint32_t, lb->uids, lb->n_header + 1);
+      lb->uids[lb->n_header++] = (uint32_t) INSN_UID (insn);
+    }
+  for (uint32_t k = 0; k < f->n_loop_bounds; k++)
+    f->loop_bounds[k].n_header = sort_unique (f->loop_bounds[k].uids, f->loop_bounds[k].n_header);
+  free (of);
 }
 
 void
 cc_glue_take_loop_bounds (function *fun, cc_func *f)
 {
-  if (pending_decl != fun->decl)
+  if (pending_decl == fun->decl)
     {
-      drop_pending ();
-      return;
+      f->loop_bounds = pending;
+      f->n_loop_bounds = n_pending;
+      pending = NULL;
+      n_pending = 0;
+      pending_decl = NULL_TREE;
+      for (uint32_t k = 0; k < n_loosers; k++)
+        inform (loosers[k].pragma_loc, "cachecat: GCC bounds this loop to %llu header runs, "
+                "fewer than the pragma%'s %llu; GCC%'s bound is used",
+                (unsigned long long) loosers[k].gcc_runs,
+                (unsigned long long) loosers[k].pragma_runs);
     }
-  f->loop_bounds = pending;
-  f->n_loop_bounds = n_pending;
-  pending = NULL;
-  n_pending = 0;
-  pending_decl = NULL_TREE;
+  else
+    drop_pending ();
+  free (loosers);
+  loosers = NULL;
+  n_loosers = 0;
+  if (!optimize && f->n_loop_bounds == 0)
+    anchor_pragmas (f);
 }
 
 namespace {

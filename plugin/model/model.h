@@ -158,7 +158,11 @@ typedef struct cc_loop_bound
   uint32_t max_uid;      /* insns with a larger uid were made later */
   uint32_t n_header;     /* uids[0 .. n_header): the header's insns */
   uint32_t n_body;       /* uids[n_header ..): every insn of the loop,
-                            the header's too; both runs ascending */
+                            the header's too; both runs ascending.
+                            0: an anchor instead (code that nothing
+                            moved, -O0): the bound is the innermost
+                            loops' that hold one of the header's uids
+                            (the insns of the loop's exit test) */
   uint32_t *uids;
 } cc_loop_bound;
 

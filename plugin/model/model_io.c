@@ -341,7 +341,8 @@ read_func (reader *r, cc_model *m, cc_func *fn, int version)
           || get_u32 (r, &lb->file, 1) || get_u32 (r, &lb->line, 0)
           || get_u32 (r, &lb->max_uid, 0) || get_u32 (r, &nh, 0) || get_u32 (r, &nbody, 0))
         return fail (r, "malformed bound");
-      if (source < CC_BOUND_GCC || source > CC_BOUND_PRAGMA || nh == 0 || nbody < nh
+      if (source < CC_BOUND_GCC || source > CC_BOUND_PRAGMA || nh == 0
+          || (nbody != 0 && nbody < nh)
           || nbody > (1u << 24) || (lb->file != CC_NONE && lb->file >= m->n_files))
         return fail (r, "bound field out of range");
       lb->source = (uint8_t) source;
