@@ -90,10 +90,25 @@ struct looser
 static looser *loosers;
 static uint32_t n_loosers;
 
+/* Does control leave loop L from BB (an exit test of L)?  */
+static bool
+exits_loop (basic_block bb, class loop *l)
+{
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, bb->succs)
+    if (!flow_bb_inside_loop_p (l, e->dest))
+      return true;
+  return false;
+}
+
 /* The pragmas' bounds per loop (by loop number), CC_UNBOUNDED where none:
-   a pragma's loop is the innermost loop of GCC's that holds an insn of
-   its condition, and of several such loops, those holding no other (a
-   copy of the test GCC left in the preheader lies in the loop around).  */
+   a pragma's loop is the innermost loop of GCC's whose exit test is its
+   condition (a block that holds an insn of the condition and leaves the
+   loop), and of several such loops, those holding no other.  A copy of
+   the test that is no exit of its loop (GCC's copy of it before the
+   loop, or what is left of a loop GCC unrolled completely inside
+   another) names no loop: the loop around it runs more often.  */
 static uint64_t *
 pragma_runs (function *fun, const cc_glue_loop_pragma ***which)
 {
@@ -114,7 +129,7 @@ pragma_runs (function *fun, const cc_glue_loop_pragma ***which)
   FOR_EACH_BB_FN (bb, fun)
     {
       class loop *l = bb->loop_father;
-      if (!l || !loop_outer (l))
+      if (!l || !loop_outer (l) || !exits_loop (bb, l))
         continue;
       rtx_insn *insn;
       FOR_BB_INSNS (bb, insn)
