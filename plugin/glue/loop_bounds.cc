@@ -31,18 +31,11 @@ drop_pending (void)
   pending_decl = NULL_TREE;
 }
 
-static int
-cmp_u32 (const void *a, const void *b)
-{
-  uint32_t x = *(const uint32_t *) a, y = *(const uint32_t *) b;
-  return x < y ? -1 : x > y;
-}
-
 /* Sort V[0 .. N) and drop repeats; returns the new count.  */
 static uint32_t
 sort_unique (uint32_t *v, uint32_t n)
 {
-  qsort (v, n, sizeof *v, cmp_u32);
+  qsort (v, n, sizeof *v, cc_cmp_u32);
   uint32_t k = 0;
   for (uint32_t i = 0; i < n; i++)
     if (k == 0 || v[k - 1] != v[i])

@@ -13,6 +13,7 @@
 #include "layout/assembler.h"
 #include "layout/target.h"
 #include "output/limits.h"
+#include "output/bounds_text.h"
 
 
 /* Measure the layout of the unit into the model (layout/measure.h).
@@ -606,6 +607,16 @@ cc_glue_finish_unit (void *, void *)
       free (path);
       cc_check_limits (&cc_glue.model, r, o->max_conflicts_per_function, o->max_conflicts,
                        say_limit, NULL);
+      if (o->bounds_table)
+        cc_bounds_table (stderr, &cc_glue.model, r, bounds);
+      if (o->loop_template)
+        {
+          char *terr = NULL;
+          if (cc_loop_template_write (o->loop_template, &cc_glue.model, r, bounds, &terr))
+            error_at (UNKNOWN_LOCATION, "cachecat: cannot write the loop template %qs: %s",
+                      o->loop_template, terr ? terr : "unknown error");
+          free (terr);
+        }
       cc_budget *budgets = XNEWVEC (cc_budget, cc_glue.n_funcs + 1);
       for (uint32_t fi = 0; fi < cc_glue.n_funcs; fi++)
         budgets[cc_glue.funcs[fi].model_index] = cc_glue.funcs[fi].budget;

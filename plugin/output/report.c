@@ -920,25 +920,18 @@ write_json (FILE *f, const cc_model *m, const cc_result *r, const cc_report_info
   free (w);
 }
 
-/* Write to PATH as it is: a device or a pipe (report=/dev/null,
-   report=/dev/stdout), which a rename would replace by a regular file.  */
-static int
-write_in_place (const char *path, const cc_model *m, const cc_result *r,
-                const cc_report_info *info, char **err)
+struct json_job
 {
-  FILE *f = fopen (path, "w");
-  if (!f)
-    {
-      *err = cc_xstrdup (strerror (errno));
-      return -1;
-    }
-  write_json (f, m, r, info);
-  int bad = ferror (f);
-  if (fclose (f) != 0 || bad)
-    {
-      *err = cc_xstrdup (strerror (errno ? errno : EIO));
-      return -1;
-    }
+  const cc_model *m;
+  const cc_result *r;
+  const cc_report_info *info;
+};
+
+static int
+fill_json (FILE *f, void *data)
+{
+  const struct json_job *j = data;
+  write_json (f, j->m, j->r, j->info);
   return 0;
 }
 
@@ -946,51 +939,8 @@ int
 cc_report_write (const char *path, const cc_model *m, const cc_result *r,
                  const cc_report_info *info, char **err)
 {
-  struct stat st;
-  if (stat (path, &st) == 0 && S_ISDIR (st.st_mode))
-    {
-      *err = cc_xstrdup (strerror (EISDIR));
-      return -1;
-    }
-  if (stat (path, &st) == 0 && !S_ISREG (st.st_mode))
-    return write_in_place (path, m, r, info, err);
-  /* A temporary file in the same directory, then rename: readers never see
-     a partial report and parallel builds never interleave.  */
-  char *tmp = cc_xasprintf ("%s.tmpXXXXXX", path);
-  int fd = mkstemp (tmp);
-  if (fd < 0)
-    {
-      *err = cc_xstrdup (strerror (errno));
-      free (tmp);
-      return -1;
-    }
-  FILE *f = fdopen (fd, "w");
-  if (!f)
-    {
-      *err = cc_xstrdup (strerror (errno));
-      close (fd);
-      unlink (tmp);
-      free (tmp);
-      return -1;
-    }
-  write_json (f, m, r, info);
-  int bad = ferror (f);
-  if (fclose (f) != 0)
-    bad = 1;
-  /* mkstemp creates 0600; a report is an ordinary build product.  */
-  mode_t mask = umask (0);
-  umask (mask);
-  if (!bad && chmod (tmp, 0666 & ~mask) != 0)
-    bad = 1;
-  if (bad || rename (tmp, path) != 0)
-    {
-      *err = cc_xstrdup (strerror (errno));
-      unlink (tmp);
-      free (tmp);
-      return -1;
-    }
-  free (tmp);
-  return 0;
+  struct json_job j = { m, r, info };
+  return cc_write_file (path, fill_json, &j, err);
 }
 
 /* Appending to a bounded string, truncating like snprintf: called once
