@@ -137,6 +137,17 @@ loop_runs (const cc_func *f, const cc_func_result *fr, cc_loop_limits *out)
     }
 }
 
+/* May code the model does not see run at insn IN, whose fetches no
+   bound counts: inline asm with bytes (an asm statement without any,
+   such as a compiler barrier, runs nothing), a thunk, a resolver.  The
+   categories assume unknown code even after an empty asm statement, which
+   only makes them weaker.  */
+static int
+runs_code_unseen (const cc_insn *in)
+{
+  return (in->kind == CC_INSN_ASM && in->length > 0) || in->runs_unknown;
+}
+
 /* Is U -> V a back edge: V the header of a loop around U?  */
 static int
 back_edge (const cc_func_result *fr, uint32_t u, uint32_t v)
@@ -238,6 +249,10 @@ loop_execs (const fview *v, uint32_t m, uint32_t top)
 {
   if (m == top)
     return 1;
+  /* A header on a cycle no loop explains may be entered again and again
+     within one iteration around it.  */
+  if (v->cyclic[v->fr->loops[m].header])
+    return CC_UNBOUNDED;
   return runs_product (v, v->fr->loops[m].parent, top);
 }
 
@@ -358,14 +373,14 @@ add_block (walker *w, const fview *v, uint32_t b, uint32_t top, uint64_t *sum, c
   for (uint32_t i = bb->first_insn; i < bb->first_insn + bb->n_insns; i++)
     {
       uint64_t before = *sum;
-      if (cc_insn_unknown_after (&v->f->insns[i]))
+      if (runs_code_unseen (&v->f->insns[i]))
         *sum = CC_UNBOUNDED;
       else
         *sum = add (*sum, insn_misses (v, i, b, top));
       if (*sum == CC_UNBOUNDED && before != CC_UNBOUNDED && why->kind == CC_WHY_NONE)
         {
           uint32_t l = v->fr->block_loop[b];
-          if (cc_insn_unknown_after (&v->f->insns[i]))
+          if (runs_code_unseen (&v->f->insns[i]))
             *why = (cc_why){ CC_WHY_UNKNOWN_CODE, v->fi, 0, i, NULL };
           else if (v->cyclic[b])
             *why = (cc_why){ CC_WHY_IRREDUCIBLE, v->fi, 0, CC_NONE, NULL };
@@ -476,7 +491,7 @@ cc_bounds_shares (const cc_model *m, const cc_result *r, const cc_cache *cache,
       uint64_t runs = block_runs (&v, bi, CC_NONE);
       for (uint32_t i = bb->first_insn; i < bb->first_insn + bb->n_insns; i++)
         {
-          uint64_t x = cc_insn_unknown_after (&f->insns[i]) ? CC_UNBOUNDED
+          uint64_t x = runs_code_unseen (&f->insns[i]) ? CC_UNBOUNDED
                                                             : insn_misses (&v, i, bi, CC_NONE);
           if (x)
             (*out)[n++] = (cc_miss_share){ i, CC_NONE, runs, x, 0 };

@@ -158,7 +158,10 @@ collect (tree *tp, int *, void *data)
 {
   collect_ctx *c = (collect_ctx *) data;
   tree t = *tp;
-  if (!t || !(EXPR_P (t) || STATEMENT_CLASS_P (t)) || !EXPR_HAS_LOCATION (t))
+  /* -g's statement markers stand before statements, where the pragma
+     is too; they are not what the pragma precedes.  */
+  if (!t || !(EXPR_P (t) || STATEMENT_CLASS_P (t)) || !EXPR_HAS_LOCATION (t)
+      || TREE_CODE (t) == DEBUG_BEGIN_STMT)
     return NULL_TREE;
   if (c->n == c->cap)
     {

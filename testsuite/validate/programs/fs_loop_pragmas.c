@@ -91,5 +91,6 @@ program (void)
       acc -= at_least_once (t);
       acc += eight ();
     }
+  sink = acc;
   return acc;
 }
