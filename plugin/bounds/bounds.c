@@ -39,16 +39,7 @@ min64 (uint64_t a, uint64_t b)
 static int
 has_uid (const uint32_t *s, uint32_t n, uint32_t v)
 {
-  uint32_t lo = 0, hi = n;
-  while (lo < hi)
-    {
-      uint32_t mid = lo + (hi - lo) / 2;
-      if (s[mid] < v)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo < n && s[lo] == v;
+  return cc_find_u32 (s, n, v) != UINT32_MAX;
 }
 
 /* Is the engine's loop LP of F still the producer's loop LB?  Its
