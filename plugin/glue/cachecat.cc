@@ -81,6 +81,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
              cc_glue.opts.config_arch, arch, cc_built_target ());
 
   register_callback (info->base_name, PLUGIN_INFO, NULL, &cc_plugin_info);
+  cc_glue_register_budgets (info->base_name);
+  cc_glue_register_loop_pragmas (info->base_name);
   if (cc_glue.opts.disable)
     return 0;
 
@@ -91,6 +93,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   pass_info.pos_op = PASS_POS_INSERT_AFTER;
   register_callback (info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
                      &pass_info);
+  cc_glue_register_loop_passes (info->base_name);
   register_callback (info->base_name, PLUGIN_START_UNIT, cc_glue_start_unit,
                      NULL);
   register_callback (info->base_name, PLUGIN_FINISH_UNIT,

@@ -334,6 +334,7 @@ new_glue_func (void)
   memset (&cc_glue.model.funcs[i], 0, sizeof cc_glue.model.funcs[i]);
   cc_glue.model.n_funcs = cc_glue.n_funcs;
   cc_glue.funcs[i].model_index = i;
+  cc_glue.funcs[i].budget.max_misses = cc_glue.funcs[i].budget.max_conflicts = -1;
   return &cc_glue.funcs[i];
 }
 
@@ -658,6 +659,7 @@ model_function (function *fun)
   cc_glue_func *gf = new_glue_func ();
   gf->loc = DECL_SOURCE_LOCATION (decl);
   gf->decl = decl;
+  cc_glue_read_budgets (decl, &gf->budget);
   gf->sym = sym;
   gf->exact = 1;
   gf->n_insns = n;
@@ -803,6 +805,7 @@ model_function (function *fun)
                     "reported as conflict", sym, b.why);
     }
 
+  cc_glue_take_loop_bounds (fun, &f);
   cc_glue.model.funcs[gf->model_index] = f;
   free (xs);
   free (insn_block);

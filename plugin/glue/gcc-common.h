@@ -45,6 +45,12 @@
 #include "tree-pass.h"
 #include "cgraph.h"
 #include "varasm.h"
+/* The C front end's own trees and pragmas (loop_pragmas.cc), which must
+   come before the diagnostic headers.  */
+#ifdef CC_GLUE_C_FAMILY
+#include "c-family/c-common.h"
+#include "c-family/c-pragma.h"
+#endif
 #include "diagnostic.h"
 #include "diagnostic-core.h"
 #include "intl.h"

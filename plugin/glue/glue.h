@@ -14,6 +14,7 @@ extern "C" {
 #include "engine/engine.h"
 #include "options/options.h"
 #include "output/report.h"
+#include "output/limits.h"
 #include "layout/layout.h"
 #include "layout/measure.h"
 #include "model/model_record.h"
@@ -59,6 +60,7 @@ struct cc_glue_func
   cc_insn_labels *labels; /* parallel to insns: our labels around each */
   int uid_limit;        /* uid -> insn index, while final runs */
   int *uid_to_insn;
+  cc_budget budget;     /* the source's budgets (budgets.cc), -1: none */
   uint32_t *mfirst;     /* once split into machine instructions: where
                            insn I's begin among the model's insns
                            (n_insns + 1 entries); NULL: one each */
@@ -126,6 +128,29 @@ struct cc_glue_state
 };
 
 extern cc_glue_state cc_glue;
+
+/* budgets.cc */
+void cc_glue_register_budgets (const char *plugin_name);
+void cc_glue_read_budgets (tree decl, cc_budget *out);
+
+/* loop_pragmas.cc */
+/* A loop bound of the source, bound to its loop: the loop's condition is
+   at FILE:LINE:COLUMN.  */
+struct cc_glue_loop_pragma
+{
+  location_t pragma_loc;
+  const char *file;
+  uint32_t line, column;
+  uint64_t max_runs;    /* header runs per execution: the pragma's B + 1 */
+};
+void cc_glue_register_loop_pragmas (const char *plugin_name);
+/* The tightest pragma whose loop's condition is at LOC, or NULL.  */
+const cc_glue_loop_pragma *cc_glue_loop_pragma_at (location_t loc);
+
+/* loop_bounds.cc */
+void cc_glue_register_loop_passes (const char *plugin_name);
+/* Hand F (the model of FUN) the loop bounds recorded for FUN.  */
+void cc_glue_take_loop_bounds (function *fun, cc_func *f);
 
 /* extract.cc */
 opt_pass *cc_glue_make_pass (gcc::context *ctxt);

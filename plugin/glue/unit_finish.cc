@@ -13,6 +13,7 @@
 #include "layout/assembler.h"
 #include "layout/target.h"
 #include "output/limits.h"
+#include "output/bounds_text.h"
 
 
 /* Measure the layout of the unit into the model (layout/measure.h).
@@ -180,6 +181,50 @@ say_limit (void *, const cc_limit_msg *msg)
       break;
     case CC_LIMIT_MORE_LINES:
       inform (gf->loc, "cachecat: %u more program lines with conflict instructions in %qs",
+              (unsigned) msg->count, gf->sym);
+      break;
+    case CC_LIMIT_BUDGET_CONFLICTS:
+      error_at (gf->loc, "cachecat: %u conflict instructions in %qs exceed its budget of "
+                "%lld (%<cachecat_max_conflicts%>)", (unsigned) msg->count, gf->sym, msg->limit);
+      break;
+    case CC_LIMIT_BUDGET_MISSES:
+      if (msg->count == CC_UNBOUNDED)
+        error_at (gf->loc, "cachecat: a call of %qs may cause unboundedly many misses, over "
+                  "its budget of %lld (%<cachecat_max_misses%>): %s", gf->sym, msg->limit,
+                  msg->where);
+      else
+        error_at (gf->loc, "cachecat: a call of %qs may cause up to %llu misses, over its "
+                  "budget of %lld (%<cachecat_max_misses%>)", gf->sym,
+                  (unsigned long long) msg->count, msg->limit);
+      break;
+    case CC_LIMIT_SHARE_INSN:
+    case CC_LIMIT_SHARE_CALL:
+      {
+        location_t at = gf->insns[cc_glue_insn_of (gf, msg->insn)].loc;
+        char misses[48], runs[48];
+        if (msg->count == CC_UNBOUNDED)
+          snprintf (misses, sizeof misses, "unboundedly many misses");
+        else
+          snprintf (misses, sizeof misses, "up to %llu miss%s", (unsigned long long) msg->count,
+                    msg->count == 1 ? "" : "es");
+        if (msg->runs == CC_UNBOUNDED)
+          snprintf (runs, sizeof runs, "unboundedly often");
+        else if (msg->runs == 1)
+          snprintf (runs, sizeof runs, "once");
+        else
+          snprintf (runs, sizeof runs, "up to %llu times", (unsigned long long) msg->runs);
+        if (msg->kind == CC_LIMIT_SHARE_INSN)
+          inform (at, "cachecat: %s: a%s %s instruction run %s", misses,
+                  msg->symbol[0] == 'a' ? "n" : "", msg->symbol, runs);
+        else if (msg->symbol)
+          inform (at, "cachecat: %s: calls of %qs, %s", misses, msg->symbol, runs);
+        else
+          inform (at, "cachecat: %s: a call of code outside the unit or through a pointer",
+                  misses);
+      }
+      break;
+    case CC_LIMIT_MORE_SHARES:
+      inform (gf->loc, "cachecat: %u more instructions and calls of %qs may miss",
               (unsigned) msg->count, gf->sym);
       break;
     }
@@ -551,6 +596,8 @@ cc_glue_finish_unit (void *, void *)
       info.options = o;
       info.layout_note = layout_note;
       info.link = NULL;
+      cc_bounds *bounds = cc_bounds_compute (&cc_glue.model, r, &cache);
+      info.bounds = bounds;
       char *werr = NULL;
       if (cc_report_write (path, &cc_glue.model, r, &info, &werr))
         error_at (UNKNOWN_LOCATION, "cachecat: cannot write report %qs: %s",
@@ -560,6 +607,22 @@ cc_glue_finish_unit (void *, void *)
       free (path);
       cc_check_limits (&cc_glue.model, r, o->max_conflicts_per_function, o->max_conflicts,
                        say_limit, NULL);
+      if (o->bounds_table)
+        cc_bounds_table (stderr, &cc_glue.model, r, bounds);
+      if (o->loop_template)
+        {
+          char *terr = NULL;
+          if (cc_loop_template_write (o->loop_template, &cc_glue.model, r, bounds, &terr))
+            error_at (UNKNOWN_LOCATION, "cachecat: cannot write the loop template %qs: %s",
+                      o->loop_template, terr ? terr : "unknown error");
+          free (terr);
+        }
+      cc_budget *budgets = XNEWVEC (cc_budget, cc_glue.n_funcs + 1);
+      for (uint32_t fi = 0; fi < cc_glue.n_funcs; fi++)
+        budgets[cc_glue.funcs[fi].model_index] = cc_glue.funcs[fi].budget;
+      cc_check_budgets (&cc_glue.model, r, &cache, bounds, budgets, say_limit, NULL);
+      free (budgets);
+      cc_bounds_free (bounds);
     }
   free (err);
   cc_time_mark ("report");

@@ -129,6 +129,9 @@ say_limit (void *data, const cc_limit_msg *msg)
       fprintf (stderr, "note: cachecat: %llu more program lines with conflict "
                "instructions in '%s'\n", (unsigned long long) msg->count, fn->name);
       break;
+    default:
+      /* The budgets of the source are checked per unit only, so far.  */
+      break;
     }
 }
 
@@ -289,7 +292,7 @@ main (int argc, char **argv)
   free (o.entry);
   o.entry = entry_copy;
   o.entry_cold = cold;
-  cc_report_info info = { program, cc_arch_name (arch), NULL, &o, NULL, &link };
+  cc_report_info info = { program, cc_arch_name (arch), NULL, &o, NULL, &link, NULL };
   char *path = o.report ? cc_xstrdup (o.report) : cc_xasprintf ("%s.cachecat.json", program);
   if (cc_report_write (path, &wp.model, r, &info, &err) < 0)
     {

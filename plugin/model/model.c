@@ -21,6 +21,9 @@ cc_func_free (cc_func *f)
       free (f->blocks[i].callee);
     }
   free (f->blocks);
+  for (uint32_t i = 0; i < f->n_loop_bounds; i++)
+    free (f->loop_bounds[i].uids);
+  free (f->loop_bounds);
   memset (f, 0, sizeof *f);
 }
 

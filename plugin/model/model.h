@@ -136,6 +136,36 @@ enum cc_func_flags
                                 (no bytes, not reported as a function) */
 };
 
+/* Where a loop's bound came from.  */
+enum cc_bound_source
+{
+  CC_BOUND_GCC = 1,      /* GCC's own loop analysis (nb_iterations_upper_bound) */
+  CC_BOUND_PRAGMA = 2    /* the user's #pragma in the source */
+};
+
+/* What the producer knows of one loop of its own code: the most times
+   its header runs in one execution of it, and which insns made it up
+   when that was known (GCC's loops at the end of its RTL loop
+   optimizations).  Later passes still move code, so the loops the
+   engine finds in the final code take a bound only where they still
+   are that loop (docs/semantics.md §7.5, bounds.c).  */
+typedef struct cc_loop_bound
+{
+  uint64_t max_runs;     /* header runs per execution of the loop, at most */
+  uint8_t source;        /* enum cc_bound_source */
+  uint32_t file, line;   /* where the loop is in the source (file: index
+                            into cc_model.files, CC_NONE if unknown) */
+  uint32_t max_uid;      /* insns with a larger uid were made later */
+  uint32_t n_header;     /* uids[0 .. n_header): the header's insns */
+  uint32_t n_body;       /* uids[n_header ..): every insn of the loop,
+                            the header's too; both runs ascending.
+                            0: an anchor instead (code that nothing
+                            moved, -O0): the bound is the innermost
+                            loops' that hold one of the header's uids
+                            (the insns of the loop's exit test) */
+  uint32_t *uids;
+} cc_loop_bound;
+
 typedef struct cc_func
 {
   char *name;          /* assembler name of the function (= parts[0].symbol) */
@@ -147,6 +177,8 @@ typedef struct cc_func
   cc_insn *insns;      /* in address order within each part, hot part first */
   uint32_t n_blocks;
   cc_block *blocks;    /* block 0 is the entry */
+  uint32_t n_loop_bounds;
+  cc_loop_bound *loop_bounds; /* loops the producer knows bounds of */
 } cc_func;
 
 typedef struct cc_model

@@ -57,7 +57,11 @@ put_u32 (FILE *f, uint32_t v)
 int
 cc_model_write (const cc_model *m, FILE *f)
 {
-  fputs ("cachecat-model 2\n", f);
+  /* Version 3 only where it says more: loop bounds.  */
+  int bounds = 0;
+  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
+    bounds |= m->funcs[fi].n_loop_bounds > 0;
+  fputs (bounds ? "cachecat-model 3\n" : "cachecat-model 2\n", f);
   for (uint32_t s = 0; s < m->n_sections; s++)
     {
       fputs ("section ", f);
@@ -77,7 +81,10 @@ cc_model_write (const cc_model *m, FILE *f)
       put_str (f, fn->name);
       fprintf (f, " %u", fn->flags);
       put_u32 (f, fn->file);
-      fprintf (f, " %u %u %u %u\n", fn->line, fn->n_parts, fn->n_insns, fn->n_blocks);
+      fprintf (f, " %u %u %u %u", fn->line, fn->n_parts, fn->n_insns, fn->n_blocks);
+      if (bounds)
+        fprintf (f, " %u", fn->n_loop_bounds);
+      fputc ('\n', f);
       for (uint32_t p = 0; p < fn->n_parts; p++)
         {
           fputs ("part ", f);
@@ -103,6 +110,16 @@ cc_model_write (const cc_model *m, FILE *f)
           fprintf (f, " %u", bb->n_succs);
           for (uint32_t k = 0; k < bb->n_succs; k++)
             fprintf (f, " %u", bb->succs[k]);
+          fputc ('\n', f);
+        }
+      for (uint32_t k = 0; k < fn->n_loop_bounds; k++)
+        {
+          const cc_loop_bound *lb = &fn->loop_bounds[k];
+          fprintf (f, "bound %llu %u", (unsigned long long) lb->max_runs, lb->source);
+          put_u32 (f, lb->file);
+          fprintf (f, " %u %u %u %u", lb->line, lb->max_uid, lb->n_header, lb->n_body);
+          for (uint32_t u = 0; u < lb->n_header + lb->n_body; u++)
+            fprintf (f, " %u", lb->uids[u]);
           fputc ('\n', f);
         }
     }
@@ -194,6 +211,20 @@ get_u32 (reader *r, uint32_t *v, int allow_none)
 }
 
 static int
+get_u64 (reader *r, uint64_t *v)
+{
+  char *w = word (r), *end;
+  if (!w)
+    return fail (r, "missing number");
+  errno = 0;
+  unsigned long long x = strtoull (w, &end, 10);
+  if (*end || errno || w[0] == '-')
+    return fail (r, "malformed number");
+  *v = (uint64_t) x;
+  return 0;
+}
+
+static int
 get_str (reader *r, char **out)
 {
   char *w = word (r);
@@ -231,10 +262,11 @@ get_str (reader *r, char **out)
 static int
 read_func (reader *r, cc_model *m, cc_func *fn, int version)
 {
-  uint32_t np, ni, nb;
+  uint32_t np, ni, nb, nlb = 0;
   if (get_str (r, &fn->name) || !fn->name || get_u32 (r, &fn->flags, 0)
       || get_u32 (r, &fn->file, 1) || get_u32 (r, &fn->line, 0) || get_u32 (r, &np, 0)
-      || get_u32 (r, &ni, 0) || get_u32 (r, &nb, 0))
+      || get_u32 (r, &ni, 0) || get_u32 (r, &nb, 0)
+      || (version >= 3 && get_u32 (r, &nlb, 0)))
     return fail (r, "malformed func");
   if (fn->file != CC_NONE && fn->file >= m->n_files)
     return fail (r, "file index out of range");
@@ -300,6 +332,28 @@ read_func (reader *r, cc_model *m, cc_func *fn, int version)
         if (get_u32 (r, &bb->succs[k], 0) || bb->succs[k] >= nb)
           return fail (r, "malformed successor");
     }
+  fn->loop_bounds = cc_xcalloc (nlb ? nlb : 1, sizeof *fn->loop_bounds);
+  for (uint32_t k = 0; k < nlb; k++, fn->n_loop_bounds++)
+    {
+      cc_loop_bound *lb = &fn->loop_bounds[k];
+      uint32_t source, nh, nbody;
+      if (get_keyword (r, "bound") || get_u64 (r, &lb->max_runs) || get_u32 (r, &source, 0)
+          || get_u32 (r, &lb->file, 1) || get_u32 (r, &lb->line, 0)
+          || get_u32 (r, &lb->max_uid, 0) || get_u32 (r, &nh, 0) || get_u32 (r, &nbody, 0))
+        return fail (r, "malformed bound");
+      if (source < CC_BOUND_GCC || source > CC_BOUND_PRAGMA || nh == 0
+          || (nbody != 0 && nbody < nh)
+          || nbody > (1u << 24) || (lb->file != CC_NONE && lb->file >= m->n_files))
+        return fail (r, "bound field out of range");
+      lb->source = (uint8_t) source;
+      lb->uids = cc_xcalloc (nh + nbody, sizeof *lb->uids);
+      for (uint32_t u = 0; u < nh + nbody; u++)
+        if (get_u32 (r, &lb->uids[u], 0)
+            || (u != 0 && u != nh && lb->uids[u] <= lb->uids[u - 1]))
+          return fail (r, "malformed bound uids (ascending, header then body)");
+      lb->n_header = nh;
+      lb->n_body = nbody;
+    }
   return 0;
 }
 
@@ -312,10 +366,11 @@ cc_model_read (cc_model *m, FILE *f, char **err)
   if (next_line (&r))
     goto out;
   int version = strcmp (r.line, "cachecat-model 1") == 0 ? 1
-                : strcmp (r.line, "cachecat-model 2") == 0 ? 2 : 0;
+                : strcmp (r.line, "cachecat-model 2") == 0 ? 2
+                : strcmp (r.line, "cachecat-model 3") == 0 ? 3 : 0;
   if (!version)
     {
-      fail (&r, "not a cachecat model (version 1 or 2)");
+      fail (&r, "not a cachecat model (version 1, 2 or 3)");
       goto out;
     }
   for (;;)

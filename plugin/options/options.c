@@ -64,7 +64,11 @@ const char cc_options_help[] =
   "                     the config is not read\n"
   "  record[=only]      also record the unit's program model in the object\n"
   "                     (section .debug_cachecat) for cachecat-link; =only:\n"
-  "                     record it without the analysis and the report\n";
+  "                     record it without the analysis and the report\n"
+  "  bounds             print the most misses per call and per loop execution\n"
+  "                     (the report's max_misses) as a table on stderr\n"
+  "  loop-template=PATH write the loops without an iteration bound to PATH,\n"
+  "                     each as FILE:LINE, for #pragma loopbound min 0 max N\n";
 
 /* ---- Argument keys.  */
 
@@ -83,6 +87,8 @@ enum key_id
   K_MAX_INSTANCES,
   K_DISABLE,
   K_RECORD,
+  K_BOUNDS,
+  K_LOOP_TEMPLATE,
   K_N
 };
 
@@ -117,6 +123,8 @@ static const struct key_desc keys[K_N] = {
   [K_MAX_INSTANCES] = { "max-instances", 0, "expected a positive integer" },
   [K_DISABLE] = { "disable", 1, "takes no value", 1 },
   [K_RECORD] = { "record", 2, "expected no value, or 'only'", 1 },
+  [K_BOUNDS] = { "bounds", 1, "takes no value", 1 },
+  [K_LOOP_TEMPLATE] = { "loop-template", 0, "expected a file path", 1 },
 };
 
 /* Policies a config file may name, and the subset the engine analyses.  */
@@ -669,6 +677,7 @@ cc_options_free (cc_options *o)
   free (o->config_arch);
   free (o->entry);
   free (o->report);
+  free (o->loop_template);
   reset (o);
 }
 
@@ -767,9 +776,14 @@ parse_value (cc_options *o, int k, const cc_arg *a, uint64_t ov[K_N],
       return 0;
 
     case K_REPORT:
+    case K_LOOP_TEMPLATE:
       if (!*v)
         return arg_error (err, a, keys[k].usage);
-      o->report = cc_xstrdup (v);
+      *(k == K_REPORT ? &o->report : &o->loop_template) = cc_xstrdup (v);
+      return 0;
+
+    case K_BOUNDS:
+      o->bounds_table = 1;
       return 0;
 
     case K_MAX_CONFLICTS:
@@ -817,7 +831,7 @@ parse_args (cc_options *o, const cc_arg *args, int n_args,
                                   "cache-size, line-size, ways, policy, "
                                   "entry, entry-state, report, max-conflicts, "
                                   "max-conflicts-per-function, max-instances, "
-                                  "disable, record", key);
+                                  "disable, record, bounds, loop-template", key);
           arg_error (err, a, m);
           free (m);
           return -1;

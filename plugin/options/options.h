@@ -29,6 +29,8 @@ typedef struct cc_options
   uint32_t max_instances;      /* 0 (default): a size budget instead */
   int entry_state_given;       /* entry-state= was given */
   int record;                  /* enum cc_record_mode */
+  int bounds_table;            /* bounds: the miss bounds on stderr */
+  char *loop_template;         /* loop-template=PATH, NULL if none */
 } cc_options;
 
 /* record: the unit's model goes into the object for cachecat-link

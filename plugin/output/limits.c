@@ -2,6 +2,7 @@
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
 #include "output/limits.h"
+#include "output/report.h"
 #include "support/util.h"
 
 #include <stdlib.h>
@@ -73,7 +74,7 @@ line_notes (const cc_model *m, const cc_result *r, uint32_t fi,
         {
           uint32_t part = f->insns[i].part < f->n_parts ? f->insns[i].part : 0;
           cc_limit_msg msg = { CC_LIMIT_LINE, fi, i, count, 0, ir->pline, ir->set,
-                               f->parts[part].symbol, where ? where : "" };
+                               f->parts[part].symbol, where ? where : "", 0 };
           say (data, &msg);
         }
       else
@@ -84,7 +85,7 @@ line_notes (const cc_model *m, const cc_result *r, uint32_t fi,
     }
   if (skipped)
     {
-      cc_limit_msg msg = { CC_LIMIT_MORE_LINES, fi, CC_NONE, skipped, 0, 0, 0, f->name, NULL };
+      cc_limit_msg msg = { CC_LIMIT_MORE_LINES, fi, CC_NONE, skipped, 0, 0, 0, f->name, NULL, 0 };
       say (data, &msg);
     }
 }
@@ -108,7 +109,7 @@ cc_check_limits (const cc_model *m, const cc_result *r, long long per_function,
       if (per_function >= 0 && (long long) c > per_function)
         {
           cc_limit_msg msg = { CC_LIMIT_FUNCTION, fi, CC_NONE, c, per_function, 0, 0,
-                               m->funcs[fi].name, NULL };
+                               m->funcs[fi].name, NULL, 0 };
           say (data, &msg);
           line_notes (m, r, fi, say, data);
           exceeded++;
@@ -117,7 +118,7 @@ cc_check_limits (const cc_model *m, const cc_result *r, long long per_function,
   if (per_unit >= 0 && (long long) total > per_unit && worst != CC_NONE)
     {
       cc_limit_msg msg = { CC_LIMIT_UNIT, worst, CC_NONE, total, per_unit, 0, 0,
-                           m->funcs[worst].name, NULL };
+                           m->funcs[worst].name, NULL, 0 };
       say (data, &msg);
       unsigned shown = 0;
       for (uint32_t fi = 0; fi < m->n_funcs && shown < 64; fi++)
@@ -126,12 +127,86 @@ cc_check_limits (const cc_model *m, const cc_result *r, long long per_function,
           if (!c)
             continue;
           cc_limit_msg note = { CC_LIMIT_FUNC_COUNT, fi, CC_NONE, c, 0, 0, 0,
-                                m->funcs[fi].name, NULL };
+                                m->funcs[fi].name, NULL, 0 };
           say (data, &note);
           shown++;
         }
       line_notes (m, r, worst, say, data);
       exceeded++;
+    }
+  return exceeded;
+}
+
+/* The shares that use a miss budget up: the largest, at most 16.  */
+static void
+share_notes (const cc_model *m, const cc_result *r, const cc_cache *cache, const cc_bounds *b,
+             uint32_t fi, void (*say) (void *, const cc_limit_msg *), void *data)
+{
+  cc_miss_share *sh;
+  uint32_t n = cc_bounds_shares (m, r, cache, b, fi, &sh);
+  const cc_func *f = &m->funcs[fi];
+  for (uint32_t k = 0; k < n && k < 16; k++)
+    {
+      cc_limit_msg msg;
+      memset (&msg, 0, sizeof msg);
+      msg.func = fi;
+      msg.insn = sh[k].insn;
+      msg.count = sh[k].misses;
+      msg.runs = sh[k].runs;
+      if (sh[k].call)
+        {
+          msg.kind = CC_LIMIT_SHARE_CALL;
+          msg.symbol = sh[k].callee != CC_NONE ? m->funcs[sh[k].callee].name : NULL;
+        }
+      else
+        {
+          msg.kind = CC_LIMIT_SHARE_INSN;
+          msg.symbol = cc_insn_category (f, &r->funcs[fi], sh[k].insn);
+        }
+      say (data, &msg);
+    }
+  if (n > 16)
+    {
+      cc_limit_msg msg;
+      memset (&msg, 0, sizeof msg);
+      msg.kind = CC_LIMIT_MORE_SHARES;
+      msg.func = fi;
+      msg.insn = CC_NONE;
+      msg.count = n - 16;
+      say (data, &msg);
+    }
+  free (sh);
+}
+
+unsigned
+cc_check_budgets (const cc_model *m, const cc_result *r, const cc_cache *cache,
+                  const cc_bounds *b, const cc_budget *budgets,
+                  void (*say) (void *, const cc_limit_msg *), void *data)
+{
+  unsigned exceeded = 0;
+  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
+    {
+      const cc_budget *bu = &budgets[fi];
+      uint32_t c = r->funcs[fi].counts[CC_CONFLICT];
+      if (bu->max_conflicts >= 0 && (long long) c > bu->max_conflicts)
+        {
+          cc_limit_msg msg = { CC_LIMIT_BUDGET_CONFLICTS, fi, CC_NONE, c, bu->max_conflicts,
+                               0, 0, m->funcs[fi].name, NULL, 0 };
+          say (data, &msg);
+          line_notes (m, r, fi, say, data);
+          exceeded++;
+        }
+      uint64_t x = b->funcs[fi].max_misses;
+      if (bu->max_misses >= 0 && (x == CC_UNBOUNDED || x > (uint64_t) bu->max_misses))
+        {
+          char *why = x == CC_UNBOUNDED ? cc_why_text (m, r, &b->funcs[fi].why) : NULL;
+          cc_limit_msg msg = { CC_LIMIT_BUDGET_MISSES, fi, CC_NONE, x, bu->max_misses,
+                               0, 0, m->funcs[fi].name, why, 0 };
+          say (data, &msg);
+          free (why);
+          share_notes (m, r, cache, b, fi, say, data);
+          exceeded++;
+        }
     }
   return exceeded;
 }

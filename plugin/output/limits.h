@@ -1,5 +1,6 @@
 /* cachecat output: the conflict limits (max-conflicts-per-function,
-   max-conflicts), and what a breach says.
+   max-conflicts), the budgets the source gives functions
+   (cachecat_max_misses, cachecat_max_conflicts), and what a breach says.
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 
    Plain C.  Which limits a unit breaks, and the messages that explain it
@@ -10,6 +11,7 @@
 #ifndef CACHECAT_LIMITS_H
 #define CACHECAT_LIMITS_H
 
+#include "bounds/bounds.h"
 #include "engine/engine.h"
 
 #ifdef __cplusplus
@@ -25,7 +27,21 @@ enum cc_limit_kind
   CC_LIMIT_LINE,        /* note at insn INSN of FUNC: COUNT conflicts in
                            program line LINE (set SET) of SYMBOL, at WHERE
                            ("file:line, ...") */
-  CC_LIMIT_MORE_LINES   /* note at FUNC: COUNT more program lines */
+  CC_LIMIT_MORE_LINES,  /* note at FUNC: COUNT more program lines */
+  CC_LIMIT_BUDGET_CONFLICTS, /* error at FUNC: its COUNT conflicts exceed
+                                its budget LIMIT (cachecat_max_conflicts) */
+  CC_LIMIT_BUDGET_MISSES, /* error at FUNC: COUNT misses per call at most
+                             (CC_UNBOUNDED: unbounded, WHERE says why)
+                             exceed its budget LIMIT (cachecat_max_misses) */
+  CC_LIMIT_SHARE_INSN,  /* note at insn INSN of FUNC: up to COUNT misses
+                           (CC_UNBOUNDED: unboundedly many) of a SYMBOL
+                           (its category) instruction run up to RUNS
+                           times (CC_UNBOUNDED: unboundedly often) */
+  CC_LIMIT_SHARE_CALL,  /* note at call insn INSN of FUNC: up to COUNT
+                           misses of RUNS calls of SYMBOL (NULL: code
+                           outside the unit or through a pointer) */
+  CC_LIMIT_MORE_SHARES  /* note at FUNC: COUNT more instructions and calls
+                           share the rest */
 };
 
 typedef struct cc_limit_msg
@@ -38,7 +54,22 @@ typedef struct cc_limit_msg
   uint32_t line, set;
   const char *symbol;
   const char *where;
+  uint64_t runs;        /* CC_LIMIT_SHARE_* */
 } cc_limit_msg;
+
+/* A function's budgets from the source; negative: none.  */
+typedef struct cc_budget
+{
+  long long max_misses;
+  long long max_conflicts;
+} cc_budget;
+
+/* Check every function of M with a budget in BUDGETS (one per function)
+   against its bound in B and its conflicts in R, calling SAY for every
+   message in order.  Returns how many budgets were exceeded.  */
+unsigned cc_check_budgets (const cc_model *m, const cc_result *r, const cc_cache *cache,
+                           const cc_bounds *b, const cc_budget *budgets,
+                           void (*say) (void *data, const cc_limit_msg *msg), void *data);
 
 /* Check the conflict counts of R against the limits (negative: none),
    calling SAY for every message in order.  Returns how many limits were

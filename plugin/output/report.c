@@ -35,6 +35,7 @@ typedef struct wbuf
   uint32_t order_cap;
   uint32_t *inst_start;  /* per function: its instances are inst_of[ */
   uint32_t *inst_of;     /* inst_start[f] .. inst_start[f + 1]), ascending */
+  const cc_bounds *bounds; /* NULL: none to write */
   char b[WBUF_SIZE];
 } wbuf;
 
@@ -233,6 +234,98 @@ json_insn_ref (wbuf *w, const cc_func *fn, uint32_t i, uint32_t part)
   w_c (w, '+');
   w_u (w, part_offset (fn, i));
   w_c (w, '"');
+}
+
+static void
+json_u64_or_null (wbuf *w, uint64_t v)
+{
+  if (v == CC_UNBOUNDED)
+    w_s (w, "null");
+  else
+    w_u64 (w, v);
+}
+
+/* The loop LOOP of function FI, for a sentence: "the loop at
+   FILE:LINE (SYMBOL+OFFSET)".  */
+static char *
+loop_text (const cc_model *m, const cc_result *r, uint32_t fi, uint32_t loop)
+{
+  const cc_func *fn = &m->funcs[fi];
+  uint32_t hi = fn->blocks[r->funcs[fi].loops[loop].header].first_insn;
+  const cc_insn *in = &fn->insns[hi];
+  const char *sym = fn->parts[in->part].symbol;
+  if (in->file != CC_NONE && in->file < m->n_files)
+    return cc_xasprintf ("the loop at %s:%u (%s+%u)", m->files[in->file], in->line, sym,
+                         part_offset (fn, hi));
+  return cc_xasprintf ("the loop at %s+%u", sym, part_offset (fn, hi));
+}
+
+/* " at FILE:LINE" of insn I of function FI, or "" (to free).  */
+static char *
+at_text (const cc_model *m, uint32_t fi, uint32_t i)
+{
+  if (fi >= m->n_funcs || i >= m->funcs[fi].n_insns)
+    return cc_xstrdup ("");
+  const cc_insn *in = &m->funcs[fi].insns[i];
+  if (in->file == CC_NONE || in->file >= m->n_files)
+    return cc_xasprintf (" at %s+%u", m->funcs[fi].parts[in->part].symbol,
+                         part_offset (&m->funcs[fi], i));
+  return cc_xasprintf (" at %s:%u", m->files[in->file], in->line);
+}
+
+char *
+cc_why_text (const cc_model *m, const cc_result *r, const cc_why *why)
+{
+  const char *f = why->func < m->n_funcs ? m->funcs[why->func].name : "?";
+  char *at = at_text (m, why->func, why->insn), *l = NULL, *s;
+  switch (why->kind)
+    {
+    case CC_WHY_NOT_ANALYSED:
+      s = cc_xasprintf ("%s is not analysed", f);
+      break;
+    case CC_WHY_LOOP:
+      l = loop_text (m, r, why->func, why->loop);
+      s = cc_xasprintf ("%s has no iteration bound", l);
+      break;
+    case CC_WHY_IRREDUCIBLE:
+      s = cc_xasprintf ("%s has a cycle that is no natural loop", f);
+      break;
+    case CC_WHY_UNKNOWN_CALL:
+      if (why->name)
+        s = cc_xasprintf ("%s calls %s, which is not analysed here%s", f, why->name, at);
+      else
+        s = cc_xasprintf ("%s calls code outside the unit or through a pointer%s", f, at);
+      break;
+    case CC_WHY_UNKNOWN_CODE:
+      s = cc_xasprintf ("unknown code runs in %s%s (inline asm, a thunk or a resolver)", f, at);
+      break;
+    case CC_WHY_RECURSION:
+      s = cc_xasprintf ("%s is recursive", f);
+      break;
+    case CC_WHY_OVERFLOW:
+      s = cc_xasprintf ("the bound in %s does not fit in 62 bits", f);
+      break;
+    default:
+      s = cc_xstrdup ("?");
+      break;
+    }
+  free (at);
+  free (l);
+  return s;
+}
+
+/* ", "max_misses": N" or null with the reason.  */
+static void
+json_bound (wbuf *w, const cc_model *m, const cc_result *r, uint64_t v, const cc_why *why)
+{
+  w_s (w, ", \"max_misses\": ");
+  json_u64_or_null (w, v);
+  if (v != CC_UNBOUNDED)
+    return;
+  char *t = cc_why_text (m, r, why);
+  w_s (w, ", \"unbounded_because\": ");
+  json_str (w, t);
+  free (t);
 }
 
 /* The scope of verdict V of an insn of function FI's part PART.  A
@@ -442,6 +535,8 @@ write_part (wbuf *w, const cc_model *m, const cc_result *r, const cc_report_link
   w_s (w, fr->analysed ? ", \"analysed\": true" : ", \"analysed\": false");
   if (fr->too_big)
     w_s (w, ", \"too_big\": true");
+  if (w->bounds && part == 0)
+    json_bound (w, m, r, w->bounds->funcs[fi].max_misses, &w->bounds->funcs[fi].why);
 
   /* The function's instances (contexts name them).  */
   uint32_t n_inst = w->inst_start[fi + 1] - w->inst_start[fi];
@@ -470,6 +565,18 @@ write_part (wbuf *w, const cc_model *m, const cc_result *r, const cc_report_link
         w_s (w, "null");
       else
         json_insn_ref (w, fn, fn->blocks[fr->loops[lp->parent].header].first_insn, part);
+      w_s (w, ", \"loc\": ");
+      json_loc (w, m, fn->insns[hi].file, fn->insns[hi].line);
+      if (w->bounds)
+        {
+          const cc_loop_limits *ll = &w->bounds->funcs[fi].loops[l];
+          w_s (w, ", \"iterations\": ");
+          json_u64_or_null (w, ll->runs);
+          w_s (w, ", \"iterations_source\": ");
+          json_str (w, ll->source == CC_BOUND_GCC ? "gcc"
+                       : ll->source == CC_BOUND_PRAGMA ? "pragma" : NULL);
+          json_bound (w, m, r, ll->max_misses, &ll->why);
+        }
       /* Every member, those of another part as "sym+offset".  */
       w_s (w, ", \"insns\": [");
       int anyi = 0;
@@ -799,6 +906,7 @@ write_json (FILE *f, const cc_model *m, const cc_result *r, const cc_report_info
   w->n = 0;
   w->order = NULL;
   w->order_cap = 0;
+  w->bounds = info->bounds;
   escape_files (w, m);
   index_instances (w, m, r);
   write_json_buf (w, m, r, info);
@@ -812,25 +920,18 @@ write_json (FILE *f, const cc_model *m, const cc_result *r, const cc_report_info
   free (w);
 }
 
-/* Write to PATH as it is: a device or a pipe (report=/dev/null,
-   report=/dev/stdout), which a rename would replace by a regular file.  */
-static int
-write_in_place (const char *path, const cc_model *m, const cc_result *r,
-                const cc_report_info *info, char **err)
+struct json_job
 {
-  FILE *f = fopen (path, "w");
-  if (!f)
-    {
-      *err = cc_xstrdup (strerror (errno));
-      return -1;
-    }
-  write_json (f, m, r, info);
-  int bad = ferror (f);
-  if (fclose (f) != 0 || bad)
-    {
-      *err = cc_xstrdup (strerror (errno ? errno : EIO));
-      return -1;
-    }
+  const cc_model *m;
+  const cc_result *r;
+  const cc_report_info *info;
+};
+
+static int
+fill_json (FILE *f, void *data)
+{
+  const struct json_job *j = data;
+  write_json (f, j->m, j->r, j->info);
   return 0;
 }
 
@@ -838,51 +939,8 @@ int
 cc_report_write (const char *path, const cc_model *m, const cc_result *r,
                  const cc_report_info *info, char **err)
 {
-  struct stat st;
-  if (stat (path, &st) == 0 && S_ISDIR (st.st_mode))
-    {
-      *err = cc_xstrdup (strerror (EISDIR));
-      return -1;
-    }
-  if (stat (path, &st) == 0 && !S_ISREG (st.st_mode))
-    return write_in_place (path, m, r, info, err);
-  /* A temporary file in the same directory, then rename: readers never see
-     a partial report and parallel builds never interleave.  */
-  char *tmp = cc_xasprintf ("%s.tmpXXXXXX", path);
-  int fd = mkstemp (tmp);
-  if (fd < 0)
-    {
-      *err = cc_xstrdup (strerror (errno));
-      free (tmp);
-      return -1;
-    }
-  FILE *f = fdopen (fd, "w");
-  if (!f)
-    {
-      *err = cc_xstrdup (strerror (errno));
-      close (fd);
-      unlink (tmp);
-      free (tmp);
-      return -1;
-    }
-  write_json (f, m, r, info);
-  int bad = ferror (f);
-  if (fclose (f) != 0)
-    bad = 1;
-  /* mkstemp creates 0600; a report is an ordinary build product.  */
-  mode_t mask = umask (0);
-  umask (mask);
-  if (!bad && chmod (tmp, 0666 & ~mask) != 0)
-    bad = 1;
-  if (bad || rename (tmp, path) != 0)
-    {
-      *err = cc_xstrdup (strerror (errno));
-      unlink (tmp);
-      free (tmp);
-      return -1;
-    }
-  free (tmp);
-  return 0;
+  struct json_job j = { m, r, info };
+  return cc_write_file (path, fill_json, &j, err);
 }
 
 /* Appending to a bounded string, truncating like snprintf: called once

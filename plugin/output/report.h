@@ -4,6 +4,7 @@
 #ifndef CACHECAT_REPORT_H
 #define CACHECAT_REPORT_H
 
+#include "bounds/bounds.h"
 #include "engine/engine.h"
 #include "options/options.h"
 
@@ -36,7 +37,12 @@ typedef struct cc_report_info
   const char *layout_note;     /* NULL, or why addresses are not exact
                                   (then every insn is conflict) */
   const cc_report_link *link;  /* NULL for a unit's report */
+  const cc_bounds *bounds;     /* the most misses per call and loop
+                                  execution, NULL if not computed */
 } cc_report_info;
+
+/* Why a bound is missing (WHY of M's bounds), as a sentence to free.  */
+char *cc_why_text (const cc_model *m, const cc_result *r, const cc_why *why);
 
 /* Write the JSON report for M and R to PATH atomically (a temporary file in
    the same directory, then rename).  Returns 0, or -1 with *ERR set to the reason (strerror); the

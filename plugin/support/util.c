@@ -3,11 +3,14 @@
 
 #include "support/util.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static void *
 check (void *p)
@@ -109,3 +112,66 @@ cc_time_mark (const char *what)
   last_children = children;
 }
 
+
+int
+cc_write_file (const char *path, int (*fill) (FILE *f, void *data), void *data, char **err)
+{
+  struct stat st;
+  int exists = stat (path, &st) == 0;
+  if (exists && S_ISDIR (st.st_mode))
+    {
+      *err = cc_xstrdup (strerror (EISDIR));
+      return -1;
+    }
+  if (exists && !S_ISREG (st.st_mode))
+    {
+      FILE *f = fopen (path, "w");
+      if (!f)
+        {
+          *err = cc_xstrdup (strerror (errno));
+          return -1;
+        }
+      int bad = fill (f, data) != 0 || ferror (f);
+      if (fclose (f) != 0 || bad)
+        {
+          *err = cc_xstrdup (strerror (errno ? errno : EIO));
+          return -1;
+        }
+      return 0;
+    }
+  char *tmp = cc_xasprintf ("%s.tmpXXXXXX", path);
+  int fd = mkstemp (tmp);
+  if (fd < 0)
+    {
+      *err = cc_xstrdup (strerror (errno));
+      free (tmp);
+      return -1;
+    }
+  FILE *f = fdopen (fd, "w");
+  if (!f)
+    {
+      *err = cc_xstrdup (strerror (errno));
+      close (fd);
+      unlink (tmp);
+      free (tmp);
+      return -1;
+    }
+  errno = 0;
+  int bad = fill (f, data) != 0 || ferror (f);
+  if (fclose (f) != 0)
+    bad = 1;
+  /* mkstemp creates 0600; the file is an ordinary build product.  */
+  mode_t mask = umask (0);
+  umask (mask);
+  if (!bad && chmod (tmp, 0666 & ~mask) != 0)
+    bad = 1;
+  if (bad || rename (tmp, path) != 0)
+    {
+      *err = cc_xstrdup (strerror (errno ? errno : EIO));
+      unlink (tmp);
+      free (tmp);
+      return -1;
+    }
+  free (tmp);
+  return 0;
+}

@@ -6,6 +6,7 @@
 #define CACHECAT_UTIL_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -80,6 +81,16 @@ char *cc_xasprintf (const char *fmt, ...)
 /* The value of a macro as a string literal.  */
 #define CC_STR_(x) #x
 #define CC_STR(x) CC_STR_ (x)
+
+/* Write PATH with what FILL writes to its stream (FILL returns 0, or -1
+   if it failed), so that no reader sees half of it and parallel builds
+   never interleave: a temporary file in the same directory, renamed into
+   place, with the umask's permissions.  A PATH that exists and is no
+   regular file (a device, a pipe: /dev/stdout) is written in place; a
+   directory is an error.  Returns 0, or -1 with *ERR (to free) saying
+   why.  */
+int cc_write_file (const char *path, int (*fill) (FILE *f, void *data), void *data,
+                   char **err);
 
 /* qsort's comparison of two uint32_t.  */
 int cc_cmp_u32 (const void *a, const void *b);

@@ -1,7 +1,7 @@
 /* ccengine: run the cachecat engine on a serialized program model (as the
    plugin dumps it with CACHECAT_DUMP_MODEL=FILE), for debugging and
    benchmarks.
-   usage: ccengine [--insns] [--table] [--max-instances=N] [--ways=N] [--group=N]
+   usage: ccengine [--insns] [--table] [--bounds] [--max-instances=N] [--ways=N] [--group=N]
                    [--policy=lru|fifo|plru|random] [--general]
                    [--reduce=no-first-miss,program-scope,block-ups]
                    MODEL SIZE LINE [ENTRY [cold|warm]]
@@ -13,7 +13,10 @@
    symbol of their part and the offset from it).  --reduce leaves parts of
    the method out (engine.h, enum cc_reduction); --group=N analyses the
    unit in groups of about N instructions (groups.c); --general analyses a
-   direct-mapped cache as a one-way LRU cache with must planes.
+   direct-mapped cache as a one-way LRU cache with must planes; --bounds
+   prints the most misses per invocation ("fbound SYMBOL N", "-" for
+   unbounded, and why) and per loop execution ("lbound PART OFFSET RUNS
+   N"), after the table if there is one (bounds.h).
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
 #include "engine/engine.h"
@@ -80,6 +83,40 @@ print_table (const cc_model *m, const cc_result *r)
     }
 }
 
+static void
+print_bounds (const cc_model *m, const cc_result *r, const cc_cache *c)
+{
+  cc_bounds *b = cc_bounds_compute (m, r, c);
+  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
+    {
+      const cc_func *f = &m->funcs[fi];
+      const cc_func_limits *fl = &b->funcs[fi];
+      if (fl->max_misses == CC_UNBOUNDED)
+        {
+          char *why = cc_why_text (m, r, &fl->why);
+          printf ("fbound %s - %s\n", f->name, why);
+          free (why);
+        }
+      else
+        printf ("fbound %s %llu\n", f->name, (unsigned long long) fl->max_misses);
+      for (uint32_t l = 0; l < r->funcs[fi].n_loops; l++)
+        {
+          const cc_loop_limits *ll = &fl->loops[l];
+          uint32_t h = f->blocks[r->funcs[fi].loops[l].header].first_insn;
+          printf ("lbound %s %u ", f->parts[f->insns[h].part].symbol, part_offset (f, h));
+          if (ll->runs == CC_UNBOUNDED)
+            printf ("-");
+          else
+            printf ("%llu", (unsigned long long) ll->runs);
+          if (ll->max_misses == CC_UNBOUNDED)
+            printf (" -\n");
+          else
+            printf (" %llu\n", (unsigned long long) ll->max_misses);
+        }
+    }
+  cc_bounds_free (b);
+}
+
 static uint32_t
 parse_reduce (const char *list)
 {
@@ -124,7 +161,7 @@ print_insns (const cc_model *m, const cc_result *r)
 int
 main (int argc, char **argv)
 {
-  int insns_out = 0, table_out = 0;
+  int insns_out = 0, table_out = 0, bounds_out = 0;
   uint32_t max_instances = 0; /* the plugin's default: a size budget */
   uint32_t ways = 1, reduce = 0, group = 0, policy = CC_POLICY_LRU;
   int general = 0;
@@ -134,6 +171,8 @@ main (int argc, char **argv)
         insns_out = 1;
       else if (strcmp (argv[1], "--table") == 0)
         table_out = 1;
+      else if (strcmp (argv[1], "--bounds") == 0)
+        bounds_out = 1;
       else if (strncmp (argv[1], "--max-instances=", 16) == 0)
         max_instances = (uint32_t) strtoul (argv[1] + 16, NULL, 0);
       else if (strncmp (argv[1], "--ways=", 7) == 0)
@@ -158,7 +197,7 @@ main (int argc, char **argv)
     }
   if (argc < 4)
     {
-      fprintf (stderr, "usage: %s [--insns] [--table] [--max-instances=N] [--ways=N] "
+      fprintf (stderr, "usage: %s [--insns] [--table] [--bounds] [--max-instances=N] [--ways=N] "
                "[--policy=P] [--general] [--group=N] [--reduce=LIST] MODEL SIZE LINE "
                "[ENTRY [cold|warm]]\n", argv[0]);
       return 2;
@@ -195,6 +234,8 @@ main (int argc, char **argv)
   if (table_out)
     {
       print_table (&m, r);
+      if (bounds_out)
+        print_bounds (&m, r, &c);
       cc_result_free (r, &m);
       cc_model_free (&m);
       return 0;
@@ -211,6 +252,8 @@ main (int argc, char **argv)
     printf ("%s %u\n", cc_category_name (k), r->counts[k]);
   if (insns_out)
     print_insns (&m, r);
+  if (bounds_out)
+    print_bounds (&m, r, &c);
   printf ("engine %.3f s\n", (double) (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);
   cc_result_free (r, &m);
   cc_model_free (&m);

@@ -4,6 +4,7 @@
 #include "unit.h"
 #include "mk_model.h"
 #include "engine/engine_impl.h"
+#include "bounds/bounds.h"
 #include "up_rules.h"
 #include "../tools/cache_sim.h"
 
@@ -922,10 +923,133 @@ test_refusals (void)
     }
 }
 
+/* ------------------------------------------------------------------ */
+/* docs/semantics.md §8.4: the miss bounds of the §8.1 example.          */
+
+/* GCC's loop of §8.1 as the glue records it: header B3 (uids 7, 8), body
+   B3 B4 B6 B5 (mk_block numbers uids from 1 in block order).  SKIP_UID:
+   one uid left out of the body (a loop that took in other code).  */
+static void
+add_worked_loop_bound (cc_model *m, uint64_t runs, uint32_t header_uid, uint32_t skip_uid)
+{
+  cc_func *mn = &m->funcs[0];
+  static const uint32_t body[] = { 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 21, 22, 23, 24 };
+  cc_loop_bound *lb = cc_xcalloc (1, sizeof *lb);
+  lb->max_runs = runs;
+  lb->source = CC_BOUND_GCC;
+  lb->file = CC_NONE;
+  lb->max_uid = 24;
+  lb->n_header = 1;
+  lb->uids = cc_xmalloc ((1 + sizeof body / sizeof body[0]) * sizeof *lb->uids);
+  lb->uids[0] = header_uid;
+  for (size_t k = 0; k < sizeof body / sizeof body[0]; k++)
+    if (body[k] != skip_uid)
+      lb->uids[1 + lb->n_body++] = body[k];
+  mn->loop_bounds = lb;
+  mn->n_loop_bounds = 1;
+}
+
+static void
+test_worked_bounds (void)
+{
+  cc_cache c = mk_cache (64, 16, 1);
+  cc_analysis_opts o = { .entry = "main", .entry_cold = 1, .max_instances = 100 };
+  /* runs, header uid, left-out uid; want: main, loop (0: unbounded).  */
+  struct { uint64_t runs; uint32_t header, skip; uint64_t main, loop; int why; } cases[] = {
+    { 3, 7, 0, 11, 8, CC_WHY_NONE },
+    { 10, 8, 0, 1 + 1 + 10 + 1 + 10 + 1 + 1, 10 + 1 + 10 + 1, CC_WHY_NONE },
+    /* No bound; a header that is other code now; a body that lacks a
+       member of the final loop: the loop is unbounded, and so is main.  */
+    { 0, 0, 0, 0, 0, CC_WHY_LOOP },
+    { 3, 9, 0, 0, 0, CC_WHY_LOOP },
+    { 3, 7, 22, 0, 0, CC_WHY_LOOP },
+  };
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
+    {
+      cc_model m;
+      build_worked_example (&m);
+      if (cases[k].runs)
+        add_worked_loop_bound (&m, cases[k].runs, cases[k].header, cases[k].skip);
+      char *err = NULL;
+      cc_result *r = cc_analyse (&m, &c, &o, &err);
+      if (!CHECK (r != NULL))
+        continue;
+      cc_bounds *b = cc_bounds_compute (&m, r, &c);
+      /* f: its always-miss first instruction, once.  */
+      CHECK_EQ (b->funcs[1].max_misses, 1);
+      if (cases[k].why == CC_WHY_NONE)
+        {
+          CHECK_EQ (b->funcs[0].loops[0].runs, cases[k].runs);
+          CHECK_EQ (b->funcs[0].max_misses, cases[k].main);
+          CHECK_EQ (b->funcs[0].loops[0].max_misses, cases[k].loop);
+        }
+      else
+        {
+          CHECK_EQ (b->funcs[0].loops[0].runs, CC_UNBOUNDED);
+          CHECK_EQ (b->funcs[0].max_misses, CC_UNBOUNDED);
+          CHECK_EQ (b->funcs[0].why.kind, cases[k].why);
+          CHECK_EQ (b->funcs[0].why.loop, 0);
+          CHECK_EQ (b->funcs[0].loops[0].max_misses, CC_UNBOUNDED);
+        }
+      cc_bounds_free (b);
+      cc_result_free (r, &m);
+      cc_model_free (&m);
+      free (err);
+    }
+}
+
+/* Recursion, unknown calls and unknown code leave a function unbounded,
+   with the reason; its callers too.  */
+static void
+test_unbounded_calls (void)
+{
+  cc_cache c = mk_cache (64, 16, 1);
+  cc_analysis_opts o = { .max_instances = 100 };
+  for (int k = 0; k < 3; k++)
+    {
+      cc_model m;
+      memset (&m, 0, sizeof m);
+      cc_model_add_section (&m, ".text", 64);
+      cc_func *top = mk_func (&m, "top", CC_FUNC_PUBLIC);
+      mk_part (top, "top", 0, 0x00, 0x10);
+      uint32_t t1 = mk_block (top, 0, 0x00, 2, 4), t2 = mk_block (top, 0, 0x08, 2, 4);
+      mk_call (top, t1, "g");
+      mk_succ (top, t1, t2, 1);
+      mk_exit (top, t2);
+      cc_func *g = mk_func (&m, "g", CC_FUNC_PUBLIC);
+      mk_part (g, "g", 0, 0x10, 0x10);
+      uint32_t g1 = mk_block (g, 0, 0x10, 2, 4), g2 = mk_block (g, 0, 0x18, 2, 4);
+      mk_call (g, g1, k == 0 ? "g" : k == 1 ? "puts" : NULL);
+      mk_succ (g, g1, g2, 1);
+      mk_exit (g, g2);
+      char *err = NULL;
+      cc_result *r = cc_analyse (&m, &c, &o, &err);
+      if (!CHECK (r != NULL))
+        continue;
+      cc_bounds *b = cc_bounds_compute (&m, r, &c);
+      int want = k == 0 ? CC_WHY_RECURSION : CC_WHY_UNKNOWN_CALL;
+      CHECK_EQ (b->funcs[0].max_misses, CC_UNBOUNDED);
+      CHECK_EQ (b->funcs[1].max_misses, CC_UNBOUNDED);
+      CHECK_EQ (b->funcs[0].why.kind, want);
+      CHECK_EQ (b->funcs[1].why.kind, want);
+      CHECK_EQ (b->funcs[1].why.func, 1);
+      if (k == 1)
+        CHECK (b->funcs[1].why.name && strcmp (b->funcs[1].why.name, "puts") == 0);
+      if (k == 2)
+        CHECK (b->funcs[1].why.name == NULL);
+      cc_bounds_free (b);
+      cc_result_free (r, &m);
+      cc_model_free (&m);
+      free (err);
+    }
+}
+
 int
 main (void)
 {
   test_worked_example ();
+  test_worked_bounds ();
+  test_unbounded_calls ();
   test_two_way_example ();
   test_two_way_grouped ();
   test_up_rules ();

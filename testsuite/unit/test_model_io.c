@@ -67,6 +67,29 @@ main (void)
   else
     fprintf (stderr, "%s\n", err);
 
+  /* A loop bound makes it version 3, and comes back as it was.  */
+  CHECK (strncmp (t1, "cachecat-model 2\n", 17) == 0);
+  f = &m.funcs[0];
+  f->loop_bounds = cc_xcalloc (1, sizeof *f->loop_bounds);
+  f->n_loop_bounds = 1;
+  cc_loop_bound *lb = &f->loop_bounds[0];
+  static const uint32_t uids[] = { 2, 1, 2, 3 };
+  *lb = (cc_loop_bound){ UINT64_C (5000000000), CC_BOUND_GCC, 0, 9, 40, 1, 3,
+                         cc_xmalloc (sizeof uids) };
+  memcpy (lb->uids, uids, sizeof uids);
+  char *t3 = to_text (&m);
+  CHECK (strncmp (t3, "cachecat-model 3\n", 17) == 0);
+  CHECK_CONTAINS (t3, "\nbound 5000000000 1 0 9 40 1 3 2 1 2 3\n");
+  if (CHECK_EQ (from_text (&back, t3, &err), 0))
+    {
+      char *t4 = to_text (&back);
+      CHECK_STREQ (t4, t3);
+      CHECK_EQ (back.funcs[0].loop_bounds[0].max_runs, UINT64_C (5000000000));
+      free (t4);
+      cc_model_free (&back);
+    }
+  free (t3);
+
   /* Malformed inputs name the line.  */
   static const struct { const char *text, *msg; } bad[] = {
     { "nonsense\n", "1: not a cachecat model" },
@@ -76,6 +99,12 @@ main (void)
     { "cachecat-model 1\nsection .text 4\nfunc f 0 - 0 1 1 1\npart f 3 0 4\n", "4: section index out of range" },
     { "cachecat-model 1\nsection .text 4\nfunc f 0 - 0 1 1 1\npart f 0 0 4\ninsn 1 0 0 4 - 0 0\n"
       "block 0 1 0 1 0 - - 1 5\nend\n", "6: malformed successor" },
+    { "cachecat-model 3\nsection .text 4\nfunc f 0 - 0 1 1 1 1\npart f 0 0 4\ninsn 1 0 0 4 - 0 0 0 0 0 0 0 0 0\n"
+      "block 0 1 0 1 0 - - 0\nbound 3 1 - 0 1 1 2 1 2 1\nend\n", "7: malformed bound uids" },
+    { "cachecat-model 3\nsection .text 4\nfunc f 0 - 0 1 1 1 1\npart f 0 0 4\ninsn 1 0 0 4 - 0 0 0 0 0 0 0 0 0\n"
+      "block 0 1 0 1 0 - - 0\nbound 3 7 - 0 1 1 1 1 1\nend\n", "7: bound field out of range" },
+    { "cachecat-model 3\nsection .text 4\nfunc f 0 - 0 1 1 1 1\npart f 0 0 4\ninsn 1 0 0 4 - 0 0 0 0 0 0 0 0 0\n"
+      "block 0 1 0 1 0 - - 0\nend\n", "7: expected 'bound'" },
   };
   for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++)
     {

@@ -1,0 +1,515 @@
+/* cachecat bounds: from categories to the most misses (bounds.h).
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
+
+#include "bounds/bounds.h"
+#include "support/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Bounds above this are no bounds: sums and products of them stay far
+   from wrapping around.  */
+#define BIG (UINT64_C (1) << 62)
+
+static uint64_t
+add (uint64_t a, uint64_t b)
+{
+  if (a == CC_UNBOUNDED || b == CC_UNBOUNDED || a + b >= BIG)
+    return CC_UNBOUNDED;
+  return a + b;
+}
+
+static uint64_t
+mul (uint64_t a, uint64_t b)
+{
+  if (a == 0 || b == 0)
+    return 0;
+  if (a == CC_UNBOUNDED || b == CC_UNBOUNDED || a >= BIG / b)
+    return CC_UNBOUNDED;
+  return a * b;
+}
+
+static uint64_t
+min64 (uint64_t a, uint64_t b)
+{
+  return a < b ? a : b;
+}
+
+/* Is V among the ascending S[0 .. N)?  */
+static int
+has_uid (const uint32_t *s, uint32_t n, uint32_t v)
+{
+  return cc_find_u32 (s, n, v) != UINT32_MAX;
+}
+
+/* Is the engine's loop LP of F still the producer's loop LB?  Its
+   header holds an insn of LB's header, and every insn of it that
+   existed when LB was recorded (uid 1 .. max_uid) was one of LB's.
+   Later passes give the insns they make new uids; so a loop that took
+   in code from outside LB (two loops merged into one header) fails the
+   second test, and one whose header is now other code fails the
+   first.  */
+static int
+still_that_loop (const cc_func *f, const cc_loop *lp, const cc_loop_bound *lb)
+{
+  const uint32_t *header = lb->uids, *body = lb->uids + lb->n_header;
+  const cc_block *h = &f->blocks[lp->header];
+  int found = 0;
+  for (uint32_t i = h->first_insn; i < h->first_insn + h->n_insns && !found; i++)
+    {
+      uint32_t uid = f->insns[i].uid;
+      found = uid > 0 && uid <= lb->max_uid && has_uid (header, lb->n_header, uid);
+    }
+  if (!found)
+    return 0;
+  for (uint32_t k = 0; k < lp->n_blocks; k++)
+    {
+      const cc_block *b = &f->blocks[lp->blocks[k]];
+      for (uint32_t i = b->first_insn; i < b->first_insn + b->n_insns; i++)
+        {
+          uint32_t uid = f->insns[i].uid;
+          if (uid > 0 && uid <= lb->max_uid && !has_uid (body, lb->n_body, uid))
+            return 0;
+        }
+    }
+  return 1;
+}
+
+static int within (const cc_func_result *fr, uint32_t in, uint32_t out);
+
+/* Does anchor LB (n_body 0) name loop L: L is the innermost loop of an
+   insn of LB's, and holds no other loop that is?  */
+static int
+anchored_loop (const cc_func *f, const cc_func_result *fr, uint32_t l, const cc_loop_bound *lb)
+{
+  int is = 0;
+  for (uint32_t b = 0; b < f->n_blocks; b++)
+    {
+      uint32_t in = fr->block_loop[b];
+      if (in == CC_NONE)
+        continue;
+      const cc_block *bb = &f->blocks[b];
+      int anchored = 0;
+      for (uint32_t i = bb->first_insn; i < bb->first_insn + bb->n_insns && !anchored; i++)
+        anchored = f->insns[i].uid > 0 && has_uid (lb->uids, lb->n_header, f->insns[i].uid);
+      if (!anchored)
+        continue;
+      if (in == l)
+        is = 1;
+      else if (within (fr, in, l))
+        return 0;
+    }
+  return is;
+}
+
+/* Each loop's header runs: the least bound of the producer's loops it
+   still is.  */
+static void
+loop_runs (const cc_func *f, const cc_func_result *fr, cc_loop_limits *out)
+{
+  for (uint32_t l = 0; l < fr->n_loops; l++)
+    {
+      cc_loop_limits *ll = &out[l];
+      ll->runs = CC_UNBOUNDED;
+      ll->file = CC_NONE;
+      for (uint32_t k = 0; k < f->n_loop_bounds; k++)
+        {
+          const cc_loop_bound *lb = &f->loop_bounds[k];
+          if (lb->max_runs < ll->runs
+              && (lb->n_body ? still_that_loop (f, &fr->loops[l], lb)
+                             : anchored_loop (f, fr, l, lb)))
+            {
+              ll->runs = lb->max_runs;
+              ll->source = lb->source;
+              ll->file = lb->file;
+              ll->line = lb->line;
+            }
+        }
+    }
+}
+
+/* May code the model does not see run at insn IN, whose fetches no
+   bound counts: inline asm with bytes (an asm statement without any,
+   such as a compiler barrier, runs nothing), a thunk, a resolver.  The
+   categories assume unknown code even after an empty asm statement, which
+   only makes them weaker.  */
+static int
+runs_code_unseen (const cc_insn *in)
+{
+  return (in->kind == CC_INSN_ASM && in->length > 0) || in->runs_unknown;
+}
+
+/* Is U -> V a back edge: V the header of a loop around U?  */
+static int
+back_edge (const cc_func_result *fr, uint32_t u, uint32_t v)
+{
+  for (uint32_t l = fr->block_loop[u]; l != CC_NONE; l = fr->loops[l].parent)
+    if (fr->loops[l].header == v)
+      return 1;
+  return 0;
+}
+
+/* Blocks on a cycle that no natural loop explains (an irreducible one):
+   what is left unsorted when the graph without the loops' back edges is
+   sorted topologically (Kahn).  Blocks a cycle leads to are left too,
+   which only costs precision.  GCC's code rarely has such cycles.  */
+static uint8_t *
+off_loop_cycles (const cc_func *f, const cc_func_result *fr)
+{
+  uint32_t n = f->n_blocks;
+  uint32_t *indeg = cc_xcalloc (n + 1, sizeof *indeg);
+  uint32_t *queue = cc_xmalloc ((n + 1) * sizeof *queue);
+  uint8_t *left = cc_xmalloc (n + 1);
+  memset (left, 1, n + 1);
+  for (uint32_t u = 0; u < n; u++)
+    for (uint32_t k = 0; k < f->blocks[u].n_succs; k++)
+      if (!back_edge (fr, u, f->blocks[u].succs[k]))
+        indeg[f->blocks[u].succs[k]]++;
+  uint32_t qh = 0, qt = 0;
+  for (uint32_t u = 0; u < n; u++)
+    if (!indeg[u])
+      queue[qt++] = u;
+  while (qh < qt)
+    {
+      uint32_t u = queue[qh++];
+      left[u] = 0;
+      for (uint32_t k = 0; k < f->blocks[u].n_succs; k++)
+        {
+          uint32_t v = f->blocks[u].succs[k];
+          if (!back_edge (fr, u, v) && --indeg[v] == 0)
+            queue[qt++] = v;
+        }
+    }
+  free (indeg);
+  free (queue);
+  return left;
+}
+
+/* One function's view while its bounds are summed.  */
+typedef struct fview
+{
+  const cc_func *f;
+  const cc_func_result *fr;
+  const cc_loop_limits *loops;
+  const uint8_t *cyclic;  /* off_loop_cycles */
+  uint32_t fi;
+  int multi_phase;        /* sections may start anywhere in a line */
+  uint32_t L;
+} fview;
+
+/* Is loop IN loop OUT or inside it?  */
+static int
+within (const cc_func_result *fr, uint32_t in, uint32_t out)
+{
+  for (uint32_t l = in; l != CC_NONE; l = fr->loops[l].parent)
+    if (l == out)
+      return 1;
+  return 0;
+}
+
+/* Product of the header runs of the loops from FROM outwards up to and
+   including TOP (every loop out to the function if TOP is CC_NONE).  */
+static uint64_t
+runs_product (const fview *v, uint32_t from, uint32_t top)
+{
+  uint64_t p = 1;
+  for (uint32_t l = from; l != CC_NONE; l = v->fr->loops[l].parent)
+    {
+      p = mul (p, v->loops[l].runs);
+      if (l == top)
+        break;
+    }
+  return p;
+}
+
+/* The most times block B runs in one execution of TOP (one invocation
+   if TOP is CC_NONE; B lies in TOP).  Inside a loop's iteration a block
+   runs at most once, unless it lies on a cycle no loop explains.  */
+static uint64_t
+block_runs (const fview *v, uint32_t b, uint32_t top)
+{
+  if (v->cyclic[b])
+    return CC_UNBOUNDED;
+  return runs_product (v, v->fr->block_loop[b], top);
+}
+
+/* How many executions of loop M one execution of TOP holds (M in TOP;
+   TOP CC_NONE: one invocation).  */
+static uint64_t
+loop_execs (const fview *v, uint32_t m, uint32_t top)
+{
+  if (m == top)
+    return 1;
+  /* A header on a cycle no loop explains may be entered again and again
+     within one iteration around it.  */
+  if (v->cyclic[v->fr->loops[m].header])
+    return CC_UNBOUNDED;
+  return runs_product (v, v->fr->loops[m].parent, top);
+}
+
+/* The lines insn I may touch: its lines under phase 0 when every
+   section starts on a line boundary, else the most any placement
+   gives.  */
+static uint64_t
+insn_lines (const fview *v, uint32_t i)
+{
+  uint32_t len = v->f->insns[i].length;
+  if (!len)
+    return 0;
+  if (!v->multi_phase)
+    return v->fr->insns[i].n_lines;
+  return 1 + (len + v->L - 2) / v->L;
+}
+
+/* The most misses insn I of block B causes in one execution of TOP
+   (CC_NONE: one invocation), from its verdict (docs/semantics.md §7.5):
+   a miss is a line loaded, so a fetch that straddles counts two.  */
+static uint64_t
+insn_misses (const fview *v, uint32_t i, uint32_t b, uint32_t top)
+{
+  const cc_insn *in = &v->f->insns[i];
+  if (cc_insn_never_fetched (in, v->fr->analysed))
+    return 0;
+  const cc_verdict *vd = &v->fr->insns[i].merged;
+  uint64_t lines = insn_lines (v, i);
+  uint64_t every = mul (lines, block_runs (v, b, top));
+  switch (vd->category)
+    {
+    case CC_ALWAYS_HIT:
+      return 0;
+    case CC_FIRST_MISS:
+      /* Once per execution of its scope: at most once in TOP if the
+         scope is TOP or holds it, else once per execution of the scope
+         inside TOP.  */
+      if (vd->scope != CC_SCOPE_LOOP
+          || (top != CC_NONE && within (v->fr, top, vd->loop)))
+        return min64 (lines, every);
+      return min64 (mul (lines, loop_execs (v, vd->loop, top)), every);
+    case CC_FIRST_HIT:
+      /* All fetches but the first of each execution of its loop, if
+         that loop is in TOP; else any fetch.  */
+      if (vd->other_func || (top != CC_NONE && !within (v->fr, vd->loop, top)))
+        return every;
+      {
+        uint64_t per = block_runs (v, b, vd->loop);
+        if (per == CC_UNBOUNDED)
+          return every;
+        return min64 (mul (mul (lines, per ? per - 1 : 0), loop_execs (v, vd->loop, top)),
+                      every);
+      }
+    default:
+      return every;
+    }
+}
+
+enum { TODO, BUSY, DONE };
+
+typedef struct walker
+{
+  const cc_model *m;
+  const cc_result *r;
+  const cc_cache *cache;
+  cc_bounds *b;
+  cc_func_index ix;
+  uint8_t *state;        /* per function: TODO, BUSY, DONE */
+} walker;
+
+static void func_bounds (walker *w, uint32_t fi);
+
+/* Add to *SUM the misses of block B's call, run RUNS times; *WHY gets
+   the reason if that makes *SUM unbounded.  */
+static void
+add_call (walker *w, const fview *v, uint32_t b, uint64_t runs, uint64_t *sum, cc_why *why)
+{
+  const cc_block *bb = &v->f->blocks[b];
+  if (bb->call == CC_CALL_NONE)
+    return;
+  uint32_t g = bb->call == CC_CALL_DIRECT && bb->callee
+               ? cc_func_index_find (&w->ix, bb->callee) : CC_NONE;
+  cc_why w2 = { CC_WHY_NONE, v->fi, 0, bb->first_insn + bb->n_insns - 1, NULL };
+  uint64_t each;
+  if (g == CC_NONE)
+    {
+      each = CC_UNBOUNDED;
+      w2.kind = CC_WHY_UNKNOWN_CALL;
+      w2.name = bb->call == CC_CALL_DIRECT ? bb->callee : NULL;
+    }
+  else
+    {
+      if (w->state[g] == TODO)
+        func_bounds (w, g);
+      if (w->state[g] == BUSY)
+        {
+          each = CC_UNBOUNDED;
+          w2.kind = CC_WHY_RECURSION;
+          w2.func = g;
+        }
+      else
+        {
+          each = w->b->funcs[g].max_misses;
+          w2 = w->b->funcs[g].why;
+        }
+    }
+  uint64_t before = *sum;
+  *sum = add (*sum, mul (runs, each));
+  if (*sum == CC_UNBOUNDED && before != CC_UNBOUNDED && why->kind == CC_WHY_NONE)
+    *why = w2.kind != CC_WHY_NONE ? w2 : (cc_why){ CC_WHY_OVERFLOW, v->fi, 0, CC_NONE, NULL };
+}
+
+/* The misses of block B in one execution of TOP, added to *SUM.  */
+static void
+add_block (walker *w, const fview *v, uint32_t b, uint32_t top, uint64_t *sum, cc_why *why)
+{
+  const cc_block *bb = &v->f->blocks[b];
+  for (uint32_t i = bb->first_insn; i < bb->first_insn + bb->n_insns; i++)
+    {
+      uint64_t before = *sum;
+      if (runs_code_unseen (&v->f->insns[i]))
+        *sum = CC_UNBOUNDED;
+      else
+        *sum = add (*sum, insn_misses (v, i, b, top));
+      if (*sum == CC_UNBOUNDED && before != CC_UNBOUNDED && why->kind == CC_WHY_NONE)
+        {
+          uint32_t l = v->fr->block_loop[b];
+          if (runs_code_unseen (&v->f->insns[i]))
+            *why = (cc_why){ CC_WHY_UNKNOWN_CODE, v->fi, 0, i, NULL };
+          else if (v->cyclic[b])
+            *why = (cc_why){ CC_WHY_IRREDUCIBLE, v->fi, 0, CC_NONE, NULL };
+          else
+            {
+              /* The outermost loop in TOP without a bound.  */
+              uint32_t unb = CC_NONE;
+              for (; l != CC_NONE; l = v->fr->loops[l].parent)
+                {
+                  if (v->loops[l].runs == CC_UNBOUNDED)
+                    unb = l;
+                  if (l == top)
+                    break;
+                }
+              *why = unb != CC_NONE ? (cc_why){ CC_WHY_LOOP, v->fi, unb, CC_NONE, NULL }
+                                    : (cc_why){ CC_WHY_OVERFLOW, v->fi, 0, CC_NONE, NULL };
+            }
+        }
+    }
+  add_call (w, v, b, block_runs (v, b, top), sum, why);
+}
+
+static void
+func_bounds (walker *w, uint32_t fi)
+{
+  const cc_func *f = &w->m->funcs[fi];
+  const cc_func_result *fr = &w->r->funcs[fi];
+  cc_func_limits *fl = &w->b->funcs[fi];
+  w->state[fi] = BUSY;
+  fl->loops = cc_xcalloc (fr->n_loops + 1, sizeof *fl->loops);
+  loop_runs (f, fr, fl->loops);
+  if ((f->flags & CC_FUNC_BROKEN) || !fr->analysed || fr->too_big)
+    {
+      fl->max_misses = CC_UNBOUNDED;
+      fl->why = (cc_why){ CC_WHY_NOT_ANALYSED, fi, 0, CC_NONE, NULL };
+      for (uint32_t l = 0; l < fr->n_loops; l++)
+        {
+          fl->loops[l].max_misses = CC_UNBOUNDED;
+          fl->loops[l].why = fl->why;
+        }
+      w->state[fi] = DONE;
+      return;
+    }
+  uint8_t *cyclic = off_loop_cycles (f, fr);
+  fview v = { f, fr, fl->loops, cyclic, fi, w->r->n_phases > 1, w->cache->line };
+  uint64_t sum = 0;
+  cc_why why = { CC_WHY_NONE, CC_NONE, 0, CC_NONE, NULL };
+  for (uint32_t b = 0; b < f->n_blocks; b++)
+    add_block (w, &v, b, CC_NONE, &sum, &why);
+  fl->max_misses = sum;
+  fl->why = why;
+  for (uint32_t l = 0; l < fr->n_loops; l++)
+    {
+      uint64_t ls = 0;
+      cc_why lw = { CC_WHY_NONE, CC_NONE, 0, CC_NONE, NULL };
+      for (uint32_t k = 0; k < fr->loops[l].n_blocks; k++)
+        add_block (w, &v, fr->loops[l].blocks[k], l, &ls, &lw);
+      fl->loops[l].max_misses = ls;
+      fl->loops[l].why = lw;
+    }
+  free (cyclic);
+  w->state[fi] = DONE;
+}
+
+cc_bounds *
+cc_bounds_compute (const cc_model *m, const cc_result *r, const cc_cache *cache)
+{
+  cc_bounds *b = cc_xcalloc (1, sizeof *b);
+  b->n_funcs = m->n_funcs;
+  b->funcs = cc_xcalloc (m->n_funcs + 1, sizeof *b->funcs);
+  walker w = { m, r, cache, b, { 0, NULL }, cc_xcalloc (m->n_funcs + 1, 1) };
+  cc_func_index_build (&w.ix, m);
+  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
+    if (w.state[fi] == TODO)
+      func_bounds (&w, fi);
+  cc_func_index_free (&w.ix);
+  free (w.state);
+  return b;
+}
+
+static int
+share_order (const void *a, const void *b)
+{
+  const cc_miss_share *x = a, *y = b;
+  if (x->misses != y->misses)
+    return x->misses > y->misses ? -1 : 1;
+  return x->insn < y->insn ? -1 : x->insn > y->insn;
+}
+
+uint32_t
+cc_bounds_shares (const cc_model *m, const cc_result *r, const cc_cache *cache,
+                  const cc_bounds *b, uint32_t fi, cc_miss_share **out)
+{
+  const cc_func *f = &m->funcs[fi];
+  const cc_func_result *fr = &r->funcs[fi];
+  /* At most one share per insn and one per call.  */
+  *out = cc_xcalloc ((size_t) f->n_insns + f->n_blocks + 1, sizeof **out);
+  if (!fr->analysed || (f->flags & CC_FUNC_BROKEN) || fr->too_big)
+    return 0;
+  uint8_t *cyclic = off_loop_cycles (f, fr);
+  fview v = { f, fr, b->funcs[fi].loops, cyclic, fi, r->n_phases > 1, cache->line };
+  cc_func_index ix;
+  cc_func_index_build (&ix, m);
+  uint32_t n = 0;
+  for (uint32_t bi = 0; bi < f->n_blocks; bi++)
+    {
+      const cc_block *bb = &f->blocks[bi];
+      uint64_t runs = block_runs (&v, bi, CC_NONE);
+      for (uint32_t i = bb->first_insn; i < bb->first_insn + bb->n_insns; i++)
+        {
+          uint64_t x = runs_code_unseen (&f->insns[i]) ? CC_UNBOUNDED
+                                                            : insn_misses (&v, i, bi, CC_NONE);
+          if (x)
+            (*out)[n++] = (cc_miss_share){ i, CC_NONE, runs, x, 0 };
+        }
+      if (bb->call == CC_CALL_NONE)
+        continue;
+      /* A call's share; the call insn's own one (if any) stays.  */
+      uint32_t g = bb->call == CC_CALL_DIRECT && bb->callee
+                   ? cc_func_index_find (&ix, bb->callee) : CC_NONE;
+      uint64_t each = g == CC_NONE ? CC_UNBOUNDED : b->funcs[g].max_misses;
+      uint64_t x = mul (runs, each);
+      if (x)
+        (*out)[n++] = (cc_miss_share){ bb->first_insn + bb->n_insns - 1, g, runs, x, 1 };
+    }
+  cc_func_index_free (&ix);
+  free (cyclic);
+  qsort (*out, n, sizeof **out, share_order);
+  return n;
+}
+
+void
+cc_bounds_free (cc_bounds *b)
+{
+  if (!b)
+    return;
+  for (uint32_t fi = 0; fi < b->n_funcs; fi++)
+    free (b->funcs[fi].loops);
+  free (b->funcs);
+  free (b);
+}

@@ -1,0 +1,129 @@
+/* cachecat output: the miss bounds as text (bounds_text.h).
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
+
+#include "output/bounds_text.h"
+#include "output/report.h"
+#include "support/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *
+source_name (uint8_t source)
+{
+  return source == CC_BOUND_GCC ? "gcc" : source == CC_BOUND_PRAGMA ? "pragma" : "none";
+}
+
+/* Where loop L of function FI is: its header's source line.  */
+static void
+loop_place (const cc_model *m, const cc_result *r, uint32_t fi, uint32_t l, const char **file,
+            uint32_t *line)
+{
+  const cc_func *f = &m->funcs[fi];
+  const cc_insn *h = &f->insns[f->blocks[r->funcs[fi].loops[l].header].first_insn];
+  *file = h->file < m->n_files ? m->files[h->file] : "?";
+  *line = h->line;
+}
+
+void
+cc_bounds_table (FILE *out, const cc_model *m, const cc_result *r, const cc_bounds *b)
+{
+  fprintf (out, "cachecat: the most misses per call and per loop execution:\n");
+  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
+    {
+      const cc_func_limits *fl = &b->funcs[fi];
+      if (m->funcs[fi].flags & CC_FUNC_SYNTHETIC)
+        continue;
+      if (fl->max_misses == CC_UNBOUNDED)
+        {
+          char *why = cc_why_text (m, r, &fl->why);
+          fprintf (out, "  %-32s unbounded: %s\n", m->funcs[fi].name, why);
+          free (why);
+        }
+      else
+        fprintf (out, "  %-32s %llu\n", m->funcs[fi].name, (unsigned long long) fl->max_misses);
+      for (uint32_t l = 0; l < r->funcs[fi].n_loops; l++)
+        {
+          const cc_loop_limits *ll = &fl->loops[l];
+          const char *file;
+          uint32_t line;
+          loop_place (m, r, fi, l, &file, &line);
+          char *where = cc_xasprintf ("loop at %s:%u", file, line);
+          char misses[32], runs[48];
+          if (ll->max_misses == CC_UNBOUNDED)
+            snprintf (misses, sizeof misses, "unbounded");
+          else
+            snprintf (misses, sizeof misses, "%llu", (unsigned long long) ll->max_misses);
+          if (ll->runs == CC_UNBOUNDED)
+            snprintf (runs, sizeof runs, "no iteration bound");
+          else
+            snprintf (runs, sizeof runs, "%llu header runs (%s)", (unsigned long long) ll->runs,
+                      source_name (ll->source));
+          fprintf (out, "    %-30s %s, %s\n", where, misses, runs);
+          free (where);
+        }
+    }
+}
+
+typedef struct place
+{
+  const char *file;
+  uint32_t line;
+  const char *func;
+} place;
+
+static int
+place_order (const void *a, const void *b)
+{
+  const place *x = a, *y = b;
+  int c = strcmp (x->file, y->file);
+  if (c)
+    return c;
+  if (x->line != y->line)
+    return x->line < y->line ? -1 : 1;
+  return strcmp (x->func, y->func);
+}
+
+typedef struct template_job
+{
+  place *v;
+  uint32_t n;
+} template_job;
+
+static int
+fill_template (FILE *f, void *data)
+{
+  const template_job *j = data;
+  fputs ("# cachecat: loops without an iteration bound.  Before each, write the most\n"
+         "# times one execution of it runs its body:  #pragma loopbound min 0 max N\n", f);
+  for (uint32_t k = 0; k < j->n; k++)
+    if (k == 0 || place_order (&j->v[k - 1], &j->v[k]) != 0)
+      fprintf (f, "%s:%u: a loop in %s\n", j->v[k].file, j->v[k].line, j->v[k].func);
+  return 0;
+}
+
+int
+cc_loop_template_write (const char *path, const cc_model *m, const cc_result *r,
+                        const cc_bounds *b, char **err)
+{
+  template_job j = { NULL, 0 };
+  uint32_t cap = 0;
+  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
+    for (uint32_t l = 0; l < r->funcs[fi].n_loops; l++)
+      if (b->funcs[fi].loops[l].runs == CC_UNBOUNDED)
+        {
+          if (j.n == cap)
+            {
+              cap = cap ? 2 * cap : 16;
+              j.v = cc_xrealloc (j.v, cap * sizeof *j.v);
+            }
+          place *p = &j.v[j.n++];
+          loop_place (m, r, fi, l, &p->file, &p->line);
+          p->func = m->funcs[fi].name;
+        }
+  if (j.n)
+    qsort (j.v, j.n, sizeof *j.v, place_order);
+  int rc = cc_write_file (path, fill_template, &j, err);
+  free (j.v);
+  return rc;
+}
