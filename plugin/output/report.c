@@ -565,7 +565,8 @@ index_mates (wbuf *w, const cc_model *m, const cc_result *r, int linked)
 /* ", "set_mates": [...]": the other program lines of the report in the
    set of conflict insn IR (of SECTION; any section after the link), which
    may evict its line (docs/semantics.md §7.6), at most 8, and how many
-   more.  */
+   more.  Written for the first conflict insn of each program line of a
+   part only: the report's size would grow by half otherwise.  */
 static void
 json_set_mates (wbuf *w, const cc_model *m, int linked, uint32_t section,
                 const cc_insn_result *ir)
@@ -747,6 +748,7 @@ write_part (wbuf *w, const cc_model *m, const cc_result *r, const cc_report_link
 
   w_s (w, ",\n     \"insns\": [");
   any = 0;
+  uint32_t mates_line = CC_NONE;
   for (uint32_t i = 0; i < fn->n_insns; i++)
     {
       const cc_insn *in = &fn->insns[i];
@@ -797,9 +799,13 @@ write_part (wbuf *w, const cc_model *m, const cc_result *r, const cc_report_link
         }
       w_s (w, ", \"loc\": ");
       json_loc (w, m, in->file, in->line);
+      /* Once per program line: its other conflict insns share them.  */
       if (ir->merged.category == CC_CONFLICT && fr->analysed
-          && !cc_insn_never_fetched (in, fr->analysed))
-        json_set_mates (w, m, link != NULL, fn->parts[in->part].section, ir);
+          && !cc_insn_never_fetched (in, fr->analysed) && ir->pline != mates_line)
+        {
+          json_set_mates (w, m, link != NULL, fn->parts[in->part].section, ir);
+          mates_line = ir->pline;
+        }
       w_s (w, ", \"contexts\": [");
       json_contexts (w, m, r, fi, ir, n_inst, part);
       w_s (w, "]}");
