@@ -51,7 +51,7 @@ TOOL_BIN := $(patsubst testsuite/tools/%.c,$(B)/tools/%,$(TOOL_SRC))
 
 # Debian packages the build and the tests need (run as root; quick when
 # everything is already there).
-DEPS := gcc g++ make libc6-dev gcc-12-plugin-dev libiberty-dev libelf-dev binutils dejagnu expect tcl valgrind qemu-user python3 coreutils csmith libcsmith-dev cmake ccache distcc
+DEPS := gcc g++ make libc6-dev gcc-12-plugin-dev libiberty-dev libelf-dev binutils dejagnu expect tcl valgrind qemu-user python3 coreutils csmith libcsmith-dev cmake ccache distcc python3-jsonschema
 all: $(ALL)
 
 $(SO): $(GLUE_OBJ) $(B)/libcachecat.a

@@ -10,10 +10,6 @@
 #include "glue/glue.h"
 #include "layout/target.h"
 
-#ifndef CACHECAT_VERSION
-#define CACHECAT_VERSION "0.1"
-#endif
-
 int plugin_is_GPL_compatible;
 
 cc_glue_state cc_glue;

@@ -21,6 +21,10 @@ extern "C" {
 #include "support/util.h"
 }
 
+#ifndef CACHECAT_VERSION
+#define CACHECAT_VERSION "0.1"
+#endif
+
 /* Per insn of GCC's RTL, what only the glue needs (the labels around
    it are in cc_glue_func.labels): the model's cc_func.insns until the
    layout makes them machine instructions (mfirst below).  */

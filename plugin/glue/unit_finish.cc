@@ -14,6 +14,7 @@
 #include "layout/target.h"
 #include "output/limits.h"
 #include "output/bounds_text.h"
+#include "output/sarif.h"
 
 
 /* Measure the layout of the unit into the model (layout/measure.h).
@@ -153,81 +154,71 @@ mend_arm (void)
     }
 }
 
+static enum cc_sarif_rule
+sarif_rule (enum cc_limit_kind k)
+{
+  switch (k)
+    {
+    case CC_LIMIT_FUNCTION:
+      return CC_RULE_MAX_CONFLICTS_PER_FUNCTION;
+    case CC_LIMIT_UNIT:
+      return CC_RULE_MAX_CONFLICTS;
+    case CC_LIMIT_BUDGET_CONFLICTS:
+      return CC_RULE_BUDGET_CONFLICTS;
+    case CC_LIMIT_BUDGET_MISSES:
+      return CC_RULE_BUDGET_MISSES;
+    default:
+      return CC_RULE_CONFLICT;
+    }
+}
+
+/* An error is a result of its own, a note explains the last error.  */
 static void
-say_limit (void *, const cc_limit_msg *msg)
+sarif_message (cc_sarif *s, const cc_limit_msg *msg, const char *text, int is_error,
+               location_t at)
+{
+  expanded_location x = expand_location (at);
+  if (is_error)
+    cc_sarif_result (s, sarif_rule (msg->kind), 1, text, x.file, (uint32_t) x.line,
+                     (uint32_t) x.column, cc_glue.funcs[msg->func].sym);
+  else
+    cc_sarif_related (s, text, x.file, (uint32_t) x.line, (uint32_t) x.column);
+}
+
+/* A program line with conflict insns: a note of the SARIF file only.  */
+static void
+sarif_conflict (void *data, const cc_limit_msg *msg)
+{
+  const cc_glue_func *gf = &cc_glue.funcs[msg->func];
+  int is_error;
+  char *text = cc_limit_text (msg, gf->sym, 0, &is_error);
+  expanded_location x = expand_location (gf->insns[cc_glue_insn_of (gf, msg->insn)].loc);
+  cc_sarif_result ((cc_sarif *) data, CC_RULE_CONFLICT, 0, text, x.file, (uint32_t) x.line,
+                   (uint32_t) x.column, gf->sym);
+  free (text);
+}
+
+/* A limit's or budget's message as a diagnostic, at the function or at
+   the insn it names; into the SARIF file too, if there is one.  */
+static void
+say_limit (void *data, const cc_limit_msg *msg)
 {
   /* The model's functions are the glue's, in the same order.  */
   const cc_glue_func *gf = &cc_glue.funcs[msg->func];
-  switch (msg->kind)
-    {
-    case CC_LIMIT_FUNCTION:
-      error_at (gf->loc, "cachecat: %u conflict instructions in %qs exceed the "
-                "limit of %lld (max-conflicts-per-function)", (unsigned) msg->count,
-                gf->sym, msg->limit);
-      break;
-    case CC_LIMIT_UNIT:
-      error_at (gf->loc, "cachecat: %llu conflict instructions in the unit exceed "
-                "the limit of %lld (max-conflicts)", (unsigned long long) msg->count,
-                msg->limit);
-      break;
-    case CC_LIMIT_FUNC_COUNT:
-      inform (gf->loc, "cachecat: %u conflict instructions in %qs", (unsigned) msg->count,
-              gf->sym);
-      break;
-    case CC_LIMIT_LINE:
-      inform (gf->insns[cc_glue_insn_of (gf, msg->insn)].loc, "cachecat: %u conflict "
-              "instructions in program line %u (set %u) of %qs: %s", (unsigned) msg->count,
-              msg->line, msg->set, msg->symbol, msg->where);
-      break;
-    case CC_LIMIT_MORE_LINES:
-      inform (gf->loc, "cachecat: %u more program lines with conflict instructions in %qs",
-              (unsigned) msg->count, gf->sym);
-      break;
-    case CC_LIMIT_BUDGET_CONFLICTS:
-      error_at (gf->loc, "cachecat: %u conflict instructions in %qs exceed its budget of "
-                "%lld (%<cachecat_max_conflicts%>)", (unsigned) msg->count, gf->sym, msg->limit);
-      break;
-    case CC_LIMIT_BUDGET_MISSES:
-      if (msg->count == CC_UNBOUNDED)
-        error_at (gf->loc, "cachecat: a call of %qs may cause unboundedly many misses, over "
-                  "its budget of %lld (%<cachecat_max_misses%>): %s", gf->sym, msg->limit,
-                  msg->where);
-      else
-        error_at (gf->loc, "cachecat: a call of %qs may cause up to %llu misses, over its "
-                  "budget of %lld (%<cachecat_max_misses%>)", gf->sym,
-                  (unsigned long long) msg->count, msg->limit);
-      break;
-    case CC_LIMIT_SHARE_INSN:
-    case CC_LIMIT_SHARE_CALL:
-      {
-        location_t at = gf->insns[cc_glue_insn_of (gf, msg->insn)].loc;
-        char misses[48], runs[48];
-        if (msg->count == CC_UNBOUNDED)
-          snprintf (misses, sizeof misses, "unboundedly many misses");
-        else
-          snprintf (misses, sizeof misses, "up to %llu miss%s", (unsigned long long) msg->count,
-                    msg->count == 1 ? "" : "es");
-        if (msg->runs == CC_UNBOUNDED)
-          snprintf (runs, sizeof runs, "unboundedly often");
-        else if (msg->runs == 1)
-          snprintf (runs, sizeof runs, "once");
-        else
-          snprintf (runs, sizeof runs, "up to %llu times", (unsigned long long) msg->runs);
-        if (msg->kind == CC_LIMIT_SHARE_INSN)
-          inform (at, "cachecat: %s: a%s %s instruction run %s", misses,
-                  msg->symbol[0] == 'a' ? "n" : "", msg->symbol, runs);
-        else if (msg->symbol)
-          inform (at, "cachecat: %s: calls of %qs, %s", misses, msg->symbol, runs);
-        else
-          inform (at, "cachecat: %s: a call of code outside the unit or through a pointer",
-                  misses);
-      }
-      break;
-    case CC_LIMIT_MORE_SHARES:
-      inform (gf->loc, "cachecat: %u more instructions and calls of %qs may miss",
-              (unsigned) msg->count, gf->sym);
-      break;
-    }
+  int is_error;
+  char *text = cc_limit_text (msg, gf->sym, 0, &is_error);
+  location_t at = gf->loc;
+  if (msg->insn != CC_NONE
+      && (msg->kind == CC_LIMIT_LINE || msg->kind == CC_LIMIT_SHARE_INSN
+          || msg->kind == CC_LIMIT_SHARE_CALL))
+    at = gf->insns[cc_glue_insn_of (gf, msg->insn)].loc;
+  if (is_error)
+    error_at (at, "cachecat: %s", text);
+  else
+    inform (at, "cachecat: %s", text);
+  if (data)
+    sarif_message ((cc_sarif *) data, msg, text, is_error, at);
+  free (text);
 }
 
 /* record: the note label at the first instruction of every part of every
@@ -605,8 +596,9 @@ cc_glue_finish_unit (void *, void *)
                werr ? werr : "unknown error");
       free (werr);
       free (path);
+      cc_sarif *sarif = o->sarif ? cc_sarif_new (CACHECAT_VERSION, getpwd (), "c") : NULL;
       cc_check_limits (&cc_glue.model, r, o->max_conflicts_per_function, o->max_conflicts,
-                       say_limit, NULL);
+                       say_limit, sarif);
       if (o->bounds_table)
         cc_bounds_table (stderr, &cc_glue.model, r, bounds);
       if (o->loop_template)
@@ -620,8 +612,18 @@ cc_glue_finish_unit (void *, void *)
       cc_budget *budgets = XNEWVEC (cc_budget, cc_glue.n_funcs + 1);
       for (uint32_t fi = 0; fi < cc_glue.n_funcs; fi++)
         budgets[cc_glue.funcs[fi].model_index] = cc_glue.funcs[fi].budget;
-      cc_check_budgets (&cc_glue.model, r, &cache, bounds, budgets, say_limit, NULL);
+      cc_check_budgets (&cc_glue.model, r, &cache, bounds, budgets, say_limit, sarif);
       free (budgets);
+      if (sarif)
+        {
+          cc_conflict_lines (&cc_glue.model, r, sarif_conflict, sarif);
+          char *serr = NULL;
+          if (cc_sarif_write (sarif, o->sarif, &serr))
+            error_at (UNKNOWN_LOCATION, "cachecat: cannot write the SARIF file %qs: %s",
+                      o->sarif, serr ? serr : "unknown error");
+          free (serr);
+          cc_sarif_free (sarif);
+        }
       cc_bounds_free (bounds);
     }
   free (err);

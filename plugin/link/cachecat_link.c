@@ -99,40 +99,14 @@ say_limit (void *data, const cc_limit_msg *msg)
   const cc_whole_program *wp = ((say_ctx *) data)->wp;
   const cc_model *m = &wp->model;
   const cc_func *fn = &m->funcs[msg->func];
-  switch (msg->kind)
-    {
-    case CC_LIMIT_FUNCTION:
-      print_loc (m, fn->file, fn->line);
-      fprintf (stderr, "error: cachecat: %llu conflict instructions in '%s' exceed the "
-               "limit of %lld (max-conflicts-per-function)\n",
-               (unsigned long long) msg->count, fn->name, msg->limit);
-      break;
-    case CC_LIMIT_UNIT:
-      print_loc (m, fn->file, fn->line);
-      fprintf (stderr, "error: cachecat: %llu conflict instructions in the program exceed "
-               "the limit of %lld (max-conflicts)\n", (unsigned long long) msg->count,
-               msg->limit);
-      break;
-    case CC_LIMIT_FUNC_COUNT:
-      print_loc (m, fn->file, fn->line);
-      fprintf (stderr, "note: cachecat: %llu conflict instructions in '%s'\n",
-               (unsigned long long) msg->count, fn->name);
-      break;
-    case CC_LIMIT_LINE:
-      print_loc (m, fn->insns[msg->insn].file, fn->insns[msg->insn].line);
-      fprintf (stderr, "note: cachecat: %llu conflict instructions in program line %u "
-               "(set %u) of '%s': %s\n", (unsigned long long) msg->count, msg->line,
-               msg->set, msg->symbol, msg->where);
-      break;
-    case CC_LIMIT_MORE_LINES:
-      print_loc (m, fn->file, fn->line);
-      fprintf (stderr, "note: cachecat: %llu more program lines with conflict "
-               "instructions in '%s'\n", (unsigned long long) msg->count, fn->name);
-      break;
-    default:
-      /* The budgets of the source are checked per unit only, so far.  */
-      break;
-    }
+  int is_error;
+  char *text = cc_limit_text (msg, fn->name, 1, &is_error);
+  if (msg->kind == CC_LIMIT_LINE)
+    print_loc (m, fn->insns[msg->insn].file, fn->insns[msg->insn].line);
+  else
+    print_loc (m, fn->file, fn->line);
+  fprintf (stderr, "%s: cachecat: %s\n", is_error ? "error" : "note", text);
+  free (text);
 }
 
 /* Split --KEY[=VALUE] arguments into the plugin's options (ARGS) and our

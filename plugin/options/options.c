@@ -68,7 +68,9 @@ const char cc_options_help[] =
   "  bounds             print the most misses per call and per loop execution\n"
   "                     (the report's max_misses) as a table on stderr\n"
   "  loop-template=PATH write the loops without an iteration bound to PATH,\n"
-  "                     each as FILE:LINE, for #pragma loopbound min 0 max N\n";
+  "                     each as FILE:LINE, for #pragma loopbound min 0 max N\n"
+  "  sarif=PATH         also write the limits and budgets broken, and the\n"
+  "                     conflicts, as SARIF 2.1.0 for code-scanning tools\n";
 
 /* ---- Argument keys.  */
 
@@ -89,6 +91,7 @@ enum key_id
   K_RECORD,
   K_BOUNDS,
   K_LOOP_TEMPLATE,
+  K_SARIF,
   K_N
 };
 
@@ -125,6 +128,7 @@ static const struct key_desc keys[K_N] = {
   [K_RECORD] = { "record", 2, "expected no value, or 'only'", 1 },
   [K_BOUNDS] = { "bounds", 1, "takes no value", 1 },
   [K_LOOP_TEMPLATE] = { "loop-template", 0, "expected a file path", 1 },
+  [K_SARIF] = { "sarif", 0, "expected a file path", 1 },
 };
 
 /* Policies a config file may name, and the subset the engine analyses.  */
@@ -678,6 +682,7 @@ cc_options_free (cc_options *o)
   free (o->entry);
   free (o->report);
   free (o->loop_template);
+  free (o->sarif);
   reset (o);
 }
 
@@ -777,9 +782,11 @@ parse_value (cc_options *o, int k, const cc_arg *a, uint64_t ov[K_N],
 
     case K_REPORT:
     case K_LOOP_TEMPLATE:
+    case K_SARIF:
       if (!*v)
         return arg_error (err, a, keys[k].usage);
-      *(k == K_REPORT ? &o->report : &o->loop_template) = cc_xstrdup (v);
+      *(k == K_REPORT ? &o->report : k == K_SARIF ? &o->sarif : &o->loop_template)
+        = cc_xstrdup (v);
       return 0;
 
     case K_BOUNDS:
@@ -831,7 +838,7 @@ parse_args (cc_options *o, const cc_arg *args, int n_args,
                                   "cache-size, line-size, ways, policy, "
                                   "entry, entry-state, report, max-conflicts, "
                                   "max-conflicts-per-function, max-instances, "
-                                  "disable, record, bounds, loop-template", key);
+                                  "disable, record, bounds, loop-template, sarif", key);
           arg_error (err, a, m);
           free (m);
           return -1;

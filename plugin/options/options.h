@@ -31,6 +31,7 @@ typedef struct cc_options
   int record;                  /* enum cc_record_mode */
   int bounds_table;            /* bounds: the miss bounds on stderr */
   char *loop_template;         /* loop-template=PATH, NULL if none */
+  char *sarif;                 /* sarif=PATH, NULL if none */
 } cc_options;
 
 /* record: the unit's model goes into the object for cachecat-link

@@ -30,10 +30,10 @@ add_place (char **w, size_t *n, const char *file, uint32_t line)
 }
 
 /* One note per program line with conflict insns of function FI (at most
-   64, then how many more).  */
+   CAP, then how many more).  */
 static void
-line_notes (const cc_model *m, const cc_result *r, uint32_t fi,
-            void (*say) (void *, const cc_limit_msg *), void *data)
+line_notes_upto (const cc_model *m, const cc_result *r, uint32_t fi, unsigned cap,
+                 void (*say) (void *, const cc_limit_msg *), void *data)
 {
   const cc_func *f = &m->funcs[fi];
   const cc_func_result *fr = &r->funcs[fi];
@@ -70,7 +70,7 @@ line_notes (const cc_model *m, const cc_result *r, uint32_t fi,
             }
           j++;
         }
-      if (notes < 64)
+      if (notes < cap)
         {
           uint32_t part = f->insns[i].part < f->n_parts ? f->insns[i].part : 0;
           cc_limit_msg msg = { CC_LIMIT_LINE, fi, i, count, 0, ir->pline, ir->set,
@@ -88,6 +88,91 @@ line_notes (const cc_model *m, const cc_result *r, uint32_t fi,
       cc_limit_msg msg = { CC_LIMIT_MORE_LINES, fi, CC_NONE, skipped, 0, 0, 0, f->name, NULL, 0 };
       say (data, &msg);
     }
+}
+
+static void
+line_notes (const cc_model *m, const cc_result *r, uint32_t fi,
+            void (*say) (void *, const cc_limit_msg *), void *data)
+{
+  line_notes_upto (m, r, fi, 64, say, data);
+}
+
+void
+cc_conflict_lines (const cc_model *m, const cc_result *r,
+                   void (*say) (void *, const cc_limit_msg *), void *data)
+{
+  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
+    if (r->funcs[fi].counts[CC_CONFLICT])
+      line_notes_upto (m, r, fi, UINT32_MAX, say, data);
+}
+
+/* "up to N misses", "unboundedly many misses".  */
+static char *
+misses_text (uint64_t n)
+{
+  if (n == CC_UNBOUNDED)
+    return cc_xstrdup ("unboundedly many misses");
+  return cc_xasprintf ("up to %llu miss%s", (unsigned long long) n, n == 1 ? "" : "es");
+}
+
+char *
+cc_limit_text (const cc_limit_msg *msg, const char *func, int program, int *error)
+{
+  *error = msg->kind == CC_LIMIT_FUNCTION || msg->kind == CC_LIMIT_UNIT
+           || msg->kind == CC_LIMIT_BUDGET_CONFLICTS || msg->kind == CC_LIMIT_BUDGET_MISSES;
+  unsigned long long n = (unsigned long long) msg->count;
+  switch (msg->kind)
+    {
+    case CC_LIMIT_FUNCTION:
+      return cc_xasprintf ("%llu conflict instructions in '%s' exceed the limit of %lld "
+                           "(max-conflicts-per-function)", n, func, msg->limit);
+    case CC_LIMIT_UNIT:
+      return cc_xasprintf ("%llu conflict instructions in the %s exceed the limit of %lld "
+                           "(max-conflicts)", n, program ? "program" : "unit", msg->limit);
+    case CC_LIMIT_FUNC_COUNT:
+      return cc_xasprintf ("%llu conflict instructions in '%s'", n, func);
+    case CC_LIMIT_LINE:
+      return cc_xasprintf ("%llu conflict instructions in program line %u (set %u) of '%s': %s",
+                           n, msg->line, msg->set, msg->symbol, msg->where);
+    case CC_LIMIT_MORE_LINES:
+      return cc_xasprintf ("%llu more program lines with conflict instructions in '%s'", n,
+                           func);
+    case CC_LIMIT_BUDGET_CONFLICTS:
+      return cc_xasprintf ("%llu conflict instructions in '%s' exceed its budget of %lld "
+                           "('cachecat_max_conflicts')", n, func, msg->limit);
+    case CC_LIMIT_BUDGET_MISSES:
+      if (msg->count == CC_UNBOUNDED)
+        return cc_xasprintf ("a call of '%s' may cause unboundedly many misses, over its "
+                             "budget of %lld ('cachecat_max_misses'): %s", func, msg->limit,
+                             msg->where);
+      return cc_xasprintf ("a call of '%s' may cause up to %llu misses, over its budget of "
+                           "%lld ('cachecat_max_misses')", func, n, msg->limit);
+    case CC_LIMIT_SHARE_INSN:
+    case CC_LIMIT_SHARE_CALL:
+      {
+        char *misses = misses_text (msg->count), *runs, *t;
+        if (msg->runs == CC_UNBOUNDED)
+          runs = cc_xstrdup ("unboundedly often");
+        else if (msg->runs == 1)
+          runs = cc_xstrdup ("once");
+        else
+          runs = cc_xasprintf ("up to %llu times", (unsigned long long) msg->runs);
+        if (msg->kind == CC_LIMIT_SHARE_INSN)
+          t = cc_xasprintf ("%s: a%s %s instruction run %s", misses,
+                            msg->symbol[0] == 'a' ? "n" : "", msg->symbol, runs);
+        else if (msg->symbol)
+          t = cc_xasprintf ("%s: calls of '%s', %s", misses, msg->symbol, runs);
+        else
+          t = cc_xasprintf ("%s: a call of code outside the unit or through a pointer",
+                            misses);
+        free (misses);
+        free (runs);
+        return t;
+      }
+    case CC_LIMIT_MORE_SHARES:
+      return cc_xasprintf ("%llu more instructions and calls of '%s' may miss", n, func);
+    }
+  return cc_xstrdup ("?");
 }
 
 unsigned

@@ -57,6 +57,18 @@ typedef struct cc_limit_msg
   uint64_t runs;        /* CC_LIMIT_SHARE_* */
 } cc_limit_msg;
 
+/* What MSG says, without the "cachecat: " every diagnostic starts with
+   (to free): the words of GCC's diagnostics and cachecat-link's alike,
+   and of the SARIF file's results.  FUNC names its function; PROGRAM: the
+   unit is a whole program (cachecat-link).  *ERROR: it is an error, else
+   a note.  */
+char *cc_limit_text (const cc_limit_msg *msg, const char *func, int program, int *error);
+
+/* Every program line with conflict insns, in every function: a
+   CC_LIMIT_LINE message each, however many (SARIF's notes).  */
+void cc_conflict_lines (const cc_model *m, const cc_result *r,
+                        void (*say) (void *data, const cc_limit_msg *msg), void *data);
+
 /* A function's budgets from the source; negative: none.  */
 typedef struct cc_budget
 {
