@@ -293,19 +293,29 @@ section_bytes (const cc_layout *l, uint32_t sec, uint64_t *n)
 }
 
 /* The machine instruction a computed layout L lists at OFF of section
-   SEC (layout.h, minsns), or NULL.  */
+   SEC (layout.h, minsns), or NULL.  *HINT: where the last one was (the
+   insns are read in order: mostly it is the next).  */
 static const cc_layout_minsn *
-listed_at (const cc_layout *l, uint32_t sec, uint64_t off)
+listed_at (const cc_layout *l, uint32_t sec, uint64_t off, uint32_t *hint)
 {
   if (!l || !l->minsns_listed)
     return NULL;
+  for (uint32_t k = *hint; k < *hint + 2 && k < l->n_minsns; k++)
+    if (l->minsns[k].section == sec && l->minsns[k].offset == off)
+      {
+        *hint = k;
+        return &l->minsns[k];
+      }
   uint32_t lo = 0, hi = l->n_minsns;
   while (lo < hi)
     {
       uint32_t mid = lo + (hi - lo) / 2;
       const cc_layout_minsn *m = &l->minsns[mid];
       if (m->section == sec && m->offset == off)
-        return m;
+        {
+          *hint = mid;
+          return m;
+        }
       if (m->section < sec || (m->section == sec && m->offset < off))
         lo = mid + 1;
       else
@@ -324,6 +334,7 @@ typedef struct reader
   uint64_t n;
   const cc_layout *l;
   uint32_t sec;
+  uint32_t *hint;           /* listed_at's */
 } reader;
 
 /* How many instructions (R reads them) exactly fill [OFF, OFF + LEN),
@@ -337,7 +348,7 @@ decoded (const reader *r, uint32_t off, uint32_t len, uint32_t *lens, uint32_t m
       /* A computed layout's list, where it has one.  */
       uint32_t k = 0, at = 0;
       const cc_layout_minsn *m;
-      while (at < len && k < max && (m = listed_at (r->l, r->sec, (uint64_t) off + at)))
+      while (at < len && k < max && (m = listed_at (r->l, r->sec, (uint64_t) off + at, r->hint)))
         {
           lens[k++] = m->length;
           at += m->length;
@@ -389,12 +400,12 @@ emit (cc_insn **out, uint32_t *w, size_t *cap, cc_insn x, const reader *r)
    NB of them) of L's object always run on to the next one?  */
 static int
 runs_on (const cc_layout *l, uint32_t sec, const unsigned char *bytes, uint64_t nb,
-         uint32_t off, uint32_t len)
+         uint32_t off, uint32_t len, uint32_t *hint)
 {
   if (!bytes)
     {
       /* A computed layout's list, where it has one.  */
-      const cc_layout_minsn *m = listed_at (l, sec, off);
+      const cc_layout_minsn *m = listed_at (l, sec, off, hint);
       return m && m->length == len && m->runs_on;
     }
   if ((uint64_t) off + len > nb)
@@ -431,6 +442,7 @@ static void
 later_maybe_fetched (const cc_func *f, cc_insn *out, const uint32_t *first,
                      const cc_layout *l, const uint32_t *sec)
 {
+  uint32_t hint = 0;
   for (uint32_t i = 0; i < f->n_insns; i++)
     {
       uint64_t nb = 0;
@@ -441,7 +453,7 @@ later_maybe_fetched (const cc_func *f, cc_insn *out, const uint32_t *first,
         {
           if (m > first[i] && !on && out[m].fetch == CC_FETCH_ALWAYS)
             out[m].fetch = CC_FETCH_MAYBE;
-          on = on && runs_on (l, sec[i], bytes, nb, out[m].offset, out[m].length);
+          on = on && runs_on (l, sec[i], bytes, nb, out[m].offset, out[m].length, &hint);
         }
     }
 }
@@ -460,11 +472,12 @@ cc_machine_split (cc_func *f, const cc_asm_split *const *split, const cc_mstmt *
   cc_minsn *mi = cc_xmalloc ((most + 1) * sizeof *mi);
   uint64_t *at = cc_xmalloc ((most + 1) * sizeof *at);
   length_fn length = length_decoder (l);
+  uint32_t hint = 0;
   for (uint32_t i = 0; i < n_old; i++)
     {
       const cc_insn in = f->insns[i];
       const cc_asm_split *sp = split[i];
-      reader r = { length, NULL, 0, l, sec[i] };
+      reader r = { length, NULL, 0, l, sec[i], &hint };
       r.bytes = section_bytes (l, sec[i], &r.n);
       first[i] = w;
       if (!sp || !sp->n)

@@ -115,40 +115,43 @@ digits (const char *p, size_t len)
 }
 
 /* riscv-opc.c's register names (riscv_gpr_names_*, riscv_fpr_names_*):
-   PREFIX and a number from FIRST to LAST name registers from NUMBER on;
-   the GPRs before the FPRs.  */
+   PREFIX (of LEN characters) and a number from FIRST to LAST name
+   registers from NUMBER on; a name without a number is one register
+   (LAST 0); "fp" is also s0 (md_begin).  The GPRs before the FPRs.  */
 static const struct
 {
   const char *prefix;
-  unsigned char first, last, number;
-} reg_ranges[] = {
-  { "x", 0, 31, 0 }, { "t", 0, 2, 5 }, { "t", 3, 6, 28 }, { "s", 0, 1, 8 },
-  { "s", 2, 11, 18 }, { "a", 0, 7, 10 },
-  { "f", 0, 31, 0 }, { "ft", 0, 7, 0 }, { "ft", 8, 11, 28 }, { "fs", 0, 1, 8 },
-  { "fs", 2, 11, 18 }, { "fa", 0, 7, 10 },
+  unsigned char len, first, last, number;
+} reg_names[] = {
+  { "x", 1, 0, 31, 0 }, { "t", 1, 0, 2, 5 }, { "t", 1, 3, 6, 28 }, { "s", 1, 0, 1, 8 },
+  { "s", 1, 2, 11, 18 }, { "a", 1, 0, 7, 10 }, { "zero", 4, 0, 0, 0 }, { "ra", 2, 0, 0, 1 },
+  { "sp", 2, 0, 0, 2 }, { "gp", 2, 0, 0, 3 }, { "tp", 2, 0, 0, 4 }, { "fp", 2, 0, 0, 8 },
+  { "f", 1, 0, 31, 0 }, { "ft", 2, 0, 7, 0 }, { "ft", 2, 8, 11, 28 }, { "fs", 2, 0, 1, 8 },
+  { "fs", 2, 2, 11, 18 }, { "fa", 2, 0, 7, 10 },
 };
-#define FIRST_FPR_RANGE 6
-/* The GPRs' other names, "fp" besides riscv-opc.c's (md_begin).  */
-static const char *const gpr_words[] = { "zero", "ra", "sp", "gp", "tp" };
+#define FIRST_FPR_NAME 12
 
 /* The register named [P, P + N), a GPR or if FP an FPR: its number, or
    -1.  */
 static int
 reg_number (const char *p, size_t n, int fp)
 {
-  for (int r = 0; !fp && r < 5; r++)
-    if (strlen (gpr_words[r]) == n && memcmp (gpr_words[r], p, n) == 0)
-      return r;
-  if (!fp && n == 2 && p[0] == 'f' && p[1] == 'p')
-    return 8;
-  size_t from = fp ? FIRST_FPR_RANGE : 0, to = fp ? sizeof reg_ranges / sizeof reg_ranges[0]
-                                                  : FIRST_FPR_RANGE;
+  size_t from = fp ? FIRST_FPR_NAME : 0;
+  size_t to = fp ? sizeof reg_names / sizeof reg_names[0] : FIRST_FPR_NAME;
   for (size_t i = from; i < to; i++)
     {
-      size_t l = strlen (reg_ranges[i].prefix);
-      int d = n > l && memcmp (p, reg_ranges[i].prefix, l) == 0 ? digits (p + l, n - l) : -1;
-      if (d >= reg_ranges[i].first && d <= reg_ranges[i].last)
-        return d - reg_ranges[i].first + reg_ranges[i].number;
+      size_t l = reg_names[i].len;
+      if (n < l || p[0] != reg_names[i].prefix[0] || memcmp (p, reg_names[i].prefix, l) != 0)
+        continue;
+      if (reg_names[i].last == 0)
+        {
+          if (n == l)
+            return reg_names[i].number;
+          continue;
+        }
+      int d = digits (p + l, n - l);
+      if (d >= reg_names[i].first && d <= reg_names[i].last)
+        return d - reg_names[i].first + reg_names[i].number;
     }
   return -1;
 }
