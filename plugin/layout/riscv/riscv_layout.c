@@ -399,7 +399,9 @@ passes (const sect *s, unsigned choices, unsigned *used, unsigned char *len, uin
           /* Every length between is possible: 2, 4 and 6 is one too many.  */
           if (near == 2 && far == 6)
             return -1;
-          unsigned pick = near == far ? near : (choices >> (*used)++) & 1 ? far : near;
+          unsigned pick = near;
+          if (near != far && (*used)++ < 16 && (choices >> (*used - 1)) & 1)
+            pick = far;
           addr += len[i] = (unsigned char) pick;
         }
     }
@@ -437,7 +439,9 @@ passes (const sect *s, unsigned choices, unsigned *used, unsigned char *len, uin
    points may exist and gas ends in one its passes lead to: follow them
    (passes) for each first guess gas may have made.  NULL if all end in
    the same lengths (then each branch has just that one), else why not.  */
-#define MAX_CHOICES 6
+#define MAX_CHOICES 10
+/* ... and at most this many items followed through all of them.  */
+#define MAX_FOLLOWED (1ul << 26)
 static char *
 follow_gas (ctx *c, unsigned si)
 {
@@ -452,7 +456,7 @@ follow_gas (ctx *c, unsigned si)
       if (passes (s, choices, &used, len, a) < 0)
         why = cc_xasprintf ("gas's first guess of the branches of %s is not known",
                             cc_asm_filter_section (c->f, si));
-      else if (used > MAX_CHOICES)
+      else if (used > MAX_CHOICES || ((unsigned long) s->n << used) > MAX_FOLLOWED)
         why = cc_xasprintf ("too many of gas's first guesses of the branches of %s are not known",
                             cc_asm_filter_section (c->f, si));
       else if (choices == 0)

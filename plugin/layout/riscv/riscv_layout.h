@@ -24,10 +24,11 @@
      4-byte one inverted over a jal (8); a jump is else 4.  To anything
      else a branch is 8 bytes and a jump 4.
 
-   gas settles the branches by passes over its fragments from a first
-   guess (write.c relax_segment) that depends on how its memory happened
-   to be cut into fragments, so its result is not followed step by step.
-   Any settled state is a fixed point: every branch has the length its
+   gas settles the branches by passes over its fragments (write.c
+   relax_segment, riscv_relax_frag) from a first guess that takes a label
+   ahead of a branch at its offset in its fragment, which depends on
+   where gas's memory happened to end one (frags.c frag_grow).  Any
+   settled state is a fixed point: every branch has the length its
    distance gives.  Here every branch starts with all the lengths it may
    have, and each round keeps only those that some distance possible
    with the lengths still left gives (exactly so when no padded
@@ -35,7 +36,11 @@
    grow with lengths; across one, by trying each place the alignment's
    start may have).  Every fixed point, gas's among them, stays within
    what is left; when one length is left for every branch, that is
-   gas's.  Else the unit is measured.
+   gas's.  Where more are left (a branch whose label lies 254 bytes
+   ahead is 2 bytes, or 256 bytes ahead with itself 4), gas's passes are
+   followed from each first guess its fragments allow (a label's offset
+   from the last fragment known to begin before it down to 0); if all
+   end alike, that is gas's.  Else the unit is measured.
 
    The computed layout lists its machine instructions (cc_layout's
    minsns) with whether each runs on, as machine.c reads from the
