@@ -3,6 +3,7 @@
 
 #include "layout/asm_filter.h"
 #include "layout/aarch64/a64_statement.h"
+#include "layout/riscv/riscv_statement.h"
 #include "layout/x86/asm_statement.h"
 #include "support/util.h"
 #include "layout/x86/x86_encode.h"
@@ -95,6 +96,10 @@ struct cc_asm_filter
   char line_comment;         /* starts a comment at the start of a
                                 statement (AArch64's #), 0: none */
   int seen_line;             /* a line has been read */
+  int riscv;                 /* cc_asm_filter_riscv */
+  cc_riscv_state rv;         /* the state GNU as is in (riscv_arch.h) */
+  struct fb_label *fb;       /* local labels N: how many of each so far */
+  size_t n_fb, fb_cap;
   char *names;               /* SYMBOL names, each ending in a NUL */
   size_t names_n, names_cap;
   /* The machine instructions of GCC's insns (cc_asm_filter_machine).  */
@@ -149,7 +154,15 @@ typedef struct stmt_memo
   size_t target_at;
   int have_a64;
   cc_a64_stmt a64;           /* cc_a64_classify */
+  cc_rv_stmt *rv[2];         /* cc_riscv_classify without and with C */
 } stmt_memo;
+
+/* A local label's number and how often it has been defined (GNU as's
+   `1:', referred to as 1b and 1f).  */
+typedef struct fb_label
+{
+  unsigned long no, count;
+} fb_label;
 
 static unsigned
 event_section (cc_asm_filter *f)
@@ -228,20 +241,73 @@ refuse_encoding (cc_asm_filter *f, const char *p, const char *e)
   f->unencoded[n] = 0;
 }
 
+/* The entry of local label number NO (fb_label), made if new.  */
+static fb_label *
+fb_entry (cc_asm_filter *f, unsigned long no)
+{
+  for (size_t i = 0; i < f->n_fb; i++)
+    if (f->fb[i].no == no)
+      return &f->fb[i];
+  f->fb = cc_grow (f->fb, &f->fb_cap, f->n_fb + 1, sizeof *f->fb, 8);
+  f->fb[f->n_fb] = (fb_label) { no, 0 };
+  return &f->fb[f->n_fb++];
+}
+
+/* The name the events give the COUNT-th definition of local label NO
+   (a `#' is in no symbol's name).  */
+static size_t
+fb_name (cc_asm_filter *f, unsigned long no, unsigned long count, size_t *len)
+{
+  char buf[48];
+  int n = snprintf (buf, sizeof buf, "%lu#%lu", no, count);
+  *len = (size_t) n;
+  return keep_name (f, buf, (size_t) n);
+}
+
 /* A label [P, P + N) in code: an event unless it is numeric, ours, or
-   local while not encoding (the decoder needs only the others).  */
+   local while not encoding (the decoder needs only the others).  On
+   RISC-V local labels are events (branches to them are relaxed), and a
+   numeric one N is one under the name of its definition (fb_name).  */
 static void
 note_symbol (cc_asm_filter *f, const char *p, size_t n)
 {
-  if (!f->encode && n >= f->local_len && memcmp (p, f->local_prefix, f->local_len) == 0)
+  if (!f->encode && !f->riscv && n >= f->local_len
+      && memcmp (p, f->local_prefix, f->local_len) == 0)
     return;
   size_t d = 0;
+  unsigned long no = 0;
   while (d < n && p[d] >= '0' && p[d] <= '9')
-    d++;
+    no = no * 10 + (unsigned long) (p[d++] - '0');
   if (d == n)
-    return;                    /* a numeric local label */
+    {
+      /* A numeric local label: counted wherever it is (riscv_numeric).  */
+      if (f->riscv && d < 10)
+        {
+          size_t len, at = fb_name (f, no, fb_entry (f, no)->count, &len);
+          add_event (f, CC_ASM_EV_SYMBOL, 0, 0, at, len);
+        }
+      return;
+    }
   size_t at = keep_name (f, p, n);
   add_event (f, CC_ASM_EV_SYMBOL, 0, 0, at, n);
+}
+
+/* RISC-V: a label [P, P + N) in any section; a numeric one counts as
+   the next definition of its number (gas's fb_label_instance_inc), before
+   note_symbol names it.  */
+static void
+riscv_numeric (cc_asm_filter *f, const char *p, size_t n)
+{
+  unsigned long no = 0;
+  size_t d = 0;
+  while (d < n && p[d] >= '0' && p[d] <= '9')
+    no = no * 10 + (unsigned long) (p[d++] - '0');
+  if (d != n)
+    return;
+  if (d >= 10)
+    refuse_encoding (f, p, p + n);
+  else
+    fb_entry (f, no)->count++;
 }
 
 /* Does [P, P + N) mention a debug label prefix?  */
@@ -315,6 +381,12 @@ cc_asm_filter_free (cc_asm_filter *f)
   free (f->cl);
   free (f->ms);
   free (f->sp);
+  for (size_t i = 0; i < f->n_memo; i++)
+    {
+      free (f->memo[i].rv[0]);
+      free (f->memo[i].rv[1]);
+    }
+  free (f->fb);
   free (f->memo);
   free (f->memo_index);
   free (f->memo_text);
@@ -357,6 +429,19 @@ cc_asm_filter_a64 (cc_asm_filter *f)
   f->line_comment = '#';
 }
 
+void
+cc_asm_filter_riscv (cc_asm_filter *f)
+{
+  f->riscv = 1;
+  cc_riscv_state_init (&f->rv);
+}
+
+unsigned
+cc_asm_filter_riscv_xlen (const cc_asm_filter *f)
+{
+  return f->rv.arch.xlen;
+}
+
 const char *
 cc_asm_filter_unencoded (const cc_asm_filter *f)
 {
@@ -366,7 +451,7 @@ cc_asm_filter_unencoded (const cc_asm_filter *f)
 int
 cc_asm_filter_encodable (const cc_asm_filter *f)
 {
-  return (f->encode || f->a64) && f->events && !f->unencodable && !f->undecodable
+  return (f->encode || f->a64 || f->riscv) && f->events && !f->unencodable && !f->undecodable
          && !f->failed;
 }
 
@@ -552,22 +637,9 @@ classify (const char *w, size_t n)
     return D_CODELESS;
   if (n >= 3 && memcmp (w, ".if", 3) == 0)
     return D_UNFOLLOWABLE;
-  size_t lo = 0, hi = sizeof dir_words / sizeof dir_words[0];
-  while (lo < hi)
-    {
-      size_t mid = (lo + hi) / 2;
-      const char *m = dir_words[mid].w;
-      int c = strncmp (m, w, n);
-      if (c == 0 && m[n] != 0)
-        c = 1;               /* m is longer: it sorts after */
-      if (c == 0)
-        return dir_words[mid].k;
-      if (c < 0)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return D_OTHER;
+  long k = cc_find_name (dir_words, sizeof dir_words / sizeof dir_words[0], sizeof dir_words[0],
+                         w, n);
+  return k < 0 ? D_OTHER : dir_words[k].k;
 }
 
 /* Parse a section name at P (quoted or plain) into NAME; returns the
@@ -901,21 +973,122 @@ a64_event (cc_asm_filter *f, const char *p, const char *e, stmt_memo *mm)
     cc_a64_classify (p, e, &st);
   switch (st.kind)
     {
-    case CC_A64_NOTHING:
+    case CC_PLACE_NOTHING:
       break;
-    case CC_A64_INSN:
+    case CC_PLACE_INSN:
       add_event (f, CC_ASM_EV_INSN, st.bytes, st.nop, 0, 0);
       break;
-    case CC_A64_DATA:
+    case CC_PLACE_DATA:
       add_event (f, CC_ASM_EV_DATA, st.bytes, 0, 0, 0);
       break;
-    case CC_A64_ALIGN:
+    case CC_PLACE_ALIGN:
       add_event (f, CC_ASM_EV_ALIGN, st.align, st.max, 0, 0);
       break;
     default:
       refuse_encoding (f, p, e);
       break;
     }
+}
+
+/* The name of the label [P, P + N) a RISC-V branch goes to: a local
+   label's reference 1b or 1f by the definition it means (fb_name).  */
+static size_t
+riscv_target (cc_asm_filter *f, const char *p, size_t n, size_t *len)
+{
+  size_t d = 0;
+  unsigned long no = 0;
+  while (d < n && p[d] >= '0' && p[d] <= '9')
+    no = no * 10 + (unsigned long) (p[d++] - '0');
+  if (d == 0 || d + 1 != n || d >= 10)
+    {
+      *len = n;
+      return keep_name (f, p, n);
+    }
+  unsigned long count = fb_entry (f, no)->count;
+  /* 1b: the latest definition (gas: an error before the first); 1f: the
+     next one (an error if there is none: the layout finds no label).  */
+  if (p[d] == 'b' && count == 0)
+    refuse_encoding (f, p, p + n);
+  return fb_name (f, no, p[d] == 'b' ? count : count + 1, len);
+}
+
+/* Events on RISC-V (cc_asm_filter_riscv): what statement [P, E) of memo
+   MM (or NULL) places, by riscv_statement.h under the state the text has
+   set so far.  */
+static void
+riscv_event (cc_asm_filter *f, const char *p, const char *e, stmt_memo *mm)
+{
+  cc_riscv_state *s = &f->rv;
+  int rvc = s->opts.rvc != 0;
+  cc_rv_stmt local, *st = &local;
+  if (mm && !mm->rv[rvc])
+    {
+      mm->rv[rvc] = cc_xmalloc (sizeof *mm->rv[rvc]);
+      cc_riscv_classify (p, e, &s->arch, rvc, mm->rv[rvc]);
+    }
+  if (mm)
+    st = mm->rv[rvc];
+  else
+    cc_riscv_classify (p, e, &s->arch, rvc, &local);
+  switch (st->kind)
+    {
+    case CC_PLACE_NOTHING:
+      break;
+    case CC_PLACE_INSN:
+      {
+        /* Before `.attribute arch' the command line's -march decides;
+           under `.option relax' the linker moves code and gas aligns it
+           otherwise.  */
+        if (!s->opts.known || s->opts.relax)
+          refuse_encoding (f, p, e);
+        s->insn_seen = 1;
+        const cc_riscv_insn *in = &st->insn;
+        size_t at = 0, len = 0;
+        if (in->relax != CC_RISCV_FIXED)
+          at = riscv_target (f, p + in->target_at, in->target_len, &len);
+        for (unsigned k = 0; k < in->n; k++)
+          {
+            const cc_riscv_minsn *m = &in->m[k];
+            int frag_end = m->breaks == 1
+                           || (m->breaks == CC_RISCV_BREAKS_UNLESS_PIC && !s->opts.pic);
+            unsigned long b = (m->runs_on ? CC_ASM_EV_RV_RUNS_ON : 0)
+                              | (m->nop ? CC_ASM_EV_RV_NOP : 0)
+                              | (frag_end ? CC_ASM_EV_RV_FRAG_END : 0)
+                              | (in->relax == CC_RISCV_BRANCH ? CC_ASM_EV_RV_BRANCH
+                                 : in->relax == CC_RISCV_JUMP ? CC_ASM_EV_RV_JUMP : 0);
+            add_event (f, CC_ASM_EV_INSN, m->len, b, at, len);
+          }
+        break;
+      }
+    case CC_PLACE_DATA:
+      add_event (f, CC_ASM_EV_DATA, st->bytes, 0, 0, 0);
+      break;
+    case CC_PLACE_ALIGN:
+      /* riscv_frag_align_code: an alignment to no more than an
+         instruction's (2 bytes with C, else 4) is only recorded; any other
+         pads unless relaxation is on (then the linker's R_RISCV_ALIGN
+         does it).  */
+      if (st->align <= (rvc ? 2u : 4u))
+        add_event (f, CC_ASM_EV_ALIGN_RECORD, st->align, 0, 0, 0);
+      else if (s->opts.relax)
+        refuse_encoding (f, p, e);
+      else
+        add_event (f, CC_ASM_EV_ALIGN, st->align, st->max, 0, 0);
+      break;
+    default:
+      refuse_encoding (f, p, e);
+      break;
+    }
+}
+
+/* RISC-V: the directive [W, W + N) with operands [REST, E), in any
+   section: the state it sets (riscv_arch.h), and what else decides how
+   gas relaxes a branch to a symbol (encode_directive).  */
+static void
+riscv_directive (cc_asm_filter *f, const char *w, size_t n, const char *rest, const char *e)
+{
+  if (cc_riscv_state_directive (&f->rv, w, n, rest, e) < 0)
+    refuse_encoding (f, w, e);
 }
 
 /* Events: what statement [P, E) (labels taken off) of KIND in a code
@@ -927,6 +1100,11 @@ statement_event (cc_asm_filter *f, enum cc_stmt_kind kind, unsigned long align,
   if (f->a64)
     {
       a64_event (f, p, e, mm);
+      return;
+    }
+  if (f->riscv)
+    {
+      riscv_event (f, p, e, mm);
       return;
     }
   switch (kind)
@@ -1072,8 +1250,10 @@ encode_directive (cc_asm_filter *f, const char *w, size_t n, const char *rest,
             if (de > d)
               t = cc_asm_skip_space (de, e);
           }
+        /* On RISC-V also NAME, . + N (GCC's section anchors, in data):
+           an address all the same, never made shorter.  */
         if (l == 0 || vl == 0 || t != e
-            || (v[0] >= '0' && v[0] <= '9') || (vl == 1 && v[0] == '.'))
+            || (v[0] >= '0' && v[0] <= '9') || (vl == 1 && v[0] == '.' && !f->riscv))
           refuse_encoding (f, w, e);
         else
           add_symbol_event (f, CC_ASM_EV_EQUATE, keep_name (f, p, l), l);
@@ -1136,12 +1316,24 @@ statement (cc_asm_filter *f, const char *p, const char *e)
       const char *q = cc_asm_skip_space (p + n, e);
       if (n && q < e && *q == ':' && !(q + 1 < e && q[1] == ':'))
         {
+          if (f->riscv)
+            riscv_numeric (f, p, n);
           if (f->now.cur.code)
             {
               /* A label in code; its statement follows.  */
               if (f->events)
                 note_symbol (f, p, n);
               label_in_code = 1;
+            }
+          else if (cc_asm_ident_len (p, e) == n && n < 10 && p[0] >= '0' && p[0] <= '9')
+            {
+              /* A numeric local label in data stays: `1f' and `1b' in
+                 code count it (gas numbers them in all sections), though
+                 as a label of another section it is not gone to.  */
+              size_t d = 0;
+              while (d < n && p[d] >= '0' && p[d] <= '9')
+                d++;
+              label_in_code |= d == n;
             }
           if (f->cur)
             machine_label (f, p, n);
@@ -1166,7 +1358,7 @@ statement_body (cc_asm_filter *f, const char *p, const char *e)
   if (n == 0 || w[0] != '.')
     {
       /* An instruction, or data by other means.  */
-      if (f->encode && memchr (p, '=', (size_t) (e - p)))
+      if ((f->encode || f->riscv) && memchr (p, '=', (size_t) (e - p)))
         refuse_encoding (f, p, e);    /* sym = expr, in any section */
       int code = f->events && f->now.cur.code;
       if (code || f->cur)
@@ -1182,8 +1374,10 @@ statement_body (cc_asm_filter *f, const char *p, const char *e)
   enum dir_kind k = classify (w, n);
   const char *rest = p + n;
   char name[NAME_MAX_LEN];
-  if (f->encode)
+  if (f->encode || f->riscv)
     encode_directive (f, w, n, rest, e);
+  if (f->riscv)
+    riscv_directive (f, w, n, rest, e);
   else if (f->a64 && section_of_a_kind (w, n, rest, e))
     refuse_encoding (f, w, e);
   /* Section and mode directives matter in any section: they decide where
@@ -1541,7 +1735,8 @@ whole_line (cc_asm_filter *f, const char *p, const char *e)
   /* A text whose first line is `#NO_APP' is read without GNU as's
      handling of comments and blanks, which the layouts computed from
      the text assume.  */
-  if (f->line_comment && !f->seen_line && eol - p == 7 && memcmp (p, "#NO_APP", 7) == 0)
+  if ((f->line_comment || f->riscv) && !f->seen_line && eol - p == 7
+      && memcmp (p, "#NO_APP", 7) == 0)
     refuse_encoding (f, p, eol);
   f->seen_line = 1;
   if (eol - p > 2 && p[0] == '\t' && p[1] == '.' && plainly_dropped (f, p, eol))

@@ -81,7 +81,9 @@ enum cc_asm_event_kind
                            symbol no other module can preempt */
   CC_ASM_EV_MSTART,     /* our label A before a machine instruction of an
                            insn (cc_asm_filter_machine) */
-  CC_ASM_EV_DATA        /* AArch64: A bytes of data (cc_asm_filter_a64) */
+  CC_ASM_EV_DATA,       /* AArch64, RISC-V: A bytes of data */
+  CC_ASM_EV_ALIGN_RECORD /* RISC-V: an alignment to A bytes that GNU as only
+                           records as the section's (cc_asm_filter_riscv) */
 };
 
 /* WEAK, EQUATE, GLOBAL, HIDDEN: what the text says of a symbol, in no
@@ -130,6 +132,31 @@ void cc_asm_filter_line_comment (cc_asm_filter *f, char c);
    line comment (cc_asm_filter_line_comment), as GNU as for AArch64
    does.  Call after cc_asm_filter_events.  */
 void cc_asm_filter_a64 (cc_asm_filter *f);
+
+/* Events for a layout computed without assembling on RISC-V
+   (riscv/riscv_layout.h): the filter follows the state GNU as is in
+   (`.attribute arch', `.option': riscv_arch.h) and reads each statement
+   in code as riscv_statement.h does under it.  Each machine instruction
+   is an INSN event, its bytes in A and in B the flags below; a branch or
+   jump gas relaxes is one INSN event of its first form, with its label's
+   name (a local label 1f or 1b by its definition: "1#3" is the third
+   `1:') at AT; one after which gas ends its fragment (riscv_insn.h,
+   under the .option pic in force) is flagged so.  Local labels are SYMBOL events; .weak and .set make WEAK
+   and EQUATE events as when encoding.  Data are DATA events; an
+   alignment GNU as pads is ALIGN, one it only records ALIGN_RECORD.  Any
+   statement it does not know, an instruction before `.attribute arch'
+   or while relaxation is on, a section of a group, an equate of anything
+   but a symbol, makes the text unencodable.  Call after
+   cc_asm_filter_events.  */
+#define CC_ASM_EV_RV_RUNS_ON 1  /* it always runs on (riscv_flow.h) */
+#define CC_ASM_EV_RV_NOP 2      /* c.nop or nop */
+#define CC_ASM_EV_RV_BRANCH 4   /* a conditional branch gas relaxes */
+#define CC_ASM_EV_RV_JUMP 8     /* a jump gas relaxes */
+#define CC_ASM_EV_RV_FRAG_END 16 /* gas ends its fragment after it */
+void cc_asm_filter_riscv (cc_asm_filter *f);
+
+/* RISC-V: the XLEN of the `.attribute arch' the text set (0: none).  */
+unsigned cc_asm_filter_riscv_xlen (const cc_asm_filter *f);
 
 /* After cc_asm_filter_finish: whether every instruction was encoded and
    nothing in the text (an equate, an ifunc, a section group) could make

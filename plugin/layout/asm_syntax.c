@@ -90,3 +90,137 @@ cc_asm_subsection (const char *w, size_t n, const char *rest, const char *e)
   c = cc_asm_skip_space (c + 1, e);
   return c < e && *c >= '0' && *c <= '9';
 }
+
+int
+cc_asm_is (const char *w, size_t n, const char *word)
+{
+  return strlen (word) == n && strncasecmp (w, word, n) == 0;
+}
+
+unsigned long
+cc_asm_values (const char *p, const char *e)
+{
+  unsigned long n = 1;
+  int depth = 0, empty = 1;
+  for (; p < e; p++)
+    {
+      if (*p == '(')
+        depth++;
+      else if (*p == ')')
+        depth--;
+      if (*p == ',' && depth == 0)
+        {
+          if (empty)
+            return 0;
+          n++;
+          empty = 1;
+        }
+      else if (*p != ' ' && *p != '\t')
+        empty = 0;
+    }
+  return empty || depth ? 0 : n;
+}
+
+int
+cc_asm_plain_quotes (const char *p, const char *e)
+{
+  int in_str = 0;
+  for (; p < e; p++)
+    if (in_str)
+      {
+        if (*p == '\\' && p + 1 < e)
+          p++;
+        else if (*p == '"')
+          in_str = 0;
+      }
+    else if (*p == '"')
+      in_str = 1;
+    else if (*p == '\'' || (*p == '/' && p + 1 < e && p[1] == '*'))
+      return 0;
+  return 1;
+}
+
+int
+cc_asm_byte_free (const char *w, size_t n)
+{
+  static const char *const byte_free[] = {
+    ".type", ".size", ".globl", ".global", ".local", ".weak", ".hidden",
+    ".protected", ".internal", ".symver", ".weakref", ".ident", ".file",
+    ".loc", ".loc_mark_labels", ".set", ".equ", ".equiv", ".eqv", ".text",
+    ".data", ".bss", ".section", ".pushsection", ".popsection", ".previous",
+    ".comm", ".lcomm", NULL
+  };
+  if (n > 5 && strncasecmp (w, ".cfi_", 5) == 0)
+    return 1;
+  for (size_t i = 0; byte_free[i]; i++)
+    if (cc_asm_is (w, n, byte_free[i]))
+      return 1;
+  return 0;
+}
+
+enum cc_asm_place
+cc_asm_directive (const char *w, size_t n, const char *rest, const char *e,
+                  const cc_asm_dialect *d, unsigned long *bytes, unsigned long *align,
+                  unsigned long *max)
+{
+  int free_ = cc_asm_byte_free (w, n);
+  for (size_t i = 0; d->byte_free[i] && !free_; i++)
+    free_ = cc_asm_is (w, n, d->byte_free[i]);
+  if (free_)
+    {
+      /* A subsection puts bytes out of the order of the text.  */
+      return cc_asm_subsection (w, n, rest, e) ? CC_PLACE_UNKNOWN : CC_PLACE_NOTHING;
+    }
+  int p2 = cc_asm_is (w, n, ".p2align") || cc_asm_is (w, n, ".align");
+  if (p2 || cc_asm_is (w, n, ".balign"))
+    return cc_asm_alignment (p2, rest, e, align, max) ? CC_PLACE_ALIGN : CC_PLACE_UNKNOWN;
+  /* Strings are data of another size.  */
+  unsigned long k = cc_asm_values (rest, e);
+  if (memchr (rest, '"', (size_t) (e - rest)) || k == 0)
+    return CC_PLACE_UNKNOWN;
+  if (d->insn_words && cc_asm_is (w, n, d->insn_words))
+    {
+      *bytes = 4 * k;
+      return CC_PLACE_INSN;
+    }
+  unsigned size = cc_asm_data_size (w, n);
+  for (size_t i = 0; i < d->n_data && !size; i++)
+    if (cc_asm_is (w, n, d->data[i].w))
+      size = d->data[i].size;
+  if (!size)
+    return CC_PLACE_UNKNOWN;
+  *bytes = size * k;
+  return CC_PLACE_DATA;
+}
+
+enum cc_asm_place
+cc_asm_statement (const char **p, const char **e, const cc_asm_dialect *d,
+                  unsigned long *bytes, unsigned long *align, unsigned long *max)
+{
+  cc_asm_trim (p, e);
+  if (*p == *e)
+    return CC_PLACE_NOTHING;
+  if (!cc_asm_plain_quotes (*p, *e))
+    return CC_PLACE_UNKNOWN;
+  size_t n = cc_asm_ident_len (*p, *e);
+  if (n && **p == '.')
+    return cc_asm_directive (*p, n, cc_asm_skip_space (*p + n, *e), *e, d, bytes, align, max);
+  return CC_PLACE_INSN;
+}
+
+unsigned
+cc_asm_data_size (const char *w, size_t n)
+{
+  static const struct
+  {
+    const char *w;
+    unsigned char size;
+  } words[] = {
+    { ".byte", 1 }, { ".hword", 2 }, { ".short", 2 }, { ".2byte", 2 }, { ".long", 4 },
+    { ".int", 4 }, { ".4byte", 4 }, { ".quad", 8 }, { ".8byte", 8 },
+  };
+  for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+    if (cc_asm_is (w, n, words[i].w))
+      return words[i].size;
+  return 0;
+}

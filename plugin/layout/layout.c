@@ -139,6 +139,7 @@ cc_layout_free (cc_layout *l)
   free (l->image);
   free (l->arm_maps);
   free (l->nop_fills);
+  free (l->minsns);
   memset (l, 0, sizeof *l);
 }
 

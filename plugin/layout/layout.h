@@ -68,6 +68,17 @@ typedef struct cc_layout_arm_map
   char state;
 } cc_layout_arm_map;
 
+/* A machine instruction of a layout computed from the text: its place,
+   its length and whether it always runs on (machine.c reads both from
+   the bytes of a measured object's).  */
+typedef struct cc_layout_minsn
+{
+  uint32_t section;
+  uint64_t offset;
+  uint8_t length;
+  uint8_t runs_on;
+} cc_layout_minsn;
+
 /* Bytes [FROM, TO) of section SECTION.  */
 typedef struct cc_layout_span
 {
@@ -96,6 +107,12 @@ typedef struct cc_layout
   int fills_listed;
   cc_layout_span *nop_fills;
   uint32_t n_nop_fills;
+  /* If MINSNS_LISTED (a layout computed from the text on RISC-V), it
+     lists every machine instruction of its code, sorted by section and
+     offset: what machine.c would read from the object's bytes.  */
+  int minsns_listed;
+  cc_layout_minsn *minsns;
+  uint32_t n_minsns;
 } cc_layout;
 
 /* A piece of the assembly text.  */

@@ -292,15 +292,72 @@ section_bytes (const cc_layout *l, uint32_t sec, uint64_t *n)
   return cc_layout_section_bytes (l, sec, n);
 }
 
-/* How many instructions (LENGTH decodes them) exactly fill [OFF, OFF +
-   LEN) of BYTES (N of them), their lengths in LENS (room for MAX); 1 if
-   not exactly or not more than one (then the instruction stays as it
-   is).  */
-static uint32_t
-decoded (length_fn length, const unsigned char *bytes, uint64_t n, uint32_t off,
-         uint32_t len, uint32_t *lens, uint32_t max)
+/* The machine instruction a computed layout L lists at OFF of section
+   SEC (layout.h, minsns), or NULL.  *HINT: where the last one was (the
+   insns are read in order: mostly it is the next).  */
+static const cc_layout_minsn *
+listed_at (const cc_layout *l, uint32_t sec, uint64_t off, uint32_t *hint)
 {
-  if (!bytes || !length || (uint64_t) off + len > n)
+  if (!l || !l->minsns_listed)
+    return NULL;
+  for (uint32_t k = *hint; k < *hint + 2 && k < l->n_minsns; k++)
+    if (l->minsns[k].section == sec && l->minsns[k].offset == off)
+      {
+        *hint = k;
+        return &l->minsns[k];
+      }
+  uint32_t lo = 0, hi = l->n_minsns;
+  while (lo < hi)
+    {
+      uint32_t mid = lo + (hi - lo) / 2;
+      const cc_layout_minsn *m = &l->minsns[mid];
+      if (m->section == sec && m->offset == off)
+        {
+          *hint = mid;
+          return m;
+        }
+      if (m->section < sec || (m->section == sec && m->offset < off))
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return NULL;
+}
+
+/* Where the machine instructions of an insn are read: the object's bytes
+   of section SEC (BYTES, N of them; NULL if unknown), which LENGTH
+   decodes, or the list of a computed layout L.  */
+typedef struct reader
+{
+  length_fn length;
+  const unsigned char *bytes;
+  uint64_t n;
+  const cc_layout *l;
+  uint32_t sec;
+  uint32_t *hint;           /* listed_at's */
+} reader;
+
+/* How many instructions (R reads them) exactly fill [OFF, OFF + LEN),
+   their lengths in LENS (room for MAX); 1 if not exactly or not more
+   than one (then the instruction stays as it is).  */
+static uint32_t
+decoded (const reader *r, uint32_t off, uint32_t len, uint32_t *lens, uint32_t max)
+{
+  if (!r->bytes)
+    {
+      /* A computed layout's list, where it has one.  */
+      uint32_t k = 0, at = 0;
+      const cc_layout_minsn *m;
+      while (at < len && k < max && (m = listed_at (r->l, r->sec, (uint64_t) off + at, r->hint)))
+        {
+          lens[k++] = m->length;
+          at += m->length;
+        }
+      return at == len ? k : 1;
+    }
+  length_fn length = r->length;
+  const unsigned char *bytes = r->bytes;
+  if (!length || (uint64_t) off + len > r->n)
     return 1;
   uint32_t k = 0, at = 0;
   while (at < len && k < max)
@@ -314,16 +371,13 @@ decoded (length_fn length, const unsigned char *bytes, uint64_t n, uint32_t off,
   return at == len ? k : 1;
 }
 
-/* Append X to OUT (*W used of *CAP): split where the object's bytes
-   (BYTES, N of them; NULL if unknown) hold several instructions in it,
-   as LENGTH decodes them.  */
+/* Append X to OUT (*W used of *CAP): split where R reads several
+   instructions in it.  */
 static void
-emit (cc_insn **out, uint32_t *w, size_t *cap, cc_insn x, length_fn length,
-      const unsigned char *bytes, uint64_t n)
+emit (cc_insn **out, uint32_t *w, size_t *cap, cc_insn x, const reader *r)
 {
   uint32_t lens[16];
-  uint32_t d = x.unsplit || x.length < 2 ? 1
-               : decoded (length, bytes, n, x.offset, x.length, lens, 16);
+  uint32_t d = x.unsplit || x.length < 2 ? 1 : decoded (r, x.offset, x.length, lens, 16);
   *out = cc_grow (*out, cap, (size_t) *w + d, sizeof **out, 16);
   if (d == 1)
     {
@@ -346,9 +400,15 @@ emit (cc_insn **out, uint32_t *w, size_t *cap, cc_insn x, length_fn length,
    NB of them) of L's object always run on to the next one?  */
 static int
 runs_on (const cc_layout *l, uint32_t sec, const unsigned char *bytes, uint64_t nb,
-         uint32_t off, uint32_t len)
+         uint32_t off, uint32_t len, uint32_t *hint)
 {
-  if (!bytes || (uint64_t) off + len > nb)
+  if (!bytes)
+    {
+      /* A computed layout's list, where it has one.  */
+      const cc_layout_minsn *m = listed_at (l, sec, off, hint);
+      return m && m->length == len && m->runs_on;
+    }
+  if ((uint64_t) off + len > nb)
     return 0;
   switch (cc_arch_of_elf_machine (l->machine))
     {
@@ -374,24 +434,26 @@ runs_on (const cc_layout *l, uint32_t sec, const unsigned char *bytes, uint64_t 
    cmp; bhi; tbh, a branch gas relaxes into a branch around a jump): each
    is maybe fetched once one before it may send control elsewhere, which
    the object's bytes tell on RISC-V (call is auipc; jalr, lla auipc;
-   addi) and ARM (Thumb-2's it; movne) for GCC's own insns, and is
-   assumed everywhere else.  OUT holds F's new insns, old insn I's from
+   addi; a layout computed from the text lists the same) and ARM
+   (Thumb-2's it; movne) for GCC's own insns, and is assumed everywhere
+   else.  OUT holds F's new insns, old insn I's from
    FIRST[I].  */
 static void
 later_maybe_fetched (const cc_func *f, cc_insn *out, const uint32_t *first,
                      const cc_layout *l, const uint32_t *sec)
 {
+  uint32_t hint = 0;
   for (uint32_t i = 0; i < f->n_insns; i++)
     {
       uint64_t nb = 0;
-      const unsigned char *bytes = f->insns[i].kind == CC_INSN_CODE
-                                   ? cc_layout_section_bytes (l, sec[i], &nb) : NULL;
-      int on = 1;
+      int code = f->insns[i].kind == CC_INSN_CODE;
+      const unsigned char *bytes = code ? cc_layout_section_bytes (l, sec[i], &nb) : NULL;
+      int on = code;
       for (uint32_t m = first[i]; m < first[i + 1]; m++)
         {
           if (m > first[i] && !on && out[m].fetch == CC_FETCH_ALWAYS)
             out[m].fetch = CC_FETCH_MAYBE;
-          on = on && runs_on (l, sec[i], bytes, nb, out[m].offset, out[m].length);
+          on = on && runs_on (l, sec[i], bytes, nb, out[m].offset, out[m].length, &hint);
         }
     }
 }
@@ -410,16 +472,17 @@ cc_machine_split (cc_func *f, const cc_asm_split *const *split, const cc_mstmt *
   cc_minsn *mi = cc_xmalloc ((most + 1) * sizeof *mi);
   uint64_t *at = cc_xmalloc ((most + 1) * sizeof *at);
   length_fn length = length_decoder (l);
+  uint32_t hint = 0;
   for (uint32_t i = 0; i < n_old; i++)
     {
       const cc_insn in = f->insns[i];
       const cc_asm_split *sp = split[i];
-      uint64_t nb = 0;
-      const unsigned char *bytes = section_bytes (l, sec[i], &nb);
+      reader r = { length, NULL, 0, l, sec[i], &hint };
+      r.bytes = section_bytes (l, sec[i], &r.n);
       first[i] = w;
       if (!sp || !sp->n)
         {
-          emit (&out, &w, &cap, in, length, bytes, nb);
+          emit (&out, &w, &cap, in, &r);
           continue;
         }
       /* The places of its statements, if all are known and in its
@@ -456,7 +519,7 @@ cc_machine_split (cc_func *f, const cc_asm_split *const *split, const cc_mstmt *
           x.unordered = mi[j].unordered;
           x.runs_unknown = mi[j].runs_unknown;
           x.maybe_tail = mi[j].maybe_tail;
-          emit (&out, &w, &cap, x, length, bytes, nb);
+          emit (&out, &w, &cap, x, &r);
         }
     }
   first[n_old] = w;

@@ -91,10 +91,12 @@ struct cc_layout;
    ELF index SEC[I]; LABELS[N - 1] is where the layout placed the label
    before statement N (NULL: those labels were not measured, and an insn
    of several instructions stays whole).  Where L holds the object's bytes
-   (an x86-64 object), an instruction whose bytes are several is split
-   further: the assembler's own padding inside an insn
+   (an x86-64 or RISC-V object), or lists its machine instructions (a
+   RISC-V layout computed from the text), an instruction whose bytes are
+   several is split further: the assembler's own padding inside an insn
    (-Wa,-mbranches-within-32B-boundaries puts NOPs before a branch),
-   fetched as the instruction after it is.  FIRST (room for F's insns + 1)
+   fetched as the instruction after it is; RISC-V's `call', auipc and
+   jalr.  FIRST (room for F's insns + 1)
    gets where each old insn's instructions begin in F's new insns.  */
 void cc_machine_split (struct cc_func *f, const struct cc_asm_split *const *split,
                        const cc_mstmt *ms, const struct cc_layout *l,

@@ -7,6 +7,8 @@
 #include "layout/machine.h"
 #include "layout/target.h"
 #include "layout/aarch64/a64_layout.h"
+#include "layout/riscv/riscv_arch.h"
+#include "layout/riscv/riscv_layout.h"
 #include "layout/x86/layout_compute.h"
 #include "layout/x86/layout_decode.h"
 #include "support/util.h"
@@ -158,9 +160,10 @@ split_function (unit *u, uint32_t fi, const cc_layout *l, const cc_layout_query 
         split[i] = by[no - base - 1];
       any |= split[i] != NULL;
     }
-  /* With the object's bytes, every insn: the assembler may have put
-     padding of its own inside one.  */
-  if (any || l->image || entry_pad)
+  /* With the object's bytes (or a computed layout's list of them), every
+     insn: the assembler may have put padding of its own inside one, or
+     made one statement several instructions (RISC-V's call).  */
+  if (any || l->image || l->minsns_listed || entry_pad)
     {
       uf->mfirst = cc_xmalloc ((n + 1) * sizeof *uf->mfirst);
       const cc_layout_ref *labels = q->n_families > 2 ? l->numbered[2] : NULL;
@@ -446,6 +449,33 @@ a64_computing (const cc_unit_text *t, char **command, int direct)
   return 1;
 }
 
+/* Can the layout be computed from the text on RISC-V (riscv_layout.h)?
+   Only where the measuring assembly COMMAND (the driver: RISC-V is never
+   run directly) gives the assembler nothing of the build's own (no -Wa,
+   or -Xassembler item, no -B that may find another assembler) and the
+   driver an -march: the assembler's own, under which md_begin aligns
+   .text to an instruction's alignment before the text's `.attribute
+   arch' takes over.  The other -m options the driver passes on (-mabi=,
+   -mno-relax, -misa-spec=) change no instruction's size; -mbig-endian
+   is left to the assembler (layout.c reads little-endian objects).
+   Returns that alignment (2 with C, 4 without), or 0: not computed.  */
+static unsigned
+rv_computing (const cc_unit_text *t, char **command, int direct)
+{
+  if (cc_built_arch () != CC_ARCH_RISCV || !command || !command[0] || direct
+      || (t->way != CC_LAYOUT_ANY && t->way != CC_LAYOUT_COMPUTE))
+    return 0;
+  const char *march = NULL;
+  for (size_t i = 1; command[i]; i++)
+    if (strcmp (command[i], "-Xassembler") == 0 || strncmp (command[i], "-B", 2) == 0
+        || strcmp (command[i], "-mbig-endian") == 0)
+      return 0;
+    else if (strncmp (command[i], "-march=", 7) == 0)
+      march = command[i] + 7;
+  int c = march ? cc_riscv_march_has_c (march) : -1;
+  return c < 0 ? 0 : c ? 2 : 4;
+}
+
 static char **
 assembler_command (const cc_unit_text *t, const cc_toolchain *tc, int *direct)
 {
@@ -556,12 +586,15 @@ cc_measure_unit (const cc_unit_text *t, cc_model *m, cc_unit_func *uf, uint32_t 
   int computing = decoding && decoding[1] && strcmp (decoding[1], "--64") == 0
                   && !decoding[2] && t->way != CC_LAYOUT_DECODE;
   int computing_a64 = a64_computing (t, command, direct);
-  if (decoding || computing_a64)
+  unsigned rv_text_align = rv_computing (t, command, direct);
+  if (decoding || computing_a64 || rv_text_align)
     cc_asm_filter_events (filt, t->note_prefix);
   if (computing)
     cc_asm_filter_encode (filt);
   if (computing_a64)
     cc_asm_filter_a64 (filt);
+  if (rv_text_align)
+    cc_asm_filter_riscv (filt);
   /* Events: about one per label and one per instruction (half as many
      as labels).  */
   cc_asm_filter_reserve (filt, t->chunks[0].size + t->chunks[1].size + t->n_marks * 16,
@@ -593,12 +626,15 @@ cc_measure_unit (const cc_unit_text *t, cc_model *m, cc_unit_func *uf, uint32_t 
   int computed = 0;         /* the model is filled: nothing to measure */
   /* Computed; else without our labels, placed by decoding; else with
      them.  */
-  if (code.data && (computing || computing_a64))
+  if (code.data && (computing || computing_a64 || rv_text_align))
     {
       unsigned char *unchecked = NULL;
       char *why = computing ? cc_layout_compute (&lay, &q, filt, &unchecked)
-                            : cc_a64_layout_compute (&lay, &q, filt);
-      if (!why)
+                  : computing_a64 ? cc_a64_layout_compute (&lay, &q, filt)
+                                  : cc_riscv_layout_compute (&lay, &q, filt, rv_text_align);
+      /* GCC's lengths are no check on RISC-V: it counts 4 bytes for an
+         instruction gas compresses, and for `lla', which is 8.  */
+      if (!why && !rv_text_align)
         why = cross_check (&u, &lay, &q, filt, unchecked, computing_a64);
       /* What does not add up in the model's terms is a reason to ask
          the assembler too, not yet a failure.  */

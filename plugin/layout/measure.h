@@ -5,10 +5,11 @@
    unit's assembly text, where our labels are in it, and the program model
    with GCC's estimates.  Here the filter reads the text (asm_filter.h);
    the layout is computed from the text (x86-64: layout_compute.h;
-   AArch64: a64_layout.h), else decoded from an assembled object
-   (layout_decode.h), else read from the labels of one (layout.h); it is
-   checked against the model and written into it, and every insn becomes
-   its machine instructions (machine.h).
+   AArch64: a64_layout.h; RISC-V without relaxation: riscv_layout.h),
+   else decoded from an assembled object (layout_decode.h), else read
+   from the labels of one (layout.h); it is checked against the model and
+   written into it, and every insn becomes its machine instructions
+   (machine.h).
    Any doubt on the way falls back to the next way; what no way gives is
    the layout's failure, and the caller reports the unit as not measured
    (cc_unit_unmeasured).  */

@@ -79,6 +79,27 @@ cc_cmp_u32 (const void *a, const void *b)
   return x < y ? -1 : x > y;
 }
 
+long
+cc_find_name (const void *base, size_t n, size_t stride, const char *p, size_t len)
+{
+  size_t lo = 0, hi = n;
+  while (lo < hi)
+    {
+      size_t mid = (lo + hi) / 2;
+      const char *m = *(const char *const *) ((const char *) base + mid * stride);
+      int c = strncmp (m, p, len);
+      if (c == 0 && m[len] != 0)
+        c = 1;                 /* m is longer: it sorts after */
+      if (c == 0)
+        return (long) mid;
+      if (c < 0)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return -1;
+}
+
 /* CACHECAT_TIMES=1: where the plugin's time goes in this unit, on
    stderr (make bench; no effect on any output).  CPU milliseconds of the
    compiler process since the last mark, and of the children it waited

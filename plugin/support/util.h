@@ -95,6 +95,11 @@ int cc_write_file (const char *path, int (*fill) (FILE *f, void *data), void *da
 /* qsort's comparison of two uint32_t.  */
 int cc_cmp_u32 (const void *a, const void *b);
 
+/* Among the N entries of BASE, STRIDE bytes each, each starting with a
+   `const char *' name and sorted by strcmp of it: the index of the one
+   named [P, P + LEN), or -1.  */
+long cc_find_name (const void *base, size_t n, size_t stride, const char *p, size_t len);
+
 /* FNV-1a of the string S: names are looked up in open-addressing hash
    tables (layout.c, layout_decode.c).  */
 static inline uint32_t

@@ -17,10 +17,12 @@
 #   - A32: the branches GCC's conditional execution leaves out run on into
 #     the insns it made conditional, conditional returns and -fpie switch
 #     tables of branches are modelled, conditional calls are not;
-#   - AArch64: the layout computed from the text (plugin/layout/aarch64/)
-#     is the measured one, on the corpus and the validation programs at
-#     the target's flag sets (check-layout-decode.sh, CACHECAT_LAYOUT=
-#     compute against labels); inline asm it must not trust is measured.
+#   - AArch64 and RISC-V (-mno-relax): the layout computed from the text
+#     (plugin/layout/aarch64/, plugin/layout/riscv/) is the measured one,
+#     on the corpus and the validation programs at the target's flag sets
+#     (check-layout-decode.sh, CACHECAT_LAYOUT=compute against labels;
+#     RISC-V also under RV64G, RV32IMC and RV32IM, -fpic, padding
+#     -falign-*=, far branches); inline asm it must not trust is measured.
 # A compiler that is not installed, or has no plugin headers, is skipped
 # with a line that says so.  Output: PASS/FAIL lines, then "N passed, N
 # failed"; exit status 1 on any failure.
@@ -232,56 +234,48 @@ EOF
   fi
 }
 
-# a64_layout TRIPLE CC PLUGIN: on AArch64 the plugin computes the layout
-# from the text (plugin/layout/aarch64/a64_layout.h) instead of running
-# the measuring assembly.  Forced (CACHECAT_LAYOUT=compute), it must give
-# the .s, report and diagnostics that measuring with labels gives, on
-# every corpus file and validation program at each flag set.  Then inline
-# asm between two calls, so that later offsets move if its bytes are
-# miscounted: what the computation cannot follow is measured by default
-# (the same output as with labels), and forced it is refused, naming the
-# statement; what it follows is computed, forced or not.
-a64_layout() {
-  local t=$1 cc=$2 plugin=$3 log=$work/a64-layout-$t.log
+# layout_ways TRIPLE CC PLUGIN TAG NAME FLAG_SETS WAYS FILE...: the layout
+# computed from the text against labels (check-layout-decode.sh, WAYS
+# compute: CACHECAT_LAYOUT=compute must give the .s, report and
+# diagnostics of labels; default: whichever way the plugin takes), on
+# FILEs at the ';'-separated FLAG_SETS; its counts join ours.
+layout_ways() {
+  local t=$1 cc=$2 plugin=$3 tag=$4 name=$5 sets=$6 ways=$7 log
+  shift 7
+  log=$work/layout-$t-$(echo "$name" | tr -c 'a-zA-Z0-9\n' _).log
   # shellcheck disable=SC2086
-  CC=$cc PLUGIN=$plugin B=build/$t FLAG_SETS_OVERRIDE=$(flag_sets "$t") WAYS=compute \
-    TAG=aarch64 testsuite/scripts/check-layout-decode.sh testsuite/corpus/*.c \
-    testsuite/validate/programs/*.c >"$log" 2>&1
+  CC=$cc PLUGIN=$plugin B=build/$t FLAG_SETS_OVERRIDE=$sets WAYS=$ways TAG=$tag \
+    testsuite/scripts/check-layout-decode.sh "$@" >"$log" 2>&1
   last=$(tail -n 1 "$log")
   if [[ $last =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
     passed=$((passed + BASH_REMATCH[1]))
     failed=$((failed + BASH_REMATCH[2]))
-    echo "$t: computed layout against labels: $last"
+    echo "$t: $name: $last"
     [ "${BASH_REMATCH[2]}" -eq 0 ] || grep -A 6 '^FAIL' "$log" | head -n 40
   else
-    bad "$t: check-layout-decode printed no result"
+    bad "$t: $name: check-layout-decode printed no result"
     tail -n 20 "$log"
   fi
-  # ASM|what the refusal names ("-": the filter gives up on the whole
-  # text, which is then measured without a computing to refuse; "": the
-  # computation follows it).
-  local cases=(
-    '.rept 3\n\tnop\n\t.endr|-'
-    '.macro twice\n\tnop\n\tnop\n\t.endm\n\ttwice|-'
-    'ldr x1, =0x123456789abc\n\tb 1f\n\t.ltorg\n1:|ldr x1, ='
-    '.byte 1\n\tnop|not on a 4-byte boundary'
-    '.space 6\n\t.p2align 2|.space 6'
-    'tmp .req x1\n\tmov tmp, 1|tmp .req x1'
-    '.string \"ab\"\n\t.p2align 2|.string'
-    '.balign 16, 0|.balign 16, 0'
-    '.pushsection .text, 1\n\tnop\n\t.popsection|.pushsection .text, 1'
-    '# nop; nop\n\tnop; nop|'
-    '.inst 0xd503201f, 0xd503201f|'
-    '.p2align 4\n\tnop|'
-    '.word 0x12345678\n\t.byte 1, 2, 3, 4\n\tnop|'
-  )
-  local c asm want name ok
-  for c in "${cases[@]}"; do
+}
+
+# asm_cases TRIPLE CC PLUGIN FLAGS CASE...: inline asm between two calls,
+# so that later offsets move if its bytes are miscounted, at FLAGS.  A
+# CASE is ASM|what the refusal names: "-" the filter gives up on the
+# whole text, which is then measured without a computing to refuse; ""
+# the computation follows it.  What the computation cannot follow is
+# measured by default (the same output as with labels), and forced
+# (CACHECAT_LAYOUT=compute) it is refused, naming the statement; what it
+# follows is computed, forced or not.
+asm_cases() {
+  local t=$1 cc=$2 plugin=$3 flags=$4 c asm want name ok
+  shift 4
+  for c in "$@"; do
     asm=${c%|*} want=${c##*|} name="$t: asm \"$asm\""
     printf 'extern int g (int);\n__attribute__ ((noinline)) int f (int x)\n{\n  int y = g (x);\n  __asm__ volatile ("%s" ::: "memory");\n  return g (y) + 1;\n}\nint h (int x) { return f (x) * 3; }\n' "$asm" >"$work/asm.c"
     for way in labels default compute; do
+      # shellcheck disable=SC2086
       (cd "$work" && if [ $way = default ]; then unset CACHECAT_LAYOUT; else export CACHECAT_LAYOUT=$way; fi
-       "$cc" -O2 -S asm.c -o asm.$way.s -fplugin="$plugin" \
+       "$cc" $flags -S asm.c -o asm.$way.s -fplugin="$plugin" \
          -fplugin-arg-cachecat-report=asm.$way.json 2>asm.$way.err)
     done
     ok=1
@@ -305,6 +299,101 @@ a64_layout() {
       grep -h '"problem"' "$work"/asm.*.json | head -n 3
     fi
   done
+}
+
+# a64_layout TRIPLE CC PLUGIN: on AArch64 the plugin computes the layout
+# from the text (plugin/layout/aarch64/a64_layout.h) instead of running
+# the measuring assembly.  Forced, it must give what measuring with
+# labels gives, on every corpus file and validation program at each flag
+# set; then the inline asm cases.
+a64_layout() {
+  local t=$1 cc=$2 plugin=$3
+  layout_ways "$t" "$cc" "$plugin" aarch64 "computed layout against labels" "$(flag_sets "$t")" \
+    compute testsuite/corpus/*.c testsuite/validate/programs/*.c
+  asm_cases "$t" "$cc" "$plugin" -O2 \
+    '.rept 3\n\tnop\n\t.endr|-' \
+    '.macro twice\n\tnop\n\tnop\n\t.endm\n\ttwice|-' \
+    'ldr x1, =0x123456789abc\n\tb 1f\n\t.ltorg\n1:|ldr x1, =' \
+    '.byte 1\n\tnop|not on a 4-byte boundary' \
+    '.space 6\n\t.p2align 2|.space 6' \
+    'tmp .req x1\n\tmov tmp, 1|tmp .req x1' \
+    '.string \"ab\"\n\t.p2align 2|.string' \
+    '.balign 16, 0|.balign 16, 0' \
+    '.pushsection .text, 1\n\tnop\n\t.popsection|.pushsection .text, 1' \
+    '# nop; nop\n\tnop; nop|' \
+    '.inst 0xd503201f, 0xd503201f|' \
+    '.p2align 4\n\tnop|' \
+    '.word 0x12345678\n\t.byte 1, 2, 3, 4\n\tnop|'
+}
+
+# A function whose branches reach far: over 16 bytes, 160, 640, 2.5 and 5
+# KiB, and a loop around it all (gas makes them 2, 4, 6 and 8 bytes at
+# -O0; GCC writes its own long forms at -O2, with a local label 1:).
+far_branches() {
+  cat <<'EOF2'
+#define R4(s) s s s s
+#define R16(s) R4 (R4 (s))
+#define R64(s) R4 (R16 (s))
+#define R256(s) R4 (R64 (s))
+volatile int v[8];
+int
+big (int x, int y)
+{
+  while (x--)
+    {
+      if (y & 8)
+        v[6]++;
+      if (y & 1)
+        { R256 (v[1] += x;) }
+      if (y & 2)
+        { R64 (v[2] ^= x;) }
+      if (y & 4)
+        { R16 (v[3] -= y;) }
+      if (y == x)
+        { R256 (v[4] += y;) R256 (v[5] += y;) }
+    }
+  return v[0];
+}
+EOF2
+}
+
+# riscv_layout TRIPLE CC PLUGIN: on RISC-V with -mno-relax the plugin
+# computes the layout from the text (plugin/layout/riscv/riscv_layout.h).
+# Forced, it must give what measuring with labels gives, on the corpus,
+# the validation programs and a function of far branches, under RV64GC at
+# the target's levels, -fpic and -falign-*= that pad, under RV64G, RV32IMC
+# and RV32IM at -O0, -O2 and -Os (files the compiler rejects without
+# their C library are skipped); with -msave-restore, whose units the
+# layout fails either way, the default way must give what labels give.
+# Then the inline asm cases.
+riscv_layout() {
+  local t=$1 cc=$2 plugin=$3 isa sets files
+  # Relative to the top, as check-layout-decode.sh takes its files.
+  far_branches >"build/$t/far_branches.c"
+  files=(testsuite/corpus/*.c testsuite/validate/programs/*.c "build/$t/far_branches.c")
+  sets="$(flag_sets "$t");-O2 -fpic -mno-relax;-O2 -falign-functions=16 -falign-loops=8 -falign-jumps=8 -mno-relax;-Os -falign-functions=32 -falign-labels=8 -mno-relax"
+  layout_ways "$t" "$cc" "$plugin" riscv "RV64GC computed layout against labels" "$sets" \
+    compute "${files[@]}"
+  for isa in "rv64g -mabi=lp64d" "rv32imc -mabi=ilp32" "rv32im -mabi=ilp32"; do
+    sets="-O0 -march=$isa -mno-relax;-O2 -march=$isa -mno-relax;-Os -march=$isa -mno-relax"
+    layout_ways "$t" "$cc" "$plugin" riscv "${isa%% *} computed layout against labels" \
+      "$sets" compute "${files[@]}"
+  done
+  layout_ways "$t" "$cc" "$plugin" riscv "-msave-restore default way against labels" \
+    "-O2 -msave-restore -mno-relax" default testsuite/corpus/*.c
+  asm_cases "$t" "$cc" "$plugin" "-O2 -mno-relax" \
+    '.rept 3\n\tnop\n\t.endr|-' \
+    '.insn r 0x33, 0, 0, a0, a1, a2|.insn' \
+    '.option arch, +zba\n\tnop|.option arch' \
+    'csrr a0, mstatus|mstatus' \
+    '.byte 1\n\tnop|odd offset' \
+    '.balign 16, 0|.balign 16, 0' \
+    '.string \"ab\"\n\t.p2align 2|.string' \
+    '.option push\n\t.option norvc\n\tnop\n\tli a0, 0x12345678\n\t.option pop|' \
+    '1: addi a0, a0, -1\n\tbnez a0, 1b\n\tbeqz a1, 1f\n\tcall g\n1:|' \
+    '.p2align 4\n\tnop|' \
+    '.word 0x12345678\n\t.half 1, 2\n\tnop|' \
+    '# nop; nop\n\tnop; nop|'
 }
 
 for cc in $TARGET_CCS; do
@@ -378,7 +467,7 @@ for cc in $TARGET_CCS; do
   fi
 
   case $t in
-    riscv*) riscv_relax "$t" "$cc" "$plugin" ;;
+    riscv*) riscv_relax "$t" "$cc" "$plugin"; riscv_layout "$t" "$cc" "$plugin" ;;
     arm-none-eabi) veneers "$t" "$cc" "$plugin" "-O2 -mthumb -mcpu=cortex-m7" ;;
     arm*) veneers "$t" "$cc" "$plugin" "-O2" ;;
     aarch64*) veneers "$t" "$cc" "$plugin" "-O2"; a64_layout "$t" "$cc" "$plugin" ;;

@@ -10,6 +10,7 @@
 #define CACHECAT_ASM_TEXT_H
 
 #include "layout/layout.h"
+#include "layout/target.h"
 
 #include <stdarg.h>
 #include <stdint.h>
@@ -56,7 +57,7 @@ rnd (uint32_t n)
 /* Run ONE on seeds 1 to N (rng_state seeded), until a check fails: it
    makes the random text of SEED and compares its layouts, and returns
    why the layout was not computed, or NULL.  Returns how many were.  */
-static uint32_t
+static uint32_t __attribute__ ((unused))
 random_seeds (uint32_t n, char *(*one) (uint32_t seed))
 {
   uint32_t computed = 0;
@@ -71,6 +72,47 @@ random_seeds (uint32_t n, char *(*one) (uint32_t seed))
       free (why);
     }
   return computed;
+}
+
+/* Is the assembler AS on the PATH?  If not, says so for unit test UNIT:
+   its comparisons are skipped.  */
+__attribute__ ((unused)) static int
+have_assembler (const char *as, const char *unit)
+{
+  char cmd[128];
+  snprintf (cmd, sizeof cmd, "command -v %s >/dev/null 2>&1", as);
+  if (system (cmd) == 0)
+    return 1;
+  printf ("unit %s: %s is not on the PATH: the layouts are not compared with its\n", unit, as);
+  return 0;
+}
+
+/* A text the layout must refuse, and what the refusal must name.  */
+typedef struct refusal
+{
+  const char *text, *why;
+} refusal;
+
+/* Append one of the N section switches of SECTIONS at random, the first
+   a .pushsection and the second a .popsection: a pop only after a push,
+   no push after one (*PUSHED: one is open).  */
+__attribute__ ((unused)) static void
+add_section (text *t, const char *const *sections, uint32_t n, int *pushed)
+{
+  uint32_t k = rnd (n);
+  if (k == 1 && !*pushed)
+    k = 0;
+  if (k == 0 && *pushed)
+    k = 1;
+  *pushed = k == 0;
+  add (t, "%s", sections[k]);
+}
+
+/* Append one statement of the N of LIST at random, on a line.  */
+__attribute__ ((unused)) static void
+add_one_of (text *t, const char *const *list, uint32_t n)
+{
+  add (t, "\t%s\n", list[rnd (n)]);
 }
 
 /* What the tests ask of a layout: the symbols f and g, our start labels
@@ -125,6 +167,67 @@ layouts_differ (const cc_layout *real, const cc_layout *computed, uint32_t n)
                    (unsigned long long) computed->sections[s].align);
         }
   return wrong;
+}
+
+/* The bytes of the section of REAL (the assembler's layout) named as
+   section S of COMPUTED, *SIZE of them; NULL if it has none.  */
+__attribute__ ((unused)) static const unsigned char *
+real_bytes (const cc_layout *real, const cc_layout *computed, uint32_t s, uint64_t *size)
+{
+  uint32_t r = 1;
+  while (r < real->n_sections && strcmp (real->sections[r].name, computed->sections[s].name) != 0)
+    r++;
+  *size = 0;
+  return r < real->n_sections ? cc_layout_section_bytes (real, r, size) : NULL;
+}
+
+/* Does every no-op padding COMPUTED lists lie where REAL's object has
+   ARCH's no-ops (cc_target_nop_fill)?  Counts the spans into *SPANS.  */
+__attribute__ ((unused)) static int
+fills_are_nops (const cc_layout *real, const cc_layout *computed, cc_arch arch, long *spans)
+{
+  for (uint32_t k = 0; k < computed->n_nop_fills; k++)
+    {
+      const cc_layout_span *x = &computed->nop_fills[k];
+      uint64_t size;
+      const unsigned char *b = real_bytes (real, computed, x->section, &size);
+      if (!b || x->to > size
+          || !cc_target_nop_fill (arch, b + x->from, (size_t) (x->to - x->from)))
+        {
+          fprintf (stderr, "    %s [%llu, %llu) is no nops\n",
+                   computed->sections[x->section].name, (unsigned long long) x->from,
+                   (unsigned long long) x->to);
+          return 0;
+        }
+      (*spans)++;
+    }
+  return 1;
+}
+
+/* Put COMPUTED, for Q (its N start labels), beside the layout the
+   assembler CMD gives TEXT: every label and section as layouts_differ
+   asks, and what AGREE asks of the object's bytes (with ARG).  Prints
+   SRC after a failure.  */
+static void __attribute__ ((unused))
+beside_as (char *const *cmd, const cc_layout_chunk *text, cc_layout_query *q,
+           const cc_layout *computed, uint32_t n,
+           int (*agree) (const cc_layout *real, const cc_layout *computed, void *arg),
+           void *arg, const char *src)
+{
+  cc_layout real;
+  char *err = NULL;
+  q->keep_image = 1;
+  if (CHECK (cc_layout_measure (cmd, text, 1, q, &real, &err) == 0))
+    {
+      CHECK (layouts_differ (&real, computed, n) == 0);
+      CHECK (agree (&real, computed, arg));
+      if (unit_failed)
+        fprintf (stderr, "%s\n", src);
+      cc_layout_free (&real);
+    }
+  else
+    fprintf (stderr, "    %s\n%s\n", err ? err : "?", src);
+  free (err);
 }
 
 #endif

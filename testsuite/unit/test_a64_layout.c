@@ -29,48 +29,19 @@
 
 static int have_as;
 
-/* Are the bytes [FROM, TO) of section SEC of L's image AArch64 nops?  */
+/* Is every no-op padding COMPUTED lists AArch64 nops in REAL's object?
+   Counts the spans into *(long *) SPANS.  */
 static int
-nops (const cc_layout *l, uint32_t sec, uint64_t from, uint64_t to)
+a64_nops (const cc_layout *real, const cc_layout *computed, void *spans)
 {
-  uint64_t n = 0;
-  const unsigned char *b = cc_layout_section_bytes (l, sec, &n);
-  if (!b || to > n || (to - from) % 4)
-    return 0;
-  for (uint64_t k = from; k < to; k += 4)
-    if (b[k] != 0x1f || b[k + 1] != 0x20 || b[k + 2] != 0x03 || b[k + 3] != 0xd5)
-      return 0;
-  return 1;
-}
-
-/* Does every no-op padding COMPUTED lists lie where REAL's object has
-   nops?  Counts the spans into *SPANS.  */
-static int
-fills_are_nops (const cc_layout *real, const cc_layout *computed, int *spans)
-{
-  for (uint32_t k = 0; k < computed->n_nop_fills; k++)
-    {
-      const cc_layout_span *x = &computed->nop_fills[k];
-      const char *name = computed->sections[x->section].name;
-      uint32_t r = 1;
-      while (r < real->n_sections && strcmp (real->sections[r].name, name) != 0)
-        r++;
-      if (r == real->n_sections || !nops (real, r, x->from, x->to))
-        {
-          fprintf (stderr, "    %s [%llu, %llu) is no nops\n", name,
-                   (unsigned long long) x->from, (unsigned long long) x->to);
-          return 0;
-        }
-      (*spans)++;
-    }
-  return 1;
+  return fills_are_nops (real, computed, CC_ARCH_AARCH64, spans);
 }
 
 /* Compute TEXT's layout and, unless it is refused, compare it with gas's
    (start labels .L<1000000000 + i>, N of them).  Returns the refusal,
    or NULL.  *SPANS counts the no-op paddings checked.  */
 static char *
-compare (const char *src, uint32_t n, int *spans)
+compare (const char *src, uint32_t n, long *spans)
 {
   cc_asm_filter *f = cc_asm_filter_new ("//", ';');
   cc_asm_filter_labels (f, ".L", 1000000000ul, ".Lcce");
@@ -88,20 +59,7 @@ compare (const char *src, uint32_t n, int *spans)
   if (!why && have_as)
     {
       char *cmd[] = { (char *) "aarch64-linux-gnu-as", (char *) "-L", NULL };
-      cc_layout real;
-      char *err = NULL;
-      q.keep_image = 1;
-      if (CHECK (cc_layout_measure (cmd, &kept, 1, &q, &real, &err) == 0))
-        {
-          CHECK (layouts_differ (&real, &computed, n) == 0);
-          CHECK (fills_are_nops (&real, &computed, spans));
-          if (unit_failed)
-            fprintf (stderr, "%s\n", src);
-          cc_layout_free (&real);
-        }
-      else
-        fprintf (stderr, "    %s\n%s\n", err ? err : "?", src);
-      free (err);
+      beside_as (cmd, &kept, &q, &computed, n, a64_nops, spans, src);
     }
   if (kept.data)
     cc_layout_free (&computed);
@@ -161,19 +119,12 @@ random_text (text *t, uint32_t n_stmts, int sectioned)
       uint32_t r = rnd (100);
       if (sectioned && r < 6)
         {
-          /* A pop only after a push.  */
-          uint32_t k = rnd (sizeof sections / sizeof sections[0]);
-          if (k == 1 && !pushed)
-            k = 0;
-          if (k == 0 && pushed)
-            k = 1;
-          pushed = k == 0;
-          add (t, "%s", sections[k]);
+          add_section (t, sections, sizeof sections / sizeof sections[0], &pushed);
         }
       else if (r < 14)
-        add (t, "\t%s\n", alignments[rnd (sizeof alignments / sizeof alignments[0])]);
+        add_one_of (t, alignments, sizeof alignments / sizeof alignments[0]);
       else if (r < 20)
-        add (t, "\t%s\n", data[rnd (sizeof data / sizeof data[0])]);
+        add_one_of (t, data, sizeof data / sizeof data[0]);
       else if (r < 24)
         add (t, ".Lx%u: // a label\n", i);
       else
@@ -189,7 +140,7 @@ random_text (text *t, uint32_t n_stmts, int sectioned)
 }
 
 /* No-op paddings the random texts checked.  */
-static int random_spans;
+static long random_spans;
 
 static char *
 one_seed (uint32_t seed)
@@ -214,10 +165,7 @@ test_random (void)
 static void
 test_refused (void)
 {
-  static const struct
-  {
-    const char *text, *why;   /* WHY: what the refusal must name */
-  } refused[] = {
+  static const refusal refused[] = {
     /* Its literal lands in a pool, at .ltorg or the section's end.  */
     { "ldr x0, =0x123456789", "ldr x0, =" },
     { "nop\n\t.ltorg", ".ltorg" },
@@ -258,7 +206,7 @@ test_refused (void)
     { ".macro m\n\tnop\n\t.endm\n\tm", "gave up" },
     { ".if 1\n\tnop\n\t.endif", "gave up" },
   };
-  int spans = 0;
+  long spans = 0;
   for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
     {
       text t = { 0 };
@@ -288,10 +236,7 @@ test_refused (void)
 int
 main (void)
 {
-  have_as = system ("command -v aarch64-linux-gnu-as >/dev/null 2>&1") == 0;
-  if (!have_as)
-    printf ("unit a64_layout: aarch64-linux-gnu-as is not on the PATH: the layouts are "
-            "not compared with its\n");
+  have_as = have_assembler ("aarch64-linux-gnu-as", "a64_layout");
   test_refused ();
   test_random ();
   return unit_finish ("a64_layout");

@@ -17,27 +17,20 @@
 #ifndef CACHECAT_A64_STATEMENT_H
 #define CACHECAT_A64_STATEMENT_H
 
+#include "layout/asm_syntax.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-enum cc_a64_kind
-{
-  CC_A64_NOTHING,       /* places no byte */
-  CC_A64_INSN,          /* BYTES of instructions (one, or the words of .inst);
-                           NOP: it is `nop' */
-  CC_A64_DATA,          /* BYTES of data */
-  CC_A64_ALIGN,         /* alignment to ALIGN bytes, skipping at most MAX
-                           (0: any), padded with no-ops in code */
-  CC_A64_UNKNOWN
-};
-
 typedef struct cc_a64_stmt
 {
-  unsigned char kind;   /* enum cc_a64_kind */
-  unsigned long bytes;  /* INSN, DATA */
-  unsigned char nop;    /* INSN */
-  unsigned long align, max;
+  unsigned char kind;   /* enum cc_asm_place (asm_syntax.h) */
+  unsigned long bytes;  /* INSN: of instructions (one, or the words of
+                           .inst); DATA */
+  unsigned char nop;    /* INSN: it is `nop' */
+  unsigned long align, max;   /* ALIGN: to ALIGN bytes, skipping at most
+                                 MAX (0: any), padded with no-ops */
 } cc_a64_stmt;
 
 /* The statement [P, E) (labels taken off; a `#' line comment is the
