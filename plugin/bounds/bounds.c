@@ -302,6 +302,27 @@ insn_misses (const fview *v, uint32_t i, uint32_t b, uint32_t top)
     }
 }
 
+/* Why block B may run unboundedly often in one execution of TOP: a
+   cycle no loop explains, or the outermost loop in TOP without a bound;
+   else the sum outgrew 62 bits.  */
+static cc_why
+runs_why (const fview *v, uint32_t b, uint32_t top)
+{
+  if (v->cyclic[b])
+    return (cc_why){ CC_WHY_IRREDUCIBLE, v->fi, 0, CC_NONE, NULL };
+  uint32_t unb = CC_NONE;
+  for (uint32_t l = v->fr->block_loop[b]; l != CC_NONE; l = v->fr->loops[l].parent)
+    {
+      if (v->loops[l].runs == CC_UNBOUNDED)
+        unb = l;
+      if (l == top)
+        break;
+    }
+  if (unb != CC_NONE)
+    return (cc_why){ CC_WHY_LOOP, v->fi, unb, CC_NONE, NULL };
+  return (cc_why){ CC_WHY_OVERFLOW, v->fi, 0, CC_NONE, NULL };
+}
+
 enum { TODO, BUSY, DONE };
 
 typedef struct walker
@@ -319,7 +340,8 @@ static void func_bounds (walker *w, uint32_t fi);
 /* Add to *SUM the misses of block B's call, run RUNS times; *WHY gets
    the reason if that makes *SUM unbounded.  */
 static void
-add_call (walker *w, const fview *v, uint32_t b, uint64_t runs, uint64_t *sum, cc_why *why)
+add_call (walker *w, const fview *v, uint32_t b, uint32_t top, uint64_t runs, uint64_t *sum,
+          cc_why *why)
 {
   const cc_block *bb = &v->f->blocks[b];
   if (bb->call == CC_CALL_NONE)
@@ -353,7 +375,14 @@ add_call (walker *w, const fview *v, uint32_t b, uint64_t runs, uint64_t *sum, c
   uint64_t before = *sum;
   *sum = add (*sum, mul (runs, each));
   if (*sum == CC_UNBOUNDED && before != CC_UNBOUNDED && why->kind == CC_WHY_NONE)
-    *why = w2.kind != CC_WHY_NONE ? w2 : (cc_why){ CC_WHY_OVERFLOW, v->fi, 0, CC_NONE, NULL };
+    {
+      /* A bounded callee called unboundedly often: the call's block is
+         why.  */
+      if (each != CC_UNBOUNDED && runs == CC_UNBOUNDED)
+        *why = runs_why (v, b, top);
+      else
+        *why = w2.kind != CC_WHY_NONE ? w2 : (cc_why){ CC_WHY_OVERFLOW, v->fi, 0, CC_NONE, NULL };
+    }
 }
 
 /* The misses of block B in one execution of TOP, added to *SUM.  */
@@ -370,28 +399,13 @@ add_block (walker *w, const fview *v, uint32_t b, uint32_t top, uint64_t *sum, c
         *sum = add (*sum, insn_misses (v, i, b, top));
       if (*sum == CC_UNBOUNDED && before != CC_UNBOUNDED && why->kind == CC_WHY_NONE)
         {
-          uint32_t l = v->fr->block_loop[b];
           if (runs_code_unseen (&v->f->insns[i]))
             *why = (cc_why){ CC_WHY_UNKNOWN_CODE, v->fi, 0, i, NULL };
-          else if (v->cyclic[b])
-            *why = (cc_why){ CC_WHY_IRREDUCIBLE, v->fi, 0, CC_NONE, NULL };
           else
-            {
-              /* The outermost loop in TOP without a bound.  */
-              uint32_t unb = CC_NONE;
-              for (; l != CC_NONE; l = v->fr->loops[l].parent)
-                {
-                  if (v->loops[l].runs == CC_UNBOUNDED)
-                    unb = l;
-                  if (l == top)
-                    break;
-                }
-              *why = unb != CC_NONE ? (cc_why){ CC_WHY_LOOP, v->fi, unb, CC_NONE, NULL }
-                                    : (cc_why){ CC_WHY_OVERFLOW, v->fi, 0, CC_NONE, NULL };
-            }
+            *why = runs_why (v, b, top);
         }
     }
-  add_call (w, v, b, block_runs (v, b, top), sum, why);
+  add_call (w, v, b, top, block_runs (v, b, top), sum, why);
 }
 
 static void

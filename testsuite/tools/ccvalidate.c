@@ -22,6 +22,9 @@
          after the other, where the processor fetches it once (its
          iterations are simulated, counted for callgrind, and checked as
          the one fetch they are); Vk: AH AM C FP FF FL<loop> HL<loop> NF
+     fbound K F MAX                     (column K's miss bound of F: the
+                                         most lines one invocation loads)
+     lbound K L MAX                     (... of loop L: one execution)
 
    Every fetch is simulated on each column's cache (LRU, FIFO, tree
    pseudo-LRU or random replacement -- an LFSR, so one of many possible
@@ -44,14 +47,37 @@
    loop of a caller: then the fetch belongs to the execution of that loop
    in the nearest frame of its function (the callee runs inside it).
 
+   Miss bounds (fbound, lbound; none: unbounded, not checked), per column
+   on its cache: a miss here is a line loaded (a straddling fetch that
+   misses both lines loads two), and every fetch counts, whatever code it
+   is.  An invocation of F runs from the call that lands on F's entry
+   until that frame returns (or the trace ends): the code its sibling
+   calls jump to runs before the frame returns, so it counts toward F
+   (the function called), though for the promises the callee starts an
+   invocation of its own; a function a sibling call (or a thunk's return)
+   lands on at its entry is also checked against its own bound, from
+   there to the frame's return.  A loop execution is the one the
+   promises know, with the calls made inside it.  Per column and per
+   bounded function or loop: how many ran, the most lines one loaded,
+   and any that loaded more than the bound.
+
    Output, on stdout: one line per violation (at most 20 per column), then
    per column its totals: fetches, misses observed, and the misses the
    verdicts allow at most ("bound": AM and C every fetch, FP/FF/FL once per
    scope execution, HL all but one per loop execution, NF none), and per
    category the insns fetched, fetches and misses.  PER-ADDRESS-OUT, if
    given, gets per instruction address: fetches and misses per distinct
-   cache shape (to compare with callgrind).  Exit status 1 if any promise
-   broke.  */
+   cache shape (to compare with callgrind).  Then the miss bounds: per
+   column and bounded function "invocations COLUMN F COUNT MOST BOUND
+   OVER" (OVER: how many loaded more than BOUND), per bounded loop
+   "executions COLUMN L COUNT MOST BOUND OVER", per column
+   "bounds COLUMN functions NF loops NL invocations NI executions NE
+   exceeded N", and before them a line per invocation or execution that
+   loaded more lines than its bound (at most 20 per column):
+   "bound-exceeded COLUMN function F invocation I misses M bound B" or
+   "bound-exceeded COLUMN loop L execution I misses M bound B" (I: its
+   ordinal among those of F or L, from 1).  Exit status 1 if any promise
+   broke or any bound was exceeded.  */
 
 #include <stdint.h>
 #include <stdio.h>
@@ -88,8 +114,26 @@ typedef struct column
   char name[128];
   uint32_t shape;
   uint64_t fetches, misses, bound, violations;
+  uint64_t exceeded;       /* invocations and loop executions over their bound */
   uint64_t cat_fetches[V_N], cat_misses[V_N], cat_insns[V_N];
 } column;
+
+/* One column's miss bound of a function or a loop, and what the run
+   did against it.  */
+typedef struct bcheck
+{
+  uint32_t col;
+  uint64_t max;            /* the bound: lines one invocation (execution) loads */
+  uint64_t n, most;        /* invocations (executions) checked, the most
+                              lines one of them loaded */
+  uint64_t over;           /* those that loaded more than max */
+} bcheck;
+
+typedef struct bchecks
+{
+  bcheck *v;
+  uint32_t n;
+} bchecks;
 
 typedef struct func
 {
@@ -97,6 +141,7 @@ typedef struct func
   uint64_t entry;
   uint32_t n_insns;        /* local indices 0 .. n_insns-1 */
   uint32_t n_loops, first_loop; /* its loops: first_loop .. + n_loops */
+  int loop_bounds;         /* some column bounds one of its loops */
 } func;
 
 typedef struct loopinfo
@@ -137,6 +182,9 @@ typedef struct invocation
   uint8_t *seen;           /* per local insn: fetched in this invocation */
   uint64_t *loop_exec;     /* per local loop: its current execution's
                               number, valid while it is active */
+  uint64_t *loop_lines;    /* per local loop and shape: the lines loaded
+                              before its current execution (NULL: no
+                              column bounds a loop of the function) */
 } invocation;
 
 typedef struct frame
@@ -152,6 +200,25 @@ static uint64_t n_executions;
    executions of its own, so one "last execution" per insn would forget
    the caller's).  */
 static key_set exec_seen;
+
+/* Miss bounds: per function and per loop, the columns that bound it.  */
+static bchecks *fchecks, *lchecks;
+/* Per shape: the lines loaded so far, and by the fetch being checked
+   (added to the total after it: an execution that ends at the fetch
+   does not hold it, one that starts there does).  */
+static uint64_t *lines_total;
+static uint32_t *lines_now;
+/* The invocations whose bound is checked, innermost last: each belongs
+   to a frame of the stack (a frame holds several where sibling calls
+   landed on the entries of further bounded functions) and ends with
+   it; brec_lines: n_shapes per record, lines_total when it began.  */
+typedef struct brec
+{
+  uint32_t frame, func;
+} brec;
+static brec *brecs;
+static uint64_t *brec_lines;
+static uint32_t n_brecs, cap_brecs;
 
 static uint32_t n_cols, n_shapes, n_funcs, n_loops, n_insns;
 static column *cols;
@@ -247,6 +314,13 @@ read_expect (const char *path)
   size_t cap = 0;
   unsigned ln = 0;
   uint32_t cap_insns = 0;
+  struct
+  {
+    uint32_t kind, col, id;
+    uint64_t max;
+    unsigned ln;
+  } *bl = NULL;
+  uint32_t n_bl = 0;
   while (getline (&buf, &cap, f) > 0)
     {
       ln++;
@@ -349,6 +423,19 @@ read_expect (const char *path)
             }
           n_insns++;
         }
+      else if (!strcmp (tok, "fbound") || !strcmp (tok, "lbound"))
+        {
+          char *k = strtok (NULL, " \t\n"), *id = strtok (NULL, " \t\n");
+          char *max = strtok (NULL, " \t\n");
+          if (!max || atoi (k) < 0 || atoi (id) < 0)
+            die ("bad bound", ln);
+          bl = realloc (bl, (n_bl + 1) * sizeof *bl);
+          bl[n_bl].kind = tok[0] == 'f';
+          bl[n_bl].col = (uint32_t) atoi (k);
+          bl[n_bl].id = (uint32_t) atoi (id);
+          bl[n_bl].max = strtoull (max, NULL, 10);
+          bl[n_bl++].ln = ln;
+        }
       else
         die ("unknown line", ln);
     }
@@ -356,6 +443,22 @@ read_expect (const char *path)
   fclose (f);
   if (!n_cols || !n_insns || code_hi <= code_lo)
     die ("no columns or no code", ln);
+  fchecks = xcalloc (n_funcs, sizeof *fchecks);
+  lchecks = xcalloc (n_loops, sizeof *lchecks);
+  for (uint32_t k = 0; k < n_bl; k++)
+    {
+      if (bl[k].col >= n_cols || bl[k].id >= (bl[k].kind ? n_funcs : n_loops))
+        die ("a bound names an unknown column, function or loop", bl[k].ln);
+      bchecks *b = &(bl[k].kind ? fchecks : lchecks)[bl[k].id];
+      for (uint32_t j = 0; j < b->n; j++)
+        if (b->v[j].col == bl[k].col)
+          die ("a second bound of one column", bl[k].ln);
+      b->v = realloc (b->v, (b->n + 1) * sizeof *b->v);
+      b->v[b->n++] = (bcheck){ bl[k].col, bl[k].max, 0, 0, 0 };
+      if (!bl[k].kind)
+        funcs[loops[bl[k].id].func].loop_bounds = 1;
+    }
+  free (bl);
 }
 
 static void
@@ -440,18 +543,6 @@ func_at (uint64_t addr)
   return range_map[addr - code_lo];
 }
 
-static void
-pop (void)
-{
-  frame *fr = &stack[--sp];
-  if (fr->inv && !--fr->inv->refs)
-    {
-      free (fr->inv->seen);
-      free (fr->inv->loop_exec);
-      free (fr->inv);
-    }
-}
-
 /* A new frame; SHARE: the invocation it belongs to, NULL for a new one.  */
 static void
 push_frame (int32_t fid, uint64_t ret, invocation *share)
@@ -475,6 +566,9 @@ push_frame (int32_t fid, uint64_t ret, invocation *share)
       fr->inv->cur_loop = -1;
       fr->inv->seen = xcalloc (fn->n_insns, 1);
       fr->inv->loop_exec = xcalloc (fn->n_loops + 1, sizeof *fr->inv->loop_exec);
+      if (fn->loop_bounds)
+        fr->inv->loop_lines = xcalloc ((size_t) fn->n_loops * n_shapes,
+                                       sizeof *fr->inv->loop_lines);
     }
 }
 
@@ -495,15 +589,121 @@ within (int32_t a, int32_t b)
   return a == b;
 }
 
+/* ------------------------------------------------------------------ */
+/* Miss bounds.                                                        */
+
+/* An invocation or a loop execution that BC bounds ends; it began when
+   lines_total was START.  WHAT, ID, EACH: how a line names it.  */
+static void
+end_bounded (bchecks *bc, const uint64_t *start, const char *what, uint32_t id,
+             const char *each)
+{
+  for (uint32_t j = 0; j < bc->n; j++)
+    {
+      bcheck *b = &bc->v[j];
+      column *c = &cols[b->col];
+      uint64_t lines = lines_total[c->shape] - start[c->shape];
+      b->n++;
+      if (lines > b->most)
+        b->most = lines;
+      if (lines <= b->max)
+        continue;
+      b->over++;
+      if (++c->exceeded <= 20)
+        printf ("bound-exceeded %s %s %u %s %llu misses %llu bound %llu\n", c->name, what, id,
+                each, (unsigned long long) b->n, (unsigned long long) lines,
+                (unsigned long long) b->max);
+    }
+}
+
+/* The loops of INV from loop FROM outwards that do not hold loop TO
+   (-1: none) end their execution.  */
+static void
+end_loops (invocation *inv, int32_t from, int32_t to)
+{
+  for (int32_t l = from; l >= 0 && !within (to, l); l = loops[l].parent)
+    end_bounded (&lchecks[l], inv->loop_lines + (size_t) loops[l].local * n_shapes, "loop",
+                 (uint32_t) l, "execution");
+}
+
+/* The frame on top, which just landed on ADDR, begins an invocation of
+   FID whose bound is checked, if ADDR is its entry and a column bounds
+   it.  */
+static void
+begin_bounded (int32_t fid, uint64_t addr)
+{
+  if (fid < 0 || addr != funcs[fid].entry || !fchecks[fid].n)
+    return;
+  if (n_brecs == cap_brecs)
+    {
+      cap_brecs = cap_brecs ? 2 * cap_brecs : 64;
+      brecs = realloc (brecs, cap_brecs * sizeof *brecs);
+      brec_lines = realloc (brec_lines, (size_t) cap_brecs * n_shapes * sizeof *brec_lines);
+      if (!brecs || !brec_lines)
+        {
+          fprintf (stderr, "ccvalidate: out of memory\n");
+          exit (2);
+        }
+    }
+  brecs[n_brecs] = (brec){ sp - 1, (uint32_t) fid };
+  memcpy (brec_lines + (size_t) n_brecs * n_shapes, lines_total, n_shapes * sizeof *lines_total);
+  n_brecs++;
+}
+
+/* The invocations of frame FRAME and those above it end.  */
+static void
+end_brecs (uint32_t frame)
+{
+  while (n_brecs && brecs[n_brecs - 1].frame >= frame)
+    {
+      n_brecs--;
+      end_bounded (&fchecks[brecs[n_brecs].func], brec_lines + (size_t) n_brecs * n_shapes,
+                   "function", brecs[n_brecs].func, "invocation");
+    }
+}
+
+/* The top frame ends; KEEP: it goes on as the next frame pushed (a jump
+   out of its function), which keeps the invocations it holds.  */
+static void
+pop_frame (int keep)
+{
+  frame *fr = &stack[--sp];
+  if (!keep)
+    end_brecs (sp);
+  if (fr->inv && !--fr->inv->refs)
+    {
+      if (fr->inv->loop_lines)
+        end_loops (fr->inv, fr->inv->cur_loop, -1);
+      free (fr->inv->loop_lines);
+      free (fr->inv->seen);
+      free (fr->inv->loop_exec);
+      free (fr->inv);
+    }
+}
+
+static void
+pop (void)
+{
+  pop_frame (0);
+}
+
 /* The frame makes loop LOOP's chain the active one: loops of it that
-   were not active start a new execution.  */
+   were not active start a new execution, and active ones that do not
+   hold it end theirs.  */
 static void
 enter_loops (frame *fr, int32_t loop)
 {
   invocation *inv = fr->inv;
+  if (inv->loop_lines && inv->cur_loop != loop)
+    end_loops (inv, inv->cur_loop, loop);
   for (int32_t l = loop; l >= 0; l = loops[l].parent)
     if (!within (inv->cur_loop, l))
-      inv->loop_exec[loops[l].local] = ++n_executions;
+      {
+        inv->loop_exec[loops[l].local] = ++n_executions;
+        if (inv->loop_lines)
+          memcpy (inv->loop_lines + (size_t) loops[l].local * n_shapes, lines_total,
+                  n_shapes * sizeof *lines_total);
+      }
   inv->cur_loop = loop;
 }
 
@@ -528,6 +728,7 @@ track (uint64_t addr, unsigned prev_kind, uint64_t prev_end, int prev_sibcall)
   if (sp == 0)
     {
       push (fid, 0);
+      begin_bounded (fid, addr);
       return;
     }
   if (prev_kind == 1)
@@ -538,7 +739,10 @@ track (uint64_t addr, unsigned prev_kind, uint64_t prev_end, int prev_sibcall)
       if (fid >= 0 && top->func == fid && addr != funcs[fid].entry)
         push_frame (fid, prev_end, top->inv);
       else
-        push (fid, prev_end);
+        {
+          push (fid, prev_end);
+          begin_bounded (fid, addr);
+        }
       return;
     }
   if (prev_kind == 2)
@@ -555,7 +759,10 @@ track (uint64_t addr, unsigned prev_kind, uint64_t prev_end, int prev_sibcall)
             break;
           }
       if (sp == 0)
-        push (fid, 0);
+        {
+          push (fid, 0);
+          begin_bounded (fid, addr);
+        }
       else if (stack[sp - 1].func != fid
                || (!matched && fid >= 0 && addr == funcs[fid].entry))
         {
@@ -566,18 +773,22 @@ track (uint64_t addr, unsigned prev_kind, uint64_t prev_end, int prev_sibcall)
           uint64_t ret = stack[sp - 1].ret;
           pop ();
           push (fid, ret);
+          begin_bounded (fid, addr);
         }
       return;
     }
   /* A sibling call starts a new invocation where it lands; running on
      into other code (a jump to another function, into code we have no
-     expectations for, or back) makes the frame an invocation of it.  */
+     expectations for, or back) makes the frame an invocation of it.
+     For the miss bounds the frame goes on: what it runs until it
+     returns counts toward the function called.  */
   frame *top = &stack[sp - 1];
   if (prev_sibcall || top->func != fid)
     {
       uint64_t ret = top->ret;
-      pop ();
+      pop_frame (1);
       push (fid, ret);
+      begin_bounded (fid, addr);
     }
 }
 
@@ -603,7 +814,10 @@ fetch (uint64_t addr, uint32_t len, int *miss)
   int again = addr == last_addr;
   last_addr = addr;
   for (uint32_t s = 0; s < n_shapes; s++)
-    miss[s] = fetch_lines (&shapes[s], addr, len);
+    {
+      lines_now[s] = fetch_lines_loaded (&shapes[s], addr, len);
+      miss[s] = lines_now[s] != 0;
+    }
   int32_t ix = addr >= code_lo && addr < code_hi ? addr_map[addr - code_lo] : -1;
   if (ix < 0)
     return;
@@ -616,6 +830,7 @@ fetch (uint64_t addr, uint32_t len, int *miss)
       uint64_t ret = fr->ret;
       pop ();
       push ((int32_t) in->func, ret);
+      begin_bounded ((int32_t) in->func, addr);
       fr = &stack[sp - 1];
     }
   enter_loops (fr, in->loop);
@@ -734,6 +949,34 @@ fetch (uint64_t addr, uint32_t len, int *miss)
     }
 }
 
+/* Column C's miss bounds and what the run did against them; returns
+   how many invocations and executions exceeded theirs.  */
+static uint64_t
+print_bounds (uint32_t c)
+{
+  uint64_t n[2] = { 0, 0 }, runs[2] = { 0, 0 };
+  for (int kind = 0; kind < 2; kind++)
+    for (uint32_t id = 0; id < (kind ? n_loops : n_funcs); id++)
+      {
+        const bchecks *bc = &(kind ? lchecks : fchecks)[id];
+        for (uint32_t j = 0; j < bc->n; j++)
+          if (bc->v[j].col == c)
+            {
+              printf ("%s %s %u %llu %llu %llu %llu\n", kind ? "executions" : "invocations",
+                      cols[c].name, id, (unsigned long long) bc->v[j].n,
+                      (unsigned long long) bc->v[j].most, (unsigned long long) bc->v[j].max,
+                      (unsigned long long) bc->v[j].over);
+              n[kind]++;
+              runs[kind] += bc->v[j].n;
+            }
+      }
+  printf ("bounds %s functions %llu loops %llu invocations %llu executions %llu exceeded %llu\n",
+          cols[c].name, (unsigned long long) n[0], (unsigned long long) n[1],
+          (unsigned long long) runs[0], (unsigned long long) runs[1],
+          (unsigned long long) cols[c].exceeded);
+  return cols[c].exceeded;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -756,6 +999,8 @@ main (int argc, char **argv)
   uint64_t prev_end = 0;
   int prev_sibcall = 0;
   int *miss = xcalloc (n_shapes, sizeof (int));
+  lines_total = xcalloc (n_shapes, sizeof *lines_total);
+  lines_now = xcalloc (n_shapes, sizeof *lines_now);
   while ((got = fread (rec, sizeof rec[0], sizeof rec / sizeof rec[0], t)) > 0)
     for (size_t k = 0; k < got; k++)
       {
@@ -766,6 +1011,8 @@ main (int argc, char **argv)
           len = 1;
         track (addr, prev_kind, prev_end, prev_sibcall);
         fetch (addr, len, miss);
+        for (uint32_t s = 0; s < n_shapes; s++)
+          lines_total[s] += lines_now[s];
         int32_t ix = addr >= code_lo && addr < code_hi ? addr_map[addr - code_lo] : -1;
         prev_sibcall = ix >= 0 && (insns[ix].flags & 1);
         prev_kind = kind;
@@ -773,6 +1020,10 @@ main (int argc, char **argv)
         n_fetches++;
       }
   fclose (t);
+  /* The invocations and loop executions the trace leaves running end
+     with it: what they loaded so far is checked.  */
+  while (sp)
+    pop ();
   uint64_t broken = 0;
   printf ("trace %llu fetches\n", (unsigned long long) n_fetches);
   for (uint32_t c = 0; c < n_cols; c++)
@@ -826,6 +1077,8 @@ main (int argc, char **argv)
               (unsigned long long) fetches, (unsigned long long) misses,
               (unsigned long long) bound);
     }
+  for (uint32_t c = 0; c < n_cols; c++)
+    broken += print_bounds (c);
   if (argc == 4)
     {
       FILE *o = fopen (argv[3], "w");

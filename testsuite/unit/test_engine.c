@@ -1044,12 +1044,51 @@ test_unbounded_calls (void)
     }
 }
 
+/* A bounded function called in a loop without a bound: the loop is why
+   the caller is unbounded (not the sum's size).  */
+static void
+test_unbounded_loop_call (void)
+{
+  cc_model m;
+  memset (&m, 0, sizeof m);
+  cc_model_add_section (&m, ".text", 64);
+  cc_func *top = mk_func (&m, "top", CC_FUNC_PUBLIC);
+  mk_part (top, "top", 0, 0x00, 0x10);
+  uint32_t t1 = mk_block (top, 0, 0x00, 2, 4), t2 = mk_block (top, 0, 0x08, 2, 4);
+  mk_call (top, t1, "g");
+  mk_succ (top, t1, t2, 1);
+  mk_succ (top, t2, t1, 0);
+  mk_exit (top, t2);
+  cc_func *g = mk_func (&m, "g", CC_FUNC_PUBLIC);
+  /* Its own line: nothing conflicts, every miss is a first one.  */
+  mk_part (g, "g", 0, 0x10, 0x10);
+  mk_exit (g, mk_block (g, 0, 0x10, 4, 4));
+  cc_cache c = mk_cache (64, 16, 1);
+  cc_analysis_opts o = { .max_instances = 100 };
+  char *err = NULL;
+  cc_result *r = cc_analyse (&m, &c, &o, &err);
+  if (CHECK (r != NULL))
+    {
+      cc_bounds *b = cc_bounds_compute (&m, r, &c);
+      CHECK (b->funcs[1].max_misses != CC_UNBOUNDED);
+      CHECK_EQ (b->funcs[0].max_misses, CC_UNBOUNDED);
+      CHECK_EQ (b->funcs[0].why.kind, CC_WHY_LOOP);
+      CHECK_EQ (b->funcs[0].loops[0].max_misses, CC_UNBOUNDED);
+      CHECK_EQ (b->funcs[0].loops[0].why.kind, CC_WHY_LOOP);
+      cc_bounds_free (b);
+      cc_result_free (r, &m);
+    }
+  cc_model_free (&m);
+  free (err);
+}
+
 int
 main (void)
 {
   test_worked_example ();
   test_worked_bounds ();
   test_unbounded_calls ();
+  test_unbounded_loop_call ();
   test_two_way_example ();
   test_two_way_grouped ();
   test_up_rules ();

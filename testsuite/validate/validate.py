@@ -27,13 +27,19 @@
 # "program-scope": first-miss only for the whole run; "block-ups": UPs are
 # straight chains; "one-context": one merged context per function).  Every
 # column is an analysis that claims soundness, so all are checked.
+# Each column's miss bounds too (the plugin's report's max_misses, ccengine
+# --bounds for the reduced analyses; cachecat-link's reports have none
+# yet): every invocation of a bounded function, from the call to its
+# return, and every execution of a bounded loop may load at most that many
+# lines into that column's cache.
 # callgrind runs the same executable on some shapes: its per-instruction
 # fetch and I1 miss counts must equal our simulator's.
 #
 # Prints every violation (program, shape, flags, function+offset, source
 # line, category, the fetch that broke it, or the instruction boundary the
-# report gets wrong), per-program, per-flag-set and total precision
-# tables, and ends with a one-line summary.  Exit status 1 on any
+# report gets wrong, or the invocation or loop execution over its miss
+# bound), per-program, per-flag-set and total precision tables, the miss
+# bounds' table, and ends with a one-line summary.  Exit status 1 on any
 # violation, simulator disagreement or failed step.
 
 import argparse
@@ -494,12 +500,75 @@ def table_verdicts(layout, text):
     return v
 
 
+def report_bounds(layout, report, removed):
+    """The miss bounds of the plugin's REPORT, by ccvalidate's numbers:
+    {"f": {function: max_misses}, "l": {loop: max_misses}}, the unbounded
+    left out; None if it has none (cachecat-link's reports have none yet)
+    or promises nothing (its layout is unknown)."""
+    if not layout_known(report):
+        return None
+    entries = {entry: k for k, (_, entry) in enumerate(layout.funcs)}
+    out, found = {"f": {}, "l": {}}, False
+    for part, base in parts_of(report, layout.syms, removed):
+        if part["name"] == part["function"] and "max_misses" in part:
+            found = True
+            if part["max_misses"] is not None:
+                if base not in entries:
+                    raise Failure("the bound of %s names no function's entry" % part["name"])
+                out["f"][entries[base]] = part["max_misses"]
+        for lp in part["loops"]:
+            if lp.get("max_misses") is not None:
+                header = layout.addr(insn_ref(lp["header"], part["name"]))
+                if header not in layout.loop_id:
+                    raise Failure("the bound of the loop at %s+%s names no loop" % (
+                        part["name"], lp["header"]))
+                out["l"][layout.loop_id[header]] = lp["max_misses"]
+    return out if found else None
+
+
+def units_bounds(layout, reports, removed, usyms):
+    """The miss bounds of the units' own reports, placed by cachecat-link's
+    addresses."""
+    out = {"f": {}, "l": {}}
+    for rep, rem in zip(reports, removed):
+        b = report_bounds(unit_view(layout, usyms.get(rep["source"], {})), rep, rem)
+        if b is None:
+            return None
+        out["f"].update(b["f"])
+        out["l"].update(b["l"])
+    return out
+
+
+def table_bounds(layout, text):
+    """The miss bounds of ccengine --table --bounds ("fbound FUNCTION N",
+    "lbound PART OFFSET RUNS N", "-" for unbounded)."""
+    out = {"f": {}, "l": {}}
+    for line in text.splitlines():
+        f = line.split()
+        if len(f) > 2 and f[0] == "fbound" and f[2] != "-" and f[1] in layout.func_id:
+            out["f"][layout.func_id[f[1]]] = int(f[2])
+        elif len(f) == 5 and f[0] == "lbound" and f[4] != "-":
+            header = layout.addr((f[1], int(f[2])))
+            if header not in layout.loop_id:
+                raise Failure("ccengine's bound of the loop at %s+%s names no loop" % (f[1], f[2]))
+            out["l"][layout.loop_id[header]] = int(f[4])
+    return out
+
+
+def bound_lines(k, bounds):
+    """Column K's miss bounds as lines of ccvalidate's expectations."""
+    if not bounds:
+        return []
+    return ["fbound %d %d %d" % (k, f, m) for f, m in sorted(bounds["f"].items())] + \
+        ["lbound %d %d %d" % (k, l, m) for l, m in sorted(bounds["l"].items())]
+
+
 def write_expect(path, layout, columns, rep=frozenset()):
-    """COLUMNS: [(name, shape, verdicts by address)]; REP: the addresses
-    of rep-prefixed string instructions."""
+    """COLUMNS: [(name, shape, verdicts by address, miss bounds or None)];
+    REP: the addresses of rep-prefixed string instructions."""
     with open(path, "w") as out:
         out.write("columns %d\n" % len(columns))
-        for k, (name, shape, _) in enumerate(columns):
+        for k, (name, shape, _, _) in enumerate(columns):
             out.write("column %d %s %d %d %d %s\n" % (k, name, shape[0], shape[1], shape[2],
                                                      shape[3]))
         for k, (name, entry) in enumerate(layout.funcs):
@@ -513,12 +582,14 @@ def write_expect(path, layout, columns, rep=frozenset()):
             length, f, _, _, _, call = layout.insns[addr]
             flags = (1 if call and call.get("tail") else 0) | (2 if addr in rep else 0)
             codes = []
-            for _, _, v in columns:
+            for _, _, v, _ in columns:
                 if addr not in v:
                     raise Failure("no verdict for %#x in a column" % addr)
                 codes.append(v[addr])
             out.write("insn %x %d %d %d %d %s\n" % (addr, length, f, layout.innermost.get(addr, -1),
                                                    flags, " ".join(codes)))
+        for k, column in enumerate(columns):
+            out.writelines(line + "\n" for line in bound_lines(k, column[3]))
 
 
 # ---------------------------------------------------------------------------
@@ -670,6 +741,8 @@ class Result:
         self.violations = []      # text lines: broken promises
         self.boundaries = []      # text lines: instructions the program does not have
         self.columns = {}         # (variant, shape) -> dict
+        self.bounds = {}          # (variant, shape) -> miss bounds and what the run did
+        self.n_funcs = self.n_loops = 0   # of the layout
         self.agree = 0            # callgrind comparisons that agreed
         self.disagree = []        # text lines
         self.errors = []
@@ -805,25 +878,30 @@ def run_link(opts, job, shape, exe, work):
 
 
 def columns_of(opts, job, layout, reports, removed, work, exe):
-    """[(column name, shape, verdicts by address)] of every analysis on
-    every shape."""
+    """[(column name, shape, verdicts by address, miss bounds or None)] of
+    every analysis on every shape."""
     columns = []
     entry = ["_start", "cold"] if job.prog.kind == "freestanding" else []
     for shape in job.shapes:
         for name, flags in job.variants:
+            bounds = None
             if flags is None and job.prog.multi():
                 v = units_verdicts(layout, reports[shape], removed, layout.unit_syms)
+                bounds = units_bounds(layout, reports[shape], removed, layout.unit_syms)
             elif flags is None:
                 v = report_verdicts(layout, reports[shape], removed)
+                bounds = report_bounds(layout, reports[shape], removed)
             elif flags == "link":
                 v = link_verdicts(layout, run_link(opts, job, shape, exe, work))
             else:
                 ways = ["--ways=%d" % shape[2], "--policy=%s" % shape[3]]
-                p = must([opts.ccengine, "--table"] + ways + flags +
+                p = must([opts.ccengine, "--table", "--bounds"] + ways + flags +
                          [os.path.join(work, "model"), str(shape[0]), str(shape[1])] + entry,
                          "ccengine " + name)
                 v = table_verdicts(layout, p.stdout)
-            columns.append(("%s@%s" % (name, shape_name(shape)), shape, v))
+                bounds = table_bounds(layout, p.stdout)
+            columns.append(("%s@%s" % (name, shape_name(shape)), shape, v,
+                            None if layout.unknown else bounds))
     return columns
 
 
@@ -850,6 +928,28 @@ def replay(opts, res, layout, expect, trace, per_addr):
         elif f[0] == "category":
             name, shape = f[1].split("@")
             res.columns[(name, shape)]["cat"][f[2]] = (int(f[4]), int(f[6]), int(f[8]))
+        elif f[0] == "bound-exceeded":
+            res.violations.append("VIOLATION %s %s %s: %s: %s %s loaded %s lines, its bound "
+                                  "is %s" % (res.prog.name, res.job.tag, f[1],
+                                             bounded_name(layout, f[2], int(f[3])), f[4], f[5],
+                                             f[7], f[9]))
+        elif f[0] in ("invocations", "executions"):
+            b = res.bounds.setdefault(tuple(f[1].split("@")), {"f": [], "l": []})
+            b["f" if f[0] == "invocations" else "l"].append(tuple(int(x) for x in f[2:7]))
+        elif f[0] == "bounds":
+            b = res.bounds.setdefault(tuple(f[1].split("@")), {"f": [], "l": []})
+            b["exceeded"] = int(f[11])
+
+
+def bounded_name(layout, kind, k):
+    """Function or loop K of ccvalidate's expectations, for a line."""
+    if kind == "function":
+        fn = layout.funcs[k]
+        return "miss bound of %s (%s)" % (fn[0], layout.where(fn[1])[1])
+    header = layout.loops[k][1]
+    fn, loc = layout.where(header)
+    return "miss bound of the loop at %s (%s) of %s" % (fn, loc,
+                                                      layout.funcs[layout.loops[k][0]][0])
 
 
 def trace_run(opts, target, exe, trace, workdir):
@@ -969,11 +1069,12 @@ def check_one(opts, job):
         expect = os.path.join(work, "expect")
         columns = columns_of(opts, job, layout, reports, removed, work, exe)
         if layout.unknown:
-            for k, (name, shape, v) in enumerate(columns):
+            for k, (name, shape, v, _) in enumerate(columns):
                 bad, v = conflict_everywhere(job, name.split("@")[0], shape, v, layout)
                 res.violations += bad
-                columns[k] = (name, shape, v)
+                columns[k] = (name, shape, v, None)
         write_expect(expect, layout, columns, starts.rep)
+        res.n_funcs, res.n_loops = len(layout.funcs), len(layout.loops)
         # The run: native first (cheap, and it must work), then traced.
         if job.target.x86:
             p = run([exe], timeout=opts.timeout, cwd=work)
@@ -1194,6 +1295,66 @@ def summarize(levels, shapes, results, variants=VARIANTS):
             rs = [r for r in flag_runs if r.job.flagset == fs]
             if rs:
                 row("%s (%d)" % (fs, len(rs)), acc(rs), ["cachecat", "link", "tightest"])
+    if any(r.bounds for r in results):
+        out("")
+        lines += bounds_table(level_runs, flag_runs, shapes, variants)
+    return lines
+
+
+def bound_entries(results, kind, name, shape_names=None):
+    """Every (run, shape) entry of analysis NAME's miss bounds of KIND ("f"
+    functions, "l" loops): (count run, most lines one loaded, bound, count
+    over it)."""
+    return [e[1:] for r in results for (n, sn), b in r.bounds.items()
+            if n == name and (shape_names is None or sn in shape_names) for e in b[kind]]
+
+
+def bound_ratios(entries):
+    """Median and least bound/most over the ENTRIES that ran and missed,
+    as text; how many they are."""
+    import statistics
+    rs = [bound / most for n, most, bound, _ in entries if n and most]
+    if not rs:
+        return "%8s %9s" % ("-", "-"), 0
+    return "%8.2f %9.2f" % (statistics.median(rs), min(rs)), len(rs)
+
+
+def bounds_table(level_runs, flag_runs, shapes, variants):
+    """The miss bounds: per analysis how many functions and loops (of every
+    run and shape) had one, how many of those ran, the invocations and
+    executions checked and those over their bound, and bound/most: a
+    bound over the most lines one invocation or execution loaded."""
+    lines = []
+    out = lines.append
+    names = [n for n, flags in variants if flags != "link"]
+    out("Miss bounds: per function the most lines one invocation loads (from the call to the "
+        "return: its callees and its sibling calls included), per loop one execution; every "
+        "invocation and execution checked.  Counted per run and shape: bounded (of all), ran; "
+        "bound/most: a bound over the most lines one invocation or execution loaded, median "
+        "and tightest over those that missed")
+    for kind, what, runs in (("f", "functions", "invocations"), ("l", "loops", "executions")):
+        out("  %-21s %8s %8s %8s %12s %9s %8s %9s %8s" % (
+            what, "bounded", "of", "ran", runs, "exceeded", "median", "tightest", "missed"))
+        axes = [(n, level_runs) for n in names if level_runs]
+        if flag_runs:
+            axes.append(("cachecat", flag_runs))
+        for name, rs in axes:
+            es = bound_entries(rs, kind, name)
+            total = sum(r.n_funcs if kind == "f" else r.n_loops
+                        for r in rs for (n, _) in r.columns if n == name)
+            exceeded = sum(e[3] for e in es)
+            text, missed = bound_ratios(es)
+            out("  %-21s %8d %8d %8d %12d %9d %s %8d" % (
+                name + (" (flag axis)" if rs is flag_runs else ""), len(es), total,
+                sum(1 for e in es if e[0]), sum(e[0] for e in es), exceeded, text, missed))
+    if level_runs:
+        out("  per shape, cachecat: bound/most median and tightest (entries that missed) of "
+            "functions, of loops")
+        for shape in shapes:
+            sn = {shape_name(shape)}
+            ft, fm = bound_ratios(bound_entries(level_runs, "f", "cachecat", sn))
+            lt, lm = bound_ratios(bound_entries(level_runs, "l", "cachecat", sn))
+            out("  %-15s functions %s (%d)   loops %s (%d)" % (shape_name(shape), ft, fm, lt, lm))
     return lines
 
 
@@ -1218,7 +1379,11 @@ def write_doc(opts, axes, summary, selftest, tables, problems, seconds, cross=()
     if problems:
         out += ["Violations, disagreements and errors (first 50):", ""]
         out += ["    " + l for l in problems[:50]] + [""]
-    out += ["## Precision (x86-64)", ""] + ["    " + l if l else "" for l in tables]
+    # The miss bounds' table under a heading of its own.
+    k = next((i for i, l in enumerate(tables) if l.startswith("Miss bounds:")), len(tables))
+    out += ["## Precision (x86-64)", ""] + ["    " + l if l else "" for l in tables[:k]]
+    if k < len(tables):
+        out += ["", "## Miss bounds (x86-64)", ""] + ["    " + l for l in tables[k:]]
     run_info.write(opts.doc, out + cross_section(cross, notes))
 
 
@@ -1330,7 +1495,12 @@ def run_summary(results, extra=0):
     """The counts of RESULTS: runs, promise checks, violations (of
     boundaries), callgrind, errors."""
     boundaries = sum(len(r.boundaries) for r in results)
+    entries = {kind: [e[1:] for r in results for b in r.bounds.values() for e in b[kind]]
+               for kind in ("f", "l")}
     return {"runs": len(results), "extra": extra,
+            "bounded": {kind: len(es) for kind, es in entries.items()},
+            "bound_runs": {kind: sum(e[0] for e in es) for kind, es in entries.items()},
+            "bound_over": sum(e[3] for es in entries.values() for e in es),
             "checked": sum(col["fetches"] for r in results for col in r.columns.values()),
             "violations": sum(len(r.violations) for r in results) + boundaries,
             "boundaries": boundaries,
@@ -1533,9 +1703,11 @@ def main():
             elif r.violations or r.boundaries or r.disagree:
                 status = "FAIL"
             print("%-5s %-28s %-15s %9d fetches, %d violations, callgrind agrees on %d, "
-                  "disagrees on %d" % (status, r.prog.name, r.job.tag, r.fetches,
-                                       len(r.violations) + len(r.boundaries), r.agree,
-                                       len(r.disagree)), flush=True)
+                  "disagrees on %d; miss bounds checked on %d invocations, %d loop executions" % (
+                      status, r.prog.name, r.job.tag, r.fetches,
+                      len(r.violations) + len(r.boundaries), r.agree, len(r.disagree),
+                      sum(e[1] for b in r.bounds.values() for e in b["f"]),
+                      sum(e[1] for b in r.bounds.values() for e in b["l"])), flush=True)
             for line in r.errors + r.violations[:20] + r.boundaries[:12] + r.disagree[:10]:
                 print("    " + line, flush=True)
     host_results = [r for r in results if r.job.target.x86]
@@ -1569,11 +1741,15 @@ def main():
 
     def summary_line(head, c, extra=True):
         return ("%s: %d runs%s, %d promise checks (fetches x analyses x shapes), %d violations "
-                "(%d of instruction boundaries)%s; %d errors" % (
+                "(%d of instruction boundaries)%s; %d errors; miss bounds: %d functions and %d "
+                "loops bounded (counted per run, shape and analysis), %d invocations and %d "
+                "loop executions checked, %d over their bound" % (
                     head, c["runs"], " (%d with extra flags)" % c["extra"] if extra else "",
                     c["checked"], c["violations"], c["boundaries"],
                     "; callgrind agrees on %d instruction counts, disagrees on %d" % (
-                        c["agree"], c["disagree"]) if extra else "", c["errors"]))
+                        c["agree"], c["disagree"]) if extra else "", c["errors"],
+                    c["bounded"]["f"], c["bounded"]["l"], c["bound_runs"]["f"],
+                    c["bound_runs"]["l"], c["bound_over"]))
 
     total = run_summary(results, len(flag_jobs) + len(sls_jobs))
     tsummary = {}
@@ -1603,7 +1779,7 @@ def main():
                       [("%s (%s)" % (t.name, t.cc), tnotes[t.name], tsummary[t.name],
                         cross_tables[t.name]) for t in cross], notes)
             print("validate: results written to %s" % opts.doc)
-    return 1 if total["violations"] or total["disagree"] or total["errors"] or \
+    return 1 if total["violations"] or total["bound_over"] or total["disagree"] or total["errors"] or \
         not selftest_ok else 0
 
 
@@ -1683,7 +1859,12 @@ def self_test(opts, target, progs, log):
             report = json.load(f)
         syms = {p["name"]: (p["address"], p["size"]) for p in report["functions"]} \
             if target.link_only else symbols(target, exe, report)
-        starts = machine_insns(target, exe, *code_span(Layout(report, syms)))
+        layout = Layout(report, syms)
+        if target.link_only:
+            log("self-test:%s miss bounds not seeded (cachecat-link's report has none)" % on)
+        else:
+            ok &= seed_bounds(opts, res, layout, report, lines, on, log)
+        starts = machine_insns(target, exe, *code_span(layout))
         insn = next(i for p in report["functions"] for i in p["insns"] if i["length"] > 1)
         for key, what in (("length", "one byte longer"), ("offset", "a byte late")):
             insn[key] += 1
@@ -1711,6 +1892,48 @@ def self_test(opts, target, progs, log):
         ok &= bool(found)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+    return ok
+
+
+def seed_bounds(opts, res, layout, report, lines, on, log):
+    """A function's and a loop's max_misses in REPORT (the plugin's, of
+    RES's run: one shape, its column 0) seeded one below the most lines
+    an invocation (execution) of it loaded in the run, its other bounds
+    as they are: the checker must catch the invocation (execution) that
+    loads more.  LINES: the run's expectations."""
+    name = res.job.variants[0][0]
+    column = "%s@%s" % (name, shape_name(res.job.shapes[0]))
+    got = res.bounds.get((name, shape_name(res.job.shapes[0])), {"f": [], "l": []})
+    ok = True
+    for kind, what in (("f", "function"), ("l", "loop")):
+        # The entry of the run that loaded the most lines in one go.
+        most, k = max(((e[2], e[0]) for e in got[kind] if e[1] and e[2]), default=(0, None))
+        if k is None:
+            log("self-test:%s no %s with a miss bound whose run missed, to seed" % (on, what))
+            ok = False
+            continue
+        if kind == "f":
+            entry = next(p for p in report["functions"]
+                         if p["name"] == p["function"] == layout.funcs[k][0])
+        else:
+            entry = next(lp for p in report["functions"] for lp in p["loops"]
+                         if layout.addr(insn_ref(lp["header"], p["name"])) == layout.loops[k][1])
+        kept = entry["max_misses"]
+        entry["max_misses"] = most - 1
+        seeded = bound_lines(0, report_bounds(layout, report, ()))
+        entry["max_misses"] = kept
+        path = os.path.join(res.workdir, "expect.seeded")
+        with open(path, "w") as out:
+            out.write("\n".join([l for l in lines if not l.startswith(("fbound ", "lbound "))]
+                                + seeded) + "\n")
+        p = run([opts.ccvalidate, path, os.path.join(res.workdir, "trace")])
+        caught = p.returncode == 1 and ("bound-exceeded %s %s %d " % (column, what, k)) in p.stdout
+        log("self-test:%s max_misses of %s seeded to %d, one below the %d lines one %s "
+            "loaded: %s" % (on, layout.funcs[k][0] if kind == "f" else
+                            "the loop at " + layout.where(layout.loops[k][1])[0], most - 1, most,
+                            "invocation" if kind == "f" else "execution",
+                            "caught" if caught else "NOT CAUGHT"))
+        ok &= caught
     return ok
 
 
