@@ -8,13 +8,10 @@
 #include "output/report.h"
 #include "support/util.h"
 
-#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #define REPORT_FORMAT 3
 
