@@ -146,10 +146,25 @@ struct cc_glue_loop_pragma
   const char *file;
   uint32_t line, column;
   uint64_t max_runs;    /* header runs per execution: the pragma's B + 1 */
+  uint8_t disowned;      /* GCC made its condition test another loop */
+  uint8_t refuted;       /* said: GCC proves more runs */
 };
 void cc_glue_register_loop_pragmas (const char *plugin_name);
-/* The tightest pragma whose loop's condition is at LOC, or NULL.  */
+/* Has the unit a pragma bound to a loop (so far)?  */
+bool cc_glue_any_loop_pragma (void);
+/* The tightest pragma whose loop's condition is at LOC, or NULL.  A
+   disowned pragma is none.  */
 const cc_glue_loop_pragma *cc_glue_loop_pragma_at (location_t loc);
+/* The test at LOC no longer counts the iterations of the pragmas' loop
+   (WHY: the GCC option that did it): their bounds are not used, with a
+   warning at each.  */
+void cc_glue_disown_loop_pragmas (location_t loc, const char *why);
+/* GCC proves that P's loop runs its body at least N times, more than P
+   allows: an error at P, once.  */
+void cc_glue_refute_loop_pragma (const cc_glue_loop_pragma *p, uint64_t n);
+
+/* loop_checks.cc */
+void cc_glue_register_loop_checks (const char *plugin_name);
 
 /* loop_bounds.cc */
 void cc_glue_register_loop_passes (const char *plugin_name);

@@ -237,7 +237,7 @@ bind_pragmas (void *gcc_data, void *)
         }
       expanded_location at = written_at (EXPR_LOCATION (cond));
       bound[n_bound++] = { parsed[k].loc, at.file, (uint32_t) at.line, (uint32_t) at.column,
-                           parsed[k].max_body + 1 };
+                           parsed[k].max_body + 1, 0, 0 };
     }
   free (c.v);
   n_parsed = 0;
@@ -270,19 +270,67 @@ cc_glue_register_loop_pragmas (const char *plugin_name)
   register_callback (plugin_name, PLUGIN_FINISH_UNIT, unbound_pragmas, NULL);
 }
 
+bool
+cc_glue_any_loop_pragma (void)
+{
+  return n_bound > 0;
+}
+
+/* Is pragma K's condition at X?  */
+static bool
+condition_at (uint32_t k, const expanded_location &x)
+{
+  return bound[k].line == (uint32_t) x.line && bound[k].column == (uint32_t) x.column
+         && strcmp (bound[k].file, x.file) == 0;
+}
+
+static bool
+place_of (location_t loc, expanded_location *x)
+{
+  if (!n_bound || loc == UNKNOWN_LOCATION)
+    return false;
+  *x = expand_location (LOCATION_LOCUS (loc));
+  return x->file != NULL;
+}
+
 const cc_glue_loop_pragma *
 cc_glue_loop_pragma_at (location_t loc)
 {
-  if (!n_bound || loc == UNKNOWN_LOCATION)
-    return NULL;
-  expanded_location x = expand_location (LOCATION_LOCUS (loc));
-  if (!x.file)
+  expanded_location x;
+  if (!place_of (loc, &x))
     return NULL;
   const cc_glue_loop_pragma *best = NULL;
   for (uint32_t k = 0; k < n_bound; k++)
-    if (bound[k].line == (uint32_t) x.line && bound[k].column == (uint32_t) x.column
-        && strcmp (bound[k].file, x.file) == 0
+    if (!bound[k].disowned && condition_at (k, x)
         && (!best || bound[k].max_runs < best->max_runs))
       best = &bound[k];
   return best;
+}
+
+void
+cc_glue_disown_loop_pragmas (location_t loc, const char *why)
+{
+  expanded_location x;
+  if (!place_of (loc, &x))
+    return;
+  for (uint32_t k = 0; k < n_bound; k++)
+    if (!bound[k].disowned && condition_at (k, x))
+      {
+        bound[k].disowned = 1;
+        warning_at (bound[k].pragma_loc, 0, "cachecat: GCC made this loop%'s condition "
+                    "count the iterations of another loop (%qs); the bound is not used",
+                    why);
+      }
+}
+
+void
+cc_glue_refute_loop_pragma (const cc_glue_loop_pragma *p, uint64_t n)
+{
+  cc_glue_loop_pragma *q = &bound[p - bound];
+  if (q->refuted)
+    return;
+  q->refuted = 1;
+  error_at (q->pragma_loc, "cachecat: GCC proves that an execution of this loop that "
+            "ends runs its body at least %llu times, more than the pragma%'s %llu",
+            (unsigned long long) n, (unsigned long long) (q->max_runs - 1));
 }
