@@ -597,7 +597,7 @@ cc_glue_finish_unit (void *, void *)
       free (werr);
       free (path);
       cc_sarif *sarif = o->sarif ? cc_sarif_new (CACHECAT_VERSION, getpwd (), "c") : NULL;
-      cc_check_limits (&cc_glue.model, r, o->max_conflicts_per_function, o->max_conflicts,
+      cc_check_limits (&cc_glue.model, r, 0, o->max_conflicts_per_function, o->max_conflicts,
                        say_limit, sarif);
       if (o->bounds_table)
         cc_bounds_table (stderr, &cc_glue.model, r, bounds);

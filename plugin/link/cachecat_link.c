@@ -285,7 +285,7 @@ main (int argc, char **argv)
       free (lpath);
     }
   say_ctx ctx = { &wp };
-  unsigned broken = cc_check_limits (&wp.model, r, o.max_conflicts_per_function,
+  unsigned broken = cc_check_limits (&wp.model, r, 1, o.max_conflicts_per_function,
                                      o.max_conflicts, say_limit, &ctx);
   free (path);
   free (units);

@@ -3,6 +3,7 @@
 
 #include "output/limits.h"
 #include "output/report.h"
+#include "output/set_mates.h"
 #include "support/util.h"
 
 #include <stdlib.h>
@@ -29,11 +30,30 @@ add_place (char **w, size_t *n, const char *file, uint32_t line)
   free (s);
 }
 
+/* The program lines of a result by set, indexed when a note first
+   names them.  */
+typedef struct mates_ctx
+{
+  const cc_model *m;
+  const cc_result *r;
+  int linked, built;
+  cc_set_mates x;
+} mates_ctx;
+
+static const cc_set_mates *
+mates_of (mates_ctx *c)
+{
+  if (!c->built)
+    cc_set_mates_index (&c->x, c->m, c->r, c->linked);
+  c->built = 1;
+  return &c->x;
+}
+
 /* One note per program line with conflict insns of function FI (at most
-   CAP, then how many more).  */
+   CAP, then how many more), each naming the other lines of its set.  */
 static void
 line_notes_upto (const cc_model *m, const cc_result *r, uint32_t fi, unsigned cap,
-                 void (*say) (void *, const cc_limit_msg *), void *data)
+                 mates_ctx *mc, void (*say) (void *, const cc_limit_msg *), void *data)
 {
   const cc_func *f = &m->funcs[fi];
   const cc_func_result *fr = &r->funcs[fi];
@@ -74,8 +94,11 @@ line_notes_upto (const cc_model *m, const cc_result *r, uint32_t fi, unsigned ca
         {
           uint32_t part = f->insns[i].part < f->n_parts ? f->insns[i].part : 0;
           cc_limit_msg msg = { CC_LIMIT_LINE, fi, i, count, 0, ir->pline, ir->set,
-                               f->parts[part].symbol, where ? where : "", 0 };
+                               f->parts[part].symbol, where ? where : "", 0, NULL };
+          char *mates = cc_set_mates_text (mates_of (mc), m, r, mc->linked, fi, i, 4);
+          msg.mates = mates;
           say (data, &msg);
+          free (mates);
         }
       else
         skipped++;
@@ -85,25 +108,27 @@ line_notes_upto (const cc_model *m, const cc_result *r, uint32_t fi, unsigned ca
     }
   if (skipped)
     {
-      cc_limit_msg msg = { CC_LIMIT_MORE_LINES, fi, CC_NONE, skipped, 0, 0, 0, f->name, NULL, 0 };
+      cc_limit_msg msg = { CC_LIMIT_MORE_LINES, fi, CC_NONE, skipped, 0, 0, 0, f->name, NULL, 0, NULL };
       say (data, &msg);
     }
 }
 
 static void
-line_notes (const cc_model *m, const cc_result *r, uint32_t fi,
+line_notes (const cc_model *m, const cc_result *r, uint32_t fi, mates_ctx *mc,
             void (*say) (void *, const cc_limit_msg *), void *data)
 {
-  line_notes_upto (m, r, fi, 64, say, data);
+  line_notes_upto (m, r, fi, 64, mc, say, data);
 }
 
 void
 cc_conflict_lines (const cc_model *m, const cc_result *r,
                    void (*say) (void *, const cc_limit_msg *), void *data)
 {
+  mates_ctx mc = { m, r, 0, 0, { NULL, 0 } };
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)
     if (r->funcs[fi].counts[CC_CONFLICT])
-      line_notes_upto (m, r, fi, UINT32_MAX, say, data);
+      line_notes_upto (m, r, fi, UINT32_MAX, &mc, say, data);
+  cc_set_mates_free (&mc.x);
 }
 
 /* "up to N misses", "unboundedly many misses".  */
@@ -132,6 +157,10 @@ cc_limit_text (const cc_limit_msg *msg, const char *func, int program, int *erro
     case CC_LIMIT_FUNC_COUNT:
       return cc_xasprintf ("%llu conflict instructions in '%s'", n, func);
     case CC_LIMIT_LINE:
+      if (msg->mates)
+        return cc_xasprintf ("%llu conflict instructions in program line %u (set %u) of '%s': "
+                             "%s; lines of %s share its set", n, msg->line, msg->set,
+                             msg->symbol, msg->where, msg->mates);
       return cc_xasprintf ("%llu conflict instructions in program line %u (set %u) of '%s': %s",
                            n, msg->line, msg->set, msg->symbol, msg->where);
     case CC_LIMIT_MORE_LINES:
@@ -176,9 +205,10 @@ cc_limit_text (const cc_limit_msg *msg, const char *func, int program, int *erro
 }
 
 unsigned
-cc_check_limits (const cc_model *m, const cc_result *r, long long per_function,
+cc_check_limits (const cc_model *m, const cc_result *r, int linked, long long per_function,
                  long long per_unit, void (*say) (void *, const cc_limit_msg *), void *data)
 {
+  mates_ctx mc = { m, r, linked, 0, { NULL, 0 } };
   unsigned exceeded = 0;
   uint64_t total = 0;
   uint32_t worst = CC_NONE, worst_n = 0;
@@ -194,16 +224,16 @@ cc_check_limits (const cc_model *m, const cc_result *r, long long per_function,
       if (per_function >= 0 && (long long) c > per_function)
         {
           cc_limit_msg msg = { CC_LIMIT_FUNCTION, fi, CC_NONE, c, per_function, 0, 0,
-                               m->funcs[fi].name, NULL, 0 };
+                               m->funcs[fi].name, NULL, 0, NULL };
           say (data, &msg);
-          line_notes (m, r, fi, say, data);
+          line_notes (m, r, fi, &mc, say, data);
           exceeded++;
         }
     }
   if (per_unit >= 0 && (long long) total > per_unit && worst != CC_NONE)
     {
       cc_limit_msg msg = { CC_LIMIT_UNIT, worst, CC_NONE, total, per_unit, 0, 0,
-                           m->funcs[worst].name, NULL, 0 };
+                           m->funcs[worst].name, NULL, 0, NULL };
       say (data, &msg);
       unsigned shown = 0;
       for (uint32_t fi = 0; fi < m->n_funcs && shown < 64; fi++)
@@ -212,13 +242,14 @@ cc_check_limits (const cc_model *m, const cc_result *r, long long per_function,
           if (!c)
             continue;
           cc_limit_msg note = { CC_LIMIT_FUNC_COUNT, fi, CC_NONE, c, 0, 0, 0,
-                                m->funcs[fi].name, NULL, 0 };
+                                m->funcs[fi].name, NULL, 0, NULL };
           say (data, &note);
           shown++;
         }
-      line_notes (m, r, worst, say, data);
+      line_notes (m, r, worst, &mc, say, data);
       exceeded++;
     }
+  cc_set_mates_free (&mc.x);
   return exceeded;
 }
 
@@ -268,6 +299,7 @@ cc_check_budgets (const cc_model *m, const cc_result *r, const cc_cache *cache,
                   const cc_bounds *b, const cc_budget *budgets,
                   void (*say) (void *, const cc_limit_msg *), void *data)
 {
+  mates_ctx mc = { m, r, 0, 0, { NULL, 0 } };
   unsigned exceeded = 0;
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)
     {
@@ -276,9 +308,9 @@ cc_check_budgets (const cc_model *m, const cc_result *r, const cc_cache *cache,
       if (bu->max_conflicts >= 0 && (long long) c > bu->max_conflicts)
         {
           cc_limit_msg msg = { CC_LIMIT_BUDGET_CONFLICTS, fi, CC_NONE, c, bu->max_conflicts,
-                               0, 0, m->funcs[fi].name, NULL, 0 };
+                               0, 0, m->funcs[fi].name, NULL, 0, NULL };
           say (data, &msg);
-          line_notes (m, r, fi, say, data);
+          line_notes (m, r, fi, &mc, say, data);
           exceeded++;
         }
       uint64_t x = b->funcs[fi].max_misses;
@@ -286,12 +318,13 @@ cc_check_budgets (const cc_model *m, const cc_result *r, const cc_cache *cache,
         {
           char *why = x == CC_UNBOUNDED ? cc_why_text (m, r, &b->funcs[fi].why) : NULL;
           cc_limit_msg msg = { CC_LIMIT_BUDGET_MISSES, fi, CC_NONE, x, bu->max_misses,
-                               0, 0, m->funcs[fi].name, why, 0 };
+                               0, 0, m->funcs[fi].name, why, 0, NULL };
           say (data, &msg);
           free (why);
           share_notes (m, r, cache, b, fi, say, data);
           exceeded++;
         }
     }
+  cc_set_mates_free (&mc.x);
   return exceeded;
 }

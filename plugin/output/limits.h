@@ -55,6 +55,8 @@ typedef struct cc_limit_msg
   const char *symbol;
   const char *where;
   uint64_t runs;        /* CC_LIMIT_SHARE_* */
+  const char *mates;    /* CC_LIMIT_LINE: the other lines of its set
+                           (set_mates.h), or NULL */
 } cc_limit_msg;
 
 /* What MSG says, without the "cachecat: " every diagnostic starts with
@@ -84,9 +86,11 @@ unsigned cc_check_budgets (const cc_model *m, const cc_result *r, const cc_cache
                            void (*say) (void *data, const cc_limit_msg *msg), void *data);
 
 /* Check the conflict counts of R against the limits (negative: none),
-   calling SAY for every message in order.  Returns how many limits were
-   exceeded.  */
-unsigned cc_check_limits (const cc_model *m, const cc_result *r, long long per_function,
+   calling SAY for every message in order.  LINKED: R is the whole
+   program's after the link (its sets are absolute).  Returns how many
+   limits were exceeded.  */
+unsigned cc_check_limits (const cc_model *m, const cc_result *r, int linked,
+                          long long per_function,
                           long long per_unit,
                           void (*say) (void *data, const cc_limit_msg *msg), void *data);
 

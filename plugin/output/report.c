@@ -6,6 +6,7 @@
    docs/design.md ("The report format").  */
 
 #include "output/report.h"
+#include "output/set_mates.h"
 #include "support/util.h"
 
 #include <limits.h>
@@ -21,16 +22,6 @@
    paths.  */
 #define WBUF_SIZE 65536
 
-/* A program line of the report, for naming the lines that share a
-   conflict instruction's set.  */
-struct mate
-{
-  uint32_t group;        /* its section (a unit's sets are relative to
-                            it), 0 for all after the link */
-  uint32_t set, line;    /* its cache set and program line */
-  uint32_t func, insn;   /* its first reported insn */
-};
-
 typedef struct wbuf
 {
   FILE *f;
@@ -43,9 +34,7 @@ typedef struct wbuf
   uint32_t *inst_start;  /* per function: its instances are inst_of[ */
   uint32_t *inst_of;     /* inst_start[f] .. inst_start[f + 1]), ascending */
   const cc_bounds *bounds; /* NULL: none to write */
-  struct mate *mates;    /* every program line with reported insns, by
-                            (group, set, line): set_mates */
-  uint32_t n_mates;
+  cc_set_mates mates;    /* every program line with reported insns */
   char b[WBUF_SIZE];
 } wbuf;
 
@@ -505,95 +494,35 @@ json_contexts (wbuf *w, const cc_model *m, const cc_result *r, uint32_t fi,
     }
 }
 
-static int
-mate_order (const void *a, const void *b)
-{
-  const struct mate *x = a, *y = b;
-  if (x->group != y->group)
-    return x->group < y->group ? -1 : 1;
-  if (x->set != y->set)
-    return x->set < y->set ? -1 : 1;
-  if (x->line != y->line)
-    return x->line < y->line ? -1 : 1;
-  return 0;
-}
-
-/* Every program line with a reported insn, once (its first insn), in
-   mate order.  */
-static void
-index_mates (wbuf *w, const cc_model *m, const cc_result *r, int linked)
-{
-  uint32_t cap = 0;
-  w->mates = NULL;
-  w->n_mates = 0;
-  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
-    {
-      const cc_func *fn = &m->funcs[fi];
-      const cc_func_result *fr = &r->funcs[fi];
-      if (!fr->insns)
-        continue;
-      for (uint32_t i = 0; i < fn->n_insns; i++)
-        {
-          if (!reported (fn, fr, i))
-            continue;
-          struct mate x = { linked ? 0 : fn->parts[fn->insns[i].part].section,
-                            fr->insns[i].set, fr->insns[i].pline, fi, i };
-          if (w->n_mates && mate_order (&w->mates[w->n_mates - 1], &x) == 0)
-            continue;
-          if (w->n_mates == cap)
-            {
-              cap = cap ? 2 * cap : 256;
-              w->mates = cc_xrealloc (w->mates, cap * sizeof *w->mates);
-            }
-          w->mates[w->n_mates++] = x;
-        }
-    }
-  if (w->n_mates)
-    qsort (w->mates, w->n_mates, sizeof *w->mates, mate_order);
-  /* Drop the repeats the scan did not see (a line of two functions keeps
-     the first).  */
-  uint32_t k = 0;
-  for (uint32_t j = 0; j < w->n_mates; j++)
-    if (!k || mate_order (&w->mates[k - 1], &w->mates[j]) != 0)
-      w->mates[k++] = w->mates[j];
-  w->n_mates = k;
-}
-
 /* ", "set_mates": [...]": the other program lines of the report in the
-   set of conflict insn IR (of SECTION; any section after the link), which
+   set of conflict insn I of function FI (of its section; any section
+   after the link: LINKED), which
    may evict its line (docs/semantics.md §7.6), at most 8, and how many
    more.  Written for the first conflict insn of each program line of a
    part only: the report's size would grow by half otherwise.  */
 static void
-json_set_mates (wbuf *w, const cc_model *m, int linked, uint32_t section,
-                const cc_insn_result *ir)
+json_set_mates (wbuf *w, const cc_model *m, const cc_result *r, int linked, uint32_t fi,
+                uint32_t i)
 {
-  struct mate key = { linked ? 0 : section, ir->set, 0, 0, 0 };
-  uint32_t lo = 0, hi = w->n_mates;
-  while (lo < hi)
-    {
-      uint32_t mid = lo + (hi - lo) / 2;
-      if (mate_order (&w->mates[mid], &key) < 0)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  uint32_t shown = 0, more = 0;
+  const cc_insn_result *ir = &r->funcs[fi].insns[i];
+  const cc_set_mates *x = &w->mates;
+  uint32_t j = cc_set_mates_first (x, m, r, linked, fi, i), end = j, shown = 0, more = 0;
+  while (end < x->n && cc_set_mates_same (&x->v[end], &x->v[j]))
+    end++;
   w_s (w, ", \"set_mates\": [");
-  for (uint32_t j = lo; j < w->n_mates && w->mates[j].group == key.group
-                        && w->mates[j].set == key.set; j++)
+  for (; j < end; j++)
     {
-      if (w->mates[j].line == ir->pline)
+      if (x->v[j].line == ir->pline)
         continue;
       if (shown == 8)
         {
           more++;
           continue;
         }
-      const cc_func *g = &m->funcs[w->mates[j].func];
-      const cc_insn *gi = &g->insns[w->mates[j].insn];
+      const cc_func *g = &m->funcs[x->v[j].func];
+      const cc_insn *gi = &g->insns[x->v[j].insn];
       w_s (w, shown ? ", {\"line\": " : "{\"line\": ");
-      w_u (w, w->mates[j].line);
+      w_u (w, x->v[j].line);
       w_s (w, ", \"function\": ");
       json_str (w, g->name);
       w_s (w, ", \"loc\": ");
@@ -800,7 +729,7 @@ write_part (wbuf *w, const cc_model *m, const cc_result *r, const cc_report_link
       if (ir->merged.category == CC_CONFLICT && fr->analysed
           && !cc_insn_never_fetched (in, fr->analysed) && ir->pline != mates_line)
         {
-          json_set_mates (w, m, link != NULL, fn->parts[in->part].section, ir);
+          json_set_mates (w, m, r, link != NULL, fi, i);
           mates_line = ir->pline;
         }
       w_s (w, ", \"contexts\": [");
@@ -1031,12 +960,12 @@ write_json (FILE *f, const cc_model *m, const cc_result *r, const cc_report_info
   w->bounds = info->bounds;
   escape_files (w, m);
   index_instances (w, m, r);
-  index_mates (w, m, r, info->link != NULL);
+  cc_set_mates_index (&w->mates, m, r, info->link != NULL);
   write_json_buf (w, m, r, info);
   w_flush (w);
   free (w->inst_start);
   free (w->inst_of);
-  free (w->mates);
+  cc_set_mates_free (&w->mates);
   free (w->order);
   free (w->file_json);
   free (w->file_len);
