@@ -10,7 +10,6 @@
 #include "output/report.h"
 #include "support/util.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,6 +114,90 @@ run_objdump (const char *program, cc_arch arch, pid_t *pid)
   return fdopen (fd[0], "r");
 }
 
+/* What the listing is made of, and why objdump failed (NULL: it did not).  */
+typedef struct listing_job
+{
+  const char *program;
+  const cc_whole_program *wp;
+  const cc_result *r;
+  const insn_at *v;
+  size_t k;
+  const part_at *parts;
+  size_t np;
+  const char *failed;
+} listing_job;
+
+/* objdump's disassembly of the program, the blocks of our functions with
+   their annotations, into OUT (cc_write_file's fill).  */
+static int
+fill_listing (FILE *out, void *data)
+{
+  listing_job *job = data;
+  const cc_model *m = &job->wp->model;
+  pid_t pid;
+  FILE *in = run_objdump (job->program, job->wp->arch, &pid);
+  char *line = NULL, *pending = NULL;
+  size_t cap = 0, pending_len = 0, pending_cap = 0;
+  const part_at *cur = NULL;
+  char ann[2048];
+  while (in && getline (&line, &cap, in) > 0)
+    {
+      size_t len = strlen (line);
+      if (len && line[len - 1] == '\n')
+        line[--len] = 0;
+      unsigned long long a;
+      char c;
+      if (sscanf (line, " %llx:%c", &a, &c) != 2 || c != '\t')
+        {
+          /* objdump's own headers and -l's source lines: kept for the
+             next instruction if it is ours (a function we name below).  */
+          if (sscanf (line, "%llx <%c", &a, &c) == 2 || !len)
+            continue;
+          if (pending_len + len + 2 > pending_cap)
+            {
+              pending_cap = 2 * (pending_len + len + 2);
+              pending = cc_xrealloc (pending, pending_cap);
+            }
+          memcpy (pending + pending_len, line, len);
+          pending_len += len;
+          pending[pending_len++] = '\n';
+          continue;
+        }
+      const part_at *pa = find_part (job->parts, job->np, a);
+      if (pa && pa != cur)
+        /* The report's name: static functions of two units differ.  */
+        fprintf (out, "\n%016llx <%s>:\n", (unsigned long long) pa->addr, pa->name);
+      cur = pa;
+      if (pa && pending_len)
+        fwrite (pending, 1, pending_len, out);
+      pending_len = 0;
+      if (!pa)
+        continue;
+      fputs (line, out);
+      const insn_at *hit = find_insn (job->v, job->k, a);
+      if (hit)
+        {
+          cc_annotation (m, job->r, hit->func, hit->insn, 1, ann, sizeof ann);
+          fprintf (out, "\t# %s", ann);
+        }
+      fputc ('\n', out);
+    }
+  free (pending);
+  free (line);
+  int status = 0;
+  if (in)
+    {
+      fclose (in);
+      waitpid (pid, &status, 0);
+    }
+  if (!in || !WIFEXITED (status) || WEXITSTATUS (status) != 0)
+    {
+      job->failed = "objdump failed (is binutils installed? OBJDUMP names another)";
+      return -1;
+    }
+  return 0;
+}
+
 int
 cc_write_listing (const char *path, const char *program, const cc_whole_program *wp,
                   const cc_result *r, char **err)
@@ -146,96 +229,14 @@ cc_write_listing (const char *path, const char *program, const cc_whole_program 
   qsort (parts, np, sizeof *parts, cmp_part_at);
   qsort (v, k, sizeof *v, cmp_insn_at);
 
-  char *tmp = cc_xasprintf ("%s.tmpXXXXXX", path);
-  int tfd = mkstemp (tmp);
-  if (tfd < 0)
+  listing_job job = { program, wp, r, v, k, parts, np, NULL };
+  int rc = cc_write_file (path, fill_listing, &job, err);
+  if (rc < 0 && job.failed)
     {
-      *err = cc_xstrdup (strerror (errno));
-      free (tmp);
-      free (v);
-      free (parts);
-      return -1;
+      free (*err);
+      *err = cc_xstrdup (job.failed);
     }
-  FILE *out = fdopen (tfd, "w");
-  pid_t pid;
-  FILE *in = run_objdump (program, wp->arch, &pid);
-  char *line = NULL, *pending = NULL;
-  size_t cap = 0, pending_len = 0, pending_cap = 0;
-  const part_at *cur = NULL;
-  char ann[2048];
-  while (in && getline (&line, &cap, in) > 0)
-    {
-      size_t len = strlen (line);
-      if (len && line[len - 1] == '\n')
-        line[--len] = 0;
-      unsigned long long a;
-      char c;
-      if (sscanf (line, " %llx:%c", &a, &c) != 2 || c != '\t')
-        {
-          /* objdump's own headers and -l's source lines: kept for the
-             next instruction if it is ours (a function we name below).  */
-          if (sscanf (line, "%llx <%c", &a, &c) == 2 || !len)
-            continue;
-          if (pending_len + len + 2 > pending_cap)
-            {
-              pending_cap = 2 * (pending_len + len + 2);
-              pending = cc_xrealloc (pending, pending_cap);
-            }
-          memcpy (pending + pending_len, line, len);
-          pending_len += len;
-          pending[pending_len++] = '\n';
-          continue;
-        }
-      const part_at *pa = find_part (parts, np, a);
-      if (pa && pa != cur)
-        /* The report's name: static functions of two units differ.  */
-        fprintf (out, "\n%016llx <%s>:\n", (unsigned long long) pa->addr, pa->name);
-      cur = pa;
-      if (pa && pending_len)
-        fwrite (pending, 1, pending_len, out);
-      pending_len = 0;
-      if (!pa)
-        continue;
-      fputs (line, out);
-      const insn_at *hit = find_insn (v, k, a);
-      if (hit)
-        {
-          cc_annotation (m, r, hit->func, hit->insn, 1, ann, sizeof ann);
-          fprintf (out, "\t# %s", ann);
-        }
-      fputc ('\n', out);
-    }
-  free (pending);
-  free (line);
-  int status = 0;
-  if (in)
-    {
-      fclose (in);
-      waitpid (pid, &status, 0);
-    }
-  int bad = ferror (out);
-  if (fclose (out) != 0 || bad || !in || !WIFEXITED (status) || WEXITSTATUS (status) != 0)
-    {
-      *err = cc_xstrdup (!in || !WIFEXITED (status) || WEXITSTATUS (status)
-                         ? "objdump failed (is binutils installed? OBJDUMP names another)"
-                         : strerror (errno ? errno : EIO));
-      unlink (tmp);
-      free (tmp);
-      free (v);
-      free (parts);
-      return -1;
-    }
-  if (rename (tmp, path) < 0)
-    {
-      *err = cc_xstrdup (strerror (errno));
-      unlink (tmp);
-      free (tmp);
-      free (v);
-      free (parts);
-      return -1;
-    }
-  free (tmp);
   free (v);
   free (parts);
-  return 0;
+  return rc;
 }
