@@ -8,11 +8,13 @@
    the plugin, a listing on request, and GCC-style diagnostics; a broken
    conflict limit makes the exit status 1.  README: "After the link".  */
 
+#include "bounds/bounds.h"
 #include "layout/target.h"
 #include "link/elf_image.h"
 #include "link/listing.h"
 #include "link/whole_program.h"
 #include "options/options.h"
+#include "output/bounds_text.h"
 #include "output/limits.h"
 #include "output/report.h"
 #include "support/util.h"
@@ -51,6 +53,7 @@ static const char usage[] =
   "  --max-conflicts=N  --max-conflicts-per-function=N  limits: exit status 1\n"
   "                      when exceeded\n"
   "  --max-instances=N   cap on function instances\n"
+  "  --bounds            print the most misses per call and per loop execution\n"
   "  --help              this text\n"
   "Exit status: 0 done, 1 a conflict limit exceeded, 2 an error.\n";
 
@@ -266,7 +269,12 @@ main (int argc, char **argv)
   free (o.entry);
   o.entry = entry_copy;
   o.entry_cold = cold;
-  cc_report_info info = { program, cc_arch_name (arch), NULL, &o, NULL, &link, NULL };
+  /* The miss bounds of the whole program: a call of another unit's
+     function is bounded here, where the unit's own report cannot.  */
+  cc_bounds *bounds = cc_bounds_compute (&wp.model, r, &cache);
+  if (o.bounds_table)
+    cc_bounds_table (stderr, &wp.model, r, bounds);
+  cc_report_info info = { program, cc_arch_name (arch), NULL, &o, NULL, &link, bounds };
   char *path = o.report ? cc_xstrdup (o.report) : cc_xasprintf ("%s.cachecat.json", program);
   if (cc_report_write (path, &wp.model, r, &info, &err) < 0)
     {
@@ -289,6 +297,7 @@ main (int argc, char **argv)
                                      o.max_conflicts, say_limit, &ctx);
   free (path);
   free (units);
+  cc_bounds_free (bounds);
   cc_result_free (r, &wp.model);
   cc_whole_program_free (&wp);
   cc_elf_close (&img);

@@ -859,6 +859,16 @@ take_func (cc_whole_program *wp, uint32_t u, uint32_t fi, const uint64_t *addr,
         file_map[fn->file] = cc_model_add_file (&wp->model, um->files[fn->file]);
       fn->file = file_map[fn->file];
     }
+  for (uint32_t k = 0; k < fn->n_loop_bounds; k++)
+    {
+      cc_loop_bound *lb = &fn->loop_bounds[k];
+      if (lb->file != CC_NONE && lb->file < um->n_files)
+        {
+          if (file_map[lb->file] == CC_NONE)
+            file_map[lb->file] = cc_model_add_file (&wp->model, um->files[lb->file]);
+          lb->file = file_map[lb->file];
+        }
+    }
   free (delta);
 }
 

@@ -244,6 +244,23 @@ pack_func (packer *w, const cc_func *f)
         put_u (w, zigzag (bb->succs[k], b));
       next = bb->first_insn + bb->n_insns;
     }
+  put_u (w, f->n_loop_bounds);
+  for (uint32_t k = 0; k < f->n_loop_bounds; k++)
+    {
+      const cc_loop_bound *lb = &f->loop_bounds[k];
+      put_u (w, (uint32_t) lb->max_runs);
+      put_u (w, (uint32_t) (lb->max_runs >> 32));
+      put_u (w, lb->source);
+      put_opt (w, lb->file);
+      put_u (w, lb->line);
+      put_u (w, lb->max_uid);
+      put_u (w, lb->n_header);
+      put_u (w, lb->n_body);
+      /* Two ascending runs: each uid as the difference from the one
+         before (the first from 0).  */
+      for (uint32_t j = 0; j < lb->n_header + lb->n_body; j++)
+        put_u (w, zigzag (lb->uids[j], j == 0 || j == lb->n_header ? 0 : lb->uids[j - 1]));
+    }
 }
 
 unsigned char *
@@ -527,6 +544,40 @@ unpack_func (unpacker *r, const cc_model *m, cc_func *f)
             return bad (r, "successor out of range");
         }
       next = bb->first_insn + bb->n_insns;
+    }
+  uint32_t nlb;
+  if (get_count (r, &nlb))
+    return -1;
+  f->loop_bounds = cc_xcalloc (nlb + 1, sizeof *f->loop_bounds);
+  for (uint32_t k = 0; k < nlb; k++, f->n_loop_bounds++)
+    {
+      cc_loop_bound *lb = &f->loop_bounds[k];
+      uint32_t lo, hi, source, nh, nbody;
+      if (get_u (r, &lo) || get_u (r, &hi) || get_u (r, &source) || get_opt (r, &lb->file)
+          || get_u (r, &lb->line) || get_u (r, &lb->max_uid) || get_count (r, &nh)
+          || get_count (r, &nbody))
+        return -1;
+      lb->max_runs = (uint64_t) hi << 32 | lo;
+      if (source != CC_BOUND_GCC && source != CC_BOUND_PRAGMA)
+        return bad (r, "unknown loop bound source");
+      lb->source = (uint8_t) source;
+      if (lb->file != CC_NONE && lb->file >= m->n_files)
+        return bad (r, "file index out of range");
+      if ((uint64_t) nh + nbody > (size_t) (r->end - r->p))
+        return bad (r, "count larger than the record");
+      lb->uids = cc_xcalloc ((size_t) nh + nbody + 1, sizeof *lb->uids);
+      for (uint32_t j = 0; j < nh + nbody; j++)
+        {
+          uint32_t z;
+          if (get_u (r, &z))
+            return -1;
+          uint32_t before = j == 0 || j == nh ? 0 : lb->uids[j - 1];
+          lb->uids[j] = unzigzag (before, z);
+          if (j != 0 && j != nh && lb->uids[j] <= before)
+            return bad (r, "loop bound uids out of order");
+        }
+      lb->n_header = nh;
+      lb->n_body = nbody;
     }
   return 0;
 }

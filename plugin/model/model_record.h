@@ -31,7 +31,8 @@
    instruction's distance from the symbol: a function symbol may be weak
    and resolve to another unit's definition, a label cannot.
 
-   The packed model (version 2; version 1 held model_io.c's text) holds
+   The packed model (version 4 has the loop bounds, which version 3
+   lacked; version 1 held model_io.c's text) holds
    what model_io.c's text holds, in a form that is cheap to write, and
    cheap for the assembler to read: it goes into the .s as .ascii
    statements of about 1,000 characters, and nearly every byte of it is
@@ -74,6 +75,12 @@
                   B + 1, 2 follows; then first_insn if it follows,
                   n_insns, callee (string), fallthru if it follows,
                   n_succs, and each successor S as the difference S - B.
+       n_loop_bounds, then each (model.h's cc_loop_bound): max_runs as
+                  its low and high 32 bits, source, file (nullable),
+                  line, max_uid, n_header, n_body, then the header's
+                  uids and the body's, each run ascending and each uid
+                  as the difference from the one before it in its run
+                  (the first from 0).
 
    Every field is checked as model_io.c's reader checks the text.
 
@@ -95,7 +102,7 @@
 #include "model/model.h"
 
 #define CC_RECORD_SECTION ".debug_cachecat"
-#define CC_RECORD_VERSION 3
+#define CC_RECORD_VERSION 4
 #define CC_RECORD_EXACT 1      /* flags: the offsets were measured */
 #define CC_RECORD_RELAXED 2    /* flags: the linker may move the code: the
                                   marks follow the parts' addresses */

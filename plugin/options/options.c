@@ -126,7 +126,7 @@ static const struct key_desc keys[K_N] = {
   [K_MAX_INSTANCES] = { "max-instances", 0, "expected a positive integer" },
   [K_DISABLE] = { "disable", 1, "takes no value", 1 },
   [K_RECORD] = { "record", 2, "expected no value, or 'only'", 1 },
-  [K_BOUNDS] = { "bounds", 1, "takes no value", 1 },
+  [K_BOUNDS] = { "bounds", 1, "takes no value", 0 },
   [K_LOOP_TEMPLATE] = { "loop-template", 0, "expected a file path", 1 },
   [K_SARIF] = { "sarif", 0, "expected a file path", 1 },
 };

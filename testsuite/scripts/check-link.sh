@@ -158,6 +158,37 @@ fi
 check "--listing: the modelled functions, each instruction but padding annotated" \
   "[ \"\$(grep -E '^ +[0-9a-f]+:\s' prog.lst | grep -v 'cachecat: ' | grep -vc '\snop')\" = 0 ] && grep -q '<scale@$SRC/other.c>:' prog.lst && grep -q '<main>:' prog.lst && ! grep -q '<_start>:' prog.lst && grep -q 'main.c:[0-9]' prog.lst"
 
+# Miss bounds of the whole program: a call of another unit's function,
+# unbounded in the caller's own report, is bounded after the link, and a
+# pragma's loop bound travels in the record.
+cat >mb_main.c <<'C'
+extern volatile int dev;
+int work (int n);
+int main (void)
+{
+  int s = 0;
+  for (int i = 0; i < 100; i++)
+    s += work (i);
+  return s;
+}
+C
+cat >mb_work.c <<'C'
+volatile int dev;
+int work (int n)
+{
+  int s = 0;
+#pragma cachecat loop_bound (9)
+  while (n-- > 0)
+    s += dev;
+  return s;
+}
+C
+$CC -O2 -g $REC -fplugin-arg-cachecat-report=mb_main.unit.json -c mb_main.c -o mb_main.o \
+  && $CC -O2 -g $REC -c mb_work.c -o mb_work.o && $CC mb_main.o mb_work.o -o mb \
+  && "$LINK" $SHAPE --bounds mb --report=mb.json >/dev/null 2>mb.err
+check "miss bounds after the link: a call of another unit's function is bounded" \
+  "report_py mb_main.unit.json 'fn[\"main\"][\"max_misses\"] is None' && report_py mb.json 'fn[\"main\"][\"max_misses\"] is not None and fn[\"main\"][\"max_misses\"] >= 100 * fn[\"work\"][\"max_misses\"] and [(l[\"iterations\"], l[\"iterations_source\"]) for l in fn[\"work\"][\"loops\"]] == [(10, \"pragma\")]' && grep -q '^  work  *[0-9]' mb.err && grep -q 'loop at .*mb_work.c:[0-9]* .*10 header runs (pragma)' mb.err"
+
 # A static function of a name two units use is the entry as NAME@UNIT.
 "$LINK" $SHAPE "--entry=scale@$SRC/other.c" rec-O2/prog.pie --report=e.json >/dev/null 2>&1
 check "--entry=NAME@UNIT names one of two static functions" \

@@ -152,6 +152,19 @@ rich_model (cc_model *m)
   f->blocks[0].first_insn = 0;
   cc_func *h = mk_func (m, "", 0);
   mk_part (h, "-", 0, 300, 0);
+  /* Loop bounds: GCC's, above 2^32 runs, with header and body runs; a
+     pragma's anchor (no body), without a file.  */
+  f = &m->funcs[0];
+  f->loop_bounds = cc_xcalloc (2, sizeof *f->loop_bounds);
+  f->n_loop_bounds = 2;
+  static const uint32_t gcc_uids[] = { 7, 4000000000u, 2, 7, 4000000000u };
+  f->loop_bounds[0] = (cc_loop_bound){ UINT64_C (5000000000), CC_BOUND_GCC, 1, 42, 4000000001u,
+                                       2, 3, cc_xmalloc (sizeof gcc_uids) };
+  memcpy (f->loop_bounds[0].uids, gcc_uids, sizeof gcc_uids);
+  static const uint32_t anchor[] = { 3, 9 };
+  f->loop_bounds[1] = (cc_loop_bound){ 11, CC_BOUND_PRAGMA, CC_NONE, 0, 0, 2, 0,
+                                       cc_xmalloc (sizeof anchor) };
+  memcpy (f->loop_bounds[1].uids, anchor, sizeof anchor);
 }
 
 static void expect_error (const unsigned char *buf, size_t size, const char *msg);
@@ -227,7 +240,7 @@ test_marks (void)
   cc_record_write_asm (out, &m, "r.c", CC_RECORD_EXACT | CC_RECORD_RELAXED, plabels, delta,
                        mlabels, 3, 8);
   fclose (out);
-  CHECK_CONTAINS (text, "\t.byte 3, 8, 3, 0\n");
+  CHECK_CONTAINS (text, "\t.byte 4, 8, 3, 0\n");
   CHECK_CONTAINS (text, "\t.dc.a .L1000000005-0\n\t.long 3\n\t.dc.a .L1000000001\n"
                   "\t.dc.a 0\n\t.dc.a .Lcce4\n");
   free (text);
@@ -337,6 +350,17 @@ main (void)
   cc_model rich;
   rich_model (&rich);
   check_round_trip (&rich, 0);
+  /* A bound's uids must ascend within each run.  */
+  rich.funcs[0].loop_bounds[1].uids[1] = 3;
+  {
+    size_t n = 0, at = 0;
+    unsigned char *packed = cc_record_pack_model (&rich, &n);
+    cc_model back;
+    const char *what = NULL;
+    CHECK_EQ (cc_record_unpack_model (packed, n, &back, &at, &what), -1);
+    CHECK_STREQ (what, "loop bound uids out of order");
+    free (packed);
+  }
   cc_model_free (&rich);
   cc_model_free (&m);
   test_marks ();

@@ -27,9 +27,9 @@
 # "program-scope": first-miss only for the whole run; "block-ups": UPs are
 # straight chains; "one-context": one merged context per function).  Every
 # column is an analysis that claims soundness, so all are checked.
-# Each column's miss bounds too (the plugin's report's max_misses, ccengine
-# --bounds for the reduced analyses; cachecat-link's reports have none
-# yet): every invocation of a bounded function, from the call to its
+# Each column's miss bounds too (the plugin's report's max_misses,
+# cachecat-link's report's, ccengine --bounds for the reduced analyses):
+# every invocation of a bounded function, from the call to its
 # return, and every execution of a bounded loop may load at most that many
 # lines into that column's cache.
 # callgrind runs the same executable on some shapes: its per-instruction
@@ -503,8 +503,8 @@ def table_verdicts(layout, text):
 def report_bounds(layout, report, removed):
     """The miss bounds of the plugin's REPORT, by ccvalidate's numbers:
     {"f": {function: max_misses}, "l": {loop: max_misses}}, the unbounded
-    left out; None if it has none (cachecat-link's reports have none yet)
-    or promises nothing (its layout is unknown)."""
+    left out; None if it has none or promises nothing (its layout is
+    unknown)."""
     if not layout_known(report):
         return None
     entries = {entry: k for k, (_, entry) in enumerate(layout.funcs)}
@@ -850,6 +850,31 @@ def link_variant(job):
     return any(flags == "link" for _, flags in job.variants)
 
 
+def link_bounds(layout, report):
+    """The miss bounds of cachecat-link's report, placed by its own
+    addresses, as report_bounds gives a unit's."""
+    entries = {entry: k for k, (_, entry) in enumerate(layout.funcs)}
+    addr = {part["name"]: part["address"] for part in report["functions"]}
+    out, found = {"f": {}, "l": {}}, False
+    for part in report["functions"]:
+        if part["name"] == part["function"] and "max_misses" in part:
+            found = True
+            if part["max_misses"] is not None:
+                if part["address"] not in entries:
+                    raise Failure("cachecat-link's bound of %s names no function's entry"
+                                  % part["name"])
+                out["f"][entries[part["address"]]] = part["max_misses"]
+        for lp in part["loops"]:
+            if lp.get("max_misses") is not None:
+                sym, off = insn_ref(lp["header"], part["name"])
+                header = addr[sym] + off
+                if header not in layout.loop_id:
+                    raise Failure("cachecat-link's bound of the loop at %s+%s names no loop"
+                                  % (sym, off))
+                out["l"][layout.loop_id[header]] = lp["max_misses"]
+    return out if found else None
+
+
 def link_verdicts(layout, report):
     """The verdicts of cachecat-link's report, placed by its own addresses
     (its names of static functions are NAME@UNIT, no symbol)."""
@@ -892,7 +917,9 @@ def columns_of(opts, job, layout, reports, removed, work, exe):
                 v = report_verdicts(layout, reports[shape], removed)
                 bounds = report_bounds(layout, reports[shape], removed)
             elif flags == "link":
-                v = link_verdicts(layout, run_link(opts, job, shape, exe, work))
+                link = run_link(opts, job, shape, exe, work)
+                v = link_verdicts(layout, link)
+                bounds = link_bounds(layout, link)
             else:
                 ways = ["--ways=%d" % shape[2], "--policy=%s" % shape[3]]
                 p = must([opts.ccengine, "--table", "--bounds"] + ways + flags +
@@ -1326,7 +1353,7 @@ def bounds_table(level_runs, flag_runs, shapes, variants):
     bound over the most lines one invocation or execution loaded."""
     lines = []
     out = lines.append
-    names = [n for n, flags in variants if flags != "link"]
+    names = [n for n, _ in variants]
     out("Miss bounds: per function the most lines one invocation loads (from the call to the "
         "return: its callees and its sibling calls included), per loop one execution; every "
         "invocation and execution checked.  Counted per run and shape: bounded (of all), ran; "
@@ -1860,10 +1887,9 @@ def self_test(opts, target, progs, log):
         syms = {p["name"]: (p["address"], p["size"]) for p in report["functions"]} \
             if target.link_only else symbols(target, exe, report)
         layout = Layout(report, syms)
-        if target.link_only:
-            log("self-test:%s miss bounds not seeded (cachecat-link's report has none)" % on)
-        else:
-            ok &= seed_bounds(opts, res, layout, report, lines, on, log)
+        ok &= seed_bounds(opts, res, layout, report, lines, on, log,
+                          link_bounds if target.link_only else
+                          lambda layout, report: report_bounds(layout, report, ()))
         starts = machine_insns(target, exe, *code_span(layout))
         insn = next(i for p in report["functions"] for i in p["insns"] if i["length"] > 1)
         for key, what in (("length", "one byte longer"), ("offset", "a byte late")):
@@ -1895,9 +1921,10 @@ def self_test(opts, target, progs, log):
     return ok
 
 
-def seed_bounds(opts, res, layout, report, lines, on, log):
-    """A function's and a loop's max_misses in REPORT (the plugin's, of
-    RES's run: one shape, its column 0) seeded one below the most lines
+def seed_bounds(opts, res, layout, report, lines, on, log, bounds_of):
+    """A function's and a loop's max_misses in REPORT (the plugin's, or
+    cachecat-link's on a target that has only it, of RES's run: one shape,
+    its column 0; BOUNDS_OF reads them) seeded one below the most lines
     an invocation (execution) of it loaded in the run, its other bounds
     as they are: the checker must catch the invocation (execution) that
     loads more.  LINES: the run's expectations."""
@@ -1920,7 +1947,7 @@ def seed_bounds(opts, res, layout, report, lines, on, log):
                          if layout.addr(insn_ref(lp["header"], p["name"])) == layout.loops[k][1])
         kept = entry["max_misses"]
         entry["max_misses"] = most - 1
-        seeded = bound_lines(0, report_bounds(layout, report, ()))
+        seeded = bound_lines(0, bounds_of(layout, report))
         entry["max_misses"] = kept
         path = os.path.join(res.workdir, "expect.seeded")
         with open(path, "w") as out:
