@@ -261,6 +261,16 @@ pack_func (packer *w, const cc_func *f)
       for (uint32_t j = 0; j < lb->n_header + lb->n_body; j++)
         put_u (w, zigzag (lb->uids[j], j == 0 || j == lb->n_header ? 0 : lb->uids[j - 1]));
     }
+  if (f->flags & CC_FUNC_BUDGETED)
+    {
+      /* Each as its value plus one (0: none), in two halves.  */
+      uint64_t b[2] = { (uint64_t) (f->budget_misses + 1), (uint64_t) (f->budget_conflicts + 1) };
+      for (int k = 0; k < 2; k++)
+        {
+          put_u (w, (uint32_t) b[k]);
+          put_u (w, (uint32_t) (b[k] >> 32));
+        }
+    }
 }
 
 unsigned char *
@@ -560,6 +570,8 @@ unpack_func (unpacker *r, const cc_model *m, cc_func *f)
       lb->max_runs = (uint64_t) hi << 32 | lo;
       if (source != CC_BOUND_GCC && source != CC_BOUND_PRAGMA)
         return bad (r, "unknown loop bound source");
+      if (nh == 0 || (nbody != 0 && nbody < nh))
+        return bad (r, "malformed loop bound");
       lb->source = (uint8_t) source;
       if (lb->file != CC_NONE && lb->file >= m->n_files)
         return bad (r, "file index out of range");
@@ -578,6 +590,21 @@ unpack_func (unpacker *r, const cc_model *m, cc_func *f)
         }
       lb->n_header = nh;
       lb->n_body = nbody;
+    }
+  if (f->flags & CC_FUNC_BUDGETED)
+    {
+      uint64_t b[2];
+      for (int k = 0; k < 2; k++)
+        {
+          uint32_t lo, hi;
+          if (get_u (r, &lo) || get_u (r, &hi))
+            return -1;
+          b[k] = (uint64_t) hi << 32 | lo;
+          if (b[k] > (uint64_t) INT64_MAX)
+            return bad (r, "budget out of range");
+        }
+      f->budget_misses = (int64_t) b[0] - 1;
+      f->budget_conflicts = (int64_t) b[1] - 1;
     }
   return 0;
 }
