@@ -680,6 +680,14 @@ model_function (function *fun)
 
   f.name = xstrdup (sym);
   f.flags = function_flags (decl);
+  /* The source's budgets (read above), which the record carries to
+     cachecat-link.  */
+  if (gf->budget.max_misses >= 0 || gf->budget.max_conflicts >= 0)
+    {
+      f.flags |= CC_FUNC_BUDGETED;
+      f.budget_misses = gf->budget.max_misses;
+      f.budget_conflicts = gf->budget.max_conflicts;
+    }
   expanded_location dx = expand_location (DECL_SOURCE_LOCATION (decl));
   f.file = file_index (dx.file);
   f.line = dx.line > 0 ? (uint32_t) dx.line : 0;

@@ -166,20 +166,23 @@ sarif_rule (enum cc_limit_kind k)
     case CC_LIMIT_BUDGET_CONFLICTS:
       return CC_RULE_BUDGET_CONFLICTS;
     case CC_LIMIT_BUDGET_MISSES:
+    case CC_LIMIT_BUDGET_LATER:
+    case CC_LIMIT_BUDGET_UNREACHED:
       return CC_RULE_BUDGET_MISSES;
     default:
       return CC_RULE_CONFLICT;
     }
 }
 
-/* An error is a result of its own, a note explains the last error.  */
+/* An error is a result of its own, and so is a budget left to
+   cachecat-link or not checked; a note explains the last error.  */
 static void
 sarif_message (cc_sarif *s, const cc_limit_msg *msg, const char *text, int is_error,
                location_t at)
 {
   expanded_location x = expand_location (at);
-  if (is_error)
-    cc_sarif_result (s, sarif_rule (msg->kind), 1, text, x.file, (uint32_t) x.line,
+  if (is_error || msg->kind == CC_LIMIT_BUDGET_LATER || msg->kind == CC_LIMIT_BUDGET_UNREACHED)
+    cc_sarif_result (s, sarif_rule (msg->kind), is_error, text, x.file, (uint32_t) x.line,
                      (uint32_t) x.column, cc_glue.funcs[msg->func].sym);
   else
     cc_sarif_related (s, text, x.file, (uint32_t) x.line, (uint32_t) x.column);
@@ -609,11 +612,9 @@ cc_glue_finish_unit (void *, void *)
                       o->loop_template, terr ? terr : "unknown error");
           free (terr);
         }
-      cc_budget *budgets = XNEWVEC (cc_budget, cc_glue.n_funcs + 1);
-      for (uint32_t fi = 0; fi < cc_glue.n_funcs; fi++)
-        budgets[cc_glue.funcs[fi].model_index] = cc_glue.funcs[fi].budget;
-      cc_check_budgets (&cc_glue.model, r, &cache, bounds, budgets, say_limit, sarif);
-      free (budgets);
+      /* With a record, cachecat-link checks the budgets again on the whole
+         program, where calls of other units' functions are bounded.  */
+      cc_check_budgets (&cc_glue.model, r, &cache, bounds, o->record != 0, say_limit, sarif);
       if (sarif)
         {
           cc_conflict_lines (&cc_glue.model, r, sarif_conflict, sarif);

@@ -55,7 +55,8 @@ static const char usage[] =
   "  --max-instances=N   cap on function instances\n"
   "  --bounds            print the most misses per call and per loop execution\n"
   "  --help              this text\n"
-  "Exit status: 0 done, 1 a conflict limit exceeded, 2 an error.\n";
+  "Exit status: 0 done, 1 a conflict limit or a budget of the source exceeded,\n"
+  "2 an error.\n";
 
 static const char *program_name = "cachecat-link";
 
@@ -104,7 +105,9 @@ say_limit (void *data, const cc_limit_msg *msg)
   const cc_func *fn = &m->funcs[msg->func];
   int is_error;
   char *text = cc_limit_text (msg, fn->name, 1, &is_error);
-  if (msg->kind == CC_LIMIT_LINE)
+  if (msg->insn != CC_NONE && msg->insn < fn->n_insns
+      && (msg->kind == CC_LIMIT_LINE || msg->kind == CC_LIMIT_SHARE_INSN
+          || msg->kind == CC_LIMIT_SHARE_CALL))
     print_loc (m, fn->insns[msg->insn].file, fn->insns[msg->insn].line);
   else
     print_loc (m, fn->file, fn->line);
@@ -295,6 +298,9 @@ main (int argc, char **argv)
   say_ctx ctx = { &wp };
   unsigned broken = cc_check_limits (&wp.model, r, 1, o.max_conflicts_per_function,
                                      o.max_conflicts, say_limit, &ctx);
+  /* The budgets of the source, which the records carry: on the whole
+     program a call of another unit's function is bounded.  */
+  broken += cc_check_budgets (&wp.model, r, &cache, bounds, 0, say_limit, &ctx);
   free (path);
   free (units);
   cc_bounds_free (bounds);

@@ -131,9 +131,11 @@ enum cc_func_flags
   CC_FUNC_ADDRESS_TAKEN = 2, /* may be called through a pointer */
   CC_FUNC_BROKEN = 4,        /* the producer could not model it: every insn
                                 is conflict, calls from it are unknown */
-  CC_FUNC_SYNTHETIC = 8      /* not code of the program: made by cachecat-link
+  CC_FUNC_SYNTHETIC = 8,     /* not code of the program: made by cachecat-link
                                 to stand for the targets of indirect calls
                                 (no bytes, not reported as a function) */
+  CC_FUNC_BUDGETED = 16      /* the source gives it budgets (budget_misses,
+                                budget_conflicts) */
 };
 
 /* Where a loop's bound came from.  */
@@ -179,6 +181,10 @@ typedef struct cc_func
   cc_block *blocks;    /* block 0 is the entry */
   uint32_t n_loop_bounds;
   cc_loop_bound *loop_bounds; /* loops the producer knows bounds of */
+  /* With CC_FUNC_BUDGETED, the source's budgets (attributes
+     cachecat_max_misses, cachecat_max_conflicts): the most misses one
+     call may cause and the most conflict instructions, -1 for none.  */
+  int64_t budget_misses, budget_conflicts;
 } cc_func;
 
 typedef struct cc_model

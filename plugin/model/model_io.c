@@ -57,10 +57,10 @@ put_u32 (FILE *f, uint32_t v)
 int
 cc_model_write (const cc_model *m, FILE *f)
 {
-  /* Version 3 only where it says more: loop bounds.  */
+  /* Version 3 only where it says more: loop bounds, budgets.  */
   int bounds = 0;
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)
-    bounds |= m->funcs[fi].n_loop_bounds > 0;
+    bounds |= m->funcs[fi].n_loop_bounds > 0 || (m->funcs[fi].flags & CC_FUNC_BUDGETED);
   fputs (bounds ? "cachecat-model 3\n" : "cachecat-model 2\n", f);
   for (uint32_t s = 0; s < m->n_sections; s++)
     {
@@ -122,6 +122,9 @@ cc_model_write (const cc_model *m, FILE *f)
             fprintf (f, " %u", lb->uids[u]);
           fputc ('\n', f);
         }
+      if (fn->flags & CC_FUNC_BUDGETED)
+        fprintf (f, "budget %lld %lld\n", (long long) fn->budget_misses,
+                 (long long) fn->budget_conflicts);
     }
   fputs ("end\n", f);
   return ferror (f) ? -1 : 0;
@@ -221,6 +224,21 @@ get_u64 (reader *r, uint64_t *v)
   if (*end || errno || w[0] == '-')
     return fail (r, "malformed number");
   *v = (uint64_t) x;
+  return 0;
+}
+
+/* A budget: a non-negative number, or -1 for none.  */
+static int
+get_budget (reader *r, int64_t *v)
+{
+  char *w = word (r), *end;
+  if (!w)
+    return fail (r, "missing number");
+  errno = 0;
+  long long x = strtoll (w, &end, 10);
+  if (*end || errno || x < -1)
+    return fail (r, "malformed number");
+  *v = x;
   return 0;
 }
 
@@ -354,6 +372,10 @@ read_func (reader *r, cc_model *m, cc_func *fn, int version)
       lb->n_header = nh;
       lb->n_body = nbody;
     }
+  if ((fn->flags & CC_FUNC_BUDGETED)
+      && (version < 3 || get_keyword (r, "budget") || get_budget (r, &fn->budget_misses)
+          || get_budget (r, &fn->budget_conflicts)))
+    return fail (r, "malformed budget");
   return 0;
 }
 

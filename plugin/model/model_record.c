@@ -58,6 +58,14 @@ put_u (packer *w, uint32_t v)
 }
 
 /* CC_NONE as 0, any other value V as V + 1.  */
+/* A 64-bit number: its low and high 32 bits.  */
+static void
+put_u64 (packer *w, uint64_t v)
+{
+  put_u (w, (uint32_t) v);
+  put_u (w, (uint32_t) (v >> 32));
+}
+
 static void
 put_opt (packer *w, uint32_t v)
 {
@@ -248,8 +256,7 @@ pack_func (packer *w, const cc_func *f)
   for (uint32_t k = 0; k < f->n_loop_bounds; k++)
     {
       const cc_loop_bound *lb = &f->loop_bounds[k];
-      put_u (w, (uint32_t) lb->max_runs);
-      put_u (w, (uint32_t) (lb->max_runs >> 32));
+      put_u64 (w, lb->max_runs);
       put_u (w, lb->source);
       put_opt (w, lb->file);
       put_u (w, lb->line);
@@ -260,6 +267,12 @@ pack_func (packer *w, const cc_func *f)
          before (the first from 0).  */
       for (uint32_t j = 0; j < lb->n_header + lb->n_body; j++)
         put_u (w, zigzag (lb->uids[j], j == 0 || j == lb->n_header ? 0 : lb->uids[j - 1]));
+    }
+  if (f->flags & CC_FUNC_BUDGETED)
+    {
+      /* Each as its value plus one (0: none), in two halves.  */
+      put_u64 (w, (uint64_t) (f->budget_misses + 1));
+      put_u64 (w, (uint64_t) (f->budget_conflicts + 1));
     }
 }
 
@@ -335,6 +348,16 @@ get_u (unpacker *r, uint32_t *v)
       r->p++;
     }
   return bad (r, "number out of range");
+}
+
+static int
+get_u64 (unpacker *r, uint64_t *v)
+{
+  uint32_t lo, hi;
+  if (get_u (r, &lo) || get_u (r, &hi))
+    return -1;
+  *v = (uint64_t) hi << 32 | lo;
+  return 0;
 }
 
 static int
@@ -552,14 +575,15 @@ unpack_func (unpacker *r, const cc_model *m, cc_func *f)
   for (uint32_t k = 0; k < nlb; k++, f->n_loop_bounds++)
     {
       cc_loop_bound *lb = &f->loop_bounds[k];
-      uint32_t lo, hi, source, nh, nbody;
-      if (get_u (r, &lo) || get_u (r, &hi) || get_u (r, &source) || get_opt (r, &lb->file)
+      uint32_t source, nh, nbody;
+      if (get_u64 (r, &lb->max_runs) || get_u (r, &source) || get_opt (r, &lb->file)
           || get_u (r, &lb->line) || get_u (r, &lb->max_uid) || get_count (r, &nh)
           || get_count (r, &nbody))
         return -1;
-      lb->max_runs = (uint64_t) hi << 32 | lo;
       if (source != CC_BOUND_GCC && source != CC_BOUND_PRAGMA)
         return bad (r, "unknown loop bound source");
+      if (nh == 0 || (nbody != 0 && nbody < nh))
+        return bad (r, "malformed loop bound");
       lb->source = (uint8_t) source;
       if (lb->file != CC_NONE && lb->file >= m->n_files)
         return bad (r, "file index out of range");
@@ -578,6 +602,16 @@ unpack_func (unpacker *r, const cc_model *m, cc_func *f)
         }
       lb->n_header = nh;
       lb->n_body = nbody;
+    }
+  if (f->flags & CC_FUNC_BUDGETED)
+    {
+      uint64_t b[2];
+      if (get_u64 (r, &b[0]) || get_u64 (r, &b[1]))
+        return -1;
+      if (b[0] > (uint64_t) INT64_MAX || b[1] > (uint64_t) INT64_MAX)
+        return bad (r, "budget out of range");
+      f->budget_misses = (int64_t) b[0] - 1;
+      f->budget_conflicts = (int64_t) b[1] - 1;
     }
   return 0;
 }

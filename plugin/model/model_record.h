@@ -80,7 +80,10 @@
                   line, max_uid, n_header, n_body, then the header's
                   uids and the body's, each run ascending and each uid
                   as the difference from the one before it in its run
-                  (the first from 0).
+                  (the first from 0);
+       with CC_FUNC_BUDGETED in flags: budget_misses + 1 and
+                  budget_conflicts + 1 (0: none), each as its low and
+                  high 32 bits.
 
    Every field is checked as model_io.c's reader checks the text.
 

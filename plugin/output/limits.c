@@ -200,6 +200,13 @@ cc_limit_text (const cc_limit_msg *msg, const char *func, int program, int *erro
       }
     case CC_LIMIT_MORE_SHARES:
       return cc_xasprintf ("%llu more instructions and calls of '%s' may miss", n, func);
+    case CC_LIMIT_BUDGET_UNREACHED:
+      return cc_xasprintf ("the analysis does not reach '%s' from its entry, so its budgets "
+                           "are not checked (the entry option names another)", func);
+    case CC_LIMIT_BUDGET_LATER:
+      return cc_xasprintf ("the miss budget of '%s' (%lld, 'cachecat_max_misses') is checked "
+                           "by cachecat-link on the linked program: %s", func, msg->limit,
+                           msg->where);
     }
   return cc_xstrdup ("?");
 }
@@ -296,31 +303,48 @@ share_notes (const cc_model *m, const cc_result *r, const cc_cache *cache, const
 
 unsigned
 cc_check_budgets (const cc_model *m, const cc_result *r, const cc_cache *cache,
-                  const cc_bounds *b, const cc_budget *budgets,
+                  const cc_bounds *b, int later,
                   void (*say) (void *, const cc_limit_msg *), void *data)
 {
   mates_ctx mc = { m, r, 0, 0, { NULL, 0 } };
   unsigned exceeded = 0;
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)
     {
-      const cc_budget *bu = &budgets[fi];
-      uint32_t c = r->funcs[fi].counts[CC_CONFLICT];
-      if (bu->max_conflicts >= 0 && (long long) c > bu->max_conflicts)
+      const cc_func *f = &m->funcs[fi];
+      if (!(f->flags & CC_FUNC_BUDGETED))
+        continue;
+      const cc_func_result *fr = &r->funcs[fi];
+      if (!(f->flags & CC_FUNC_BROKEN) && !fr->analysed && !fr->too_big)
         {
-          cc_limit_msg msg = { CC_LIMIT_BUDGET_CONFLICTS, fi, CC_NONE, c, bu->max_conflicts,
-                               0, 0, m->funcs[fi].name, NULL, 0, NULL };
+          /* Code the entry never reaches (inlined everywhere, or run from
+             another entry) has no bound to hold against a budget.  */
+          cc_limit_msg msg = { CC_LIMIT_BUDGET_UNREACHED, fi, CC_NONE, 0, 0, 0, 0, f->name,
+                               NULL, 0, NULL };
+          say (data, &msg);
+          continue;
+        }
+      uint32_t c = r->funcs[fi].counts[CC_CONFLICT];
+      if (f->budget_conflicts >= 0 && (int64_t) c > f->budget_conflicts)
+        {
+          cc_limit_msg msg = { CC_LIMIT_BUDGET_CONFLICTS, fi, CC_NONE, c, f->budget_conflicts,
+                               0, 0, f->name, NULL, 0, NULL };
           say (data, &msg);
           line_notes (m, r, fi, &mc, say, data);
           exceeded++;
         }
       uint64_t x = b->funcs[fi].max_misses;
-      if (bu->max_misses >= 0 && (x == CC_UNBOUNDED || x > (uint64_t) bu->max_misses))
+      if (f->budget_misses >= 0 && (x == CC_UNBOUNDED || x > (uint64_t) f->budget_misses))
         {
           char *why = x == CC_UNBOUNDED ? cc_why_text (m, r, &b->funcs[fi].why) : NULL;
-          cc_limit_msg msg = { CC_LIMIT_BUDGET_MISSES, fi, CC_NONE, x, bu->max_misses,
-                               0, 0, m->funcs[fi].name, why, 0, NULL };
+          /* Calls out of the unit (a unit's model does not tell another
+             unit's function from a pointer) are followed after the link.  */
+          int wait = later && x == CC_UNBOUNDED && b->funcs[fi].why.kind == CC_WHY_UNKNOWN_CALL;
+          cc_limit_msg msg = { wait ? CC_LIMIT_BUDGET_LATER : CC_LIMIT_BUDGET_MISSES, fi,
+                               CC_NONE, x, f->budget_misses, 0, 0, f->name, why, 0, NULL };
           say (data, &msg);
           free (why);
+          if (wait)
+            continue;
           share_notes (m, r, cache, b, fi, say, data);
           exceeded++;
         }

@@ -40,8 +40,14 @@ enum cc_limit_kind
   CC_LIMIT_SHARE_CALL,  /* note at call insn INSN of FUNC: up to COUNT
                            misses of RUNS calls of SYMBOL (NULL: code
                            outside the unit or through a pointer) */
-  CC_LIMIT_MORE_SHARES  /* note at FUNC: COUNT more instructions and calls
+  CC_LIMIT_MORE_SHARES, /* note at FUNC: COUNT more instructions and calls
                            share the rest */
+  CC_LIMIT_BUDGET_LATER, /* note at FUNC: its miss budget LIMIT waits for
+                            cachecat-link: it calls code outside the unit
+                            or through a pointer (WHERE: the reason) */
+  CC_LIMIT_BUDGET_UNREACHED /* note at FUNC: the analysis does not reach it
+                               from its entry, so its budgets are not
+                               checked */
 };
 
 typedef struct cc_limit_msg
@@ -78,11 +84,14 @@ typedef struct cc_budget
   long long max_conflicts;
 } cc_budget;
 
-/* Check every function of M with a budget in BUDGETS (one per function)
-   against its bound in B and its conflicts in R, calling SAY for every
-   message in order.  Returns how many budgets were exceeded.  */
+/* Check every function of M with a budget (CC_FUNC_BUDGETED) against
+   its bound in B and its conflicts in R, calling SAY for every message in
+   order.  LATER: the whole program is analysed after the link
+   (cachecat-link reads the unit's record), so a miss budget that is
+   unbounded because of a call out of the unit (or through a pointer)
+   waits for it, with a note.  Returns how many budgets were exceeded.  */
 unsigned cc_check_budgets (const cc_model *m, const cc_result *r, const cc_cache *cache,
-                           const cc_bounds *b, const cc_budget *budgets,
+                           const cc_bounds *b, int later,
                            void (*say) (void *data, const cc_limit_msg *msg), void *data);
 
 /* Check the conflict counts of R against the limits (negative: none),

@@ -189,6 +189,31 @@ $CC -O2 -g $REC -fplugin-arg-cachecat-report=mb_main.unit.json -c mb_main.c -o m
 check "miss bounds after the link: a call of another unit's function is bounded" \
   "report_py mb_main.unit.json 'fn[\"main\"][\"max_misses\"] is None' && report_py mb.json 'fn[\"main\"][\"max_misses\"] is not None and fn[\"main\"][\"max_misses\"] >= 100 * fn[\"work\"][\"max_misses\"] and [(l[\"iterations\"], l[\"iterations_source\"]) for l in fn[\"work\"][\"loops\"]] == [(10, \"pragma\")]' && grep -q '^  work  *[0-9]' mb.err && grep -q 'loop at .*mb_work.c:[0-9]* .*10 header runs (pragma)' mb.err"
 
+# Budgets of the source after the link: the records carry them; a miss
+# budget that a call of another unit's function left unbounded in the
+# unit is checked on the whole program, an error over it (exit 1); one of
+# a function the program never runs (roomy, inlined into main) is not
+# checked, with a note.
+cat >bg_main.c <<'C'
+int work (int n);
+__attribute__ ((cachecat_max_misses (5))) int tight (void)
+{
+  int s = 0;
+  for (int i = 0; i < 100; i++)
+    s += work (i);
+  return s;
+}
+__attribute__ ((cachecat_max_misses (100000))) int roomy (void)
+{
+  return work (3);
+}
+int main (void) { return tight () + roomy (); }
+C
+$CC -O2 -g $REC -c bg_main.c -o bg_main.o 2>bg_cc.err && $CC bg_main.o mb_work.o -o bg \
+  && { "$LINK" $SHAPE bg --report=bg.json >/dev/null 2>bg.err; echo $? >bg.rc; }
+check "budgets after the link: a cross-unit call's budget waits for cachecat-link, which enforces it" \
+  "grep -q \"note: cachecat: the miss budget of 'tight' (5, 'cachecat_max_misses') is checked by cachecat-link\" bg_cc.err && [ \"\$(cat bg.rc)\" = 1 ] && grep -q \"bg_main.c:2: error: cachecat: a call of 'tight' may cause up to [0-9]* misses, over its budget of 5\" bg.err && grep -q \"note: cachecat: up to [0-9]* misses: calls of 'work'\" bg.err && ! grep -q \"error: .*'roomy'\" bg.err && grep -q \"note: cachecat: the analysis does not reach 'roomy' from its entry\" bg.err"
+
 # A static function of a name two units use is the entry as NAME@UNIT.
 "$LINK" $SHAPE "--entry=scale@$SRC/other.c" rec-O2/prog.pie --report=e.json >/dev/null 2>&1
 check "--entry=NAME@UNIT names one of two static functions" \

@@ -105,6 +105,10 @@ main (void)
       "block 0 1 0 1 0 - - 0\nbound 3 7 - 0 1 1 1 1 1\nend\n", "7: bound field out of range" },
     { "cachecat-model 3\nsection .text 4\nfunc f 0 - 0 1 1 1 1\npart f 0 0 4\ninsn 1 0 0 4 - 0 0 0 0 0 0 0 0 0\n"
       "block 0 1 0 1 0 - - 0\nend\n", "7: expected 'bound'" },
+    { "cachecat-model 3\nsection .text 4\nfunc f 16 - 0 1 1 1 0\npart f 0 0 4\ninsn 1 0 0 4 - 0 0 0 0 0 0 0 0 0\n"
+      "block 0 1 0 1 0 - - 0\nbudget 5 -2\nend\n", "7: malformed number" },
+    { "cachecat-model 3\nsection .text 4\nfunc f 16 - 0 1 1 1 0\npart f 0 0 4\ninsn 1 0 0 4 - 0 0 0 0 0 0 0 0 0\n"
+      "block 0 1 0 1 0 - - 0\nend\n", "7: expected 'budget'" },
   };
   for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++)
     {

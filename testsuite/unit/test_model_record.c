@@ -165,6 +165,13 @@ rich_model (cc_model *m)
   f->loop_bounds[1] = (cc_loop_bound){ 11, CC_BOUND_PRAGMA, CC_NONE, 0, 0, 2, 0,
                                        cc_xmalloc (sizeof anchor) };
   memcpy (f->loop_bounds[1].uids, anchor, sizeof anchor);
+  /* Budgets: a miss budget alone, and both, one above 2^32.  */
+  f->flags |= CC_FUNC_BUDGETED;
+  f->budget_misses = 120;
+  f->budget_conflicts = -1;
+  m->funcs[1].flags |= CC_FUNC_BUDGETED;
+  m->funcs[1].budget_misses = INT64_C (5000000000);
+  m->funcs[1].budget_conflicts = 0;
 }
 
 static void expect_error (const unsigned char *buf, size_t size, const char *msg);
@@ -350,6 +357,12 @@ main (void)
   cc_model rich;
   rich_model (&rich);
   check_round_trip (&rich, 0);
+  {
+    char *t = model_text (&rich);
+    CHECK_CONTAINS (t, "\nbudget 120 -1\n");
+    CHECK_CONTAINS (t, "\nbudget 5000000000 0\n");
+    free (t);
+  }
   /* A bound's uids must ascend within each run.  */
   rich.funcs[0].loop_bounds[1].uids[1] = 3;
   {
