@@ -46,21 +46,55 @@ pad_range (const cc_func *f, uint32_t b, uint32_t *sec, uint32_t *off,
                      f->blocks[bb->fallthru].first_insn, sec, off, len);
 }
 
-/* Mark the lines of the byte range [off, off+len) of section SEC in
-   SEEN (per phase of the batch, STRIDE lines each), or note a fetch from
-   another section.  */
+/* Note in COV (one byte per byte of the focus section, N of them) the
+   bytes of the range [off, off+len) of section SEC, or note a fetch from
+   another section.  The bytes, not the lines: which bytes are fetched
+   does not depend on the phase, so they are marked once, and the lines
+   of every phase read them (mark_phase_lines).  */
 static void
-mark_lines (engine *e, uint8_t *seen, uint32_t stride, uint32_t sec, uint32_t off,
-            uint32_t len)
+mark_bytes (engine *e, uint8_t *cov, uint32_t n, uint32_t sec, uint32_t off, uint32_t len)
 {
   if (sec != e->focus)
     {
       e->has_foreign |= len > 0;
       return;
     }
+  for (uint32_t b = off; b < off + len && b < n; b++)
+    cov[b] = 1;
+}
+
+/* Mark in SEEN (per phase of the batch, STRIDE lines each) every line
+   that holds a byte of COV (N bytes) in its phase: the lines the
+   fetches touch, as marking each fetch's lines in each phase would
+   (FOR_LINES), at the cost of one pass over the lines of each phase.
+   PRE[i] counts the marked bytes below i.  */
+static void
+mark_phase_lines (const engine *e, const uint8_t *cov, uint32_t n, uint8_t *seen,
+                  uint32_t stride)
+{
+  uint32_t *pre = cc_xmalloc (((size_t) n + 1) * sizeof *pre);
+  pre[0] = 0;
+  for (uint32_t b = 0; b < n; b++)
+    pre[b + 1] = pre[b] + cov[b];
   for (uint32_t q = 0; q < e->nph; q++)
-    FOR_LINES (e, q, off, len, no)
-      seen[(size_t) q * stride + no] = 1;
+    {
+      /* Byte b lies on line (b + shift) / L: line no holds the bytes
+         [no * L - shift, (no + 1) * L - shift).  */
+      uint64_t shift = shift_of (e, q);
+      for (uint32_t no = 0; no < stride; no++)
+        {
+          uint64_t lo = (uint64_t) no * e->L, hi = lo + e->L;
+          lo = lo > shift ? lo - shift : 0;
+          hi = hi > shift ? hi - shift : 0;
+          if (lo > n)
+            lo = n;
+          if (hi > n)
+            hi = n;
+          if (pre[hi] > pre[lo])
+            seen[(size_t) q * stride + no] = 1;
+        }
+    }
+  free (pre);
 }
 
 /* The bytes of IN fetched for sure whenever control passes it: none if
@@ -170,6 +204,8 @@ eng_build_lines (engine *e)
       }
   uint32_t stride = (end + e->L) / e->L + 1;
   uint8_t *seen = cc_xcalloc ((size_t) stride * e->nph + 1, 1);
+  /* The fetched bytes lie below END (padding lies between insns).  */
+  uint8_t *cov = cc_xcalloc ((size_t) end + 1, 1);
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)
     {
       if (!func_usable (e, fi))
@@ -177,15 +213,17 @@ eng_build_lines (engine *e)
       const cc_func *f = &m->funcs[fi];
       for (uint32_t i = 0; i < f->n_insns; i++)
         if (f->insns[i].fetch != CC_FETCH_NEVER)
-          mark_lines (e, seen, stride, f->parts[f->insns[i].part].section,
+          mark_bytes (e, cov, end, f->parts[f->insns[i].part].section,
                       f->insns[i].offset, f->insns[i].length);
       for (uint32_t b = 0; b < f->n_blocks; b++)
         {
           uint32_t sec, off, len;
           if (pad_range (f, b, &sec, &off, &len))
-            mark_lines (e, seen, stride, sec, off, len);
+            mark_bytes (e, cov, end, sec, off, len);
         }
     }
+  mark_phase_lines (e, cov, end, seen, stride);
+  free (cov);
   uint32_t u = 0;
   for (size_t k = 0; k < (size_t) stride * e->nph; k++)
     u += seen[k];
