@@ -167,14 +167,27 @@ push_refs (engine *e, ref **v, uint32_t *n, uint32_t *cap, uint32_t first,
       *v = cc_xrealloc (*v, *cap * sizeof **v);
     }
   ref *out = *v + *n;
-  for (uint32_t q = 0; q < e->nph; q++)
+  /* The engine's fields in locals: the stores into the refs could alias
+     them, and would have them read again for every reference.  */
+  const uint32_t nph = e->nph, lb = e->Lb, stride = e->line_stride;
+  const uint32_t align = e->m->sections[e->focus].align;
+  const uint32_t *line_of = e->line_of;
+  uint32_t at = off + e->phase0 * align;
+  ref plain = { insn, 0, 0, 0, 0, 0 }, maybe = plain;
+  maybe.maybe = 1;
+  for (uint32_t q = 0; q < nph; q++, at += align)
     {
-      uint32_t at = off + shift_of (e, q), first = at >> e->Lb, last = (at + len - 1) >> e->Lb;
+      uint32_t first = at >> lb, last = (at + len - 1) >> lb;
       /* The last line the sure bytes touch (none if SURE is 0).  */
-      uint32_t sure_last = sure ? (at + sure - 1) >> e->Lb : 0;
-      const uint32_t *id = e->line_of + (size_t) q * e->line_stride;
+      uint32_t sure_last = sure ? (at + sure - 1) >> lb : 0;
+      const uint32_t *id = line_of + (size_t) q * stride;
       for (uint32_t no = first; no <= last; no++)
-        *out++ = (ref){ insn, id[no], (uint16_t) q, 0, (uint8_t) (!sure || no > sure_last), 0 };
+        {
+          ref r = !sure || no > sure_last ? maybe : plain;
+          r.line = id[no];
+          r.phase = (uint16_t) q;
+          *out++ = r;
+        }
     }
   *n = (uint32_t) (out - *v);
   *raw += *n - before;
@@ -340,32 +353,48 @@ eng_free_lines (engine *e)
 static void
 mark_repeats (const engine *e, const cc_func *f, fphase *p)
 {
-  uint32_t *last = cc_xmalloc ((e->nph + 1) * sizeof *last);
+  /* LAST holds the line of that fetch (not its index: the refs of the
+     block are read once), CC_NONE for none; a focus line is never
+     CC_NONE (that is FOREIGN).  */
+  const uint32_t nph = e->nph;
+  uint32_t *last = cc_xmalloc ((nph + 1) * sizeof *last);
+  /* The insn whose promise was asked last, and the answer.  */
+  uint32_t asked = CC_NONE;
+  int promises = 1;
   for (uint32_t b = 0; b < f->n_blocks; b++)
     {
-      for (uint32_t q = 0; q < e->nph; q++)
+      for (uint32_t q = 0; q < nph; q++)
         last[q] = CC_NONE;
-      for (uint32_t x = p->block_ref[b]; x < p->block_ref[b + 1]; x++)
+      for (uint32_t x = p->block_ref[b], xe = p->block_ref[b + 1]; x < xe; x++)
         {
           ref *r = &p->refs[x];
-          if (r->line == FOREIGN)
+          uint32_t line = r->line;
+          if (line == FOREIGN)
             {
-              for (uint32_t q = 0; q < e->nph; q++)
+              for (uint32_t q = 0; q < nph; q++)
                 last[q] = CC_NONE;
               continue;
             }
-          uint32_t y = last[r->phase];
-          r->repeat = y != CC_NONE && p->refs[y].line == r->line && !r->unknown_after
-                      && (r->insn == CC_NONE || !cc_insn_no_promise (&f->insns[r->insn]));
+          int repeat = 0;
+          if (last[r->phase] == line && !r->unknown_after)
+            {
+              if (r->insn != asked)
+                {
+                  asked = r->insn;
+                  promises = asked == CC_NONE || !cc_insn_no_promise (&f->insns[asked]);
+                }
+              repeat = promises;
+            }
+          r->repeat = (uint8_t) repeat;
           /* Unknown code after a ref may load anything in any set.  */
           if (r->unknown_after)
-            for (uint32_t q = 0; q < e->nph; q++)
+            for (uint32_t q = 0; q < nph; q++)
               last[q] = CC_NONE;
-          else if (!r->repeat)
+          else if (!repeat)
             /* A maybe fetch may leave its set as it was: it ends a
                run (it is no plain fetch for the next ref).  A repeat,
-               maybe or not, changes nothing: Y stays.  */
-            last[r->phase] = r->maybe ? CC_NONE : x;
+               maybe or not, changes nothing: LAST stays.  */
+            last[r->phase] = r->maybe ? CC_NONE : line;
         }
     }
   free (last);
