@@ -441,6 +441,18 @@ size_contexts (engine *e, uint32_t fi, fcat *c, const uint32_t *through, cc_word
   return pool;
 }
 
+/* Has insn I of function FI references to focus lines?  Exactly when
+   it is fetched, has bytes and lies in the focus: then eng_build_fphase
+   gave it one reference per line it touches in each phase of the batch
+   (engine_lines.c, push_refs), none foreign.  Asked per insn, not found
+   by a pass over the references, which are phases times as many.  */
+static int
+has_focus_refs (const engine *e, uint32_t fi, uint32_t i)
+{
+  const cc_insn *in = &e->m->funcs[fi].insns[i];
+  return in->fetch != CC_FETCH_NEVER && in->length > 0 && in_focus (e, fi, i);
+}
+
 /* The verdicts of function FI's insns merged over the run's phases into
    OUT (per insn), and of their contexts into the insns' entries.  DEAD (per insn) holds the insns whose merged verdict is
    already conflict both ways, and gets those found so here: their
@@ -467,11 +479,8 @@ eng_categorize_function (engine *e, uint32_t fi, uint8_t *dead, vpair *out)
      fetch has only repeats (it is always-hit), some has a step; 3 every
      fetch has only repeats (a walk meets the insn in no step).  */
   c.insn_has = cc_xcalloc (f->n_insns + 1, 1);
-  for (uint32_t k = 0; k < p->n_refs; k++)
-    if (p->refs[k].insn != CC_NONE && p->refs[k].line != FOREIGN)
-      c.insn_has[p->refs[k].insn] = 1;
   for (uint32_t i = 0; i < f->n_insns; i++)
-    if (c.insn_has[i])
+    if (has_focus_refs (e, fi, i))
       {
         int any_step = 0, all_repeat = 0;
         for (uint32_t q = 0; q < e->nph; q++)
