@@ -297,6 +297,12 @@ eng_build_lines (engine *e)
         e->max_set_n = e->set_n[k];
     }
   e->lw = CC_WORDS (u);
+  e->line_ops = cc_xmalloc ((u + 1) * sizeof *e->line_ops);
+  for (uint32_t l = 0; l < u; l++)
+    {
+      uint32_t k = e->line_key[l];
+      e->line_ops[l] = (line_op){ e->key_word[k], marker (e, k, 0), e->key_mask[k] };
+    }
   e->sw = e->lw + CC_WORDS (4 * e->n_live);
   e->stw = (size_t) e->MP * e->sw + (size_t) e->MU * e->lw;
   e->maybe_tmp = cc_xmalloc ((e->stw + 1) * sizeof (cc_word));
@@ -327,6 +333,7 @@ eng_free_lines (engine *e)
   free (e->key_first);
   free (e->key_word);
   free (e->key_mask);
+  free (e->line_ops);
   free (e->taint_all);
   free (e->unk_all);
   free (e->inv_all);
