@@ -242,12 +242,12 @@ dm_hit (const engine *e, const cc_word *s, const ref *rf)
 {
   if (!e->dm)
     return 0;
-  uint32_t l = rf->line, cs = e->line_key[l], kw = e->key_word[cs];
-  if (kw == CC_NONE)
+  uint32_t l = rf->line;
+  const line_op *op = &e->line_ops[l];
+  if (op->w == CC_NONE)
     return 0;
-  uint32_t mb = marker (e, cs, 0);
-  return (s[kw] & e->key_mask[cs]) == (cc_word) 1 << (l & 63)
-         && !((s[mb >> 6] >> (mb & 63)) & 7);
+  return (s[op->w] & op->mask) == (cc_word) 1 << (l & 63)
+         && !((s[op->mb >> 6] >> (op->mb & 63)) & 7);
 }
 
 /* Walk one context (instance X, UP u): record what each reference sees
@@ -387,7 +387,8 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s)
    run every insn its slice of the function's ctx_pool (the contexts are
    the same in every run: later runs of other sections fill the others).
    A step of the focus also gets a slice of *K_POOL, zeroed, for the
-   other lines of its set it may find cached (k_bits).  */
+   other lines of its set it may find cached (k_bits).  Every step's
+   accumulator (C->acc) starts empty here.  */
 static uint32_t *
 size_contexts (engine *e, uint32_t fi, fcat *c, const uint32_t *through, cc_word **k_pool)
 {
@@ -420,6 +421,10 @@ size_contexts (engine *e, uint32_t fi, fcat *c, const uint32_t *through, cc_word
         {
           acc *a = &c->acc[j];
           const ref *rf = &p->refs[p->steps[j]];
+          /* Every accumulator starts here, empty (not zeroed with the
+             rest when allocated: steps times its size, written once
+             anyway).  */
+          *a = (acc){ 0 };
           a->ctx = pool + at;
           a->ctx_cap = through[b];
           at += through[b];
@@ -495,7 +500,8 @@ eng_categorize_function (engine *e, uint32_t fi, uint8_t *dead, vpair *out)
   for (uint32_t i = 0; i < f->n_insns; i++)
     c.unpromised[i] = (uint8_t) cc_insn_no_promise (&f->insns[i]);
   c.kl = cc_xmalloc ((e->max_set_n + 1) * sizeof (uint32_t));
-  c.acc = cc_xcalloc (n_steps + 1, sizeof (acc));
+  /* Set up, step by step, by size_contexts.  */
+  c.acc = cc_xmalloc ((n_steps + 1) * sizeof (acc));
   uint32_t ninst = e->g.func_n_inst[fi];
   c.local_of = cc_xmalloc ((e->r->n_instances + 1) * sizeof (uint32_t));
   for (uint32_t i = 0; i < ninst; i++)
