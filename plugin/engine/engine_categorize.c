@@ -472,29 +472,26 @@ eng_categorize_function (engine *e, uint32_t fi, uint8_t *dead, vpair *out)
   uint32_t n_steps = p->block_step[f->n_blocks];
   size_t nf = (size_t) f->n_insns * e->nph;
   fcat c = { e, fi, NULL, NULL, 0, NULL, NULL, dead, NULL, NULL, NULL, NULL };
-  /* Per fetch: its steps of the focus, not yet settled.  */
+  /* Per fetch: its steps of the focus, not yet settled; per insn, its
+     fetches that have a step.  */
   c.unsettled = cc_xcalloc (nf + 1, sizeof (uint32_t));
+  uint32_t *with_step = cc_xcalloc (f->n_insns + 1, sizeof *with_step);
   for (uint32_t j = 0; j < n_steps; j++)
     {
       const ref *rf = &p->refs[p->steps[j]];
-      if (rf->insn != CC_NONE && rf->line != FOREIGN)
-        c.unsettled[fetch_of (e, rf)]++;
+      if (rf->insn != CC_NONE && rf->line != FOREIGN && c.unsettled[fetch_of (e, rf)]++ == 0)
+        with_step[rf->insn]++;
     }
   /* Per insn: 0 no focus refs; 1 every fetch of it has a step; 2 some
      fetch has only repeats (it is always-hit), some has a step; 3 every
-     fetch has only repeats (a walk meets the insn in no step).  */
+     fetch has only repeats (a walk meets the insn in no step).  An insn
+     with focus refs has a fetch in each phase of the batch, so its
+     fetches without a step are the phases WITH_STEP does not count.  */
   c.insn_has = cc_xcalloc (f->n_insns + 1, 1);
   for (uint32_t i = 0; i < f->n_insns; i++)
     if (has_focus_refs (e, fi, i))
-      {
-        int any_step = 0, all_repeat = 0;
-        for (uint32_t q = 0; q < e->nph; q++)
-          {
-            any_step |= c.unsettled[(size_t) i * e->nph + q] != 0;
-            all_repeat |= c.unsettled[(size_t) i * e->nph + q] == 0;
-          }
-        c.insn_has[i] = (uint8_t) (all_repeat ? (any_step ? 2 : 3) : 1);
-      }
+      c.insn_has[i] = (uint8_t) (with_step[i] == e->nph ? 1 : with_step[i] ? 2 : 3);
+  free (with_step);
   c.settled = cc_xcalloc (n_steps + 1, 1);
   c.unpromised = cc_xmalloc (f->n_insns + 1);
   for (uint32_t i = 0; i < f->n_insns; i++)
