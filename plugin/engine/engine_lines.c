@@ -173,8 +173,9 @@ push_refs (engine *e, ref **v, uint32_t *n, uint32_t *cap, uint32_t first,
   const uint32_t align = e->m->sections[e->focus].align;
   const uint32_t *line_of = e->line_of;
   uint32_t at = off + e->phase0 * align;
-  ref plain = { insn, 0, 0, 0, 0, 0 }, maybe = plain;
-  maybe.maybe = 1;
+  /* The two kinds of reference, whole: one is copied, then its line
+     and phase set (no bit field is written per reference).  */
+  ref kind[2] = { { insn, 0, 0, 0, 0, 0 }, { insn, 0, 0, 0, 1, 0 } };
   for (uint32_t q = 0; q < nph; q++, at += align)
     {
       uint32_t first = at >> lb, last = (at + len - 1) >> lb;
@@ -183,10 +184,10 @@ push_refs (engine *e, ref **v, uint32_t *n, uint32_t *cap, uint32_t first,
       const uint32_t *id = line_of + (size_t) q * stride;
       for (uint32_t no = first; no <= last; no++)
         {
-          ref r = !sure || no > sure_last ? maybe : plain;
-          r.line = id[no];
-          r.phase = (uint16_t) q;
-          *out++ = r;
+          *out = kind[!sure || no > sure_last];
+          out->line = id[no];
+          out->phase = (uint16_t) q;
+          out++;
         }
     }
   *n = (uint32_t) (out - *v);
