@@ -131,13 +131,14 @@ ref_verdict (fcat *c, uint32_t nd, uint32_t b, uint32_t j, uint32_t x2, const re
   /* What may be cached: the oldest may plane.  */
   const cc_word *top = may_plane (e, s, e->MP - 1);
   uint32_t l = rf->line, cs = e->line_key[l], nk = 0;
-  uint32_t kw = e->key_word[cs];
+  const line_op *op = &e->line_ops[l];
+  uint32_t kw = op->w;
   cc_word bits = 0;
   if (kw != CC_NONE)
     {
       /* The lines of a set are consecutive ids, mostly in one word: its
          bits other than l's, in id order.  */
-      bits = top[kw] & e->key_mask[cs];
+      bits = top[kw] & op->mask;
       if (l >> 6 == kw)
         bits &= ~((cc_word) 1 << (l & 63));
       for (cc_word t = bits; t; t &= t - 1)
@@ -151,7 +152,7 @@ ref_verdict (fcat *c, uint32_t nd, uint32_t b, uint32_t j, uint32_t x2, const re
           kl[nk++] = m;
       }
   /* The set's markers lie in one word (marker).  */
-  uint32_t mb = marker (e, cs, 0);
+  uint32_t mb = op->mb;
   uint32_t mk = (uint32_t) (top[mb >> 6] >> (mb & 63)) & 7;
   int unk = (mk >> M_UNK) & 1, taint = (mk >> M_TAINT) & 1;
   int l_in = cc_bit_get (top, l);
@@ -209,7 +210,9 @@ ref_verdict (fcat *c, uint32_t nd, uint32_t b, uint32_t j, uint32_t x2, const re
      caller's loop may.  */
   int weak_fm = v.category == CC_FIRST_MISS && v.scope == CC_SCOPE_FUNCTION
                 && fr->block_loop[b] == CC_NONE;
-  if ((v.category == CC_CONFLICT || weak_fm) && !unpromised)
+  /* A node known to hold no first-hit (fh_node 2) answers conflict
+     without a look: not asked.  */
+  if ((v.category == CC_CONFLICT || weak_fm) && !unpromised && e->fh_node[nd] != 2)
     {
       cc_verdict h = eng_first_hit (e, nd, b, x2);
       if (h.category == CC_FIRST_HIT)
