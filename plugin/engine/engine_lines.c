@@ -357,7 +357,8 @@ eng_free_lines (engine *e)
    after it.  Not for insns that promise nothing (their verdict is
    conflict).  LAST holds, per phase of the batch, the last plain fetch
    of that phase in the block, if no other ref of the phase came after
-   it that changes anything.  */
+   it that changes anything.  The refs that are no repeat are the steps:
+   they go into P's steps and block_step in the same pass.  */
 static void
 mark_repeats (const engine *e, const cc_func *f, fphase *p)
 {
@@ -369,8 +370,10 @@ mark_repeats (const engine *e, const cc_func *f, fphase *p)
   /* The insn whose promise was asked last, and the answer.  */
   uint32_t asked = CC_NONE;
   int promises = 1;
+  uint32_t n_steps = 0;
   for (uint32_t b = 0; b < f->n_blocks; b++)
     {
+      p->block_step[b] = n_steps;
       for (uint32_t q = 0; q < nph; q++)
         last[q] = CC_NONE;
       for (uint32_t x = p->block_ref[b], xe = p->block_ref[b + 1]; x < xe; x++)
@@ -381,6 +384,7 @@ mark_repeats (const engine *e, const cc_func *f, fphase *p)
             {
               for (uint32_t q = 0; q < nph; q++)
                 last[q] = CC_NONE;
+              p->steps[n_steps++] = x;
               continue;
             }
           int repeat = 0;
@@ -394,6 +398,8 @@ mark_repeats (const engine *e, const cc_func *f, fphase *p)
               repeat = promises;
             }
           r->repeat = (uint8_t) repeat;
+          if (!repeat)
+            p->steps[n_steps++] = x;
           /* Unknown code after a ref may load anything in any set.  */
           if (r->unknown_after)
             for (uint32_t q = 0; q < nph; q++)
@@ -405,6 +411,7 @@ mark_repeats (const engine *e, const cc_func *f, fphase *p)
             last[r->phase] = r->maybe ? CC_NONE : line;
         }
     }
+  p->block_step[f->n_blocks] = n_steps;
   free (last);
 }
 
@@ -446,18 +453,9 @@ eng_build_fphase (engine *e, uint32_t fi)
     }
   p->block_ref[f->n_blocks] = p->n_refs;
   p->pad_ref[f->n_blocks] = npads;
-  mark_repeats (e, f, p);
   p->steps = cc_xmalloc ((p->n_refs + 1) * sizeof (uint32_t));
   p->block_step = cc_xmalloc ((f->n_blocks + 1) * sizeof (uint32_t));
-  uint32_t n_steps = 0;
-  for (uint32_t b = 0; b < f->n_blocks; b++)
-    {
-      p->block_step[b] = n_steps;
-      for (uint32_t x = p->block_ref[b]; x < p->block_ref[b + 1]; x++)
-        if (!p->refs[x].repeat)
-          p->steps[n_steps++] = x;
-    }
-  p->block_step[f->n_blocks] = n_steps;
+  mark_repeats (e, f, p);
   p->up_eff = cc_xcalloc ((size_t) (fr->n_ups ? fr->n_ups : 1) * e->rw, sizeof (cc_word));
   p->up_nrefs = cc_xcalloc (fr->n_ups + 1, sizeof (uint32_t));
   for (uint32_t u = 0; u < fr->n_ups; u++)
