@@ -362,7 +362,7 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s)
                   combine_lines (fr, &cur.alt, w);
                 }
             }
-          apply_ref_inline (e, s, rf);
+          apply_step_inline (e, s, rf);
         }
       for (; next < bb->first_insn + bb->n_insns; next++)
         if (c->insn_has[next] == 3 && next != cur_insn)

@@ -384,10 +384,21 @@ void eng_walk_up (const engine *e, uint32_t fi, uint32_t u, cc_word *s);
    word of a direct-mapped state (one may plane, no must planes): the set
    now holds that line and nothing else (engine_transfer.c, transfer).  */
 static inline void
+apply_step_inline (const engine *e, cc_word *s, const ref *r);
+
+static inline void
 apply_ref_inline (const engine *e, cc_word *s, const ref *r)
 {
   if (r->repeat)
     return;
+  apply_step_inline (e, s, r);
+}
+
+/* apply_ref_inline for a step (fphase.steps): no repeat, by its
+   making, so not asked.  */
+static inline void
+apply_step_inline (const engine *e, cc_word *s, const ref *r)
+{
   if (e->dm && r->line != FOREIGN && !r->maybe && !r->unknown_after)
     {
       const line_op *op = &e->line_ops[r->line];
