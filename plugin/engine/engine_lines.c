@@ -197,6 +197,17 @@ push_refs (engine *e, ref **v, uint32_t *n, uint32_t *cap, uint32_t first,
     (*v)[*n - 1].unknown_after = 1;
 }
 
+/* The most references push_refs makes of a fetch of LEN bytes of
+   section SEC (of a foreign one, as if none were left out).  */
+static size_t
+refs_most (const engine *e, uint32_t sec, uint32_t len)
+{
+  if (len == 0)
+    return 0;
+  size_t lines = 1 + (len + e->L - 2) / e->L;
+  return sec != e->focus ? lines : lines * e->nph;
+}
+
 /* The batch's lines: every line some fetch of the focus section
    touches, in each phase, numbered in (phase, line) order.  */
 void
@@ -426,8 +437,28 @@ eng_build_fphase (engine *e, uint32_t fi)
   uint32_t *raw = cc_xcalloc (f->n_blocks + 1, sizeof *raw);
   p->pad_ref = cc_xmalloc ((f->n_blocks + 1) * sizeof (uint32_t));
   p->n_refs = 0;
-  p->refs = NULL;
   p->pads = NULL;
+  /* Room for every reference at once, as push_refs would make them
+     (growing the array as they come copied it again and again).  */
+  size_t room = 1;
+  for (uint32_t b = 0; b < f->n_blocks; b++)
+    {
+      const cc_block *bb = &f->blocks[b];
+      for (uint32_t k = 0; k < bb->n_insns; k++)
+        {
+          uint32_t i = bb->first_insn + k;
+          const cc_insn *in = &f->insns[i];
+          uint32_t psec, poff, plen;
+          if (k > 0 && padding (f, i - 1, i, &psec, &poff, &plen))
+            room += refs_most (e, psec, plen);
+          if (in->fetch != CC_FETCH_NEVER)
+            room += refs_most (e, f->parts[in->part].section, in->length);
+        }
+    }
+  if (room > UINT32_MAX)
+    room = UINT32_MAX;
+  cap = (uint32_t) room;
+  p->refs = cc_xmalloc (room * sizeof *p->refs);
   for (uint32_t b = 0; b < f->n_blocks; b++)
     {
       const cc_block *bb = &f->blocks[b];
