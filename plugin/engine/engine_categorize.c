@@ -185,7 +185,10 @@ ref_verdict (fcat *c, uint32_t nd, uint32_t b, uint32_t j, uint32_t x2, const re
          eng_categorize_function counted for it; if they did, they would
          continue in a heap copy.  */
       if (a->n_ctx == a->ctx_cap)
-        grow_slice (&a->ctx, a->n_ctx, &a->ctx_cap, &a->ctx_own);
+        {
+          grow_slice (&a->ctx, a->n_ctx, &a->ctx_cap, &a->ctx_own);
+          c->n_own++;
+        }
       a->ctx[a->n_ctx++] = nd;
     }
   /* This context's own verdict.  */
@@ -347,7 +350,10 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s)
                       a->any = 1;
                       a->all_am = 0;
                       if (a->n_ctx == a->ctx_cap)
-                        grow_slice (&a->ctx, a->n_ctx, &a->ctx_cap, &a->ctx_own);
+                        {
+                          grow_slice (&a->ctx, a->n_ctx, &a->ctx_cap, &a->ctx_own);
+                          c->n_own++;
+                        }
                       a->ctx[a->n_ctx++] = nd;
                     }
                   if (rf->maybe || rf->unknown_after)
@@ -398,15 +404,13 @@ size_contexts (engine *e, uint32_t fi, fcat *c, const uint32_t *through, cc_word
   const cc_func *f = &e->m->funcs[fi];
   cc_func_result *fr = &e->r->funcs[fi];
   const fphase *p = &e->fp[fi];
-  size_t total = 0, k_total = 0;
+  size_t total = 0;
   for (uint32_t b = 0; b < f->n_blocks; b++)
     total += (size_t) through[b] * (p->block_step[b + 1] - p->block_step[b]);
-  for (uint32_t j = 0; j < p->block_step[f->n_blocks]; j++)
-    {
-      const ref *rf = &p->refs[p->steps[j]];
-      if (rf->insn != CC_NONE && rf->line != FOREIGN)
-        k_total += CC_WORDS (e->set_n[e->line_key[rf->line]]);
-    }
+  /* Each focus step's k_bits has room for the largest set (one word
+     unless a set of the batch holds more than 64 lines): a slice per
+     step without looking up its set twice.  */
+  size_t k_words = CC_WORDS (e->max_set_n), k_total = (size_t) c->n_focus_steps * k_words;
   uint32_t *pool = cc_xmalloc ((total + 1) * sizeof *pool);
   *k_pool = cc_xcalloc (k_total + 1, sizeof **k_pool);
   size_t at = 0, k_at = 0, ctx_at = 0;
@@ -434,7 +438,7 @@ size_contexts (engine *e, uint32_t fi, fcat *c, const uint32_t *through, cc_word
           if (rf->insn != CC_NONE && rf->line != FOREIGN)
             {
               a->k_bits = *k_pool + k_at;
-              k_at += CC_WORDS (e->set_n[e->line_key[rf->line]]);
+              k_at += k_words;
             }
         }
       const cc_block *bb = &f->blocks[b];
@@ -474,7 +478,7 @@ eng_categorize_function (engine *e, uint32_t fi, uint8_t *dead, vpair *out)
   const fphase *p = &e->fp[fi];
   uint32_t n_steps = p->block_step[f->n_blocks];
   size_t nf = (size_t) f->n_insns * e->nph;
-  fcat c = { e, fi, NULL, NULL, 0, NULL, NULL, dead, NULL, NULL, NULL, NULL };
+  fcat c = { e, fi, NULL, NULL, 0, NULL, NULL, dead, NULL, NULL, NULL, NULL, 0, 0 };
   /* Per fetch: its steps of the focus, not yet settled; per insn, its
      fetches that have a step.  */
   c.unsettled = cc_xcalloc (nf + 1, sizeof (uint32_t));
@@ -482,8 +486,12 @@ eng_categorize_function (engine *e, uint32_t fi, uint8_t *dead, vpair *out)
   for (uint32_t j = 0; j < n_steps; j++)
     {
       const ref *rf = &p->refs[p->steps[j]];
-      if (rf->insn != CC_NONE && rf->line != FOREIGN && c.unsettled[fetch_of (e, rf)]++ == 0)
-        with_step[rf->insn]++;
+      if (rf->insn != CC_NONE && rf->line != FOREIGN)
+        {
+          c.n_focus_steps++;
+          if (c.unsettled[fetch_of (e, rf)]++ == 0)
+            with_step[rf->insn]++;
+        }
     }
   /* Per insn: 0 no focus refs; 1 every fetch of it has a step; 2 some
      fetch has only repeats (it is always-hit), some has a step; 3 every
@@ -616,7 +624,7 @@ eng_categorize_function (engine *e, uint32_t fi, uint8_t *dead, vpair *out)
       /* No bytes: nothing is fetched, nothing can miss.  */
       out[i].v = out[i].alt = hit;
 
-  for (uint32_t j = 0; j < n_steps; j++)
+  for (uint32_t j = 0; c.n_own && j < n_steps; j++)
     if (c.acc[j].ctx_own)
       free (c.acc[j].ctx);
   free (ctx_pool);

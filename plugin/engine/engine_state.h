@@ -258,6 +258,9 @@ typedef struct fcat
   uint8_t *unpromised;   /* per insn: cc_insn_no_promise */
   uint8_t *insn_has;     /* per insn: what its fetches hold
                             (eng_categorize_function) */
+  uint32_t n_focus_steps; /* steps of the focus (a slice of k_bits each) */
+  uint32_t n_own;        /* accumulators whose contexts outgrew their
+                            slice (grow_slice): heap copies to free */
 } fcat;
 
 /* Small helpers that several files use in their hot loops: inline, so
