@@ -131,13 +131,14 @@ ref_verdict (fcat *c, uint32_t nd, uint32_t b, uint32_t j, uint32_t x2, const re
   /* What may be cached: the oldest may plane.  */
   const cc_word *top = may_plane (e, s, e->MP - 1);
   uint32_t l = rf->line, cs = e->line_key[l], nk = 0;
-  uint32_t kw = e->key_word[cs];
+  const line_op *op = &e->line_ops[l];
+  uint32_t kw = op->w;
   cc_word bits = 0;
   if (kw != CC_NONE)
     {
       /* The lines of a set are consecutive ids, mostly in one word: its
          bits other than l's, in id order.  */
-      bits = top[kw] & e->key_mask[cs];
+      bits = top[kw] & op->mask;
       if (l >> 6 == kw)
         bits &= ~((cc_word) 1 << (l & 63));
       for (cc_word t = bits; t; t &= t - 1)
@@ -151,7 +152,7 @@ ref_verdict (fcat *c, uint32_t nd, uint32_t b, uint32_t j, uint32_t x2, const re
           kl[nk++] = m;
       }
   /* The set's markers lie in one word (marker).  */
-  uint32_t mb = marker (e, cs, 0);
+  uint32_t mb = op->mb;
   uint32_t mk = (uint32_t) (top[mb >> 6] >> (mb & 63)) & 7;
   int unk = (mk >> M_UNK) & 1, taint = (mk >> M_TAINT) & 1;
   int l_in = cc_bit_get (top, l);
@@ -184,7 +185,10 @@ ref_verdict (fcat *c, uint32_t nd, uint32_t b, uint32_t j, uint32_t x2, const re
          eng_categorize_function counted for it; if they did, they would
          continue in a heap copy.  */
       if (a->n_ctx == a->ctx_cap)
-        grow_slice (&a->ctx, a->n_ctx, &a->ctx_cap, &a->ctx_own);
+        {
+          grow_slice (&a->ctx, a->n_ctx, &a->ctx_cap, &a->ctx_own);
+          c->n_own++;
+        }
       a->ctx[a->n_ctx++] = nd;
     }
   /* This context's own verdict.  */
@@ -209,7 +213,9 @@ ref_verdict (fcat *c, uint32_t nd, uint32_t b, uint32_t j, uint32_t x2, const re
      caller's loop may.  */
   int weak_fm = v.category == CC_FIRST_MISS && v.scope == CC_SCOPE_FUNCTION
                 && fr->block_loop[b] == CC_NONE;
-  if ((v.category == CC_CONFLICT || weak_fm) && !unpromised)
+  /* A node known to hold no first-hit (fh_node 2) answers conflict
+     without a look: not asked.  */
+  if ((v.category == CC_CONFLICT || weak_fm) && !unpromised && e->fh_node[nd] != 2)
     {
       cc_verdict h = eng_first_hit (e, nd, b, x2);
       if (h.category == CC_FIRST_HIT)
@@ -242,12 +248,12 @@ dm_hit (const engine *e, const cc_word *s, const ref *rf)
 {
   if (!e->dm)
     return 0;
-  uint32_t l = rf->line, cs = e->line_key[l], kw = e->key_word[cs];
-  if (kw == CC_NONE)
+  uint32_t l = rf->line;
+  const line_op *op = &e->line_ops[l];
+  if (op->w == CC_NONE)
     return 0;
-  uint32_t mb = marker (e, cs, 0);
-  return (s[kw] & e->key_mask[cs]) == (cc_word) 1 << (l & 63)
-         && !((s[mb >> 6] >> (mb & 63)) & 7);
+  return (s[op->w] & op->mask) == (cc_word) 1 << (l & 63)
+         && !((s[op->mb >> 6] >> (op->mb & 63)) & 7);
 }
 
 /* Walk one context (instance X, UP u): record what each reference sees
@@ -344,7 +350,10 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s)
                       a->any = 1;
                       a->all_am = 0;
                       if (a->n_ctx == a->ctx_cap)
-                        grow_slice (&a->ctx, a->n_ctx, &a->ctx_cap, &a->ctx_own);
+                        {
+                          grow_slice (&a->ctx, a->n_ctx, &a->ctx_cap, &a->ctx_own);
+                          c->n_own++;
+                        }
                       a->ctx[a->n_ctx++] = nd;
                     }
                   if (rf->maybe || rf->unknown_after)
@@ -359,7 +368,7 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s)
                   combine_lines (fr, &cur.alt, w);
                 }
             }
-          apply_ref_inline (e, s, rf);
+          apply_step_inline (e, s, rf);
         }
       for (; next < bb->first_insn + bb->n_insns; next++)
         if (c->insn_has[next] == 3 && next != cur_insn)
@@ -387,22 +396,21 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s)
    run every insn its slice of the function's ctx_pool (the contexts are
    the same in every run: later runs of other sections fill the others).
    A step of the focus also gets a slice of *K_POOL, zeroed, for the
-   other lines of its set it may find cached (k_bits).  */
+   other lines of its set it may find cached (k_bits).  Every step's
+   accumulator (C->acc) starts empty here.  */
 static uint32_t *
 size_contexts (engine *e, uint32_t fi, fcat *c, const uint32_t *through, cc_word **k_pool)
 {
   const cc_func *f = &e->m->funcs[fi];
   cc_func_result *fr = &e->r->funcs[fi];
   const fphase *p = &e->fp[fi];
-  size_t total = 0, k_total = 0;
+  size_t total = 0;
   for (uint32_t b = 0; b < f->n_blocks; b++)
     total += (size_t) through[b] * (p->block_step[b + 1] - p->block_step[b]);
-  for (uint32_t j = 0; j < p->block_step[f->n_blocks]; j++)
-    {
-      const ref *rf = &p->refs[p->steps[j]];
-      if (rf->insn != CC_NONE && rf->line != FOREIGN)
-        k_total += CC_WORDS (e->set_n[e->line_key[rf->line]]);
-    }
+  /* Each focus step's k_bits has room for the largest set (one word
+     unless a set of the batch holds more than 64 lines): a slice per
+     step without looking up its set twice.  */
+  size_t k_words = CC_WORDS (e->max_set_n), k_total = (size_t) c->n_focus_steps * k_words;
   uint32_t *pool = cc_xmalloc ((total + 1) * sizeof *pool);
   *k_pool = cc_xcalloc (k_total + 1, sizeof **k_pool);
   size_t at = 0, k_at = 0, ctx_at = 0;
@@ -420,13 +428,17 @@ size_contexts (engine *e, uint32_t fi, fcat *c, const uint32_t *through, cc_word
         {
           acc *a = &c->acc[j];
           const ref *rf = &p->refs[p->steps[j]];
+          /* Every accumulator starts here, empty (not zeroed with the
+             rest when allocated: steps times its size, written once
+             anyway).  */
+          *a = (acc){ 0 };
           a->ctx = pool + at;
           a->ctx_cap = through[b];
           at += through[b];
           if (rf->insn != CC_NONE && rf->line != FOREIGN)
             {
               a->k_bits = *k_pool + k_at;
-              k_at += CC_WORDS (e->set_n[e->line_key[rf->line]]);
+              k_at += k_words;
             }
         }
       const cc_block *bb = &f->blocks[b];
@@ -439,6 +451,18 @@ size_contexts (engine *e, uint32_t fi, fcat *c, const uint32_t *through, cc_word
           }
     }
   return pool;
+}
+
+/* Has insn I of function FI references to focus lines?  Exactly when
+   it is fetched, has bytes and lies in the focus: then eng_build_fphase
+   gave it one reference per line it touches in each phase of the batch
+   (engine_lines.c, push_refs), none foreign.  Asked per insn, not found
+   by a pass over the references, which are phases times as many.  */
+static int
+has_focus_refs (const engine *e, uint32_t fi, uint32_t i)
+{
+  const cc_insn *in = &e->m->funcs[fi].insns[i];
+  return in->fetch != CC_FETCH_NEVER && in->length > 0 && in_focus (e, fi, i);
 }
 
 /* The verdicts of function FI's insns merged over the run's phases into
@@ -454,39 +478,38 @@ eng_categorize_function (engine *e, uint32_t fi, uint8_t *dead, vpair *out)
   const fphase *p = &e->fp[fi];
   uint32_t n_steps = p->block_step[f->n_blocks];
   size_t nf = (size_t) f->n_insns * e->nph;
-  fcat c = { e, fi, NULL, NULL, 0, NULL, NULL, dead, NULL, NULL, NULL, NULL };
-  /* Per fetch: its steps of the focus, not yet settled.  */
+  fcat c = { e, fi, NULL, NULL, 0, NULL, NULL, dead, NULL, NULL, NULL, NULL, 0, 0 };
+  /* Per fetch: its steps of the focus, not yet settled; per insn, its
+     fetches that have a step.  */
   c.unsettled = cc_xcalloc (nf + 1, sizeof (uint32_t));
+  uint32_t *with_step = cc_xcalloc (f->n_insns + 1, sizeof *with_step);
   for (uint32_t j = 0; j < n_steps; j++)
     {
       const ref *rf = &p->refs[p->steps[j]];
       if (rf->insn != CC_NONE && rf->line != FOREIGN)
-        c.unsettled[fetch_of (e, rf)]++;
+        {
+          c.n_focus_steps++;
+          if (c.unsettled[fetch_of (e, rf)]++ == 0)
+            with_step[rf->insn]++;
+        }
     }
   /* Per insn: 0 no focus refs; 1 every fetch of it has a step; 2 some
      fetch has only repeats (it is always-hit), some has a step; 3 every
-     fetch has only repeats (a walk meets the insn in no step).  */
+     fetch has only repeats (a walk meets the insn in no step).  An insn
+     with focus refs has a fetch in each phase of the batch, so its
+     fetches without a step are the phases WITH_STEP does not count.  */
   c.insn_has = cc_xcalloc (f->n_insns + 1, 1);
-  for (uint32_t k = 0; k < p->n_refs; k++)
-    if (p->refs[k].insn != CC_NONE && p->refs[k].line != FOREIGN)
-      c.insn_has[p->refs[k].insn] = 1;
   for (uint32_t i = 0; i < f->n_insns; i++)
-    if (c.insn_has[i])
-      {
-        int any_step = 0, all_repeat = 0;
-        for (uint32_t q = 0; q < e->nph; q++)
-          {
-            any_step |= c.unsettled[(size_t) i * e->nph + q] != 0;
-            all_repeat |= c.unsettled[(size_t) i * e->nph + q] == 0;
-          }
-        c.insn_has[i] = (uint8_t) (all_repeat ? (any_step ? 2 : 3) : 1);
-      }
+    if (has_focus_refs (e, fi, i))
+      c.insn_has[i] = (uint8_t) (with_step[i] == e->nph ? 1 : with_step[i] ? 2 : 3);
+  free (with_step);
   c.settled = cc_xcalloc (n_steps + 1, 1);
   c.unpromised = cc_xmalloc (f->n_insns + 1);
   for (uint32_t i = 0; i < f->n_insns; i++)
     c.unpromised[i] = (uint8_t) cc_insn_no_promise (&f->insns[i]);
   c.kl = cc_xmalloc ((e->max_set_n + 1) * sizeof (uint32_t));
-  c.acc = cc_xcalloc (n_steps + 1, sizeof (acc));
+  /* Set up, step by step, by size_contexts.  */
+  c.acc = cc_xmalloc ((n_steps + 1) * sizeof (acc));
   uint32_t ninst = e->g.func_n_inst[fi];
   c.local_of = cc_xmalloc ((e->r->n_instances + 1) * sizeof (uint32_t));
   for (uint32_t i = 0; i < ninst; i++)
@@ -601,7 +624,7 @@ eng_categorize_function (engine *e, uint32_t fi, uint8_t *dead, vpair *out)
       /* No bytes: nothing is fetched, nothing can miss.  */
       out[i].v = out[i].alt = hit;
 
-  for (uint32_t j = 0; j < n_steps; j++)
+  for (uint32_t j = 0; c.n_own && j < n_steps; j++)
     if (c.acc[j].ctx_own)
       free (c.acc[j].ctx);
   free (ctx_pool);

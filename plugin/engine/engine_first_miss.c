@@ -15,7 +15,7 @@
    fm_limit lines of K are in R, the fetch misses at most once per
    execution.  A marker that meets R (unknown code, a line of another
    section) counts as a whole set.  */
-static int
+static inline int
 k_meets_r (const engine *e, uint32_t line, const uint32_t *k_lines, uint32_t nk,
            int k_unk, int k_taint, const cc_word *rs)
 {
@@ -44,8 +44,10 @@ loop_r_for (fcat *c, uint32_t x, uint32_t loop, uint32_t u)
 }
 
 /* Does K (the lines, unk and taint possibly cached at a reference to LINE)
-   meet the reaching set of scope SCOPE (loop LOOP) in any of the contexts?  */
-static int
+   meet the reaching set of scope SCOPE (loop LOOP) in any of the contexts?
+   Inline: each call site's constant SCOPE picks its own short loop, and
+   most calls ask about one context.  */
+static inline __attribute__ ((always_inline)) int
 meets_any (fcat *c, uint32_t line, const uint32_t *k_lines, uint32_t nk, int k_unk,
            int k_taint, const uint32_t *ctx, uint32_t n_ctx, int scope, uint32_t loop)
 {

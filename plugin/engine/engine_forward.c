@@ -29,9 +29,11 @@ copy_any (cc_word *dst, const cc_word *src, size_t n)
 
 /* Join state O into the input of node TO: union on the may planes,
    intersection on the must planes (the first state to arrive is taken as
-   it is).  Returns nonzero if the input changed.  */
+   it is).  Returns nonzero if the input changed -- if TRACK: where the
+   caller does not look (TO is in another component, which runs later
+   anyway), the plain copy and union skip finding out.  */
 static int
-join_into (engine *e, uint32_t to, const cc_word *o)
+join_into (engine *e, uint32_t to, const cc_word *o, int track)
 {
   cc_word *in = e->in + (size_t) to * e->stw;
   size_t may = (size_t) e->MP * e->sw, must = (size_t) e->MU * e->lw;
@@ -40,14 +42,22 @@ join_into (engine *e, uint32_t to, const cc_word *o)
       /* An empty input: the union is O's may planes, the must planes
          are O's (as below); what changed is what O holds.  */
       e->in_set[to] = 1;
-      int any = copy_any (in, o, may);
+      int any = 1;
+      if (track)
+        any = copy_any (in, o, may);
+      else
+        memcpy (in, o, may * sizeof (cc_word));
       if (!must)
         return any;
       memcpy (in + may, o + may, must * sizeof (cc_word));
       e->must_set[to] = 1;
       return 1;
     }
-  int changed = cc_bits_or (in, o, may) != 0;
+  int changed = 1;
+  if (track)
+    changed = cc_bits_or (in, o, may) != 0;
+  else
+    cc_bits_or (in, o, may);
   if (!must)
     return changed;
   if (!e->must_set[to])
@@ -102,7 +112,8 @@ forward_node (engine *e, uint32_t nd, cc_word *s, cc_word *t, uint8_t *dirty)
           eng_apply_pad (e, t, g->pad_func, g->pad_block);
           o = t;
         }
-      if (join_into (e, g->to, o) && comp_of[g->to] == comp_of[nd])
+      int same = comp_of[g->to] == comp_of[nd];
+      if (join_into (e, g->to, o, same) && same)
         dirty[g->to] = 1;
     }
 }
@@ -149,7 +160,7 @@ eng_forward (engine *e)
         continue;
       eng_root_state (e, x, s);
       for (uint32_t j = 0; j < n; j++)
-        join_into (e, nd + j, s);
+        join_into (e, nd + j, s, 0);
     }
   uint8_t *dirty = cc_xcalloc (e->n_nodes + 1, 1);
   for (uint32_t ci = c->n; ci-- > 0;)

@@ -46,21 +46,55 @@ pad_range (const cc_func *f, uint32_t b, uint32_t *sec, uint32_t *off,
                      f->blocks[bb->fallthru].first_insn, sec, off, len);
 }
 
-/* Mark the lines of the byte range [off, off+len) of section SEC in
-   SEEN (per phase of the batch, STRIDE lines each), or note a fetch from
-   another section.  */
+/* Note in COV (one byte per byte of the focus section, N of them) the
+   bytes of the range [off, off+len) of section SEC, or note a fetch from
+   another section.  The bytes, not the lines: which bytes are fetched
+   does not depend on the phase, so they are marked once, and the lines
+   of every phase read them (mark_phase_lines).  */
 static void
-mark_lines (engine *e, uint8_t *seen, uint32_t stride, uint32_t sec, uint32_t off,
-            uint32_t len)
+mark_bytes (engine *e, uint8_t *cov, uint32_t n, uint32_t sec, uint32_t off, uint32_t len)
 {
   if (sec != e->focus)
     {
       e->has_foreign |= len > 0;
       return;
     }
+  for (uint32_t b = off; b < off + len && b < n; b++)
+    cov[b] = 1;
+}
+
+/* Mark in SEEN (per phase of the batch, STRIDE lines each) every line
+   that holds a byte of COV (N bytes) in its phase: the lines the
+   fetches touch, as marking each fetch's lines in each phase would
+   (FOR_LINES), at the cost of one pass over the lines of each phase.
+   PRE[i] counts the marked bytes below i.  */
+static void
+mark_phase_lines (const engine *e, const uint8_t *cov, uint32_t n, uint8_t *seen,
+                  uint32_t stride)
+{
+  uint32_t *pre = cc_xmalloc (((size_t) n + 1) * sizeof *pre);
+  pre[0] = 0;
+  for (uint32_t b = 0; b < n; b++)
+    pre[b + 1] = pre[b] + cov[b];
   for (uint32_t q = 0; q < e->nph; q++)
-    FOR_LINES (e, q, off, len, no)
-      seen[(size_t) q * stride + no] = 1;
+    {
+      /* Byte b lies on line (b + shift) / L: line no holds the bytes
+         [no * L - shift, (no + 1) * L - shift).  */
+      uint64_t shift = shift_of (e, q);
+      for (uint32_t no = 0; no < stride; no++)
+        {
+          uint64_t lo = (uint64_t) no * e->L, hi = lo + e->L;
+          lo = lo > shift ? lo - shift : 0;
+          hi = hi > shift ? hi - shift : 0;
+          if (lo > n)
+            lo = n;
+          if (hi > n)
+            hi = n;
+          if (pre[hi] > pre[lo])
+            seen[(size_t) q * stride + no] = 1;
+        }
+    }
+  free (pre);
 }
 
 /* The bytes of IN fetched for sure whenever control passes it: none if
@@ -133,20 +167,45 @@ push_refs (engine *e, ref **v, uint32_t *n, uint32_t *cap, uint32_t first,
       *v = cc_xrealloc (*v, *cap * sizeof **v);
     }
   ref *out = *v + *n;
-  for (uint32_t q = 0; q < e->nph; q++)
+  /* The engine's fields in locals: the stores into the refs could alias
+     them, and would have them read again for every reference.  */
+  const uint32_t nph = e->nph, lb = e->Lb, stride = e->line_stride;
+  const uint32_t align = e->m->sections[e->focus].align;
+  const uint32_t *line_of = e->line_of;
+  uint32_t at = off + e->phase0 * align;
+  /* The two kinds of reference, whole: one is copied, then its line
+     and phase set (no bit field is written per reference).  */
+  ref kind[2] = { { insn, 0, 0, 0, 0, 0 }, { insn, 0, 0, 0, 1, 0 } };
+  for (uint32_t q = 0; q < nph; q++, at += align)
     {
-      uint32_t at = off + shift_of (e, q), first = at >> e->Lb, last = (at + len - 1) >> e->Lb;
+      uint32_t first = at >> lb, last = (at + len - 1) >> lb;
       /* The last line the sure bytes touch (none if SURE is 0).  */
-      uint32_t sure_last = sure ? (at + sure - 1) >> e->Lb : 0;
-      const uint32_t *id = e->line_of + (size_t) q * e->line_stride;
+      uint32_t sure_last = sure ? (at + sure - 1) >> lb : 0;
+      const uint32_t *id = line_of + (size_t) q * stride;
       for (uint32_t no = first; no <= last; no++)
-        *out++ = (ref){ insn, id[no], (uint16_t) q, 0, (uint8_t) (!sure || no > sure_last), 0 };
+        {
+          *out = kind[!sure || no > sure_last];
+          out->line = id[no];
+          out->phase = (uint16_t) q;
+          out++;
+        }
     }
   *n = (uint32_t) (out - *v);
   *raw += *n - before;
   /* Unknown code runs after it (an asm), in every phase: after the last.  */
   if (unknown_after_it && *n > before)
     (*v)[*n - 1].unknown_after = 1;
+}
+
+/* The most references push_refs makes of a fetch of LEN bytes of
+   section SEC (of a foreign one, as if none were left out).  */
+static size_t
+refs_most (const engine *e, uint32_t sec, uint32_t len)
+{
+  if (len == 0)
+    return 0;
+  size_t lines = 1 + (len + e->L - 2) / e->L;
+  return sec != e->focus ? lines : lines * e->nph;
 }
 
 /* The batch's lines: every line some fetch of the focus section
@@ -170,6 +229,8 @@ eng_build_lines (engine *e)
       }
   uint32_t stride = (end + e->L) / e->L + 1;
   uint8_t *seen = cc_xcalloc ((size_t) stride * e->nph + 1, 1);
+  /* The fetched bytes lie below END (padding lies between insns).  */
+  uint8_t *cov = cc_xcalloc ((size_t) end + 1, 1);
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)
     {
       if (!func_usable (e, fi))
@@ -177,15 +238,17 @@ eng_build_lines (engine *e)
       const cc_func *f = &m->funcs[fi];
       for (uint32_t i = 0; i < f->n_insns; i++)
         if (f->insns[i].fetch != CC_FETCH_NEVER)
-          mark_lines (e, seen, stride, f->parts[f->insns[i].part].section,
+          mark_bytes (e, cov, end, f->parts[f->insns[i].part].section,
                       f->insns[i].offset, f->insns[i].length);
       for (uint32_t b = 0; b < f->n_blocks; b++)
         {
           uint32_t sec, off, len;
           if (pad_range (f, b, &sec, &off, &len))
-            mark_lines (e, seen, stride, sec, off, len);
+            mark_bytes (e, cov, end, sec, off, len);
         }
     }
+  mark_phase_lines (e, cov, end, seen, stride);
+  free (cov);
   uint32_t u = 0;
   for (size_t k = 0; k < (size_t) stride * e->nph; k++)
     u += seen[k];
@@ -246,6 +309,12 @@ eng_build_lines (engine *e)
         e->max_set_n = e->set_n[k];
     }
   e->lw = CC_WORDS (u);
+  e->line_ops = cc_xmalloc ((u + 1) * sizeof *e->line_ops);
+  for (uint32_t l = 0; l < u; l++)
+    {
+      uint32_t k = e->line_key[l];
+      e->line_ops[l] = (line_op){ e->key_word[k], marker (e, k, 0), e->key_mask[k] };
+    }
   e->sw = e->lw + CC_WORDS (4 * e->n_live);
   e->stw = (size_t) e->MP * e->sw + (size_t) e->MU * e->lw;
   e->maybe_tmp = cc_xmalloc ((e->stw + 1) * sizeof (cc_word));
@@ -276,6 +345,7 @@ eng_free_lines (engine *e)
   free (e->key_first);
   free (e->key_word);
   free (e->key_mask);
+  free (e->line_ops);
   free (e->taint_all);
   free (e->unk_all);
   free (e->inv_all);
@@ -298,38 +368,61 @@ eng_free_lines (engine *e)
    after it.  Not for insns that promise nothing (their verdict is
    conflict).  LAST holds, per phase of the batch, the last plain fetch
    of that phase in the block, if no other ref of the phase came after
-   it that changes anything.  */
+   it that changes anything.  The refs that are no repeat are the steps:
+   they go into P's steps and block_step in the same pass.  */
 static void
 mark_repeats (const engine *e, const cc_func *f, fphase *p)
 {
-  uint32_t *last = cc_xmalloc ((e->nph + 1) * sizeof *last);
+  /* LAST holds the line of that fetch (not its index: the refs of the
+     block are read once), CC_NONE for none; a focus line is never
+     CC_NONE (that is FOREIGN).  */
+  const uint32_t nph = e->nph;
+  uint32_t *last = cc_xmalloc ((nph + 1) * sizeof *last);
+  /* The insn whose promise was asked last, and the answer.  */
+  uint32_t asked = CC_NONE;
+  int promises = 1;
+  uint32_t n_steps = 0;
   for (uint32_t b = 0; b < f->n_blocks; b++)
     {
-      for (uint32_t q = 0; q < e->nph; q++)
+      p->block_step[b] = n_steps;
+      for (uint32_t q = 0; q < nph; q++)
         last[q] = CC_NONE;
-      for (uint32_t x = p->block_ref[b]; x < p->block_ref[b + 1]; x++)
+      for (uint32_t x = p->block_ref[b], xe = p->block_ref[b + 1]; x < xe; x++)
         {
           ref *r = &p->refs[x];
-          if (r->line == FOREIGN)
+          uint32_t line = r->line;
+          if (line == FOREIGN)
             {
-              for (uint32_t q = 0; q < e->nph; q++)
+              for (uint32_t q = 0; q < nph; q++)
                 last[q] = CC_NONE;
+              p->steps[n_steps++] = x;
               continue;
             }
-          uint32_t y = last[r->phase];
-          r->repeat = y != CC_NONE && p->refs[y].line == r->line && !r->unknown_after
-                      && (r->insn == CC_NONE || !cc_insn_no_promise (&f->insns[r->insn]));
+          int repeat = 0;
+          if (last[r->phase] == line && !r->unknown_after)
+            {
+              if (r->insn != asked)
+                {
+                  asked = r->insn;
+                  promises = asked == CC_NONE || !cc_insn_no_promise (&f->insns[asked]);
+                }
+              repeat = promises;
+            }
+          r->repeat = (uint8_t) repeat;
+          if (!repeat)
+            p->steps[n_steps++] = x;
           /* Unknown code after a ref may load anything in any set.  */
           if (r->unknown_after)
-            for (uint32_t q = 0; q < e->nph; q++)
+            for (uint32_t q = 0; q < nph; q++)
               last[q] = CC_NONE;
-          else if (!r->repeat)
+          else if (!repeat)
             /* A maybe fetch may leave its set as it was: it ends a
                run (it is no plain fetch for the next ref).  A repeat,
-               maybe or not, changes nothing: Y stays.  */
-            last[r->phase] = r->maybe ? CC_NONE : x;
+               maybe or not, changes nothing: LAST stays.  */
+            last[r->phase] = r->maybe ? CC_NONE : line;
         }
     }
+  p->block_step[f->n_blocks] = n_steps;
   free (last);
 }
 
@@ -344,8 +437,28 @@ eng_build_fphase (engine *e, uint32_t fi)
   uint32_t *raw = cc_xcalloc (f->n_blocks + 1, sizeof *raw);
   p->pad_ref = cc_xmalloc ((f->n_blocks + 1) * sizeof (uint32_t));
   p->n_refs = 0;
-  p->refs = NULL;
   p->pads = NULL;
+  /* Room for every reference at once, as push_refs would make them
+     (growing the array as they come copied it again and again).  */
+  size_t room = 1;
+  for (uint32_t b = 0; b < f->n_blocks; b++)
+    {
+      const cc_block *bb = &f->blocks[b];
+      for (uint32_t k = 0; k < bb->n_insns; k++)
+        {
+          uint32_t i = bb->first_insn + k;
+          const cc_insn *in = &f->insns[i];
+          uint32_t psec, poff, plen;
+          if (k > 0 && padding (f, i - 1, i, &psec, &poff, &plen))
+            room += refs_most (e, psec, plen);
+          if (in->fetch != CC_FETCH_NEVER)
+            room += refs_most (e, f->parts[in->part].section, in->length);
+        }
+    }
+  if (room > UINT32_MAX)
+    room = UINT32_MAX;
+  cap = (uint32_t) room;
+  p->refs = cc_xmalloc (room * sizeof *p->refs);
   for (uint32_t b = 0; b < f->n_blocks; b++)
     {
       const cc_block *bb = &f->blocks[b];
@@ -371,18 +484,9 @@ eng_build_fphase (engine *e, uint32_t fi)
     }
   p->block_ref[f->n_blocks] = p->n_refs;
   p->pad_ref[f->n_blocks] = npads;
-  mark_repeats (e, f, p);
   p->steps = cc_xmalloc ((p->n_refs + 1) * sizeof (uint32_t));
   p->block_step = cc_xmalloc ((f->n_blocks + 1) * sizeof (uint32_t));
-  uint32_t n_steps = 0;
-  for (uint32_t b = 0; b < f->n_blocks; b++)
-    {
-      p->block_step[b] = n_steps;
-      for (uint32_t x = p->block_ref[b]; x < p->block_ref[b + 1]; x++)
-        if (!p->refs[x].repeat)
-          p->steps[n_steps++] = x;
-    }
-  p->block_step[f->n_blocks] = n_steps;
+  mark_repeats (e, f, p);
   p->up_eff = cc_xcalloc ((size_t) (fr->n_ups ? fr->n_ups : 1) * e->rw, sizeof (cc_word));
   p->up_nrefs = cc_xcalloc (fr->n_ups + 1, sizeof (uint32_t));
   for (uint32_t u = 0; u < fr->n_ups; u++)

@@ -172,7 +172,10 @@ eng_loop_reach (engine *e, uint32_t x, uint32_t loop)
     l->slot_of[u] = CC_NONE;
   for (uint32_t i = 0; i < l->n; i++)
     l->slot_of[l->ups[i]] = i;
-  l->rs = cc_xcalloc ((size_t) (l->n + 1) * rw, sizeof (cc_word));
+  /* Not zeroed: a slot's own set is read only where has_own says it
+     holds something (zeroed then, below), and the component sets that
+     loop_components writes are the only others read.  */
+  l->rs = cc_xmalloc ((size_t) (l->n + 1) * rw * sizeof (cc_word));
   uint32_t base = e->node_base[x];
   /* The successors' slots of UP i: succ[from[i] .. to[i]).  */
   size_t n_edges = 0;
@@ -190,9 +193,15 @@ eng_loop_reach (engine *e, uint32_t x, uint32_t loop)
       if (!e->reached[nd])
         continue;
       cc_word *ri = l->rs + (size_t) i * rw;
-      end_effect (e, nd, ri, 0);
       has_own[i] = e->node_unknown_end[nd] || e->node_callee[nd] != CC_NONE;
       const edges *v = &e->intra[nd];
+      for (uint32_t k = 0; k < v->n && !has_own[i]; k++)
+        has_own[i] = (v->e[k].pad_block != CC_NONE || v->e[k].unknown)
+                     && e->node_inst[v->e[k].to] == x
+                     && eng_loop_slot (l, e->node_up[v->e[k].to]) != CC_NONE;
+      if (has_own[i])
+        memset (ri, 0, rw * sizeof (cc_word));
+      end_effect (e, nd, ri, 0);
       for (uint32_t k = 0; k < v->n; k++)
         {
           uint32_t dst = v->e[k].to;

@@ -95,6 +95,19 @@ typedef struct sccs
 /* A line of the batch: its phase in the high half, its number in the low.  */
 typedef uint64_t line_key;
 
+/* Per line, what a plain fetch of it does to its set, where the set's
+   lines share one word: that word (key_word of its key, CC_NONE if they
+   do not), the set's lines in it (key_mask) and the bit of the set's
+   first marker (marker (e, key, 0)).  One lookup by line instead of four
+   by key, for the hot loops that walk references (apply_ref_inline,
+   dm_hit).  */
+typedef struct line_op
+{
+  uint32_t w;
+  uint32_t mb;
+  cc_word mask;
+} line_op;
+
 typedef struct engine
 {
   const cc_model *m;
@@ -163,6 +176,7 @@ typedef struct engine
   uint32_t *key_word;    /* per key: the one word holding its lines, or
                             CC_NONE if they span words (or are none) */
   cc_word *key_mask;     /* per key: its lines' bits in that word */
+  line_op *line_ops;     /* per line (eng_build_lines) */
   uint32_t line_stride;  /* line numbers of a phase below it */
   uint32_t *line_of;     /* per (phase of the batch, number): the line's
                             id, NL if no fetch touches it
@@ -244,6 +258,9 @@ typedef struct fcat
   uint8_t *unpromised;   /* per insn: cc_insn_no_promise */
   uint8_t *insn_has;     /* per insn: what its fetches hold
                             (eng_categorize_function) */
+  uint32_t n_focus_steps; /* steps of the focus (a slice of k_bits each) */
+  uint32_t n_own;        /* accumulators whose contexts outgrew their
+                            slice (grow_slice): heap copies to free */
 } fcat;
 
 /* Small helpers that several files use in their hot loops: inline, so
@@ -370,18 +387,28 @@ void eng_walk_up (const engine *e, uint32_t fi, uint32_t u, cc_word *s);
    word of a direct-mapped state (one may plane, no must planes): the set
    now holds that line and nothing else (engine_transfer.c, transfer).  */
 static inline void
+apply_step_inline (const engine *e, cc_word *s, const ref *r);
+
+static inline void
 apply_ref_inline (const engine *e, cc_word *s, const ref *r)
 {
   if (r->repeat)
     return;
+  apply_step_inline (e, s, r);
+}
+
+/* apply_ref_inline for a step (fphase.steps): no repeat, by its
+   making, so not asked.  */
+static inline void
+apply_step_inline (const engine *e, cc_word *s, const ref *r)
+{
   if (e->dm && r->line != FOREIGN && !r->maybe && !r->unknown_after)
     {
-      uint32_t k = e->line_key[r->line], w = e->key_word[k];
-      if (w != CC_NONE)
+      const line_op *op = &e->line_ops[r->line];
+      if (op->w != CC_NONE)
         {
-          uint32_t mb = marker (e, k, 0);
-          s[w] &= ~e->key_mask[k];
-          s[mb >> 6] &= ~((cc_word) 7 << (mb & 63));
+          s[op->w] &= ~op->mask;
+          s[op->mb >> 6] &= ~((cc_word) 7 << (op->mb & 63));
           cc_bit_set (s, r->line);
           return;
         }

@@ -104,6 +104,16 @@ eng_compute_T (engine *e)
   for (uint32_t x = 0; x < r->n_instances; x++)
     cc_bits_or (e->T + (size_t) x * rw, own + (size_t) r->instances[x].func * rw, rw);
   free (own);
+  /* When every call leads to a later instance (no recursion, callees
+     made after their callers), one pass from the last instance is
+     final: each T it reads is.  Else passes until nothing changes.  */
+  int ordered = 1;
+  for (uint32_t x = 0; x < r->n_instances && ordered; x++)
+    {
+      const cc_func *f = &e->m->funcs[r->instances[x].func];
+      for (uint32_t b = 0; b < f->n_blocks && ordered; b++)
+        ordered = e->g.callee[x][b] == CC_NONE || e->g.callee[x][b] > x;
+    }
   for (int changed = 1; changed;)
     {
       changed = 0;
@@ -118,6 +128,8 @@ eng_compute_T (engine *e)
                 changed |= cc_bits_or (t, e->T + (size_t) y * rw, rw);
             }
         }
+      if (ordered)
+        break;
     }
   /* Unknown code may call any root that is callable from outside: every
      root but the entry's own (instance 0, made first), which is where the

@@ -248,7 +248,7 @@ eng_walk_up (const engine *e, uint32_t fi, uint32_t u, cc_word *s)
       uint32_t b = up->blocks[k];
       /* Its steps: a repeat changes nothing.  */
       for (uint32_t j = p->block_step[b]; j < p->block_step[b + 1]; j++)
-        apply_ref_inline (e, s, &p->refs[p->steps[j]]);
+        apply_step_inline (e, s, &p->refs[p->steps[j]]);
       if (k + 1 < up->n_blocks && f->blocks[b].fallthru == up->blocks[k + 1])
         eng_apply_pad (e, s, fi, b);
     }

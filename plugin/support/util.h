@@ -30,10 +30,21 @@ cc_put_decimal (char *o, unsigned long v)
                               "25262728293031323334353637383940414243444546474849"
                               "50515253545556575859606162636465666768697071727374"
                               "75767778798081828384858687888990919293949596979899";
-  /* Count the digits, then write them in place from the last.  */
-  size_t n = 1;
-  for (unsigned long t = v; t >= 10; t /= 10)
-    n++;
+  static const unsigned long dec_pow[20]
+    = { 1ul, 10ul, 100ul, 1000ul, 10000ul, 100000ul, 1000000ul, 10000000ul,
+        100000000ul, 1000000000ul, 10000000000ul, 100000000000ul,
+        1000000000000ul, 10000000000000ul, 100000000000000ul,
+        1000000000000000ul, 10000000000000000ul, 100000000000000000ul,
+        1000000000000000000ul, 10000000000000000000ul };
+  /* Count the digits, then write them in place from the last.  The
+     count from the bit length (1233 / 4096 is just over log10 2: T is
+     the number of digits less one, or one more than that), not by
+     dividing: one division per digit cost more than the writing.  */
+  uint32_t bits = 64 - (uint32_t) __builtin_clzl (v | 1);
+  uint32_t t = (bits * 1233) >> 12;
+  size_t n = v < dec_pow[t] ? t : t + 1;
+  if (n == 0)
+    n = 1;
   char *q = o + n;
   while (v >= 100)
     {
