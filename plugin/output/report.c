@@ -504,37 +504,27 @@ static void
 json_set_mates (wbuf *w, const cc_model *m, const cc_result *r, int linked, uint32_t fi,
                 uint32_t i)
 {
-  const cc_insn_result *ir = &r->funcs[fi].insns[i];
   const cc_set_mates *x = &w->mates;
-  uint32_t j = cc_set_mates_first (x, m, r, linked, fi, i), end = j, shown = 0, more = 0;
-  while (end < x->n && cc_set_mates_same (&x->v[end], &x->v[j]))
-    end++;
+  uint32_t idx[8];
+  uint32_t n = cc_set_mates_of (x, m, r, linked, fi, i, 8, idx);
   w_s (w, ", \"set_mates\": [");
-  for (; j < end; j++)
+  for (uint32_t k = 0; k < n && k < 8; k++)
     {
-      if (x->v[j].line == ir->pline)
-        continue;
-      if (shown == 8)
-        {
-          more++;
-          continue;
-        }
-      const cc_func *g = &m->funcs[x->v[j].func];
-      const cc_insn *gi = &g->insns[x->v[j].insn];
-      w_s (w, shown ? ", {\"line\": " : "{\"line\": ");
-      w_u (w, x->v[j].line);
+      const cc_func *g = &m->funcs[x->v[idx[k]].func];
+      const cc_insn *gi = &g->insns[x->v[idx[k]].insn];
+      w_s (w, k ? ", {\"line\": " : "{\"line\": ");
+      w_u (w, x->v[idx[k]].line);
       w_s (w, ", \"function\": ");
       json_str (w, g->name);
       w_s (w, ", \"loc\": ");
       json_loc (w, m, gi->file, gi->line);
       w_c (w, '}');
-      shown++;
     }
   w_c (w, ']');
-  if (more)
+  if (n > 8)
     {
       w_s (w, ", \"set_mates_more\": ");
-      w_u (w, more);
+      w_u (w, n - 8);
     }
 }
 

@@ -6,7 +6,6 @@
 #include "support/util.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 static int
 mate_order (const void *a, const void *b)
@@ -19,12 +18,6 @@ mate_order (const void *a, const void *b)
   if (x->line != y->line)
     return x->line < y->line ? -1 : 1;
   return 0;
-}
-
-int
-cc_set_mates_same (const cc_set_mate *a, const cc_set_mate *b)
-{
-  return a->group == b->group && a->set == b->set;
 }
 
 static cc_set_mate
@@ -83,10 +76,12 @@ cc_set_mates_free (cc_set_mates *x)
 }
 
 uint32_t
-cc_set_mates_first (const cc_set_mates *x, const cc_model *m, const cc_result *r,
-                    int linked, uint32_t fi, uint32_t i)
+cc_set_mates_of (const cc_set_mates *x, const cc_model *m, const cc_result *r, int linked,
+                 uint32_t fi, uint32_t i, uint32_t cap, uint32_t *out)
 {
-  cc_set_mate key = mate_of (m, r, linked, fi, i);
+  cc_set_mate self = mate_of (m, r, linked, fi, i);
+  /* The set's first line: the index is sorted by (group, set, line).  */
+  cc_set_mate key = self;
   key.line = 0;
   uint32_t lo = 0, hi = x->n;
   while (lo < hi)
@@ -97,43 +92,39 @@ cc_set_mates_first (const cc_set_mates *x, const cc_model *m, const cc_result *r
       else
         hi = mid;
     }
-  return lo;
+  uint32_t n = 0;
+  for (uint32_t j = lo; j < x->n && x->v[j].group == self.group && x->v[j].set == self.set; j++)
+    if (x->v[j].line != self.line)
+      {
+        if (n < cap)
+          out[n] = j;
+        n++;
+      }
+  return n;
 }
 
 char *
 cc_set_mates_text (const cc_set_mates *x, const cc_model *m, const cc_result *r,
                    int linked, uint32_t fi, uint32_t i, uint32_t shown)
 {
-  cc_set_mate self = mate_of (m, r, linked, fi, i);
+  uint32_t *idx = cc_xmalloc ((shown + 1) * sizeof *idx);
+  uint32_t n = cc_set_mates_of (x, m, r, linked, fi, i, shown, idx);
   char *t = NULL;
-  size_t n = 0;
-  uint32_t listed = 0, more = 0;
-  for (uint32_t j = cc_set_mates_first (x, m, r, linked, fi, i);
-       j < x->n && cc_set_mates_same (&x->v[j], &self); j++)
+  for (uint32_t k = 0; k < n && k < shown; k++)
     {
-      if (x->v[j].line == self.line)
-        continue;
-      if (listed == shown)
-        {
-          more++;
-          continue;
-        }
-      const cc_func *g = &m->funcs[x->v[j].func];
-      const cc_insn *gi = &g->insns[x->v[j].insn];
-      char *s = cc_xasprintf ("%s'%s' (%s:%u)", listed ? ", " : "", g->name,
+      const cc_func *g = &m->funcs[x->v[idx[k]].func];
+      const cc_insn *gi = &g->insns[x->v[idx[k]].insn];
+      char *s = cc_xasprintf ("%s%s'%s' (%s:%u)", t ? t : "", t ? ", " : "", g->name,
                               gi->file < m->n_files ? m->files[gi->file] : "?", gi->line);
-      size_t l = strlen (s);
-      t = cc_xrealloc (t, n + l + 1);
-      memcpy (t + n, s, l + 1);
-      n += l;
-      free (s);
-      listed++;
-    }
-  if (more)
-    {
-      char *s = cc_xasprintf ("%s and %u more", t, more);
       free (t);
       t = s;
     }
+  if (n > shown)
+    {
+      char *s = cc_xasprintf ("%s and %u more", t, n - shown);
+      free (t);
+      t = s;
+    }
+  free (idx);
   return t;
 }

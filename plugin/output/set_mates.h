@@ -34,15 +34,13 @@ typedef struct cc_set_mates
 void cc_set_mates_index (cc_set_mates *x, const cc_model *m, const cc_result *r, int linked);
 void cc_set_mates_free (cc_set_mates *x);
 
-/* The first index of X in the set of insn I of function FI (an insn of
-   the report); the set's lines run up to the first entry of another
-   (group, set): cc_set_mates_same.  */
-uint32_t cc_set_mates_first (const cc_set_mates *x, const cc_model *m, const cc_result *r,
-                             int linked, uint32_t fi, uint32_t i);
-int cc_set_mates_same (const cc_set_mate *a, const cc_set_mate *b);
+/* The other program lines of the set of insn I of function FI (an insn
+   of the report): the first at most CAP of them, as indices into X, into
+   OUT; returns how many there are in all.  */
+uint32_t cc_set_mates_of (const cc_set_mates *x, const cc_model *m, const cc_result *r,
+                          int linked, uint32_t fi, uint32_t i, uint32_t cap, uint32_t *out);
 
-/* The lines of that set but insn I's own, at most SHOWN, as text (to
-   free): "'g' (a.c:30), 'h' (a.c:44) and 3 more"; NULL when there are
+/* Those lines, at most SHOWN, as text (to free): "'g' (a.c:30), 'h' (a.c:44) and 3 more"; NULL when there are
    none.  */
 char *cc_set_mates_text (const cc_set_mates *x, const cc_model *m, const cc_result *r,
                          int linked, uint32_t fi, uint32_t i, uint32_t shown);
