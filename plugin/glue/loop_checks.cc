@@ -41,13 +41,17 @@ struct noted_test
 static noted_test *noted;
 static uint32_t n_noted, cap_noted;
 
-/* The test that ends BB, if it is at a pragma's condition.  */
+/* The test that ends BB, if it is at a pragma's condition (*P: that
+   pragma, if P).  */
 static gcond *
-pragma_test (basic_block bb)
+pragma_test (basic_block bb, const cc_glue_loop_pragma **p = NULL)
 {
   gimple *last = last_stmt (bb);
   gcond *c = last ? dyn_cast<gcond *> (last) : NULL;
-  return c && cc_glue_loop_pragma_at (gimple_location (c)) ? c : NULL;
+  const cc_glue_loop_pragma *q = c ? cc_glue_loop_pragma_at (gimple_location (c)) : NULL;
+  if (p)
+    *p = q;
+  return q ? c : NULL;
 }
 
 static void
@@ -125,21 +129,16 @@ check_trip_counts (function *fun)
   if (!loops_state_satisfies_p (fun, LOOPS_HAVE_RECORDED_EXITS)
       || !dom_info_available_p (fun, CDI_DOMINATORS) || !scev_initialized_p ())
     return;
-  /* Every loop as it is, to be put back.  */
-  unsigned n = 0;
+  /* Every loop as it is, to be put back (number_of_loops counts the
+     slots of removed ones too: room enough).  */
+  unsigned cap = number_of_loops (fun), n = 0;
+  class loop **which = XNEWVEC (class loop *, cap + 1);
+  char *saved = XNEWVEC (char, (cap + 1) * sizeof (class loop));
   for (auto loop : loops_list (fun, 0))
     {
-      (void) loop;
+      which[n] = loop;
+      memcpy ((void *) (saved + n * sizeof (class loop)), (const void *) loop, sizeof (class loop));
       n++;
-    }
-  class loop **which = XNEWVEC (class loop *, n + 1);
-  char *saved = XNEWVEC (char, (n + 1) * sizeof (class loop));
-  unsigned k = 0;
-  for (auto loop : loops_list (fun, 0))
-    {
-      which[k] = loop;
-      memcpy ((void *) (saved + k * sizeof (class loop)), (const void *) loop, sizeof (class loop));
-      k++;
     }
   /* Its warning about undefined behaviour is GCC's to give, where its own
      passes meet it.  */
@@ -149,14 +148,13 @@ check_trip_counts (function *fun)
     {
       class loop *loop = which[i];
       edge exit = loop_outer (loop) ? single_exit (loop) : NULL;
-      gcond *c = exit ? pragma_test (exit->src) : NULL;
-      if (!c || may_leave_unseen (loop))
+      const cc_glue_loop_pragma *p = NULL;
+      if (!exit || !pragma_test (exit->src, &p) || may_leave_unseen (loop))
         continue;
-      const cc_glue_loop_pragma *p = cc_glue_loop_pragma_at (gimple_location (c));
       HOST_WIDE_INT latch = exact_latch_runs (loop, exit);
       /* The body runs at least as often as the latch (once more when the
          test is at the bottom).  */
-      if (p && latch >= 0 && (uint64_t) latch > p->max_runs - 1)
+      if (latch >= 0 && (uint64_t) latch > p->max_runs - 1)
         cc_glue_refute_loop_pragma (p, (uint64_t) latch);
     }
   warn_aggressive_loop_optimizations = warn;
