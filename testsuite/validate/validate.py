@@ -507,21 +507,30 @@ def report_bounds(layout, report, removed):
     unknown)."""
     if not layout_known(report):
         return None
+    return parts_bounds(layout, parts_of(report, layout.syms, removed),
+                        lambda ref, part: layout.addr(insn_ref(ref, part)), "the")
+
+
+def parts_bounds(layout, parts, header_addr, whose):
+    """The miss bounds of a report's PARTS ((part, its address) pairs),
+    its loops' headers placed by HEADER_ADDR (the header's reference, the
+    part's name); WHOSE names the report in errors."""
     entries = {entry: k for k, (_, entry) in enumerate(layout.funcs)}
     out, found = {"f": {}, "l": {}}, False
-    for part, base in parts_of(report, layout.syms, removed):
+    for part, base in parts:
         if part["name"] == part["function"] and "max_misses" in part:
             found = True
             if part["max_misses"] is not None:
                 if base not in entries:
-                    raise Failure("the bound of %s names no function's entry" % part["name"])
+                    raise Failure("%s bound of %s names no function's entry" % (
+                        whose, part["name"]))
                 out["f"][entries[base]] = part["max_misses"]
         for lp in part["loops"]:
             if lp.get("max_misses") is not None:
-                header = layout.addr(insn_ref(lp["header"], part["name"]))
+                header = header_addr(lp["header"], part["name"])
                 if header not in layout.loop_id:
-                    raise Failure("the bound of the loop at %s+%s names no loop" % (
-                        part["name"], lp["header"]))
+                    raise Failure("%s bound of the loop at %s+%s names no loop" % (
+                        whose, part["name"], lp["header"]))
                 out["l"][layout.loop_id[header]] = lp["max_misses"]
     return out if found else None
 
@@ -853,26 +862,13 @@ def link_variant(job):
 def link_bounds(layout, report):
     """The miss bounds of cachecat-link's report, placed by its own
     addresses, as report_bounds gives a unit's."""
-    entries = {entry: k for k, (_, entry) in enumerate(layout.funcs)}
     addr = {part["name"]: part["address"] for part in report["functions"]}
-    out, found = {"f": {}, "l": {}}, False
-    for part in report["functions"]:
-        if part["name"] == part["function"] and "max_misses" in part:
-            found = True
-            if part["max_misses"] is not None:
-                if part["address"] not in entries:
-                    raise Failure("cachecat-link's bound of %s names no function's entry"
-                                  % part["name"])
-                out["f"][entries[part["address"]]] = part["max_misses"]
-        for lp in part["loops"]:
-            if lp.get("max_misses") is not None:
-                sym, off = insn_ref(lp["header"], part["name"])
-                header = addr[sym] + off
-                if header not in layout.loop_id:
-                    raise Failure("cachecat-link's bound of the loop at %s+%s names no loop"
-                                  % (sym, off))
-                out["l"][layout.loop_id[header]] = lp["max_misses"]
-    return out if found else None
+
+    def header_addr(ref, part):
+        sym, off = insn_ref(ref, part)
+        return addr[sym] + off
+    return parts_bounds(layout, ((p, p["address"]) for p in report["functions"]), header_addr,
+                        "cachecat-link's")
 
 
 def link_verdicts(layout, report):
