@@ -211,9 +211,7 @@ say_limit (void *data, const cc_limit_msg *msg)
   int is_error;
   char *text = cc_limit_text (msg, gf->sym, 0, &is_error);
   location_t at = gf->loc;
-  if (msg->insn != CC_NONE
-      && (msg->kind == CC_LIMIT_LINE || msg->kind == CC_LIMIT_SHARE_INSN
-          || msg->kind == CC_LIMIT_SHARE_CALL))
+  if (cc_limit_at_insn (msg))
     at = gf->insns[cc_glue_insn_of (gf, msg->insn)].loc;
   if (is_error)
     error_at (at, "cachecat: %s", text);

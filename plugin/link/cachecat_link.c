@@ -105,9 +105,7 @@ say_limit (void *data, const cc_limit_msg *msg)
   const cc_func *fn = &m->funcs[msg->func];
   int is_error;
   char *text = cc_limit_text (msg, fn->name, 1, &is_error);
-  if (msg->insn != CC_NONE && msg->insn < fn->n_insns
-      && (msg->kind == CC_LIMIT_LINE || msg->kind == CC_LIMIT_SHARE_INSN
-          || msg->kind == CC_LIMIT_SHARE_CALL))
+  if (cc_limit_at_insn (msg) && msg->insn < fn->n_insns)
     print_loc (m, fn->insns[msg->insn].file, fn->insns[msg->insn].line);
   else
     print_loc (m, fn->file, fn->line);

@@ -140,6 +140,14 @@ misses_text (uint64_t n)
   return cc_xasprintf ("up to %llu miss%s", (unsigned long long) n, n == 1 ? "" : "es");
 }
 
+int
+cc_limit_at_insn (const cc_limit_msg *msg)
+{
+  return msg->insn != CC_NONE
+         && (msg->kind == CC_LIMIT_LINE || msg->kind == CC_LIMIT_SHARE_INSN
+             || msg->kind == CC_LIMIT_SHARE_CALL);
+}
+
 char *
 cc_limit_text (const cc_limit_msg *msg, const char *func, int program, int *error)
 {

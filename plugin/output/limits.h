@@ -65,6 +65,9 @@ typedef struct cc_limit_msg
                            (set_mates.h), or NULL */
 } cc_limit_msg;
 
+/* Is MSG said at its insn (else at its function)?  */
+int cc_limit_at_insn (const cc_limit_msg *msg);
+
 /* What MSG says, without the "cachecat: " every diagnostic starts with
    (to free): the words of GCC's diagnostics and cachecat-link's alike,
    and of the SARIF file's results.  FUNC names its function; PROGRAM: the
