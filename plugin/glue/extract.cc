@@ -355,6 +355,20 @@ computed_target_p (rtx_insn *label)
   return false;
 }
 
+/* GCC's length of INSN, or none when its output template is empty:
+   RISC-V's gpr_restore_return, the return that `tail __riscv_restore_N'
+   (-msave-restore) has already made, prints nothing while its length
+   attribute says 4.  */
+static int
+est_length (rtx_insn *insn)
+{
+  int code = INSN_CODE (insn);
+  if (code >= 0 && insn_data[code].output_format == INSN_OUTPUT_FORMAT_SINGLE
+      && insn_data[code].output.single && insn_data[code].output.single[0] == '\0')
+    return 0;
+  return get_attr_length (insn);
+}
+
 static void
 model_function (function *fun)
 {
@@ -768,7 +782,7 @@ model_function (function *fun)
       gi->branch_table = xs[i].kind == X_TABLE;
       gi->pos = -1;
       gi->mark = -1;
-      lb->est_len = get_attr_length (insn);
+      lb->est_len = est_length (insn);
       int addr = INSN_ADDRESSES_SET_P () ? INSN_ADDRESSES (INSN_UID (insn)) : 0;
       if (part_base[xs[i].part & 1] < 0)
         part_base[xs[i].part & 1] = addr;

@@ -856,15 +856,26 @@ memo_of (cc_asm_filter *f, const char *p, const char *e)
   return memo_find (f, p, e, text_hash (p, e));
 }
 
+/* The relocation of statement [P, E) (cc_stmt_reloc).  A jump to RISC-V's
+   millicode counts as one to a retpoline thunk: code the model does not
+   see runs right after it.  */
+static unsigned char
+stmt_reloc (const char *p, const char *e)
+{
+  if (cc_riscv_millicode (p, e))
+    return CC_RELOC_THUNK;
+  return (unsigned char) cc_stmt_reloc (p, e);
+}
+
 /* The relocation of the statement [P, E) of memo M (or NULL).  */
 static unsigned char
 memo_reloc (stmt_memo *m, const char *p, const char *e)
 {
   if (!m)
-    return (unsigned char) cc_stmt_reloc (p, e);
+    return stmt_reloc (p, e);
   if (!m->have_reloc)
     {
-      m->reloc = (unsigned char) cc_stmt_reloc (p, e);
+      m->reloc = stmt_reloc (p, e);
       m->have_reloc = 1;
     }
   return m->reloc;

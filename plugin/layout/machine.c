@@ -391,6 +391,9 @@ emit (cc_insn **out, uint32_t *w, size_t *cap, cc_insn x, const reader *r)
       y.offset = off;
       y.length = lens[j];
       y.maybe_tail = j + 1 == d ? (tail < lens[j] ? tail : lens[j]) : 0;
+      /* Unknown code runs after the last of them (after `call t0,SYM',
+         an auipc and a jalr, not between).  */
+      y.runs_unknown = j + 1 == d ? x.runs_unknown : 0;
       off += lens[j];
       (*out)[(*w)++] = y;
     }

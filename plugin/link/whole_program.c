@@ -336,7 +336,10 @@ rerouted (const cc_whole_program *wp, const cc_elf_image *img, uint32_t fi)
       for (uint32_t i = b->first_insn; i < b->first_insn + b->n_insns; i++)
         {
           const cc_insn *in = &fn->insns[i];
-          if (!plain_insn (in) || in->fetch == CC_FETCH_NEVER)
+          /* Unknown code runs right after an insn that runs_unknown (the
+             millicode RISC-V's `call t0,__riscv_save_N' calls): whatever
+             it branches to is that code.  */
+          if (!plain_insn (in) || in->fetch == CC_FETCH_NEVER || in->runs_unknown)
             continue;
           uint64_t t;
           cc_branch_kind k = insn_branch (wp, img, fi, i, &t);

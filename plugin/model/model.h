@@ -86,7 +86,8 @@ typedef struct cc_insn
                           it may be fetched out of address order */
   uint8_t runs_unknown; /* 1: code the model does not see runs right after
                            it (a retpoline thunk it jumps to, the resolver
-                           a TLS descriptor call calls) */
+                           a TLS descriptor call calls, RISC-V's
+                           -msave-restore millicode) */
   uint32_t maybe_tail; /* the last bytes of it that only some executions
                           (or some linker outcomes) fetch */
 } cc_insn;

@@ -296,7 +296,7 @@ cc_why_text (const cc_model *m, const cc_result *r, const cc_why *why)
         s = cc_xasprintf ("%s calls code outside the unit or through a pointer%s", f, at);
       break;
     case CC_WHY_UNKNOWN_CODE:
-      s = cc_xasprintf ("unknown code runs in %s%s (inline asm, a thunk or a resolver)", f, at);
+      s = cc_xasprintf ("unknown code runs in %s%s (inline asm, a thunk, a resolver or millicode)", f, at);
       break;
     case CC_WHY_RECURSION:
       s = cc_xasprintf ("%s is recursive", f);

@@ -11,7 +11,8 @@
 #     are byte-identical with and without the plugin, no diagnostic of its
 #     own, and every instruction of the report is one of the object's;
 #   - RISC-V: a unit the linker may still relax gets no promise and says
-#     why; -mno-relax makes its offsets final (riscv_relax.h);
+#     why; -mno-relax makes its offsets final (riscv_relax.h); with
+#     -msave-restore unknown code runs in the millicode it jumps to;
 #   - ARM and AArch64: a call into another section is a call to unknown
 #     code, which a linker's veneer may be (target.h);
 #   - A32: the branches GCC's conditional execution leaves out run on into
@@ -357,14 +358,52 @@ big (int x, int y)
 EOF2
 }
 
+# riscv_millicode TRIPLE CC PLUGIN: with -msave-restore, prologues call
+# and epilogues jump to libgcc's millicode (`call t0,__riscv_save_N',
+# `tail __riscv_restore_N', then a return without bytes): the unit is
+# analysed, and unknown code runs right after those jumps, so a function
+# that makes one has no miss bound and a loop that calls it no first-miss
+# (make validate checks the promises against runs: riscv64-sr).
+riscv_millicode() {
+  local t=$1 cc=$2 plugin=$3
+  cat >"$work/millicode.c" <<'EOF2'
+static int __attribute__ ((noinline)) sq (int x) { return x * x + 1; }
+static int __attribute__ ((noinline)) f (int a) { int s = sq (a); return s + sq (s); }
+int h (int n)
+{
+  int t = 0;
+  for (int i = 0; i < n; i++)
+    t += f (i);
+  return t;
+}
+EOF2
+  if "$cc" -O2 -msave-restore -mno-relax -S -fplugin="$plugin" "$work/millicode.c"        -o "$work/millicode.s" 2>"$work/millicode.err"      && [ ! -s "$work/millicode.err" ] && grep -q '__riscv_restore_' "$work/millicode.s"      && python3 - "$work/millicode.cachecat.json" <<'EOF2'
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert "problem" not in r["layout"], r["layout"]
+fs = {f["name"]: f for f in r["functions"]}
+assert all(f["analysed"] for f in fs.values()), fs.keys()
+assert fs["sq"]["max_misses"] is not None, fs["sq"]
+for name in ("f", "h"):
+    why = fs[name].get("unbounded_because", "")
+    assert why.startswith("unknown code runs in " + name), (name, why)
+h = fs["h"]
+assert h["loops"], h
+loop = [i for i in h["insns"] if i["offset"] in h["loops"][0]["insns"]]
+assert loop and all(i["category"] == "conflict" for i in loop), loop
+EOF2
+  then ok "$t: -msave-restore: analysed, unknown code runs in the millicode"
+  else bad "$t: -msave-restore"; cat "$work/millicode.err"
+  fi
+}
+
 # riscv_layout TRIPLE CC PLUGIN: on RISC-V with -mno-relax the plugin
 # computes the layout from the text (plugin/layout/riscv/riscv_layout.h).
 # Forced, it must give what measuring with labels gives, on the corpus,
 # the validation programs and a function of far branches, under RV64GC at
 # the target's levels, -fpic and -falign-*= that pad, under RV64G, RV32IMC
 # and RV32IM at -O0, -O2 and -Os (files the compiler rejects without
-# their C library are skipped); with -msave-restore, whose units the
-# layout fails either way, the default way must give what labels give.
+# their C library are skipped), and with -msave-restore.
 # Then the inline asm cases.
 riscv_layout() {
   local t=$1 cc=$2 plugin=$3 isa sets files
@@ -379,8 +418,8 @@ riscv_layout() {
     layout_ways "$t" "$cc" "$plugin" riscv "${isa%% *} computed layout against labels" \
       "$sets" compute "${files[@]}"
   done
-  layout_ways "$t" "$cc" "$plugin" riscv "-msave-restore default way against labels" \
-    "-O2 -msave-restore -mno-relax" default testsuite/corpus/*.c
+  layout_ways "$t" "$cc" "$plugin" riscv "-msave-restore computed layout against labels" \
+    "-O2 -msave-restore -mno-relax;-Os -msave-restore -mno-relax" compute "${files[@]}"
   asm_cases "$t" "$cc" "$plugin" "-O2 -mno-relax" \
     '.rept 3\n\tnop\n\t.endr|-' \
     '.insn r 0x33, 0, 0, a0, a1, a2|.insn' \
@@ -467,7 +506,8 @@ for cc in $TARGET_CCS; do
   fi
 
   case $t in
-    riscv*) riscv_relax "$t" "$cc" "$plugin"; riscv_layout "$t" "$cc" "$plugin" ;;
+    riscv*) riscv_relax "$t" "$cc" "$plugin"; riscv_millicode "$t" "$cc" "$plugin"
+            riscv_layout "$t" "$cc" "$plugin" ;;
     arm-none-eabi) veneers "$t" "$cc" "$plugin" "-O2 -mthumb -mcpu=cortex-m7" ;;
     arm*) veneers "$t" "$cc" "$plugin" "-O2" ;;
     aarch64*) veneers "$t" "$cc" "$plugin" "-O2"; a64_layout "$t" "$cc" "$plugin" ;;

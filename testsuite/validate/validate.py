@@ -150,6 +150,10 @@ CROSS_TARGETS = {
                      hosted=False, libgcc=False, variant_of="riscv64"),
     "rv32im": Cross(RV, "qemu-riscv32", ["-mno-relax", "-march=rv32im", "-mabi=ilp32"],
                     hosted=False, libgcc=False, variant_of="riscv64"),
+    # With -msave-restore, as size-optimised firmware is built: prologues
+    # and epilogues jump to libgcc's millicode (unknown code).
+    "riscv64-sr": Cross(RV, "qemu-riscv64", ["-mno-relax", "-msave-restore"],
+                        variant_of="riscv64"),
     # Thumb-2 as Linux builds it (qemu-user runs A-profile code only).
     "thumb": Cross("arm-linux-gnueabihf-gcc-12", "qemu-arm", ["-mthumb"]),
     # A32 (ARM state), the same compiler: conditional execution, inline
@@ -176,6 +180,9 @@ CROSS_TARGETS = {
 CROSS_TARGETS["riscv64-relax"] = CROSS_TARGETS["riscv64"]._replace(
     flags=[f for f in CROSS_TARGETS["riscv64"].flags if f != "-mno-relax"]
     + ["-DFREESTANDING_SET_GP"])
+# And with -msave-restore: the millicode calls the linker relaxes too.
+CROSS_TARGETS["riscv64-relax-sr"] = CROSS_TARGETS["riscv64-relax"]._replace(
+    flags=CROSS_TARGETS["riscv64-relax"].flags + ["-msave-restore"], variant_of="riscv64-relax")
 LINK_ONLY = [v for v in VARIANTS if v[1] == "link"]
 # Freestanding programs' memset, memcpy and memmove on other targets.
 RUNTIME = os.path.join(HERE, "freestanding-rt.c")

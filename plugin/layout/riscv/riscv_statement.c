@@ -41,3 +41,36 @@ cc_riscv_classify (const char *p, const char *e, const cc_riscv_arch *arch, int 
       out->insn.target_at += (size_t) (p - start);
     }
 }
+
+/* Does [P, E) hold PREFIX and then decimal digits only?  */
+static int
+numbered (const char *p, const char *e, const char *prefix)
+{
+  size_t n = strlen (prefix);
+  if ((size_t) (e - p) <= n || memcmp (p, prefix, n) != 0)
+    return 0;
+  for (p += n; p < e; p++)
+    if (*p < '0' || *p > '9')
+      return 0;
+  return 1;
+}
+
+int
+cc_riscv_millicode (const char *p, const char *e)
+{
+  cc_asm_trim (&p, &e);
+  size_t n = cc_asm_ident_len (p, e);
+  const char *ops = p + n, *comma = memchr (ops, ',', (size_t) (e - ops));
+  if (cc_asm_is (p, n, "tail") && !comma)
+    {
+      cc_asm_trim (&ops, &e);
+      return numbered (ops, e, "__riscv_restore_");
+    }
+  if (!cc_asm_is (p, n, "call") || !comma)
+    return 0;
+  const char *link = ops, *link_end = comma, *sym = comma + 1;
+  cc_asm_trim (&link, &link_end);
+  cc_asm_trim (&sym, &e);
+  return link_end - link == 2 && memcmp (link, "t0", 2) == 0
+         && numbered (sym, e, "__riscv_save_");
+}

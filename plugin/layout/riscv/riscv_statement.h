@@ -37,6 +37,13 @@ typedef struct cc_rv_stmt
 void cc_riscv_classify (const char *p, const char *e, const cc_riscv_arch *arch, int rvc,
                         cc_rv_stmt *out);
 
+/* Is the statement [P, E) a jump to the millicode of -msave-restore, as
+   GCC writes it: `call t0,__riscv_save_N' (it saves registers and returns
+   through t0 to the next instruction) or `tail __riscv_restore_N' (it
+   restores them and returns to the function's caller)?  Code the unit
+   does not hold (libgcc's) runs right after it.  */
+int cc_riscv_millicode (const char *p, const char *e);
+
 #ifdef __cplusplus
 }
 #endif

@@ -61,7 +61,8 @@ enum cc_stmt_reloc
   CC_RELOC_THUNK        /* not a relocation: jmp __x86_return_thunk or
                            __x86_indirect_thunk_REG (-mfunction-return=
                            thunk, -mindirect-branch=thunk): GCC's return or
-                           indirect jump runs the thunk's code first */
+                           indirect jump runs the thunk's code first; and
+                           RISC-V's -msave-restore millicode (asm_filter.c) */
 };
 
 typedef struct cc_stmt_info
