@@ -362,7 +362,8 @@ computed_target_p (rtx_insn *label)
 static int
 est_length (rtx_insn *insn)
 {
-  int code = INSN_CODE (insn);
+  /* A jump table's data has no insn code.  */
+  int code = INSN_P (insn) ? INSN_CODE (insn) : -1;
   if (code >= 0 && insn_data[code].output_format == INSN_OUTPUT_FORMAT_SINGLE
       && insn_data[code].output.single && insn_data[code].output.single[0] == '\0')
     return 0;

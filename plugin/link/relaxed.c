@@ -32,7 +32,7 @@ typedef struct placing
 /* Place the GCC insn of mark MK (a start) on [S, E): its machine
    instructions in order.  Returns NULL or what is wrong.  */
 static char *
-place_insn (placing *pl, const cc_func *fn, const cc_record_mark *mk, uint64_t s, uint64_t e)
+place_insn (placing *pl, cc_func *fn, const cc_record_mark *mk, uint64_t s, uint64_t e)
 {
   uint64_t obj = 0;
   for (uint32_t j = 0; j < mk->count; j++)
@@ -68,11 +68,20 @@ place_insn (placing *pl, const cc_func *fn, const cc_record_mark *mk, uint64_t s
       at += (uint64_t) l;
       j++;
     }
-  /* Deleted by the linker: no bytes, where the insn ends.  */
+  /* Deleted by the linker: no bytes, where the insn ends.  Unknown code
+     runs after the insn's last instruction (runs_unknown: RISC-V's
+     `call t0,__riscv_save_N', whose jalr the linker may delete, making the
+     auipc a jal): after the last one it kept.  */
+  uint32_t kept = j;
   for (; j < mk->count; j++)
     {
       pl->fin[mk->insn + j] = e;
       pl->len[mk->insn + j] = 0;
+      if (kept && fn->insns[mk->insn + j].runs_unknown)
+        {
+          fn->insns[mk->insn + j].runs_unknown = 0;
+          fn->insns[mk->insn + kept - 1].runs_unknown = 1;
+        }
     }
   return NULL;
 }
