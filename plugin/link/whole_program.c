@@ -822,6 +822,18 @@ make_names_unique (cc_whole_program *wp)
     }
 }
 
+/* Make *FILE, a file index of unit model UM, the program's (FILE_MAP:
+   the unit's indices to the program's, CC_NONE where not added yet).  */
+static void
+map_file (cc_whole_program *wp, const cc_model *um, uint32_t *file_map, uint32_t *file)
+{
+  if (*file == CC_NONE || *file >= um->n_files)
+    return;
+  if (file_map[*file] == CC_NONE)
+    file_map[*file] = cc_model_add_file (&wp->model, um->files[*file]);
+  *file = file_map[*file];
+}
+
 /* Move function FI of unit U into WP at the addresses ADDR, its parts in
    the model sections SEC.  */
 static void
@@ -849,29 +861,11 @@ take_func (cc_whole_program *wp, uint32_t u, uint32_t fi, const uint64_t *addr,
       cc_insn *in = &fn->insns[i];
       if (in->part < fn->n_parts)
         in->offset = (uint32_t) ((int64_t) in->offset + delta[in->part]);
-      if (in->file != CC_NONE && in->file < um->n_files)
-        {
-          if (file_map[in->file] == CC_NONE)
-            file_map[in->file] = cc_model_add_file (&wp->model, um->files[in->file]);
-          in->file = file_map[in->file];
-        }
+      map_file (wp, um, file_map, &in->file);
     }
-  if (fn->file != CC_NONE && fn->file < um->n_files)
-    {
-      if (file_map[fn->file] == CC_NONE)
-        file_map[fn->file] = cc_model_add_file (&wp->model, um->files[fn->file]);
-      fn->file = file_map[fn->file];
-    }
+  map_file (wp, um, file_map, &fn->file);
   for (uint32_t k = 0; k < fn->n_loop_bounds; k++)
-    {
-      cc_loop_bound *lb = &fn->loop_bounds[k];
-      if (lb->file != CC_NONE && lb->file < um->n_files)
-        {
-          if (file_map[lb->file] == CC_NONE)
-            file_map[lb->file] = cc_model_add_file (&wp->model, um->files[lb->file]);
-          lb->file = file_map[lb->file];
-        }
-    }
+    map_file (wp, um, file_map, &fn->loop_bounds[k].file);
   free (delta);
 }
 
