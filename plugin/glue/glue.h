@@ -25,9 +25,6 @@ extern "C" {
 #define CACHECAT_VERSION "0.1"
 #endif
 
-/* Per insn of GCC's RTL, what only the glue needs (the labels around
-   it are in cc_glue_func.labels): the model's cc_func.insns until the
-   layout makes them machine instructions (mfirst below).  */
 /* What ARM's conditional-execution state machine did to an insn
    (asm_capture.cc; unit_finish.cc mends the model).  */
 enum cc_ccfsm
@@ -37,6 +34,16 @@ enum cc_ccfsm
   CC_CCFSM_CALL = 2    /* a call printed conditionally (before ARMv5T) */
 };
 
+/* A function's budgets from the source (budgets.cc); negative: none.  */
+typedef struct cc_budget
+{
+  long long max_misses;
+  long long max_conflicts;
+} cc_budget;
+
+/* Per insn of GCC's RTL, what only the glue needs (the labels around
+   it are in cc_glue_func.labels): the model's cc_func.insns until the
+   layout makes them machine instructions (mfirst below).  */
 struct cc_glue_insn
 {
   unsigned char end_seen;   /* CC_END_POSTSCAN: printed */

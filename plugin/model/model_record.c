@@ -57,7 +57,6 @@ put_u (packer *w, uint32_t v)
   put_digits (w, v);
 }
 
-/* CC_NONE as 0, any other value V as V + 1.  */
 /* A 64-bit number: its low and high 32 bits.  */
 static void
 put_u64 (packer *w, uint64_t v)
@@ -66,6 +65,7 @@ put_u64 (packer *w, uint64_t v)
   put_u (w, (uint32_t) (v >> 32));
 }
 
+/* CC_NONE as 0, any other value V as V + 1.  */
 static void
 put_opt (packer *w, uint32_t v)
 {

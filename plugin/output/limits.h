@@ -80,13 +80,6 @@ char *cc_limit_text (const cc_limit_msg *msg, const char *func, int program, int
 void cc_conflict_lines (const cc_model *m, const cc_result *r,
                         void (*say) (void *data, const cc_limit_msg *msg), void *data);
 
-/* A function's budgets from the source; negative: none.  */
-typedef struct cc_budget
-{
-  long long max_misses;
-  long long max_conflicts;
-} cc_budget;
-
 /* Check every function of M with a budget (CC_FUNC_BUDGETED) against
    its bound in B and its conflicts in R, calling SAY for every message in
    order.  LATER: the whole program is analysed after the link

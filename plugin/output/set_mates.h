@@ -40,8 +40,8 @@ void cc_set_mates_free (cc_set_mates *x);
 uint32_t cc_set_mates_of (const cc_set_mates *x, const cc_model *m, const cc_result *r,
                           int linked, uint32_t fi, uint32_t i, uint32_t cap, uint32_t *out);
 
-/* Those lines, at most SHOWN, as text (to free): "'g' (a.c:30), 'h' (a.c:44) and 3 more"; NULL when there are
-   none.  */
+/* Those lines, at most SHOWN, as text (to free): "'g' (a.c:30),
+   'h' (a.c:44) and 3 more"; NULL when there are none.  */
 char *cc_set_mates_text (const cc_set_mates *x, const cc_model *m, const cc_result *r,
                          int linked, uint32_t fi, uint32_t i, uint32_t shown);
 
