@@ -117,7 +117,7 @@ batch_size (engine *e, uint32_t sec, uint32_t n)
   set_batch (e, sec, 0, 1);
   eng_build_lines (e);
   /* The in-state (its planes) and the two reaching sets of a node.  */
-  size_t per_phase = ((e->MP + e->MU + 2) * (size_t) e->NL + 4 * e->MP * (size_t) e->n_live) / 8 + 8;
+  size_t per_phase = ((e->MP + e->MU + 2) * (size_t) e->NL + 64 * e->MP * (size_t) e->n_live / MARKER_KEYS) / 8 + 8;
   eng_free_lines (e);
   size_t fit = BATCH_BYTES / ((size_t) (e->n_nodes + 1) * per_phase);
   if (fit >= n)

@@ -315,7 +315,7 @@ eng_build_lines (engine *e)
       uint32_t k = e->line_key[l];
       e->line_ops[l] = (line_op){ e->key_word[k], marker (e, k, 0), e->key_mask[k] };
     }
-  e->sw = e->lw + CC_WORDS (4 * e->n_live);
+  e->sw = e->lw + (e->n_live + MARKER_KEYS - 1) / MARKER_KEYS;
   e->stw = (size_t) e->MP * e->sw + (size_t) e->MU * e->lw;
   e->maybe_tmp = cc_xmalloc ((e->stw + 1) * sizeof (cc_word));
   e->rw = e->lw + 1;
@@ -352,78 +352,162 @@ eng_free_lines (engine *e)
   free (e->maybe_tmp);
 }
 
+/* The block whose refs block B's continue: its only reachable
+   predecessor, if B heads no UP and nothing runs between the two (no
+   padding on the edge).  Every walk that runs B then comes from that
+   block, right before it in the same UP (a UP is a path from its head,
+   and only heads start one), so what the predecessor's last refs left
+   youngest in their sets is still so when B starts.  CC_NONE if none.  */
+static uint32_t
+carried_from (const engine *e, uint32_t fi, uint32_t b)
+{
+  const cc_fcfg *cfg = &e->cfgs[fi];
+  const cc_func *f = &e->m->funcs[fi];
+  if (!cfg->reachable[b] || cfg->head_up[b] != CC_NONE)
+    return CC_NONE;
+  uint32_t from = CC_NONE;
+  for (uint32_t k = 0; k < cfg->n_preds[b]; k++)
+    if (cfg->reachable[cfg->preds[b][k]])
+      {
+        if (from != CC_NONE)
+          return CC_NONE;
+        from = cfg->preds[b][k];
+      }
+  uint32_t sec, off, len;
+  if (from == CC_NONE || from == b
+      || (f->blocks[from].fallthru == b && pad_range (f, from, &sec, &off, &len)))
+    return CC_NONE;
+  return from;
+}
+
+/* Mark the repeats of block B's refs (see mark_repeats), LAST holding
+   on entry, per phase of the batch, the line of the last plain fetch of
+   that phase that nothing after it changed (CC_NONE for none), and on
+   return the same at the block's end.  */
+static void
+mark_block_repeats (const engine *e, const cc_func *f, fphase *p, uint32_t b, uint32_t *last)
+{
+  const uint32_t nph = e->nph;
+  /* The insn whose promise was asked last, and the answer.  */
+  uint32_t asked = CC_NONE;
+  int promises = 1;
+  for (uint32_t x = p->block_ref[b], xe = p->block_ref[b + 1]; x < xe; x++)
+    {
+      ref *r = &p->refs[x];
+      uint32_t line = r->line;
+      if (line == FOREIGN)
+        {
+          r->repeat = 0;
+          for (uint32_t q = 0; q < nph; q++)
+            last[q] = CC_NONE;
+          continue;
+        }
+      int repeat = 0;
+      if (last[r->phase] == line && !r->unknown_after)
+        {
+          if (r->insn != asked)
+            {
+              asked = r->insn;
+              promises = asked == CC_NONE || !cc_insn_no_promise (&f->insns[asked]);
+            }
+          repeat = promises;
+        }
+      r->repeat = (uint8_t) repeat;
+      /* Unknown code after a ref may load anything in any set.  */
+      if (r->unknown_after)
+        for (uint32_t q = 0; q < nph; q++)
+          last[q] = CC_NONE;
+      else if (!repeat)
+        /* A maybe fetch may leave its set as it was: it ends a
+           run (it is no plain fetch for the next ref).  A repeat,
+           maybe or not, changes nothing: LAST stays.  */
+        last[r->phase] = r->maybe ? CC_NONE : line;
+    }
+}
+
 /* Mark the refs that find their line youngest in its set, with no
-   marker in the youngest plane, whatever state their block starts in.
+   marker in the youngest plane, whatever state their UP starts in.
    A plain fetch (no maybe, no unknown code after it) leaves its line so
    (engine_transfer.c, transfer: the line becomes the youngest, the set's
    other lines and markers leave the youngest plane); refs of other
    phases touch other sets (each phase has sets of its own), so until a
    ref of the same phase, a foreign ref or unknown code comes, it stays
-   so.  A ref whose last such predecessor in its block is a plain fetch
-   of its own line therefore hits for sure in every context and every
-   walk (it is in every must plane, or alone in the one may plane of a
-   direct-mapped cache), and fetching the line again changes nothing
-   (nothing ages: it is the youngest already), nor does a maybe fetch of
-   it (the join of the state with itself), unless unknown code runs
-   after it.  Not for insns that promise nothing (their verdict is
-   conflict).  LAST holds, per phase of the batch, the last plain fetch
-   of that phase in the block, if no other ref of the phase came after
-   it that changes anything.  The refs that are no repeat are the steps:
-   they go into P's steps and block_step in the same pass.  */
+   so.  A ref whose last such predecessor in its block, or in the block
+   its block continues (carried_from), is a plain fetch of its own line
+   therefore hits for sure in every context and every walk (it is in
+   every must plane, or alone in the one may plane of a direct-mapped
+   cache), and fetching the line again changes nothing (nothing ages: it
+   is the youngest already), nor does a maybe fetch of it (the join of
+   the state with itself), unless unknown code runs after it.  Not for
+   insns that promise nothing (their verdict is conflict).  The first
+   insn of a block that only falls through from the one before it is
+   mostly such a repeat.  The refs that are no repeat are the steps: they
+   go into P's steps and block_step, block by block.  */
 static void
-mark_repeats (const engine *e, const cc_func *f, fphase *p)
+mark_repeats (const engine *e, uint32_t fi, fphase *p)
 {
-  /* LAST holds the line of that fetch (not its index: the refs of the
-     block are read once), CC_NONE for none; a focus line is never
-     CC_NONE (that is FOREIGN).  */
-  const uint32_t nph = e->nph;
-  uint32_t *last = cc_xmalloc ((nph + 1) * sizeof *last);
-  /* The insn whose promise was asked last, and the answer.  */
-  uint32_t asked = CC_NONE;
-  int promises = 1;
-  uint32_t n_steps = 0;
-  for (uint32_t b = 0; b < f->n_blocks; b++)
+  const cc_func *f = &e->m->funcs[fi];
+  const uint32_t nph = e->nph, n = f->n_blocks;
+  /* Per block: the block it continues, and where the state at its end
+     is kept for the blocks that continue it (CC_NONE: none do).  */
+  uint32_t *from = cc_xmalloc ((n + 1) * sizeof *from);
+  uint32_t *kept = cc_xmalloc ((n + 1) * sizeof *kept);
+  uint32_t n_kept = 0;
+  for (uint32_t b = 0; b < n; b++)
+    kept[b] = CC_NONE;
+  for (uint32_t b = 0; b < n; b++)
     {
-      p->block_step[b] = n_steps;
-      for (uint32_t q = 0; q < nph; q++)
-        last[q] = CC_NONE;
-      for (uint32_t x = p->block_ref[b], xe = p->block_ref[b + 1]; x < xe; x++)
+      from[b] = carried_from (e, fi, b);
+      if (from[b] != CC_NONE && kept[from[b]] == CC_NONE)
+        kept[from[b]] = n_kept++;
+    }
+  uint32_t *ends = cc_xmalloc (((size_t) n_kept * nph + 1) * sizeof *ends);
+  uint32_t *last = cc_xmalloc ((nph + 1) * sizeof *last);
+  /* 0 not marked, 1 being marked (its chain is on the stack), 2 marked.
+     A block is marked after the block it continues: a chain of such
+     blocks is walked back to its start, then marked forward.  */
+  uint8_t *state = cc_xcalloc (n + 1, 1);
+  uint32_t *stack = cc_xmalloc ((n + 1) * sizeof *stack);
+  for (uint32_t b0 = 0; b0 < n; b0++)
+    {
+      uint32_t depth = 0;
+      for (uint32_t b = b0; b != CC_NONE && state[b] == 0; b = from[b])
         {
-          ref *r = &p->refs[x];
-          uint32_t line = r->line;
-          if (line == FOREIGN)
-            {
-              for (uint32_t q = 0; q < nph; q++)
-                last[q] = CC_NONE;
-              p->steps[n_steps++] = x;
-              continue;
-            }
-          int repeat = 0;
-          if (last[r->phase] == line && !r->unknown_after)
-            {
-              if (r->insn != asked)
-                {
-                  asked = r->insn;
-                  promises = asked == CC_NONE || !cc_insn_no_promise (&f->insns[asked]);
-                }
-              repeat = promises;
-            }
-          r->repeat = (uint8_t) repeat;
-          if (!repeat)
-            p->steps[n_steps++] = x;
-          /* Unknown code after a ref may load anything in any set.  */
-          if (r->unknown_after)
+          state[b] = 1;
+          stack[depth++] = b;
+        }
+      while (depth > 0)
+        {
+          uint32_t b = stack[--depth];
+          /* A chain that runs into itself (no reachable block does: a
+             cycle of blocks with one predecessor each has no way in)
+             starts from nothing.  */
+          if (from[b] != CC_NONE && state[from[b]] == 2)
+            memcpy (last, ends + (size_t) kept[from[b]] * nph, nph * sizeof *last);
+          else
             for (uint32_t q = 0; q < nph; q++)
               last[q] = CC_NONE;
-          else if (!repeat)
-            /* A maybe fetch may leave its set as it was: it ends a
-               run (it is no plain fetch for the next ref).  A repeat,
-               maybe or not, changes nothing: LAST stays.  */
-            last[r->phase] = r->maybe ? CC_NONE : line;
+          mark_block_repeats (e, f, p, b, last);
+          if (kept[b] != CC_NONE)
+            memcpy (ends + (size_t) kept[b] * nph, last, nph * sizeof *last);
+          state[b] = 2;
         }
     }
-  p->block_step[f->n_blocks] = n_steps;
+  uint32_t n_steps = 0;
+  for (uint32_t b = 0; b < n; b++)
+    {
+      p->block_step[b] = n_steps;
+      for (uint32_t x = p->block_ref[b]; x < p->block_ref[b + 1]; x++)
+        if (!p->refs[x].repeat)
+          p->steps[n_steps++] = x;
+    }
+  p->block_step[n] = n_steps;
+  free (stack);
+  free (state);
   free (last);
+  free (ends);
+  free (kept);
+  free (from);
 }
 
 void
@@ -486,7 +570,7 @@ eng_build_fphase (engine *e, uint32_t fi)
   p->pad_ref[f->n_blocks] = npads;
   p->steps = cc_xmalloc ((p->n_refs + 1) * sizeof (uint32_t));
   p->block_step = cc_xmalloc ((f->n_blocks + 1) * sizeof (uint32_t));
-  mark_repeats (e, f, p);
+  mark_repeats (e, fi, p);
   p->up_eff = cc_xcalloc ((size_t) (fr->n_ups ? fr->n_ups : 1) * e->rw, sizeof (cc_word));
   p->up_nrefs = cc_xcalloc (fr->n_ups + 1, sizeof (uint32_t));
   for (uint32_t u = 0; u < fr->n_ups; u++)

@@ -295,13 +295,16 @@ in_focus (const engine *e, uint32_t fi, uint32_t i)
   return f->parts[f->insns[i].part].section == e->focus;
 }
 
-/* Bit positions of the markers of live key K in a state: four bits per
-   key (the fourth unused), so that a key's three markers lie in one word
-   and a transfer updates them with one mask.  */
+/* Bit positions of the markers of live key K in a state: three bits per
+   key, MARKER_KEYS keys to a word (its last bit unused), so that a key's
+   three markers lie in one word and a transfer updates them with one
+   mask.  */
+#define MARKER_KEYS 21
 static inline uint32_t
 marker (const engine *e, uint32_t k, uint32_t which)
 {
-  return e->lw * 64 + 4 * e->live_of[k] + which;
+  uint32_t v = e->live_of[k];
+  return (e->lw + v / MARKER_KEYS) * 64 + 3 * (v % MARKER_KEYS) + which;
 }
 enum { M_INV = 0, M_UNK = 1, M_TAINT = 2 };
 #define R_UNKNOWN(e) ((e)->lw * 64)
@@ -341,17 +344,29 @@ void eng_free_buffers (engine *e);
 void eng_merge_verdict (const cc_func_result *fr, cc_verdict *a, cc_verdict b);
 
 /* Merge B into A (eng_merge_verdict), the commonest cases inline: A
-   conflict, equal verdicts other than first-miss and first-hit, B
-   always-hit (which keeps every A but always-miss and nothing yet).  */
+   conflict, A nothing yet, equal verdicts other than first-hit (a
+   first-miss of the same scope), B always-hit (which keeps every A but
+   always-miss and nothing yet), B conflict.  */
 static inline void
 merge_verdict (const cc_func_result *fr, cc_verdict *a, cc_verdict b)
 {
-  if (a->category == CC_CONFLICT
-      || (a->category == b.category && b.category != CC_FIRST_MISS
-          && b.category != CC_FIRST_HIT))
+  if (a->category == CC_CONFLICT)
     return;
-  if (b.category == CC_ALWAYS_HIT && a->category != 0xff && a->category != CC_ALWAYS_MISS)
+  if (a->category == 0xff)
+    {
+      *a = b;
+      return;
+    }
+  if (a->category == b.category && b.category != CC_FIRST_HIT
+      && (b.category != CC_FIRST_MISS || (a->scope == b.scope && a->loop == b.loop)))
     return;
+  if (b.category == CC_ALWAYS_HIT && a->category != CC_ALWAYS_MISS)
+    return;
+  if (b.category == CC_CONFLICT)
+    {
+      *a = (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0, 0 };
+      return;
+    }
   eng_merge_verdict (fr, a, b);
 }
 

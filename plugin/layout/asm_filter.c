@@ -97,6 +97,7 @@ struct cc_asm_filter
                                 statement (AArch64's #), 0: none */
   int seen_line;             /* a line has been read */
   int riscv;                 /* cc_asm_filter_riscv */
+  int millicode;             /* cc_asm_filter_millicode */
   cc_riscv_state rv;         /* the state GNU as is in (riscv_arch.h) */
   struct fb_label *fb;       /* local labels N: how many of each so far */
   size_t n_fb, fb_cap;
@@ -434,6 +435,12 @@ cc_asm_filter_riscv (cc_asm_filter *f)
 {
   f->riscv = 1;
   cc_riscv_state_init (&f->rv);
+}
+
+void
+cc_asm_filter_millicode (cc_asm_filter *f)
+{
+  f->millicode = 1;
 }
 
 unsigned
@@ -857,25 +864,25 @@ memo_of (cc_asm_filter *f, const char *p, const char *e)
 }
 
 /* The relocation of statement [P, E) (cc_stmt_reloc).  A jump to RISC-V's
-   millicode counts as one to a retpoline thunk: code the model does not
-   see runs right after it.  */
+   millicode (cc_asm_filter_millicode) counts as one to a retpoline thunk:
+   code the model does not see runs right after it.  */
 static unsigned char
-stmt_reloc (const char *p, const char *e)
+stmt_reloc (const cc_asm_filter *f, const char *p, const char *e)
 {
-  if (cc_riscv_millicode (p, e))
+  if (f->millicode && cc_riscv_millicode (p, e))
     return CC_RELOC_THUNK;
   return (unsigned char) cc_stmt_reloc (p, e);
 }
 
 /* The relocation of the statement [P, E) of memo M (or NULL).  */
 static unsigned char
-memo_reloc (stmt_memo *m, const char *p, const char *e)
+memo_reloc (const cc_asm_filter *f, stmt_memo *m, const char *p, const char *e)
 {
   if (!m)
-    return stmt_reloc (p, e);
+    return stmt_reloc (f, p, e);
   if (!m->have_reloc)
     {
-      m->reloc = stmt_reloc (p, e);
+      m->reloc = stmt_reloc (f, p, e);
       m->have_reloc = 1;
     }
   return m->reloc;
@@ -944,7 +951,7 @@ machine_statement (cc_asm_filter *f, enum cc_stmt_kind kind, const char *p, cons
       cur_stmt *c = &f->cs[f->n_cs - 1];
       c->at = keep_ctext (f, p, (size_t) (e - p));
       c->len = (size_t) (e - p);
-      c->reloc = memo_reloc (mm, p, e);
+      c->reloc = memo_reloc (f, mm, p, e);
     }
 }
 

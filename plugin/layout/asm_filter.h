@@ -155,6 +155,11 @@ void cc_asm_filter_a64 (cc_asm_filter *f);
 #define CC_ASM_EV_RV_FRAG_END 16 /* gas ends its fragment after it */
 void cc_asm_filter_riscv (cc_asm_filter *f);
 
+/* Jumps to RISC-V's millicode (__riscv_save_N, __riscv_restore_N) run
+   code the model does not see: their statements get CC_RELOC_THUNK.
+   Whether or not the layout is computed from the text.  */
+void cc_asm_filter_millicode (cc_asm_filter *f);
+
 /* RISC-V: the XLEN of the `.attribute arch' the text set (0: none).  */
 unsigned cc_asm_filter_riscv_xlen (const cc_asm_filter *f);
 

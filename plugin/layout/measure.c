@@ -595,6 +595,8 @@ cc_measure_unit (const cc_unit_text *t, cc_model *m, cc_unit_func *uf, uint32_t 
     cc_asm_filter_a64 (filt);
   if (rv_text_align)
     cc_asm_filter_riscv (filt);
+  if (cc_built_arch () == CC_ARCH_RISCV)
+    cc_asm_filter_millicode (filt);
   /* Events: about one per label and one per instruction (half as many
      as labels).  */
   cc_asm_filter_reserve (filt, t->chunks[0].size + t->chunks[1].size + t->n_marks * 16,
