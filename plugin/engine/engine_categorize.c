@@ -291,9 +291,9 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s)
       const cc_block *bb = &f->blocks[b];
       /* The block's insns from NEXT on have not been met.  */
       uint32_t next = bb->first_insn;
-      for (uint32_t j = p->block_step[b]; j < p->block_step[b + 1]; j++)
+      for (uint32_t j = p->block_ref[b]; j < p->block_ref[b + 1]; j++)
         {
-          uint32_t x2 = p->steps[j];
+          uint32_t x2 = j;
           const ref *rf = &p->refs[x2];
           /* An insn's references have focus lines exactly when it lies in
              the focus section.  */
@@ -368,7 +368,7 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s)
                   combine_lines (fr, &cur.alt, w);
                 }
             }
-          apply_step_inline (e, s, rf);
+          apply_ref_inline (e, s, rf);
         }
       for (; next < bb->first_insn + bb->n_insns; next++)
         if (c->insn_has[next] == 3 && next != cur_insn)
@@ -406,7 +406,7 @@ size_contexts (engine *e, uint32_t fi, fcat *c, const uint32_t *through, cc_word
   const fphase *p = &e->fp[fi];
   size_t total = 0;
   for (uint32_t b = 0; b < f->n_blocks; b++)
-    total += (size_t) through[b] * (p->block_step[b + 1] - p->block_step[b]);
+    total += (size_t) through[b] * (p->block_ref[b + 1] - p->block_ref[b]);
   /* Each focus step's k_bits has room for the largest set (one word
      unless a set of the batch holds more than 64 lines): a slice per
      step without looking up its set twice.  */
@@ -424,10 +424,10 @@ size_contexts (engine *e, uint32_t fi, fcat *c, const uint32_t *through, cc_word
     }
   for (uint32_t b = 0; b < f->n_blocks; b++)
     {
-      for (uint32_t j = p->block_step[b]; j < p->block_step[b + 1]; j++)
+      for (uint32_t j = p->block_ref[b]; j < p->block_ref[b + 1]; j++)
         {
           acc *a = &c->acc[j];
-          const ref *rf = &p->refs[p->steps[j]];
+          const ref *rf = &p->refs[j];
           /* Every accumulator starts here, empty (not zeroed with the
              rest when allocated: steps times its size, written once
              anyway).  */
@@ -476,7 +476,7 @@ eng_categorize_function (engine *e, uint32_t fi, uint8_t *dead, vpair *out)
   const cc_func *f = &e->m->funcs[fi];
   cc_func_result *fr = &e->r->funcs[fi];
   const fphase *p = &e->fp[fi];
-  uint32_t n_steps = p->block_step[f->n_blocks];
+  uint32_t n_steps = p->block_ref[f->n_blocks];
   size_t nf = (size_t) f->n_insns * e->nph;
   fcat c = { e, fi, NULL, NULL, 0, NULL, NULL, dead, NULL, NULL, NULL, NULL, 0, 0 };
   /* Per fetch: its steps of the focus, not yet settled; per insn, its
@@ -485,7 +485,7 @@ eng_categorize_function (engine *e, uint32_t fi, uint8_t *dead, vpair *out)
   uint32_t *with_step = cc_xcalloc (f->n_insns + 1, sizeof *with_step);
   for (uint32_t j = 0; j < n_steps; j++)
     {
-      const ref *rf = &p->refs[p->steps[j]];
+      const ref *rf = &p->refs[j];
       if (rf->insn != CC_NONE && rf->line != FOREIGN)
         {
           c.n_focus_steps++;
@@ -576,9 +576,9 @@ eng_categorize_function (engine *e, uint32_t fi, uint8_t *dead, vpair *out)
           }
       vpair cur = { none, none };
       uint32_t cur_fetch = CC_NONE, cur_insn = CC_NONE;
-      for (uint32_t j = p->block_step[b]; j <= p->block_step[b + 1]; j++)
+      for (uint32_t j = p->block_ref[b]; j <= p->block_ref[b + 1]; j++)
         {
-          const ref *rf = j < p->block_step[b + 1] ? &p->refs[p->steps[j]] : NULL;
+          const ref *rf = j < p->block_ref[b + 1] ? &p->refs[j] : NULL;
           if (rf && (rf->insn == CC_NONE || rf->line == FOREIGN || dead[rf->insn]))
             continue;
           if (!rf || fetch_of (e, rf) != cur_fetch)

@@ -262,7 +262,9 @@ eng_fh_region_free (fh_region *r)
 }
 
 /* Per ref of ND's UP, in walk order: is its line cached for sure before
-   it, starting from state S?  */
+   it, starting from state S?  (A repeat, left out of the refs, finds its
+   line alone in its set, and fetching it changes nothing: fphase's
+   up_repeat says whether the UP has one.)  */
 static uint8_t *
 fh_ref_bits (const engine *e, uint32_t nd, cc_word *s)
 {
@@ -281,16 +283,9 @@ fh_ref_bits (const engine *e, uint32_t nd, cc_word *s)
       for (uint32_t x2 = p->block_ref[b]; x2 < p->block_ref[b + 1]; x2++, n++)
         {
           const ref *rf = &p->refs[x2];
-          /* A repeat finds its line alone in its set, and fetching it
-             changes nothing.  */
-          if (rf->repeat)
-            bits[n] = 1;
-          else
-            {
-              if (rf->line != FOREIGN)
-                bits[n] = (uint8_t) guaranteed (e, s, rf->line);
-              apply_ref_inline (e, s, rf);
-            }
+          if (rf->line != FOREIGN)
+            bits[n] = (uint8_t) guaranteed (e, s, rf->line);
+          apply_ref_inline (e, s, rf);
         }
       if (k + 1 < up->n_blocks && f->blocks[b].fallthru == up->blocks[k + 1])
         eng_apply_pad (e, s, fi, b);
@@ -315,6 +310,21 @@ fh_ref_index (const engine *e, uint32_t nd, uint32_t x2)
       n += p->block_ref[b + 1] - p->block_ref[b];
     }
   return x2 == CC_NONE ? n : CC_NONE;
+}
+
+/* Is a ref of ND's UP cached for sure before it, by BITS (fh_ref_bits),
+   or a repeat (which always is)?  */
+static int
+fh_any_bit (const engine *e, uint32_t nd, const uint8_t *bits)
+{
+  uint32_t fi = e->r->instances[e->node_inst[nd]].func;
+  if (e->fp[fi].up_repeat[e->node_up[nd]])
+    return 1;
+  uint32_t nr = fh_ref_index (e, nd, CC_NONE);
+  for (uint32_t k = 0; k < nr; k++)
+    if (bits[k])
+      return 1;
+  return 0;
 }
 
 /* The region's states to a fixpoint, from its entry: with the loop's back
@@ -427,9 +437,7 @@ fh_check (engine *e, uint32_t x, uint32_t loop, uint32_t nd, uint32_t x2)
         if (set[i])
           {
             r->fi[i] = fh_ref_bits (e, r->nodes[i], st + (size_t) i * stw);
-            uint32_t nr = fh_ref_index (e, r->nodes[i], CC_NONE);
-            for (uint32_t k = 0; k < nr && r->barren; k++)
-              r->barren = !r->fi[i][k];
+            r->barren &= !fh_any_bit (e, r->nodes[i], r->fi[i]);
           }
       free (st);
       free (set);
@@ -501,13 +509,9 @@ fh_first_bits (engine *e, uint32_t x, uint32_t loop, uint32_t nd)
   if (sl == CC_NONE)
     return NULL;
   fh_check (e, x, loop, nd, CC_NONE);  /* computes the first iteration */
-  if (r->barren || !r->fi[sl])
+  if (r->barren || !r->fi[sl] || !fh_any_bit (e, nd, r->fi[sl]))
     return NULL;
-  uint32_t nr = fh_ref_index (e, nd, CC_NONE);
-  for (uint32_t k = 0; k < nr; k++)
-    if (r->fi[sl][k])
-      return r->fi[sl];
-  return NULL;
+  return r->fi[sl];
 }
 
 /* Is first-hit possible for some ref of node ND (in any loop it would be

@@ -107,36 +107,43 @@ sure_bytes (const cc_insn *in)
   return in->maybe_tail < in->length ? in->length - in->maybe_tail : 0;
 }
 
-static void
-push_ref (ref **v, uint32_t *n, uint32_t *cap, ref r)
+/* Where the references of one block (or one block's edge padding) go:
+   the array (room made for all of them), how many so far, where the
+   block's start, the references counted as if none were left out (RAW),
+   and, if repeats are left out (LAST not NULL), per phase of the batch
+   the line of the last plain fetch of that phase that nothing after it
+   changed (CC_NONE for none).  */
+typedef struct ref_sink
 {
-  if (*n == *cap)
-    {
-      *cap = *cap ? 2 * *cap : 64;
-      *v = cc_xrealloc (*v, *cap * sizeof **v);
-    }
-  (*v)[(*n)++] = r;
-}
+  ref *v;
+  size_t n, first;
+  uint32_t raw;
+  uint32_t *last;
+  int left_out;          /* a repeat was left out */
+} ref_sink;
 
 /* The references of one fetch: in each phase of the batch, one per focus
    line it touches, phase after phase; or one foreign reference.  (The
    references of different phases touch different bits, so their order
    among each other does not matter.)  Foreign references right after a
-   foreign reference of the same block (from FIRST on) are left out where
-   they change nothing more: direct-mapped, a foreign fetch only marks
-   every set as possibly holding a foreign line, and twice is once.  The
-   cold code of a unit, analysed on its own, then walks a few references
-   per block of the hot code, not one per instruction.  *RAW counts the
-   references as if none were left out (the cost first-hit's budget is
-   measured in, which must not change).  Of the LEN bytes only the first
-   SURE are fetched for sure: a line that only the others touch is a
-   maybe reference.  (Direct-mapped, a foreign fetch only marks sets, so
-   a maybe one marks them the same way and may be left out too.)  */
+   foreign reference of the same block are left out where they change
+   nothing more: direct-mapped, a foreign fetch only marks every set as
+   possibly holding a foreign line, and twice is once.  The cold code of
+   a unit, analysed on its own, then walks a few references per block of
+   the hot code, not one per instruction.  Repeats are left out too
+   (mark_repeats says which, and why they change nothing).  RAW counts
+   the references as if none were left out (the cost first-hit's budget
+   is measured in, which must not change).  Of the LEN bytes only the
+   first SURE are fetched for sure: a line that only the others touch is
+   a maybe reference.  (Direct-mapped, a foreign fetch only marks sets,
+   so a maybe one marks them the same way and may be left out too.)
+   PROMISES: the insn makes promises (else no ref of it is a repeat:
+   its verdict is conflict).  */
 static void
-push_refs (engine *e, ref **v, uint32_t *n, uint32_t *cap, uint32_t first,
-           uint32_t *raw, uint32_t insn, uint32_t sec, uint32_t off, uint32_t len,
-           uint32_t sure, int unknown_after_it)
+push_refs (engine *e, ref_sink *k, uint32_t insn, int promises, uint32_t sec, uint32_t off,
+           uint32_t len, uint32_t sure, int unknown_after_it)
 {
+  const uint32_t nph = e->nph;
   if (len > 0 && sec != e->focus)
     {
       /* Where another section lies is unknown, so a fetch of LEN bytes
@@ -144,57 +151,68 @@ push_refs (engine *e, ref **v, uint32_t *n, uint32_t *cap, uint32_t first,
          may age every set by one.  */
       uint32_t n_lines = 1 + (len + e->L - 2) / e->L;
       uint32_t n_sure = sure ? 1 + (sure + e->L - 2) / e->L : 0;
-      *raw += n_lines;
-      if (!e->general && *n > first && (*v)[*n - 1].line == FOREIGN
-          && !(*v)[*n - 1].unknown_after)
+      k->raw += n_lines;
+      /* A foreign fetch may load anything in any set.  */
+      for (uint32_t q = 0; k->last && q < nph; q++)
+        k->last[q] = CC_NONE;
+      if (!e->general && k->n > k->first && k->v[k->n - 1].line == FOREIGN
+          && !k->v[k->n - 1].unknown_after)
         {
-          (*v)[*n - 1].unknown_after = (uint8_t) unknown_after_it;
+          k->v[k->n - 1].unknown_after = (uint8_t) unknown_after_it;
           return;
         }
-      for (uint32_t k = 0; k < n_lines; k++)
-        push_ref (v, n, cap, (ref){ insn, FOREIGN, 0, (uint8_t) (unknown_after_it && k + 1 == n_lines),
-                                    (uint8_t) (k >= n_sure), 0 });
+      for (uint32_t j = 0; j < n_lines; j++)
+        k->v[k->n++] = (ref){ insn, FOREIGN, 0, (uint8_t) (unknown_after_it && j + 1 == n_lines),
+                              (uint8_t) (j >= n_sure) };
       return;
     }
-  uint32_t before = *n;
   if (len == 0)
     return;
-  /* At most this many lines per phase: room for all phases at once.  */
-  uint32_t most = 1 + ((len + e->L - 2) >> e->Lb);
-  if (*n + (size_t) most * e->nph > *cap)
-    {
-      *cap = 2 * (*n + most * e->nph);
-      *v = cc_xrealloc (*v, *cap * sizeof **v);
-    }
-  ref *out = *v + *n;
+  ref *out = k->v + k->n;
   /* The engine's fields in locals: the stores into the refs could alias
      them, and would have them read again for every reference.  */
-  const uint32_t nph = e->nph, lb = e->Lb, stride = e->line_stride;
+  const uint32_t lb = e->Lb, stride = e->line_stride;
   const uint32_t align = e->m->sections[e->focus].align;
   const uint32_t *line_of = e->line_of;
+  uint32_t *last = k->last;
   uint32_t at = off + e->phase0 * align;
-  /* The two kinds of reference, whole: one is copied, then its line
-     and phase set (no bit field is written per reference).  */
-  ref kind[2] = { { insn, 0, 0, 0, 0, 0 }, { insn, 0, 0, 0, 1, 0 } };
   for (uint32_t q = 0; q < nph; q++, at += align)
     {
-      uint32_t first = at >> lb, last = (at + len - 1) >> lb;
-      /* The last line the sure bytes touch (none if SURE is 0).  */
-      uint32_t sure_last = sure ? (at + sure - 1) >> lb : 0;
+      uint32_t no = at >> lb, end = (at + len - 1) >> lb;
+      /* The lines past the last one the sure bytes touch are maybe
+         fetched (all of them if SURE is 0).  */
+      uint32_t sure_end = sure ? ((at + sure - 1) >> lb) + 1 : 0;
       const uint32_t *id = line_of + (size_t) q * stride;
-      for (uint32_t no = first; no <= last; no++)
+      k->raw += end - no + 1;
+      /* Only the first line can be a repeat: each later one differs
+         from the one before it, which LAST then holds (or none).  Not
+         the very last reference if unknown code runs after it.  */
+      if (last && promises && last[q] == id[no]
+          && !(unknown_after_it && q + 1 == nph && no == end))
         {
-          *out = kind[!sure || no > sure_last];
-          out->line = id[no];
-          out->phase = (uint16_t) q;
-          out++;
+          k->left_out = 1;
+          no++;
+        }
+      for (; no <= end; no++)
+        {
+          uint8_t maybe = no >= sure_end;
+          *out++ = (ref){ insn, id[no], (uint16_t) q, 0, maybe };
+          /* A maybe fetch may leave its set as it was: it ends a run (it
+             is no plain fetch for the next ref).  */
+          if (last)
+            last[q] = maybe ? CC_NONE : id[no];
         }
     }
-  *n = (uint32_t) (out - *v);
-  *raw += *n - before;
-  /* Unknown code runs after it (an asm), in every phase: after the last.  */
-  if (unknown_after_it && *n > before)
-    (*v)[*n - 1].unknown_after = 1;
+  /* Unknown code runs after it (an asm), in every phase: after the last
+     reference (which is never a repeat); then it may have loaded
+     anything in any set.  */
+  if (unknown_after_it)
+    {
+      out[-1].unknown_after = 1;
+      for (uint32_t q = 0; last && q < nph; q++)
+        last[q] = CC_NONE;
+    }
+  k->n = (size_t) (out - k->v);
 }
 
 /* The most references push_refs makes of a fetch of LEN bytes of
@@ -380,54 +398,31 @@ carried_from (const engine *e, uint32_t fi, uint32_t b)
   return from;
 }
 
-/* Mark the repeats of block B's refs (see mark_repeats), LAST holding
-   on entry, per phase of the batch, the line of the last plain fetch of
-   that phase that nothing after it changed (CC_NONE for none), and on
-   return the same at the block's end.  */
+/* The refs of block B of function FI (its insns' and the padding between
+   them) into K, from K->first on, repeats left out.  */
 static void
-mark_block_repeats (const engine *e, const cc_func *f, fphase *p, uint32_t b, uint32_t *last)
+block_refs (engine *e, uint32_t fi, uint32_t b, ref_sink *k)
 {
-  const uint32_t nph = e->nph;
-  /* The insn whose promise was asked last, and the answer.  */
-  uint32_t asked = CC_NONE;
-  int promises = 1;
-  for (uint32_t x = p->block_ref[b], xe = p->block_ref[b + 1]; x < xe; x++)
+  const cc_func *f = &e->m->funcs[fi];
+  const cc_block *bb = &f->blocks[b];
+  for (uint32_t j = 0; j < bb->n_insns; j++)
     {
-      ref *r = &p->refs[x];
-      uint32_t line = r->line;
-      if (line == FOREIGN)
-        {
-          r->repeat = 0;
-          for (uint32_t q = 0; q < nph; q++)
-            last[q] = CC_NONE;
-          continue;
-        }
-      int repeat = 0;
-      if (last[r->phase] == line && !r->unknown_after)
-        {
-          if (r->insn != asked)
-            {
-              asked = r->insn;
-              promises = asked == CC_NONE || !cc_insn_no_promise (&f->insns[asked]);
-            }
-          repeat = promises;
-        }
-      r->repeat = (uint8_t) repeat;
-      /* Unknown code after a ref may load anything in any set.  */
-      if (r->unknown_after)
-        for (uint32_t q = 0; q < nph; q++)
-          last[q] = CC_NONE;
-      else if (!repeat)
-        /* A maybe fetch may leave its set as it was: it ends a
-           run (it is no plain fetch for the next ref).  A repeat,
-           maybe or not, changes nothing: LAST stays.  */
-        last[r->phase] = r->maybe ? CC_NONE : line;
+      uint32_t i = bb->first_insn + j;
+      const cc_insn *in = &f->insns[i];
+      /* Padding inside a block runs on the way to the next insn.  */
+      uint32_t psec, poff, plen;
+      if (j > 0 && padding (f, i - 1, i, &psec, &poff, &plen))
+        push_refs (e, k, CC_NONE, 1, psec, poff, plen, plen, 0);
+      if (in->fetch != CC_FETCH_NEVER)
+        push_refs (e, k, i, !cc_insn_no_promise (in), f->parts[in->part].section, in->offset,
+                   in->length, sure_bytes (in), cc_insn_unknown_after (in));
     }
 }
 
-/* Mark the refs that find their line youngest in its set, with no
-   marker in the youngest plane, whatever state their UP starts in.
-   A plain fetch (no maybe, no unknown code after it) leaves its line so
+/* The refs of function FI that are no repeat, block by block.  A ref is
+   a repeat when its line is the youngest in its set, with no marker in
+   the youngest plane, whatever state its UP starts in.  A plain fetch
+   (no maybe, no unknown code after it) leaves its line so
    (engine_transfer.c, transfer: the line becomes the youngest, the set's
    other lines and markers leave the youngest plane); refs of other
    phases touch other sets (each phase has sets of its own), so until a
@@ -438,16 +433,39 @@ mark_block_repeats (const engine *e, const cc_func *f, fphase *p, uint32_t b, ui
    every must plane, or alone in the one may plane of a direct-mapped
    cache), and fetching the line again changes nothing (nothing ages: it
    is the youngest already), nor does a maybe fetch of it (the join of
-   the state with itself), unless unknown code runs after it.  Not for
-   insns that promise nothing (their verdict is conflict).  The first
-   insn of a block that only falls through from the one before it is
-   mostly such a repeat.  The refs that are no repeat are the steps: they
-   go into P's steps and block_step, block by block.  */
+   the state with itself), unless unknown code runs after it.  So a walk
+   need not look at it, and it is not kept: only the steps are.  Most
+   refs are repeats (an insn on the line of the one before it, in most
+   phases), so the blocks are made in an order that lets a block start
+   from the end of the one it continues (that block first), each into
+   room of its own, and then moved together.  UP_REPEAT (per UP): a
+   repeat was left out of one of its blocks.  */
 static void
-mark_repeats (const engine *e, uint32_t fi, fphase *p)
+make_refs (engine *e, uint32_t fi, fphase *p, uint32_t *raw, uint8_t *block_repeat)
 {
   const cc_func *f = &e->m->funcs[fi];
   const uint32_t nph = e->nph, n = f->n_blocks;
+  /* Room for every reference of each block, as push_refs could make
+     them: the blocks' slots.  */
+  size_t *slot = cc_xmalloc ((n + 1) * sizeof *slot);
+  size_t room = 0;
+  for (uint32_t b = 0; b < n; b++)
+    {
+      const cc_block *bb = &f->blocks[b];
+      slot[b] = room;
+      for (uint32_t j = 0; j < bb->n_insns; j++)
+        {
+          uint32_t i = bb->first_insn + j;
+          const cc_insn *in = &f->insns[i];
+          uint32_t psec, poff, plen;
+          if (j > 0 && padding (f, i - 1, i, &psec, &poff, &plen))
+            room += refs_most (e, psec, plen);
+          if (in->fetch != CC_FETCH_NEVER)
+            room += refs_most (e, f->parts[in->part].section, in->length);
+        }
+    }
+  ref *v = cc_xmalloc ((room + 1) * sizeof *v);
+  uint32_t *count = cc_xmalloc ((n + 1) * sizeof *count);
   /* Per block: the block it continues, and where the state at its end
      is kept for the blocks that continue it (CC_NONE: none do).  */
   uint32_t *from = cc_xmalloc ((n + 1) * sizeof *from);
@@ -463,9 +481,9 @@ mark_repeats (const engine *e, uint32_t fi, fphase *p)
     }
   uint32_t *ends = cc_xmalloc (((size_t) n_kept * nph + 1) * sizeof *ends);
   uint32_t *last = cc_xmalloc ((nph + 1) * sizeof *last);
-  /* 0 not marked, 1 being marked (its chain is on the stack), 2 marked.
-     A block is marked after the block it continues: a chain of such
-     blocks is walked back to its start, then marked forward.  */
+  /* 0 not made, 1 being made (its chain is on the stack), 2 made.  A
+     chain of blocks that continue each other is walked back to its
+     start, then made forward.  */
   uint8_t *state = cc_xcalloc (n + 1, 1);
   uint32_t *stack = cc_xmalloc ((n + 1) * sizeof *stack);
   for (uint32_t b0 = 0; b0 < n; b0++)
@@ -487,27 +505,35 @@ mark_repeats (const engine *e, uint32_t fi, fphase *p)
           else
             for (uint32_t q = 0; q < nph; q++)
               last[q] = CC_NONE;
-          mark_block_repeats (e, f, p, b, last);
+          ref_sink k = { v, slot[b], slot[b], 0, last, 0 };
+          block_refs (e, fi, b, &k);
+          count[b] = (uint32_t) (k.n - slot[b]);
+          raw[b] = k.raw;
+          block_repeat[b] = (uint8_t) k.left_out;
           if (kept[b] != CC_NONE)
             memcpy (ends + (size_t) kept[b] * nph, last, nph * sizeof *last);
           state[b] = 2;
         }
     }
-  uint32_t n_steps = 0;
+  /* The blocks' refs together, in block order.  */
+  uint32_t at = 0;
   for (uint32_t b = 0; b < n; b++)
     {
-      p->block_step[b] = n_steps;
-      for (uint32_t x = p->block_ref[b]; x < p->block_ref[b + 1]; x++)
-        if (!p->refs[x].repeat)
-          p->steps[n_steps++] = x;
+      p->block_ref[b] = at;
+      memmove (v + at, v + slot[b], count[b] * sizeof *v);
+      at += count[b];
     }
-  p->block_step[n] = n_steps;
+  p->block_ref[n] = at;
+  p->n_refs = at;
+  p->refs = cc_xrealloc (v, ((size_t) at + 1) * sizeof *v);
   free (stack);
   free (state);
   free (last);
   free (ends);
   free (kept);
   free (from);
+  free (count);
+  free (slot);
 }
 
 void
@@ -516,67 +542,42 @@ eng_build_fphase (engine *e, uint32_t fi)
   const cc_func *f = &e->m->funcs[fi];
   const cc_func_result *fr = &e->r->funcs[fi];
   fphase *p = &e->fp[fi];
-  uint32_t cap = 0, pcap = 0, npads = 0;
   p->block_ref = cc_xmalloc ((f->n_blocks + 1) * sizeof (uint32_t));
   uint32_t *raw = cc_xcalloc (f->n_blocks + 1, sizeof *raw);
+  uint8_t *block_repeat = cc_xcalloc (f->n_blocks + 1, 1);
+  make_refs (e, fi, p, raw, block_repeat);
+  /* The padding on each block's fall-through edge: no repeats left out
+     (the edge is not walked with the block).  */
   p->pad_ref = cc_xmalloc ((f->n_blocks + 1) * sizeof (uint32_t));
-  p->n_refs = 0;
-  p->pads = NULL;
-  /* Room for every reference at once, as push_refs would make them
-     (growing the array as they come copied it again and again).  */
-  size_t room = 1;
+  size_t pad_room = 1;
   for (uint32_t b = 0; b < f->n_blocks; b++)
     {
-      const cc_block *bb = &f->blocks[b];
-      for (uint32_t k = 0; k < bb->n_insns; k++)
-        {
-          uint32_t i = bb->first_insn + k;
-          const cc_insn *in = &f->insns[i];
-          uint32_t psec, poff, plen;
-          if (k > 0 && padding (f, i - 1, i, &psec, &poff, &plen))
-            room += refs_most (e, psec, plen);
-          if (in->fetch != CC_FETCH_NEVER)
-            room += refs_most (e, f->parts[in->part].section, in->length);
-        }
-    }
-  if (room > UINT32_MAX)
-    room = UINT32_MAX;
-  cap = (uint32_t) room;
-  p->refs = cc_xmalloc (room * sizeof *p->refs);
-  for (uint32_t b = 0; b < f->n_blocks; b++)
-    {
-      const cc_block *bb = &f->blocks[b];
-      p->block_ref[b] = p->n_refs;
-      for (uint32_t k = 0; k < bb->n_insns; k++)
-        {
-          uint32_t i = bb->first_insn + k;
-          const cc_insn *in = &f->insns[i];
-          uint32_t sec = f->parts[in->part].section;
-          /* Padding inside a block runs on the way to the next insn.  */
-          uint32_t psec, poff, plen;
-          if (k > 0 && padding (f, i - 1, i, &psec, &poff, &plen))
-            push_refs (e, &p->refs, &p->n_refs, &cap, p->block_ref[b], &raw[b],
-                       CC_NONE, psec, poff, plen, plen, 0);
-          if (in->fetch != CC_FETCH_NEVER)
-            push_refs (e, &p->refs, &p->n_refs, &cap, p->block_ref[b], &raw[b], i, sec,
-                       in->offset, in->length, sure_bytes (in), cc_insn_unknown_after (in));
-        }
-      p->pad_ref[b] = npads;
-      uint32_t sec, off, len, pad_raw = 0;
+      uint32_t sec, off, len;
       if (pad_range (f, b, &sec, &off, &len))
-        push_refs (e, &p->pads, &npads, &pcap, npads, &pad_raw, CC_NONE, sec, off, len, len, 0);
+        pad_room += refs_most (e, sec, len);
     }
-  p->block_ref[f->n_blocks] = p->n_refs;
-  p->pad_ref[f->n_blocks] = npads;
-  p->steps = cc_xmalloc ((p->n_refs + 1) * sizeof (uint32_t));
-  p->block_step = cc_xmalloc ((f->n_blocks + 1) * sizeof (uint32_t));
-  mark_repeats (e, fi, p);
+  p->pads = cc_xmalloc (pad_room * sizeof *p->pads);
+  ref_sink pk = { p->pads, 0, 0, 0, NULL, 0 };
+  for (uint32_t b = 0; b < f->n_blocks; b++)
+    {
+      p->pad_ref[b] = (uint32_t) pk.n;
+      pk.first = pk.n;
+      uint32_t sec, off, len;
+      if (pad_range (f, b, &sec, &off, &len))
+        push_refs (e, &pk, CC_NONE, 1, sec, off, len, len, 0);
+    }
+  p->pad_ref[f->n_blocks] = (uint32_t) pk.n;
   p->up_eff = cc_xcalloc ((size_t) (fr->n_ups ? fr->n_ups : 1) * e->rw, sizeof (cc_word));
   p->up_nrefs = cc_xcalloc (fr->n_ups + 1, sizeof (uint32_t));
+  p->up_repeat = cc_xcalloc (fr->n_ups + 1, 1);
   for (uint32_t u = 0; u < fr->n_ups; u++)
     for (uint32_t k = 0; k < fr->ups[u].n_blocks; k++)
-      p->up_nrefs[u] += raw[fr->ups[u].blocks[k]];
+      {
+        p->up_nrefs[u] += raw[fr->ups[u].blocks[k]];
+        p->up_repeat[u] |= block_repeat[fr->ups[u].blocks[k]];
+      }
   free (raw);
+  free (block_repeat);
   for (uint32_t u = 0; u < fr->n_ups; u++)
     {
       cc_word *eff = p->up_eff + (size_t) u * e->rw;
@@ -584,10 +585,10 @@ eng_build_fphase (engine *e, uint32_t fi)
       for (uint32_t k = 0; k < up->n_blocks; k++)
         {
           uint32_t b = up->blocks[k];
-          /* Its steps: a repeat's line is an earlier step's.  */
-          for (uint32_t j = p->block_step[b]; j < p->block_step[b + 1]; j++)
+          /* Its refs: a repeat's line is an earlier ref's.  */
+          for (uint32_t x = p->block_ref[b]; x < p->block_ref[b + 1]; x++)
             {
-              const ref *rf = &p->refs[p->steps[j]];
+              const ref *rf = &p->refs[x];
               r_add (e, eff, rf->line);
               if (rf->unknown_after)
                 cc_bit_set (eff, R_UNKNOWN (e));
@@ -605,8 +606,7 @@ eng_free_fphase (fphase *p)
 {
   free (p->refs);
   free (p->block_ref);
-  free (p->steps);
-  free (p->block_step);
+  free (p->up_repeat);
   free (p->pads);
   free (p->pad_ref);
   free (p->up_eff);

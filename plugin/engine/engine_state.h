@@ -40,9 +40,6 @@ typedef struct ref
   uint8_t unknown_after : 1; /* an asm: unknown code may run after it */
   uint8_t maybe : 1;     /* the fetch may or may not happen (model.h,
                             cc_fetch; a maybe_tail) */
-  uint8_t repeat : 1;    /* its line is the youngest of its set before
-                            it, in every walk (eng_build_fphase), so it
-                            hits, and its transfer changes nothing */
 } ref;
 
 /* The line of a fetch outside the section in focus.  */
@@ -52,15 +49,17 @@ typedef struct ref
 typedef struct fphase
 {
   uint32_t n_refs;
-  ref *refs;
+  ref *refs;             /* the refs that are no repeat, block by block
+                            (engine_lines.c, make_refs): all a walk must
+                            look at */
   uint32_t *block_ref;   /* n_blocks + 1 offsets into refs */
-  uint32_t *steps;       /* the refs that are no repeat, block by block:
-                            all a walk must look at */
-  uint32_t *block_step;  /* n_blocks + 1 offsets into steps */
   ref *pads;
   uint32_t *pad_ref;     /* n_blocks + 1 offsets into pads: the padding
                             executed on each block's fall-through edge */
-  uint32_t *up_nrefs;    /* per UP: its references (the cost of a walk) */
+  uint32_t *up_nrefs;    /* per UP: its references, repeats too (the
+                            cost of a walk) */
+  uint8_t *up_repeat;    /* per UP: a repeat of it was left out of refs
+                            (it hits for sure in every walk) */
   cc_word *up_eff;       /* per UP, an R-format set: lines it references,
                             the foreign bit if it fetches from another
                             section, the unknown bit if it holds an asm */
@@ -397,25 +396,12 @@ void eng_unknown_effect (const engine *e, cc_word *s);
 void eng_apply_pad (const engine *e, cc_word *s, uint32_t func, uint32_t block);
 void eng_walk_up (const engine *e, uint32_t fi, uint32_t u, cc_word *s);
 
-/* eng_apply_ref with the commonest cases inline: a repeat, which changes
-   nothing, and a plain fetch of a focus line whose set's lines share one
-   word of a direct-mapped state (one may plane, no must planes): the set
-   now holds that line and nothing else (engine_transfer.c, transfer).  */
-static inline void
-apply_step_inline (const engine *e, cc_word *s, const ref *r);
-
+/* eng_apply_ref with the commonest case inline: a plain fetch of a
+   focus line whose set's lines share one word of a direct-mapped state
+   (one may plane, no must planes): the set now holds that line and
+   nothing else (engine_transfer.c, transfer).  */
 static inline void
 apply_ref_inline (const engine *e, cc_word *s, const ref *r)
-{
-  if (r->repeat)
-    return;
-  apply_step_inline (e, s, r);
-}
-
-/* apply_ref_inline for a step (fphase.steps): no repeat, by its
-   making, so not asked.  */
-static inline void
-apply_step_inline (const engine *e, cc_word *s, const ref *r)
 {
   if (e->dm && r->line != FOREIGN && !r->maybe && !r->unknown_after)
     {

@@ -246,9 +246,9 @@ eng_walk_up (const engine *e, uint32_t fi, uint32_t u, cc_word *s)
   for (uint32_t k = 0; k < up->n_blocks; k++)
     {
       uint32_t b = up->blocks[k];
-      /* Its steps: a repeat changes nothing.  */
-      for (uint32_t j = p->block_step[b]; j < p->block_step[b + 1]; j++)
-        apply_step_inline (e, s, &p->refs[p->steps[j]]);
+      /* Its refs (a repeat, left out of them, changes nothing).  */
+      for (uint32_t j = p->block_ref[b]; j < p->block_ref[b + 1]; j++)
+        apply_ref_inline (e, s, &p->refs[j]);
       if (k + 1 < up->n_blocks && f->blocks[b].fallthru == up->blocks[k + 1])
         eng_apply_pad (e, s, fi, b);
     }
