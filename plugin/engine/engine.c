@@ -13,8 +13,9 @@
    State.  For each node (function instance, UP) a may-state: a bitset over
    the focus lines, then three markers per set: inv (the slot may be empty),
    unk (it may hold a line we cannot name) and taint (it may hold a line of
-   another section).  A reference to line l of set c empties c of
-   everything but l; a foreign reference taints every set.
+   another section); inv is unk's unless a root starts cold.  A reference
+   to line l of set c empties c of everything but l; a foreign reference
+   taints every set.
 
    Reaching states.  Bitsets over the focus lines plus an "unknown" bit
    (unknown code runs: any set may be touched) and a "foreign" bit (a line
@@ -117,7 +118,7 @@ batch_size (engine *e, uint32_t sec, uint32_t n)
   set_batch (e, sec, 0, 1);
   eng_build_lines (e);
   /* The in-state (its planes) and the two reaching sets of a node.  */
-  size_t per_phase = ((e->MP + e->MU + 2) * (size_t) e->NL + 64 * e->MP * (size_t) e->n_live / MARKER_KEYS) / 8 + 8;
+  size_t per_phase = ((e->MP + e->MU + 2) * (size_t) e->NL + 64 * e->MP * (size_t) e->n_live / e->mk_keys) / 8 + 8;
   eng_free_lines (e);
   size_t fit = BATCH_BYTES / ((size_t) (e->n_nodes + 1) * per_phase);
   if (fit >= n)
@@ -258,6 +259,12 @@ cc_analyse_unit (const cc_model *m, const cc_cache *cache,
     }
   e.entry = cc_instances_build (m, e.func_ok, opts, r, &e.g);
   eng_build_nodes (&e);
+  /* Inv needs a marker of its own only if a root starts cold
+     (engine_state.h, M_INV).  */
+  e.mk_bits = 2;
+  for (uint32_t x = 0; x < r->n_instances; x++)
+    if (r->instances[x].root && r->instances[x].cold)
+      e.mk_bits = 3;
 
   vpair **merged = cc_xcalloc (m->n_funcs + 1, sizeof *merged);
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)

@@ -153,7 +153,7 @@ ref_verdict (fcat *c, uint32_t nd, uint32_t b, uint32_t j, uint32_t x2, const re
       }
   /* The set's markers lie in one word (marker).  */
   uint32_t mb = op->mb;
-  uint32_t mk = (uint32_t) (top[mb >> 6] >> (mb & 63)) & 7;
+  uint32_t mk = (uint32_t) ((top[mb >> 6] >> (mb & 63)) & e->mk_mask);
   int unk = (mk >> M_UNK) & 1, taint = (mk >> M_TAINT) & 1;
   int l_in = cc_bit_get (top, l);
   /* Cached for sure: in the oldest must plane; with one way and no must
@@ -253,7 +253,7 @@ dm_hit (const engine *e, const cc_word *s, const ref *rf)
   if (op->w == CC_NONE)
     return 0;
   return (s[op->w] & op->mask) == (cc_word) 1 << (l & 63)
-         && !((s[op->mb >> 6] >> (op->mb & 63)) & 7);
+         && !((s[op->mb >> 6] >> (op->mb & 63)) & e->mk_mask);
 }
 
 /* Walk one context (instance X, UP u): record what each reference sees

@@ -327,13 +327,22 @@ eng_build_lines (engine *e)
         e->max_set_n = e->set_n[k];
     }
   e->lw = CC_WORDS (u);
+  e->mk_keys = 64 / e->mk_bits;
+  e->mk_mask = ((cc_word) 1 << e->mk_bits) - 1;
+  e->key_mb = cc_xmalloc ((nkeys + 1) * sizeof *e->key_mb);
+  for (uint32_t k = 0; k < nkeys; k++)
+    {
+      uint32_t v = e->live_of[k];
+      e->key_mb[k] = v == CC_NONE ? CC_NONE
+                                  : (e->lw + v / e->mk_keys) * 64 + e->mk_bits * (v % e->mk_keys);
+    }
   e->line_ops = cc_xmalloc ((u + 1) * sizeof *e->line_ops);
   for (uint32_t l = 0; l < u; l++)
     {
       uint32_t k = e->line_key[l];
       e->line_ops[l] = (line_op){ e->key_word[k], marker (e, k, 0), e->key_mask[k] };
     }
-  e->sw = e->lw + (e->n_live + MARKER_KEYS - 1) / MARKER_KEYS;
+  e->sw = e->lw + (e->n_live + e->mk_keys - 1) / e->mk_keys;
   e->stw = (size_t) e->MP * e->sw + (size_t) e->MU * e->lw;
   e->maybe_tmp = cc_xmalloc ((e->stw + 1) * sizeof (cc_word));
   e->rw = e->lw + 1;
@@ -357,6 +366,7 @@ eng_free_lines (engine *e)
 {
   free (e->set_n);
   free (e->live_of);
+  free (e->key_mb);
   free (e->line_no);
   free (e->line_key);
   free (e->line_of);

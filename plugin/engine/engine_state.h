@@ -184,6 +184,11 @@ typedef struct engine
                                 markers of the others are never read, so
                                 states keep none for them */
   uint32_t max_set_n;    /* most lines of one key */
+  uint32_t mk_bits;      /* markers per key: 3, or 2 if no root starts
+                            cold (M_INV is then M_UNK) */
+  uint32_t mk_keys;      /* keys whose markers share a word */
+  cc_word mk_mask;       /* a key's markers, shifted to its first */
+  uint32_t *key_mb;      /* per live key: the bit of its first marker */
   int has_foreign;       /* another section holds code */
   uint32_t lw;           /* words of the line prefix */
   uint32_t sw, rw;       /* words of a state, of an R set */
@@ -294,18 +299,22 @@ in_focus (const engine *e, uint32_t fi, uint32_t i)
   return f->parts[f->insns[i].part].section == e->focus;
 }
 
-/* Bit positions of the markers of live key K in a state: three bits per
-   key, MARKER_KEYS keys to a word (its last bit unused), so that a key's
-   three markers lie in one word and a transfer updates them with one
-   mask.  */
-#define MARKER_KEYS 21
+/* The markers of a key: unk, taint and inv (engine.c).  Inv ("may be
+   empty") only ever differs from unk where a root starts cold: a warm
+   root starts with every set unk and inv, a fetch clears both of its
+   set, ageing moves both, and nothing else sets inv.  So a run whose
+   roots are all warm keeps two markers per key (mk_bits), inv read as
+   unk, and a state is a fifth smaller.  */
+enum { M_UNK = 0, M_TAINT = 1, M_INV = 2 };
+
+/* Bit position of marker WHICH of live key K in a state: mk_bits bits
+   per key, mk_keys keys to a word, so that a key's markers lie in one
+   word and a transfer updates them with one mask (mk_mask).  */
 static inline uint32_t
 marker (const engine *e, uint32_t k, uint32_t which)
 {
-  uint32_t v = e->live_of[k];
-  return (e->lw + v / MARKER_KEYS) * 64 + 3 * (v % MARKER_KEYS) + which;
+  return e->key_mb[k] + (which < e->mk_bits ? which : M_UNK);
 }
-enum { M_INV = 0, M_UNK = 1, M_TAINT = 2 };
 #define R_UNKNOWN(e) ((e)->lw * 64)
 #define R_FOREIGN(e) ((e)->lw * 64 + 1)
 
@@ -409,7 +418,7 @@ apply_ref_inline (const engine *e, cc_word *s, const ref *r)
       if (op->w != CC_NONE)
         {
           s[op->w] &= ~op->mask;
-          s[op->mb >> 6] &= ~((cc_word) 7 << (op->mb & 63));
+          s[op->mb >> 6] &= ~(e->mk_mask << (op->mb & 63));
           cc_bit_set (s, r->line);
           return;
         }

@@ -6,13 +6,13 @@
 
 #include <string.h>
 
-/* The three markers of key K: word *W of a state, bits *M.  */
+/* The markers of key K: word *W of a state, bits *M.  */
 static inline void
 key_markers (const engine *e, uint32_t k, uint32_t *w, cc_word *m)
 {
   uint32_t b = marker (e, k, 0);
   *w = b >> 6;
-  *m = (cc_word) 7 << (b & 63);
+  *m = e->mk_mask << (b & 63);
 }
 
 /* DST := SRC on the lines of key K, and on its markers if MARKERS.  */
