@@ -346,6 +346,8 @@ eng_build_lines (engine *e)
   e->stw = (size_t) e->MP * e->sw + (size_t) e->MU * e->lw;
   e->maybe_tmp = cc_xmalloc ((e->stw + 1) * sizeof (cc_word));
   e->rw = e->lw + 1;
+  e->bit_seen = cc_xcalloc ((size_t) e->rw * 64, sizeof *e->bit_seen);
+  e->stamp = 0;
   e->taint_all = cc_xcalloc (e->sw, sizeof (cc_word));
   e->unk_all = cc_xcalloc (e->sw, sizeof (cc_word));
   e->inv_all = cc_xcalloc (e->sw, sizeof (cc_word));
@@ -367,6 +369,7 @@ eng_free_lines (engine *e)
   free (e->set_n);
   free (e->live_of);
   free (e->key_mb);
+  free (e->bit_seen);
   free (e->line_no);
   free (e->line_key);
   free (e->line_of);
@@ -546,6 +549,62 @@ make_refs (engine *e, uint32_t fi, fphase *p, uint32_t *raw, uint8_t *block_repe
   free (slot);
 }
 
+/* Add BIT to the bits of the UP being listed (P->up_bits, N of them so
+   far), unless it is there: the run's bit_seen holds per bit the stamp
+   of the last UP that listed it.  */
+static inline void
+list_bit (engine *e, fphase *p, uint32_t *n, uint32_t bit)
+{
+  if (e->bit_seen[bit] != e->stamp)
+    {
+      e->bit_seen[bit] = e->stamp;
+      p->up_bits[(*n)++] = bit;
+    }
+}
+
+/* P's up_start and up_bits: per UP of function FI, the bits of the
+   R-format set of what it references: its refs' lines (a repeat's line
+   is an earlier ref's), the padding between its chained blocks, the
+   foreign bit, the unknown bit after an asm.  */
+static void
+up_bits (engine *e, uint32_t fi, fphase *p)
+{
+  const cc_func *f = &e->m->funcs[fi];
+  const cc_func_result *fr = &e->r->funcs[fi];
+  size_t room = 1;
+  for (uint32_t u = 0; u < fr->n_ups; u++)
+    for (uint32_t k = 0; k < fr->ups[u].n_blocks; k++)
+      {
+        uint32_t b = fr->ups[u].blocks[k];
+        room += p->block_ref[b + 1] - p->block_ref[b] + p->pad_ref[b + 1] - p->pad_ref[b];
+      }
+  p->up_start = cc_xmalloc ((fr->n_ups + 1) * sizeof *p->up_start);
+  p->up_bits = cc_xmalloc (room * sizeof *p->up_bits);
+  uint32_t n = 0;
+  for (uint32_t u = 0; u < fr->n_ups; u++)
+    {
+      p->up_start[u] = n;
+      e->stamp++;
+      const cc_up *up = &fr->ups[u];
+      for (uint32_t k = 0; k < up->n_blocks; k++)
+        {
+          uint32_t b = up->blocks[k];
+          for (uint32_t x = p->block_ref[b]; x < p->block_ref[b + 1]; x++)
+            {
+              const ref *rf = &p->refs[x];
+              list_bit (e, p, &n, rf->line == FOREIGN ? R_FOREIGN (e) : rf->line);
+              if (rf->unknown_after)
+                list_bit (e, p, &n, R_UNKNOWN (e));
+            }
+          /* Padding between chained blocks belongs to the UP.  */
+          if (k + 1 < up->n_blocks && f->blocks[b].fallthru == up->blocks[k + 1])
+            for (uint32_t x = p->pad_ref[b]; x < p->pad_ref[b + 1]; x++)
+              list_bit (e, p, &n, p->pads[x].line == FOREIGN ? R_FOREIGN (e) : p->pads[x].line);
+        }
+    }
+  p->up_start[fr->n_ups] = n;
+}
+
 void
 eng_build_fphase (engine *e, uint32_t fi)
 {
@@ -577,7 +636,6 @@ eng_build_fphase (engine *e, uint32_t fi)
         push_refs (e, &pk, CC_NONE, 1, sec, off, len, len, 0);
     }
   p->pad_ref[f->n_blocks] = (uint32_t) pk.n;
-  p->up_eff = cc_xcalloc ((size_t) (fr->n_ups ? fr->n_ups : 1) * e->rw, sizeof (cc_word));
   p->up_nrefs = cc_xcalloc (fr->n_ups + 1, sizeof (uint32_t));
   p->up_repeat = cc_xcalloc (fr->n_ups + 1, 1);
   for (uint32_t u = 0; u < fr->n_ups; u++)
@@ -588,27 +646,7 @@ eng_build_fphase (engine *e, uint32_t fi)
       }
   free (raw);
   free (block_repeat);
-  for (uint32_t u = 0; u < fr->n_ups; u++)
-    {
-      cc_word *eff = p->up_eff + (size_t) u * e->rw;
-      const cc_up *up = &fr->ups[u];
-      for (uint32_t k = 0; k < up->n_blocks; k++)
-        {
-          uint32_t b = up->blocks[k];
-          /* Its refs: a repeat's line is an earlier ref's.  */
-          for (uint32_t x = p->block_ref[b]; x < p->block_ref[b + 1]; x++)
-            {
-              const ref *rf = &p->refs[x];
-              r_add (e, eff, rf->line);
-              if (rf->unknown_after)
-                cc_bit_set (eff, R_UNKNOWN (e));
-            }
-          /* Padding between chained blocks belongs to the UP.  */
-          if (k + 1 < up->n_blocks && f->blocks[b].fallthru == up->blocks[k + 1])
-            for (uint32_t x = p->pad_ref[b]; x < p->pad_ref[b + 1]; x++)
-              r_add (e, eff, p->pads[x].line);
-        }
-    }
+  up_bits (e, fi, p);
 }
 
 void
@@ -619,7 +657,8 @@ eng_free_fphase (fphase *p)
   free (p->up_repeat);
   free (p->pads);
   free (p->pad_ref);
-  free (p->up_eff);
+  free (p->up_start);
+  free (p->up_bits);
   free (p->up_nrefs);
   memset (p, 0, sizeof *p);
 }

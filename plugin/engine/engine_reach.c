@@ -42,7 +42,7 @@ edge_reach (const engine *e, cc_word *r, const edge *v)
   or_pad_lines (e, r, v->pad_func, v->pad_block);
   if (v->unknown)
     cc_bits_or (r, e->callback, e->rw);
-  cc_bits_or (r, e->fp[tfi].up_eff + (size_t) e->node_up[to] * e->rw, e->rw);
+  or_up (&e->fp[tfi], e->node_up[to], r);
 }
 
 /* The reaching sets of every reached node over the fwd edges (program
@@ -98,7 +98,8 @@ eng_loop_slot (const loop_sets *l, uint32_t u)
 /* The least solution of R(i) = OWN(i) | the union of EFF(j) | R(j) over
    the successors j of i (SUCC[FROM[i] .. TO[i])), for N sets of RW
    words: RS holds OWN(i) on entry where HAS_OWN[i] (else nothing), and
-   on return R(i) is RS + SET_OF[i] * RW; EFF(j) is EFF + UPS[j] * RW.
+   on return R(i) is RS + SET_OF[i] * RW; EFF(j) is what UP UPS[j] of P
+   references (or_up).
    One pass over the strongly connected components, sinks first.  Every
    member of a cyclic component reaches every other, so they all get the
    same set, kept once: the members' own sets and EFFs (each member is
@@ -108,7 +109,7 @@ eng_loop_slot (const loop_sets *l, uint32_t u)
 static void
 loop_components (cc_word *rs, uint32_t *set_of, size_t rw, uint32_t n, const uint8_t *has_own,
                  const uint32_t *from, const uint32_t *to, const uint32_t *succ,
-                 const cc_word *eff, const uint32_t *ups)
+                 const fphase *p, const uint32_t *ups)
 {
   sccs c;
   eng_find_sccs (n, NULL, from, to, succ, &c);
@@ -126,12 +127,12 @@ loop_components (cc_word *rs, uint32_t *set_of, size_t rw, uint32_t n, const uin
           for (uint32_t t = from[m]; t < to[m]; t++)
             if (c.comp_of[succ[t]] != ci)
               {
-                cc_bits_or (acc, eff + (size_t) ups[succ[t]] * rw, rw);
+                or_up (p, ups[succ[t]], acc);
                 cc_bits_or (acc, rs + (size_t) set_of[succ[t]] * rw, rw);
               }
         }
       for (uint32_t k = 0; c.cyclic[ci] && k < nm; k++)
-        cc_bits_or (acc, eff + (size_t) ups[mem[k]] * rw, rw);
+        or_up (p, ups[mem[k]], acc);
       /* The component's set goes where its first member's own was.  */
       for (uint32_t k = 0; k < nm; k++)
         set_of[mem[k]] = mem[0];
@@ -219,8 +220,7 @@ eng_loop_reach (engine *e, uint32_t x, uint32_t loop)
       to[i] = n_succ;
     }
   l->set_of = cc_xmalloc ((l->n + 1) * sizeof *l->set_of);
-  loop_components (l->rs, l->set_of, rw, l->n, has_own, from, to, succ, e->fp[fi].up_eff,
-                   l->ups);
+  loop_components (l->rs, l->set_of, rw, l->n, has_own, from, to, succ, &e->fp[fi], l->ups);
   free (has_own);
   free (succ);
   free (from);

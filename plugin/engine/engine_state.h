@@ -60,9 +60,13 @@ typedef struct fphase
                             cost of a walk) */
   uint8_t *up_repeat;    /* per UP: a repeat of it was left out of refs
                             (it hits for sure in every walk) */
-  cc_word *up_eff;       /* per UP, an R-format set: lines it references,
-                            the foreign bit if it fetches from another
-                            section, the unknown bit if it holds an asm */
+  uint32_t *up_start;    /* n_ups + 1 offsets into up_bits */
+  uint32_t *up_bits;     /* per UP, the bits of an R-format set, each
+                            once: lines it references, the foreign bit if
+                            it fetches from another section, the unknown
+                            bit if it holds an asm (a list, not a set: a
+                            UP touches a few lines of each phase, a set
+                            has room for all) */
 } fphase;
 
 typedef struct edge
@@ -191,6 +195,9 @@ typedef struct engine
   uint32_t *key_mb;      /* per live key: the bit of its first marker */
   int has_foreign;       /* another section holds code */
   uint32_t lw;           /* words of the line prefix */
+  uint32_t *bit_seen;    /* per bit of an R set: the stamp of the last
+                            UP whose bits listed it (eng_build_fphase) */
+  uint32_t stamp;
   uint32_t sw, rw;       /* words of a state, of an R set */
   cc_word *taint_all;    /* state-format masks: taint of every set, */
   cc_word *unk_all;      /* and unk of every set (with taint if foreign
@@ -323,6 +330,14 @@ static inline void
 r_add (const engine *e, cc_word *r, uint32_t line)
 {
   cc_bit_set (r, line == FOREIGN ? R_FOREIGN (e) : line);
+}
+
+/* Add what UP U of P references (fphase.up_bits) to the R set R.  */
+static inline void
+or_up (const fphase *p, uint32_t u, cc_word *r)
+{
+  for (uint32_t i = p->up_start[u], n = p->up_start[u + 1]; i < n; i++)
+    cc_bit_set (r, p->up_bits[i]);
 }
 
 static inline cc_word *

@@ -88,7 +88,7 @@ eng_compute_T (engine *e)
       const cc_func_result *fr = &r->funcs[fi];
       const fphase *p = &e->fp[fi];
       for (uint32_t u = 0; u < fr->n_ups; u++)
-        cc_bits_or (o, p->up_eff + (size_t) u * rw, rw);
+        or_up (p, u, o);
       for (uint32_t b = 0; b < f->n_blocks; b++)
         {
           for (uint32_t k = p->pad_ref[b]; k < p->pad_ref[b + 1]; k++)
