@@ -147,8 +147,8 @@ run_phase (engine *e, vpair **merged)
   e->all_r = cc_xmalloc (e->rw * sizeof (cc_word));
   memset (e->all_r, 0xff, e->rw * sizeof (cc_word));
   eng_forward (e);
-  eng_backward_all (e, &e->rprog, 1);
-  eng_backward_all (e, &e->rfunc, 0);
+  eng_backward_all (e, &e->rprog, &e->rprog_at, 1);
+  eng_backward_all (e, &e->rfunc, &e->rfunc_at, 0);
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)
     {
       if (!func_usable (e, fi) || e->g.func_n_inst[fi] == 0)
@@ -187,6 +187,8 @@ run_phase (engine *e, vpair **merged)
   free (e->callback);
   free (e->edge);
   free (e->all_r);
+  free (e->rprog_at);
+  free (e->rfunc_at);
   free (e->must_set);
   e->must_set = NULL;
   for (uint32_t x = 0; x < e->r->n_instances; x++)

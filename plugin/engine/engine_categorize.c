@@ -540,11 +540,11 @@ eng_categorize_function (engine *e, uint32_t fi, uint8_t *dead, vpair *out)
                reads the end of its program and function reaching sets
                (their unknown bit), which have long left the cache:
                fetch them for the next context meanwhile.  */
-            size_t next = (size_t) (e->node_base[x] + u + 1) * e->rw + e->lw;
-            if (e->node_base[x] + u + 1 < e->n_nodes)
+            uint32_t next = e->node_base[x] + u + 1;
+            if (next < e->n_nodes)
               {
-                __builtin_prefetch (e->rprog + next);
-                __builtin_prefetch (e->rfunc + next);
+                __builtin_prefetch (e->rprog + (size_t) e->rprog_at[next] * e->rw + e->lw);
+                __builtin_prefetch (e->rfunc + (size_t) e->rfunc_at[next] * e->rw + e->lw);
               }
             walk_context (&c, x, u, s);
           }

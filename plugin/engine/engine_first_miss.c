@@ -55,8 +55,8 @@ meets_any (fcat *c, uint32_t line, const uint32_t *k_lines, uint32_t nk, int k_u
   for (uint32_t i = 0; i < n_ctx; i++)
     {
       const cc_word *rs
-        = scope == CC_SCOPE_PROGRAM ? e->rprog + (size_t) ctx[i] * e->rw
-          : scope == CC_SCOPE_FUNCTION ? e->rfunc + (size_t) ctx[i] * e->rw
+        = scope == CC_SCOPE_PROGRAM ? e->rprog + (size_t) e->rprog_at[ctx[i]] * e->rw
+          : scope == CC_SCOPE_FUNCTION ? e->rfunc + (size_t) e->rfunc_at[ctx[i]] * e->rw
           : loop_r_for (c, e->node_inst[ctx[i]], loop, e->node_up[ctx[i]]);
       if (k_meets_r (e, line, k_lines, nk, k_unk, k_taint, rs))
         return 1;

@@ -49,25 +49,26 @@ edge_reach (const engine *e, cc_word *r, const edge *v)
    scope) or the intra edges (function scope), in one pass over the
    graph's strongly connected components, sinks first.  Every node of a
    cyclic component reaches every other, so they all share one set: what
-   the component's nodes end with, and what its edges lead to (the
-   members' own sets are still empty when it is summed, so it skips them,
-   and every component they lead to is done).  A node on no cycle gets
-   the same formula.  Unreached nodes keep an empty set, as successors
-   too.  */
+   the component's nodes end with, and what its edges lead to (every
+   component they lead to is done).  A node on no cycle gets the same
+   formula.  The sets are kept per component (a loop's nodes, or a
+   recursion's, are many and share one), in *OUT, and per node where its
+   set is, in *AT: unreached nodes at an empty set after the
+   components'.  */
 void
-eng_backward_all (engine *e, cc_word **out, int program_scope)
+eng_backward_all (engine *e, cc_word **out, uint32_t **at, int program_scope)
 {
   size_t rw = e->rw;
   const edges *graph = program_scope ? e->fwd : e->intra;
   const sccs *c = program_scope ? &e->fwd_sccs : &e->intra_sccs;
-  /* Every reached node's set is written below: zero the others'.  */
-  cc_word *rs = eng_reuse (e, program_scope ? 1 : 2, (size_t) (e->n_nodes + 1) * rw);
+  cc_word *rs = eng_reuse (e, program_scope ? 1 : 2, (size_t) (c->n + 1) * rw);
+  memset (rs + (size_t) c->n * rw, 0, rw * sizeof (cc_word));
+  uint32_t *set_at = cc_xmalloc ((e->n_nodes + 1) * sizeof *set_at);
   for (uint32_t nd = 0; nd <= e->n_nodes; nd++)
-    if (nd == e->n_nodes || c->comp_of[nd] == CC_NONE)
-      memset (rs + (size_t) nd * rw, 0, rw * sizeof (cc_word));
-  cc_word *acc = cc_xmalloc (rw * sizeof (cc_word));
+    set_at[nd] = nd < e->n_nodes && c->comp_of[nd] != CC_NONE ? c->comp_of[nd] : c->n;
   for (uint32_t ci = 0; ci < c->n; ci++)
     {
+      cc_word *acc = rs + (size_t) ci * rw;
       memset (acc, 0, rw * sizeof (cc_word));
       for (uint32_t i = c->start[ci]; i < c->start[ci + 1]; i++)
         {
@@ -78,14 +79,12 @@ eng_backward_all (engine *e, cc_word **out, int program_scope)
             {
               edge_reach (e, acc, &w->e[k]);
               if (c->comp_of[w->e[k].to] != ci)
-                cc_bits_or (acc, rs + (size_t) w->e[k].to * rw, rw);
+                cc_bits_or (acc, rs + (size_t) set_at[w->e[k].to] * rw, rw);
             }
         }
-      for (uint32_t i = c->start[ci]; i < c->start[ci + 1]; i++)
-        memcpy (rs + (size_t) c->node[i] * rw, acc, rw * sizeof (cc_word));
     }
-  free (acc);
   *out = rs;
+  *at = set_at;
 }
 
 /* Index of UP U in L, or CC_NONE if it is not a UP of the loop.  */

@@ -214,7 +214,9 @@ typedef struct engine
                             been written (else it is all zero, whatever
                             the buffer holds) */
   uint8_t *must_set;     /* per node: its input's must planes are set */
-  cc_word *rprog, *rfunc;/* per node */
+  cc_word *rprog, *rfunc;/* reaching sets, per component of fwd_sccs,
+                            of intra_sccs (eng_backward_all) */
+  uint32_t *rprog_at, *rfunc_at; /* per node: its set in rprog, rfunc */
   /* The big per-node sets live in buffers kept across runs: a fresh
      allocation of that size is fresh pages, and page faults would cost
      more than the analysis.  */
@@ -459,7 +461,7 @@ void eng_root_state (const engine *e, uint32_t x, cc_word *s);
 void eng_forward (engine *e);
 
 /* engine_reach.c */
-void eng_backward_all (engine *e, cc_word **out, int program_scope);
+void eng_backward_all (engine *e, cc_word **out, uint32_t **at, int program_scope);
 uint32_t eng_loop_slot (const loop_sets *l, uint32_t u);
 loop_sets *eng_loop_reach (engine *e, uint32_t x, uint32_t loop);
 void eng_loop_sets_free (loop_sets *l);
