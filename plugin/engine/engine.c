@@ -13,7 +13,8 @@
    State.  For each node (function instance, UP) a may-state: a bitset over
    the focus lines, then three markers per set: inv (the slot may be empty),
    unk (it may hold a line we cannot name) and taint (it may hold a line of
-   another section); inv is unk's unless a root starts cold.  A reference
+   another section); inv is unk's unless a root starts cold, and taint is
+   kept only if another section holds code (engine_state.h).  A reference
    to line l of set c empties c of everything but l; a foreign reference
    taints every set.
 
@@ -263,10 +264,8 @@ cc_analyse_unit (const cc_model *m, const cc_cache *cache,
   eng_build_nodes (&e);
   /* Inv needs a marker of its own only if a root starts cold
      (engine_state.h, M_INV).  */
-  e.mk_bits = 2;
   for (uint32_t x = 0; x < r->n_instances; x++)
-    if (r->instances[x].root && r->instances[x].cold)
-      e.mk_bits = 3;
+    e.cold_root |= r->instances[x].root && r->instances[x].cold;
 
   vpair **merged = cc_xcalloc (m->n_funcs + 1, sizeof *merged);
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)

@@ -154,7 +154,7 @@ ref_verdict (fcat *c, uint32_t nd, uint32_t b, uint32_t j, uint32_t x2, const re
   /* The set's markers lie in one word (marker).  */
   uint32_t mb = op->mb;
   uint32_t mk = (uint32_t) ((top[mb >> 6] >> (mb & 63)) & e->mk_mask);
-  int unk = (mk >> M_UNK) & 1, taint = (mk >> M_TAINT) & 1;
+  int unk = (mk >> M_UNK) & 1, taint = e->has_foreign && ((mk >> M_TAINT) & 1);
   int l_in = cc_bit_get (top, l);
   /* Cached for sure: in the oldest must plane; with one way and no must
      planes, the only line that may be in its set.  */

@@ -84,7 +84,8 @@ guaranteed (const engine *e, cc_word *s, uint32_t l)
   const cc_word *p = may_plane (e, s, 0);
   uint32_t k = e->line_key[l];
   if (!cc_bit_get (p, l) || cc_bit_get (p, marker (e, k, M_INV))
-      || cc_bit_get (p, marker (e, k, M_UNK)) || cc_bit_get (p, marker (e, k, M_TAINT)))
+      || cc_bit_get (p, marker (e, k, M_UNK))
+      || (e->has_foreign && cc_bit_get (p, marker (e, k, M_TAINT))))
     return 0;
   for (uint32_t i = 0; i < e->set_n[k]; i++)
     if (e->key_first[k] + i != l && cc_bit_get (p, e->key_first[k] + i))

@@ -327,6 +327,10 @@ eng_build_lines (engine *e)
         e->max_set_n = e->set_n[k];
     }
   e->lw = CC_WORDS (u);
+  e->mk_bits = 1;
+  e->mk_pos[M_UNK] = 0;
+  e->mk_pos[M_TAINT] = e->has_foreign ? e->mk_bits++ : 0;
+  e->mk_pos[M_INV] = e->cold_root ? e->mk_bits++ : e->mk_pos[M_UNK];
   e->mk_keys = 64 / e->mk_bits;
   e->mk_mask = ((cc_word) 1 << e->mk_bits) - 1;
   e->key_mb = cc_xmalloc ((nkeys + 1) * sizeof *e->key_mb);
@@ -356,10 +360,12 @@ eng_build_lines (engine *e)
       if (e->live_of[k] == CC_NONE)
         continue;
       cc_bit_set (e->inv_all, marker (e, k, M_INV));
-      cc_bit_set (e->taint_all, marker (e, k, M_TAINT));
       cc_bit_set (e->unk_all, marker (e, k, M_UNK));
       if (e->has_foreign)
-        cc_bit_set (e->unk_all, marker (e, k, M_TAINT));
+        {
+          cc_bit_set (e->taint_all, marker (e, k, M_TAINT));
+          cc_bit_set (e->unk_all, marker (e, k, M_TAINT));
+        }
     }
 }
 

@@ -188,8 +188,9 @@ typedef struct engine
                                 markers of the others are never read, so
                                 states keep none for them */
   uint32_t max_set_n;    /* most lines of one key */
-  uint32_t mk_bits;      /* markers per key: 3, or 2 if no root starts
-                            cold (M_INV is then M_UNK) */
+  int cold_root;         /* a root starts with a cold cache */
+  uint32_t mk_bits;      /* markers per key (M_INV) */
+  uint32_t mk_pos[3];    /* per marker, its bit among a key's */
   uint32_t mk_keys;      /* keys whose markers share a word */
   cc_word mk_mask;       /* a key's markers, shifted to its first */
   uint32_t *key_mb;      /* per live key: the bit of its first marker */
@@ -308,21 +309,27 @@ in_focus (const engine *e, uint32_t fi, uint32_t i)
   return f->parts[f->insns[i].part].section == e->focus;
 }
 
-/* The markers of a key: unk, taint and inv (engine.c).  Inv ("may be
-   empty") only ever differs from unk where a root starts cold: a warm
-   root starts with every set unk and inv, a fetch clears both of its
-   set, ageing moves both, and nothing else sets inv.  So a run whose
-   roots are all warm keeps two markers per key (mk_bits), inv read as
-   unk, and a state is a fifth smaller.  */
+/* The markers of a key: unk, taint and inv (engine.c).  Taint ("may
+   hold a line of another section") is never set where no other section
+   holds code (has_foreign: there is no foreign fetch, and unknown code
+   adds none).  Inv ("may be empty") only ever differs from unk where a
+   root starts cold: a warm root starts with every set unk and inv, a
+   fetch clears both of its set, ageing moves both, and nothing else sets
+   inv.  So a key keeps only the markers that can tell something (mk_bits
+   of them: unk, then taint if other sections hold code, then inv if a
+   root starts cold), an absent inv is read as unk, and an absent taint
+   is not read (it is 0); a state of a unit whose code is all in one
+   section is then less than half markers, not two thirds.  */
 enum { M_UNK = 0, M_TAINT = 1, M_INV = 2 };
 
 /* Bit position of marker WHICH of live key K in a state: mk_bits bits
    per key, mk_keys keys to a word, so that a key's markers lie in one
-   word and a transfer updates them with one mask (mk_mask).  */
+   word and a transfer updates them with one mask (mk_mask).  Not for
+   M_TAINT unless has_foreign.  */
 static inline uint32_t
 marker (const engine *e, uint32_t k, uint32_t which)
 {
-  return e->key_mb[k] + (which < e->mk_bits ? which : M_UNK);
+  return e->key_mb[k] + e->mk_pos[which];
 }
 #define R_UNKNOWN(e) ((e)->lw * 64)
 #define R_FOREIGN(e) ((e)->lw * 64 + 1)
