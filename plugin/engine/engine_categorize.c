@@ -117,12 +117,12 @@ settle (fcat *c, uint32_t j, const ref *rf)
     c->dead[rf->insn] = 1;
 }
 
-/* The full verdict of ref X2 (step J, in block B) in context ND, with
+/* The full verdict of ref RF (step J, in block B) in context ND, with
    state S before it: what it sees goes into its accumulator (unless the
    insn is dead, when nothing reads it), its own verdict and alternative
    into *V_OUT and *W_OUT.  */
 static void
-ref_verdict (fcat *c, uint32_t nd, uint32_t b, uint32_t j, uint32_t x2, const ref *rf,
+ref_verdict (fcat *c, uint32_t nd, uint32_t b, uint32_t j, const ref *rf,
              cc_word *s, cc_verdict *v_out, cc_verdict *w_out)
 {
   engine *e = c->e;
@@ -217,7 +217,7 @@ ref_verdict (fcat *c, uint32_t nd, uint32_t b, uint32_t j, uint32_t x2, const re
      without a look: not asked.  */
   if ((v.category == CC_CONFLICT || weak_fm) && !unpromised && e->fh_node[nd] != 2)
     {
-      cc_verdict h = eng_first_hit (e, nd, b, x2);
+      cc_verdict h = eng_first_hit (e, nd, b, j);
       if (h.category == CC_FIRST_HIT)
         v = h;
     }
@@ -293,8 +293,7 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s)
       uint32_t next = bb->first_insn;
       for (uint32_t j = p->block_ref[b]; j < p->block_ref[b + 1]; j++)
         {
-          uint32_t x2 = j;
-          const ref *rf = &p->refs[x2];
+          const ref *rf = &p->refs[j];
           /* An insn's references have focus lines exactly when it lies in
              the focus section.  */
           if (rf->insn != CC_NONE && rf->line != FOREIGN)
@@ -363,7 +362,7 @@ walk_context (fcat *c, uint32_t x, uint32_t u, cc_word *s)
               if (!cur_skip)
                 {
                   cc_verdict v, w;
-                  ref_verdict (c, nd, b, j, x2, rf, s, &v, &w);
+                  ref_verdict (c, nd, b, j, rf, s, &v, &w);
                   combine_lines (fr, &cur.v, v);
                   combine_lines (fr, &cur.alt, w);
                 }

@@ -131,7 +131,7 @@ typedef struct ref_sink
    possibly holding a foreign line, and twice is once.  The cold code of
    a unit, analysed on its own, then walks a few references per block of
    the hot code, not one per instruction.  Repeats are left out too
-   (mark_repeats says which, and why they change nothing).  RAW counts
+   (make_refs says which, and why they change nothing).  RAW counts
    the references as if none were left out (the cost first-hit's budget
    is measured in, which must not change).  Of the LEN bytes only the
    first SURE are fetched for sure: a line that only the others touch is
@@ -176,6 +176,31 @@ push_refs (engine *e, ref_sink *k, uint32_t insn, int promises, uint32_t sec, ui
   const uint32_t *line_of = e->line_of;
   uint32_t *last = k->last;
   uint32_t at = off + e->phase0 * align;
+  if (last && promises && sure == len && !unknown_after_it)
+    {
+      /* The commonest fetch, a plain one of an insn that promises, in
+         its own loop: the general one below does the same.  */
+      const uint32_t *id = line_of;
+      uint32_t raw = 0;
+      int left_out = 0;
+      for (uint32_t q = 0; q < nph; q++, at += align, id += stride)
+        {
+          uint32_t no = at >> lb, end = (at + len - 1) >> lb;
+          raw += end - no + 1;
+          if (last[q] == id[no])
+            {
+              left_out = 1;
+              no++;
+            }
+          for (; no <= end; no++)
+            *out++ = (ref){ insn, id[no], (uint16_t) q, 0, 0 };
+          last[q] = id[end];
+        }
+      k->raw += raw;
+      k->left_out |= left_out;
+      k->n = (size_t) (out - k->v);
+      return;
+    }
   for (uint32_t q = 0; q < nph; q++, at += align)
     {
       uint32_t no = at >> lb, end = (at + len - 1) >> lb;

@@ -45,16 +45,30 @@ edge_reach (const engine *e, cc_word *r, const edge *v)
   or_up (&e->fp[tfi], e->node_up[to], r);
 }
 
+/* A hash of the N words of SET, from sixteen of them spread over it:
+   sets that hash alike are compared whole, so it need not see every
+   word, and hashing every set whole cost more than the comparisons.  */
+static uint64_t
+set_hash (const cc_word *set, size_t n)
+{
+  size_t step = n / 16 ? n / 16 : 1;
+  uint64_t h = n;
+  for (size_t i = 0; i < n; i += step)
+    h = (h ^ set[i]) * 0xff51afd7ed558ccdull;
+  return h ^ (h >> 32);
+}
+
 /* The reaching sets of every reached node over the fwd edges (program
    scope) or the intra edges (function scope), in one pass over the
    graph's strongly connected components, sinks first.  Every node of a
    cyclic component reaches every other, so they all share one set: what
    the component's nodes end with, and what its edges lead to (every
    component they lead to is done).  A node on no cycle gets the same
-   formula.  The sets are kept per component (a loop's nodes, or a
-   recursion's, are many and share one), in *OUT, and per node where its
-   set is, in *AT: unreached nodes at an empty set after the
-   components'.  */
+   formula.  The sets are kept once each, in *OUT: most components reach
+   the same (in program scope nearly all reach everything, as unknown
+   code may call back into the unit), so a component's set is looked up
+   among those kept before it is added.  *AT: per node, where its set is
+   (unreached nodes: at the empty set).  */
 void
 eng_backward_all (engine *e, cc_word **out, uint32_t **at, int program_scope)
 {
@@ -62,13 +76,23 @@ eng_backward_all (engine *e, cc_word **out, uint32_t **at, int program_scope)
   const edges *graph = program_scope ? e->fwd : e->intra;
   const sccs *c = program_scope ? &e->fwd_sccs : &e->intra_sccs;
   cc_word *rs = eng_reuse (e, program_scope ? 1 : 2, (size_t) (c->n + 1) * rw);
-  memset (rs + (size_t) c->n * rw, 0, rw * sizeof (cc_word));
-  uint32_t *set_at = cc_xmalloc ((e->n_nodes + 1) * sizeof *set_at);
-  for (uint32_t nd = 0; nd <= e->n_nodes; nd++)
-    set_at[nd] = nd < e->n_nodes && c->comp_of[nd] != CC_NONE ? c->comp_of[nd] : c->n;
+  uint32_t *comp_set = cc_xmalloc ((c->n + 1) * sizeof *comp_set);
+  /* The kept sets, by hash: open addressing, twice the room needed.  */
+  uint32_t cap = 4;
+  while (cap < 2 * (c->n + 1))
+    cap *= 2;
+  uint32_t *table = cc_xmalloc (cap * sizeof *table);
+  for (uint32_t i = 0; i < cap; i++)
+    table[i] = CC_NONE;
+  cc_word *acc = cc_xmalloc ((rw + 1) * sizeof *acc);
+  /* The empty set first, the unreached nodes' (component c->n): a
+     component may lead to one.  */
+  memset (rs, 0, rw * sizeof (cc_word));
+  table[(uint32_t) set_hash (rs, rw) & (cap - 1)] = 0;
+  comp_set[c->n] = 0;
+  uint32_t n_sets = 1;
   for (uint32_t ci = 0; ci < c->n; ci++)
     {
-      cc_word *acc = rs + (size_t) ci * rw;
       memset (acc, 0, rw * sizeof (cc_word));
       for (uint32_t i = c->start[ci]; i < c->start[ci + 1]; i++)
         {
@@ -77,12 +101,29 @@ eng_backward_all (engine *e, cc_word **out, uint32_t **at, int program_scope)
           end_effect (e, m, acc, program_scope);
           for (uint32_t k = 0; k < w->n; k++)
             {
+              uint32_t tc = c->comp_of[w->e[k].to];
               edge_reach (e, acc, &w->e[k]);
-              if (c->comp_of[w->e[k].to] != ci)
-                cc_bits_or (acc, rs + (size_t) set_at[w->e[k].to] * rw, rw);
+              if (tc != ci)
+                cc_bits_or (acc, rs + (size_t) comp_set[tc == CC_NONE ? c->n : tc] * rw, rw);
             }
         }
+      uint32_t h = (uint32_t) set_hash (acc, rw) & (cap - 1);
+      while (table[h] != CC_NONE
+             && memcmp (rs + (size_t) table[h] * rw, acc, rw * sizeof (cc_word)) != 0)
+        h = (h + 1) & (cap - 1);
+      if (table[h] == CC_NONE)
+        {
+          memcpy (rs + (size_t) n_sets * rw, acc, rw * sizeof (cc_word));
+          table[h] = n_sets++;
+        }
+      comp_set[ci] = table[h];
     }
+  uint32_t *set_at = cc_xmalloc ((e->n_nodes + 1) * sizeof *set_at);
+  for (uint32_t nd = 0; nd <= e->n_nodes; nd++)
+    set_at[nd] = comp_set[nd < e->n_nodes && c->comp_of[nd] != CC_NONE ? c->comp_of[nd] : c->n];
+  free (acc);
+  free (table);
+  free (comp_set);
   *out = rs;
   *at = set_at;
 }
@@ -94,50 +135,69 @@ eng_loop_slot (const loop_sets *l, uint32_t u)
   return u < l->n_func_ups ? l->slot_of[u] : CC_NONE;
 }
 
-/* The least solution of R(i) = OWN(i) | the union of EFF(j) | R(j) over
-   the successors j of i (SUCC[FROM[i] .. TO[i])), for N sets of RW
-   words: RS holds OWN(i) on entry where HAS_OWN[i] (else nothing), and
-   on return R(i) is RS + SET_OF[i] * RW; EFF(j) is what UP UPS[j] of P
-   references (or_up).
-   One pass over the strongly connected components, sinks first.  Every
-   member of a cyclic component reaches every other, so they all get the
-   same set, kept once: the members' own sets and EFFs (each member is
-   some member's successor), and EFF | R of the components they lead to,
-   which are done; a member of no cycle gets the same formula without its
-   own EFF.  So an edge inside a component costs nothing.  */
+/* Add to R what node ND's own end and its edges to UPs of loop set L
+   (in its instance X) add to its loop-scope reaching set: end_effect,
+   and edge_reach but the lines of the successor's UP, which
+   loop_components adds.  */
 static void
-loop_components (cc_word *rs, uint32_t *set_of, size_t rw, uint32_t n, const uint8_t *has_own,
-                 const uint32_t *from, const uint32_t *to, const uint32_t *succ,
-                 const fphase *p, const uint32_t *ups)
+loop_own (const engine *e, uint32_t x, const loop_sets *l, uint32_t nd, cc_word *r)
 {
+  end_effect (e, nd, r, 0);
+  const edges *v = &e->intra[nd];
+  for (uint32_t k = 0; k < v->n; k++)
+    {
+      uint32_t dst = v->e[k].to;
+      if (e->node_inst[dst] != x || eng_loop_slot (l, e->node_up[dst]) == CC_NONE)
+        continue;
+      or_pad_lines (e, r, v->e[k].pad_func, v->e[k].pad_block);
+      if (v->e[k].unknown)
+        cc_bits_or (r, e->callback, e->rw);
+    }
+}
+
+/* The least solution of R(i) = OWN(i) | the union of EFF(j) | R(j) over
+   the successors j of slot i of L (SUCC[FROM[i] .. TO[i])), into L's rs
+   and set_of: OWN(i) is what loop_own adds for reached slots, EFF(j)
+   what UP ups[j] of P references (or_up).  One pass over the strongly
+   connected components, sinks first.  Every member of a cyclic
+   component reaches every other, so they all get the same set, kept
+   once: the members' own and EFFs (each member is some member's
+   successor), and EFF | R of the components they lead to, which are
+   done; a member of no cycle gets the same formula without its own EFF.
+   So an edge inside a component costs nothing, and a set is kept per
+   component, not per slot (a loop is mostly one component).  */
+static void
+loop_components (const engine *e, uint32_t x, loop_sets *l, const uint32_t *from,
+                 const uint32_t *to, const uint32_t *succ, const fphase *p)
+{
+  size_t rw = e->rw;
+  uint32_t base = e->node_base[x];
   sccs c;
-  eng_find_sccs (n, NULL, from, to, succ, &c);
-  cc_word *acc = cc_xmalloc ((rw + 1) * sizeof *acc);
+  eng_find_sccs (l->n, NULL, from, to, succ, &c);
+  l->rs = cc_xmalloc ((size_t) (c.n + 1) * rw * sizeof (cc_word));
   for (uint32_t ci = 0; ci < c.n; ci++)
     {
       const uint32_t *mem = c.node + c.start[ci];
       uint32_t nm = c.start[ci + 1] - c.start[ci];
+      cc_word *acc = l->rs + (size_t) ci * rw;
       memset (acc, 0, rw * sizeof (cc_word));
       for (uint32_t k = 0; k < nm; k++)
         {
           uint32_t m = mem[k];
-          if (has_own[m])
-            cc_bits_or (acc, rs + (size_t) m * rw, rw);
+          if (e->reached[base + l->ups[m]])
+            loop_own (e, x, l, base + l->ups[m], acc);
           for (uint32_t t = from[m]; t < to[m]; t++)
             if (c.comp_of[succ[t]] != ci)
               {
-                or_up (p, ups[succ[t]], acc);
-                cc_bits_or (acc, rs + (size_t) set_of[succ[t]] * rw, rw);
+                or_up (p, l->ups[succ[t]], acc);
+                cc_bits_or (acc, l->rs + (size_t) l->set_of[succ[t]] * rw, rw);
               }
         }
       for (uint32_t k = 0; c.cyclic[ci] && k < nm; k++)
-        or_up (p, ups[mem[k]], acc);
-      /* The component's set goes where its first member's own was.  */
+        or_up (p, l->ups[mem[k]], acc);
       for (uint32_t k = 0; k < nm; k++)
-        set_of[mem[k]] = mem[0];
-      memcpy (rs + (size_t) mem[0] * rw, acc, rw * sizeof (cc_word));
+        l->set_of[mem[k]] = ci;
     }
-  free (acc);
   eng_free_sccs (&c);
 }
 
@@ -145,9 +205,8 @@ loop_components (cc_word *rs, uint32_t *set_of, size_t rw, uint32_t n, const uin
    equations restricted to edges that stay in the loop.  The loop's UPs
    are those its blocks head (a UP never crosses a loop boundary), so the
    cost is the loop's size, not the function's.  A UP's set is what its
-   end and its edges add, and the sets of its successors: a first pass
-   computes the former and notes the successors' slots, loop_components
-   the rest.  */
+   end and its edges add (loop_own), and the sets of its successors: a
+   first pass notes the successors' slots, loop_components the rest.  */
 loop_sets *
 eng_loop_reach (engine *e, uint32_t x, uint32_t loop)
 {
@@ -155,7 +214,6 @@ eng_loop_reach (engine *e, uint32_t x, uint32_t loop)
   const cc_func_result *fr = &e->r->funcs[fi];
   const cc_fcfg *cfg = &e->cfgs[fi];
   const cc_loop *lp = &fr->loops[loop];
-  size_t rw = e->rw;
   loop_sets *l = cc_xcalloc (1, sizeof *l);
   for (uint32_t k = 0; k < lp->n_blocks; k++)
     l->n += cfg->head_up[lp->blocks[k]] == CC_NONE ? 0 : cfg->head_n_ups[lp->blocks[k]];
@@ -172,10 +230,6 @@ eng_loop_reach (engine *e, uint32_t x, uint32_t loop)
     l->slot_of[u] = CC_NONE;
   for (uint32_t i = 0; i < l->n; i++)
     l->slot_of[l->ups[i]] = i;
-  /* Not zeroed: a slot's own set is read only where has_own says it
-     holds something (zeroed then, below), and the component sets that
-     loop_components writes are the only others read.  */
-  l->rs = cc_xmalloc ((size_t) (l->n + 1) * rw * sizeof (cc_word));
   uint32_t base = e->node_base[x];
   /* The successors' slots of UP i: succ[from[i] .. to[i]).  */
   size_t n_edges = 0;
@@ -185,42 +239,24 @@ eng_loop_reach (engine *e, uint32_t x, uint32_t loop)
   uint32_t *from = cc_xmalloc ((2 * (size_t) l->n + 1) * sizeof *from);
   uint32_t *to = from + l->n;
   uint32_t n_succ = 0;
-  uint8_t *has_own = cc_xcalloc (l->n + 1, 1);
   for (uint32_t i = l->n; i-- > 0;)
     {
       uint32_t nd = base + l->ups[i];
       from[i] = to[i] = n_succ;
       if (!e->reached[nd])
         continue;
-      cc_word *ri = l->rs + (size_t) i * rw;
-      has_own[i] = e->node_unknown_end[nd] || e->node_callee[nd] != CC_NONE;
       const edges *v = &e->intra[nd];
-      for (uint32_t k = 0; k < v->n && !has_own[i]; k++)
-        has_own[i] = (v->e[k].pad_block != CC_NONE || v->e[k].unknown)
-                     && e->node_inst[v->e[k].to] == x
-                     && eng_loop_slot (l, e->node_up[v->e[k].to]) != CC_NONE;
-      if (has_own[i])
-        memset (ri, 0, rw * sizeof (cc_word));
-      end_effect (e, nd, ri, 0);
       for (uint32_t k = 0; k < v->n; k++)
         {
           uint32_t dst = v->e[k].to;
           uint32_t slot = e->node_inst[dst] == x ? eng_loop_slot (l, e->node_up[dst]) : CC_NONE;
-          if (slot == CC_NONE)
-            continue;
-          /* edge_reach but the lines of the successor's UP, which
-             loop_components adds.  */
-          or_pad_lines (e, ri, v->e[k].pad_func, v->e[k].pad_block);
-          if (v->e[k].unknown)
-            cc_bits_or (ri, e->callback, rw);
-          has_own[i] |= v->e[k].pad_block != CC_NONE || v->e[k].unknown;
-          succ[n_succ++] = slot;
+          if (slot != CC_NONE)
+            succ[n_succ++] = slot;
         }
       to[i] = n_succ;
     }
   l->set_of = cc_xmalloc ((l->n + 1) * sizeof *l->set_of);
-  loop_components (l->rs, l->set_of, rw, l->n, has_own, from, to, succ, &e->fp[fi], l->ups);
-  free (has_own);
+  loop_components (e, x, l, from, to, succ, &e->fp[fi]);
   free (succ);
   free (from);
   return l;

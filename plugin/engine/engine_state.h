@@ -237,8 +237,9 @@ typedef struct loop_sets
   uint32_t n_func_ups;
   uint32_t *slot_of;     /* per UP of the function: its index in ups,
                             CC_NONE if none */
-  uint32_t *set_of;      /* per slot: where its set is in rs (the UPs of
-                            a cycle share one) */
+  uint32_t *set_of;      /* per slot: its set in rs (one per strongly
+                            connected component: the UPs of a cycle
+                            share one) */
   cc_word *rs;
 } loop_sets;
 
