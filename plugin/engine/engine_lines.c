@@ -482,8 +482,9 @@ block_refs (engine *e, uint32_t fi, uint32_t b, ref_sink *k)
    refs are repeats (an insn on the line of the one before it, in most
    phases), so the blocks are made in an order that lets a block start
    from the end of the one it continues (that block first), each into
-   room of its own, and then moved together.  UP_REPEAT (per UP): a
-   repeat was left out of one of its blocks.  */
+   room of its own, and then moved together.  Per block: RAW, its refs
+   counted as if none were left out; BLOCK_REPEAT, whether a repeat was
+   left out of it.  */
 static void
 make_refs (engine *e, uint32_t fi, fphase *p, uint32_t *raw, uint8_t *block_repeat)
 {
