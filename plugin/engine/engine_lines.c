@@ -603,13 +603,17 @@ up_bits (engine *e, uint32_t fi, fphase *p)
 {
   const cc_func *f = &e->m->funcs[fi];
   const cc_func_result *fr = &e->r->funcs[fi];
+  /* Per UP at most a bit per ref, and the unknown bit.  */
   size_t room = 1;
   for (uint32_t u = 0; u < fr->n_ups; u++)
-    for (uint32_t k = 0; k < fr->ups[u].n_blocks; k++)
-      {
-        uint32_t b = fr->ups[u].blocks[k];
-        room += p->block_ref[b + 1] - p->block_ref[b] + p->pad_ref[b + 1] - p->pad_ref[b];
-      }
+    {
+      room++;
+      for (uint32_t k = 0; k < fr->ups[u].n_blocks; k++)
+        {
+          uint32_t b = fr->ups[u].blocks[k];
+          room += p->block_ref[b + 1] - p->block_ref[b] + p->pad_ref[b + 1] - p->pad_ref[b];
+        }
+    }
   p->up_start = cc_xmalloc ((fr->n_ups + 1) * sizeof *p->up_start);
   p->up_bits = cc_xmalloc (room * sizeof *p->up_bits);
   uint32_t n = 0;
