@@ -14,8 +14,8 @@ PREFIX ?= /usr/local
 
 CFLAGS ?= -O2 -g
 WARN := -Wall -Wextra -Wno-unused-parameter
-ENGINE_CFLAGS := -std=c11 -D_GNU_SOURCE -fPIC $(WARN) $(CFLAGS)
-GLUE_CXXFLAGS = -std=gnu++14 -fPIC -fno-rtti -fno-exceptions $(WARN) -Wno-missing-field-initializers $(CFLAGS) -I$(PLUGIN_DIR)/include
+ENGINE_CFLAGS := -std=c11 -D_GNU_SOURCE -fPIC -fvisibility=hidden $(WARN) $(CFLAGS)
+GLUE_CXXFLAGS = -std=gnu++14 -fPIC -fvisibility=hidden -fno-rtti -fno-exceptions $(WARN) -Wno-missing-field-initializers $(CFLAGS) -I$(PLUGIN_DIR)/include
 
 # One plugin per compiler: the host GCC's is ./cachecat.so, built in
 # build/; a cross GCC's (make CC=riscv64-linux-gnu-gcc-12) is

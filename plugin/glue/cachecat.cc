@@ -10,7 +10,10 @@
 #include "glue/glue.h"
 #include "layout/target.h"
 
-int plugin_is_GPL_compatible;
+/* The plugin exports these two and nothing else (the Makefile builds
+   with -fvisibility=hidden): its own calls need no PLT and no symbol
+   lookup when GCC loads it.  */
+__attribute__ ((visibility ("default"))) int plugin_is_GPL_compatible;
 
 cc_glue_state cc_glue;
 
@@ -35,7 +38,7 @@ config_dir (const char *full_name, const char *sub)
   return r;
 }
 
-int
+__attribute__ ((visibility ("default"))) int
 plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 {
   if (!plugin_default_version_check (version, &gcc_version))
