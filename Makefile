@@ -51,11 +51,11 @@ TOOL_BIN := $(patsubst testsuite/tools/%.c,$(B)/tools/%,$(TOOL_SRC))
 
 # Debian packages the build and the tests need (run as root; quick when
 # everything is already there).
-DEPS := gcc g++ make libc6-dev gcc-12-plugin-dev libiberty-dev libelf-dev binutils dejagnu expect tcl valgrind qemu-user python3 coreutils csmith libcsmith-dev cmake ccache distcc python3-jsonschema
+DEPS := gcc g++ make libc6-dev gcc-12-plugin-dev libiberty-dev libelf-dev zlib1g-dev lld binutils dejagnu expect tcl valgrind qemu-user python3 coreutils csmith libcsmith-dev cmake ccache distcc python3-jsonschema
 all: $(ALL)
 
 $(SO): $(GLUE_OBJ) $(B)/libcachecat.a
-	$(HOSTCC) -shared -o $@ $(GLUE_OBJ) $(B)/libcachecat.a
+	$(HOSTCC) -shared -o $@ $(GLUE_OBJ) $(B)/libcachecat.a -lz
 
 ifneq ($(SO),cachecat.so)
 # A cross build's plugin finds the configurations beside itself, as the
@@ -67,7 +67,7 @@ endif
 
 # The link-time analysis: the plugin's stages but the glue, and libelf.
 cachecat-link: $(LINK_OBJ) $(B)/libcachecat.a
-	$(HOSTCC) -o $@ $(LINK_OBJ) $(B)/libcachecat.a -lelf
+	$(HOSTCC) -o $@ $(LINK_OBJ) $(B)/libcachecat.a -lelf -lz
 
 $(B)/obj/link/cachecat_link.o: ENGINE_CFLAGS += -DCC_INSTALLED_CONFIG_DIR='"$(PLUGIN_DIR)/cachecat/config"'
 
@@ -122,10 +122,10 @@ $(QTRACE): testsuite/validate/qtrace.c | $(B)
 	$(HOSTCC) -std=c11 -D_GNU_SOURCE $(WARN) -O2 -g -shared -fPIC -fvisibility=hidden -o $@ $<
 
 $(B)/unit/%: testsuite/unit/%.c testsuite/unit/*.h testsuite/tools/*.h $(B)/libcachecat.a | $(B)/unit
-	$(HOSTCC) -std=c11 -D_GNU_SOURCE $(WARN) -g -Iplugin -Itestsuite/unit -o $@ $< $(B)/libcachecat.a
+	$(HOSTCC) -std=c11 -D_GNU_SOURCE $(WARN) -g -Iplugin -Itestsuite/unit -o $@ $< $(B)/libcachecat.a -lz
 
 $(B)/tools/%: testsuite/tools/%.c testsuite/tools/*.h $(B)/libcachecat.a | $(B)/tools
-	$(HOSTCC) -std=c11 -D_GNU_SOURCE $(WARN) -O2 -g -Iplugin -o $@ $< $(B)/libcachecat.a
+	$(HOSTCC) -std=c11 -D_GNU_SOURCE $(WARN) -O2 -g -Iplugin -o $@ $< $(B)/libcachecat.a -lz
 
 deps:
 	@missing=$$(for p in $(DEPS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \

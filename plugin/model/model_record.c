@@ -8,6 +8,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 /* ------------------------------------------------------------------ */
 /* The packed model (model_record.h): numbers as printable digits, strings
@@ -795,6 +796,61 @@ put_ascii (text *t, const unsigned char *s, size_t n)
     }
 }
 
+/* The record's checksum (model_record.h): zlib's CRC-32 of its magic,
+   header, length, counts (4-byte little-endian whatever the object's
+   byte order), source with its NUL and packed model.  Not of the
+   addresses: the linker writes those.  */
+static uint32_t
+record_crc (const unsigned char header[4], uint32_t length, uint32_t n_parts, int relaxed,
+            uint32_t n_marks, const char *source, const unsigned char *packed,
+            size_t packed_size)
+{
+  unsigned char fixed[8 + 4 + 12];
+  memcpy (fixed, "cachecat", 8);
+  memcpy (fixed + 8, header, 4);
+  size_t n = 12;
+  uint32_t words[3] = { length, n_parts, n_marks };
+  for (int k = 0; k < (relaxed ? 3 : 2); k++, n += 4)
+    for (int b = 0; b < 4; b++)
+      fixed[n + (size_t) b] = (unsigned char) (words[k] >> (8 * b));
+  uLong crc = crc32 (0L, Z_NULL, 0);
+  crc = crc32 (crc, fixed, (uInt) n);
+  crc = crc32 (crc, (const Bytef *) source, (uInt) strlen (source) + 1);
+  /* zlib takes at most 4 GiB at a time.  */
+  for (size_t at = 0; at < packed_size;)
+    {
+      size_t chunk = packed_size - at > (1u << 30) ? (1u << 30) : packed_size - at;
+      crc = crc32 (crc, packed + at, (uInt) chunk);
+      at += chunk;
+    }
+  return (uint32_t) crc;
+}
+
+/* N addresses, twice (model_record.h): LABEL[k], minus DELTA[k] (0 if
+   DELTA is NULL) if WITH_DELTA, or 0 where LABEL is NULL (no LABEL: all
+   0).  */
+static void
+put_addresses (text *t, uint32_t n, const char *const *label, int with_delta,
+               const uint32_t *delta)
+{
+  char line[32];
+  for (int copy = 0; copy < 2; copy++)
+    for (uint32_t k = 0; k < n; k++)
+      if (label && label[k])
+        {
+          text_puts (t, "\t.dc.a ");
+          text_puts (t, label[k]);
+          if (with_delta)
+            {
+              snprintf (line, sizeof line, "-%u", delta ? delta[k] : 0);
+              text_puts (t, line);
+            }
+          text_puts (t, "\n");
+        }
+      else
+        text_puts (t, "\t.dc.a 0\n");
+}
+
 void
 cc_record_write_asm (FILE *out, const cc_model *m, const char *source, int flags,
                      const char *const *part_label, const uint32_t *delta,
@@ -805,44 +861,38 @@ cc_record_write_asm (FILE *out, const cc_model *m, const char *source, int flags
   uint32_t n_parts = 0;
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)
     n_parts += m->funcs[fi].n_parts;
+  int relaxed = (flags & CC_RECORD_RELAXED) != 0;
+  if (!relaxed)
+    n_marks = 0;
+  if (!source)
+    source = "";
+  unsigned char header[4] = { CC_RECORD_VERSION, (unsigned char) address_size,
+                              (unsigned char) (flags & (CC_RECORD_EXACT | CC_RECORD_RELAXED)),
+                              0 };
+  uint64_t length = 4 + 4 + 2 * (uint64_t) n_parts * (uint64_t) address_size
+                    + (relaxed ? 4 + 2 * (uint64_t) n_marks * (uint64_t) address_size : 0)
+                    + strlen (source) + 1 + packed_size;
+  uint32_t crc = record_crc (header, (uint32_t) length, n_parts, relaxed, n_marks, source,
+                             packed, packed_size);
   text t = { NULL, 0, 0 };
   char line[128];
   /* %progbits, not @progbits: ARM's assembler takes '@' for a comment.  */
   text_puts (&t, "\t.pushsection " CC_RECORD_SECTION ",\"\",%progbits\n"
              "\t.ascii \"cachecat\"\n");
-  snprintf (line, sizeof line, "\t.byte %d, %d, %d, 0\n", CC_RECORD_VERSION, address_size,
-            flags & (CC_RECORD_EXACT | CC_RECORD_RELAXED));
+  snprintf (line, sizeof line, "\t.byte %d, %d, %d, 0\n\t.long %llu\n\t.long %u\n\t.long %u\n",
+            header[0], header[1], header[2], (unsigned long long) length, crc, n_parts);
   text_puts (&t, line);
-  /* The assembler computes the length: local labels of this section.  */
-  text_puts (&t, "\t.long .Lcc_record_end - .Lcc_record_start\n.Lcc_record_start:\n");
-  snprintf (line, sizeof line, "\t.long %u\n", n_parts);
-  text_puts (&t, line);
-  for (uint32_t k = 0; k < n_parts; k++)
-    if (part_label && part_label[k])
-      {
-        text_puts (&t, "\t.dc.a ");
-        text_puts (&t, part_label[k]);
-        snprintf (line, sizeof line, "-%u\n", delta ? delta[k] : 0);
-        text_puts (&t, line);
-      }
-    else
-      text_puts (&t, "\t.dc.a 0\n");
-  if (flags & CC_RECORD_RELAXED)
+  put_addresses (&t, n_parts, part_label, 1, delta);
+  if (relaxed)
     {
       snprintf (line, sizeof line, "\t.long %u\n", n_marks);
       text_puts (&t, line);
-      for (uint32_t k = 0; k < n_marks; k++)
-        {
-          text_puts (&t, "\t.dc.a ");
-          text_puts (&t, mark_label[k] ? mark_label[k] : "0");
-          text_puts (&t, "\n");
-        }
+      put_addresses (&t, n_marks, mark_label, 0, NULL);
     }
-  if (source && *source)
-    put_ascii (&t, (const unsigned char *) source, strlen (source));
+  put_ascii (&t, (const unsigned char *) source, strlen (source));
   text_puts (&t, "\t.byte 0\n");
   put_ascii (&t, packed, packed_size);
-  text_puts (&t, ".Lcc_record_end:\n\t.popsection\n");
+  text_puts (&t, "\t.popsection\n");
   fwrite (t.p, 1, t.n, out);
   free (t.p);
   free (packed);
@@ -858,22 +908,54 @@ fail (char **err, uint32_t k, size_t at, const char *what)
   return -1;
 }
 
-/* A count (u32) and as many addresses of ASIZE bytes at *P, before END:
-   a new array of them, and *P past them; NULL if they run past END.  */
+/* A count (u32) and twice as many addresses of ASIZE bytes at *P, before
+   END (model_record.h: each list is written twice): a new array of the
+   first copy, and *P past both; NULL with *WHAT set if they run past END
+   or the copies differ.  */
 static uint64_t *
 read_addrs (const unsigned char **p, const unsigned char *end, int asize, int big_endian,
-            uint32_t *n)
+            uint32_t *n, const char **what)
 {
+  *what = "truncated addresses";
   if (end - *p < 4)
     return NULL;
   *n = (uint32_t) cc_load_uint (*p, 4, big_endian);
   *p += 4;
-  if ((uint64_t) *n * (uint64_t) asize > (uint64_t) (end - *p))
+  if (2 * (uint64_t) *n * (uint64_t) asize > (uint64_t) (end - *p))
     return NULL;
   uint64_t *v = cc_xmalloc ((*n + 1) * sizeof *v);
-  for (uint32_t i = 0; i < *n; i++, *p += asize)
-    v[i] = cc_load_uint (*p, asize, big_endian);
+  const unsigned char *copy = *p + (size_t) *n * (size_t) asize;
+  for (uint32_t i = 0; i < *n; i++, *p += asize, copy += asize)
+    {
+      v[i] = cc_load_uint (*p, asize, big_endian);
+      if (cc_load_uint (copy, asize, big_endian) != v[i])
+        {
+          *what = "the two copies of an address differ (the record is corrupted)";
+          free (v);
+          return NULL;
+        }
+    }
+  *p = copy;
   return v;
+}
+
+/* The error for a record K at START whose checksum does not match: it
+   names the unit as the record does, made printable.  */
+static int
+fail_checksum (char **err, uint32_t k, size_t start, const unsigned char *source,
+               const unsigned char *end)
+{
+  const unsigned char *nul = memchr (source, 0, (size_t) (end - source));
+  char *name = NULL;
+  if (nul)
+    name = cc_utf8_clean ((const char *) source);
+  char *m = cc_xasprintf ("the record of %s%s%s is corrupted: its checksum does not match "
+                          "its bytes (rebuild the object, or relink)",
+                          name ? "'" : "an unknown unit", name ? name : "", name ? "'" : "");
+  fail (err, k, start, m);
+  free (m);
+  free (name);
+  return -1;
 }
 
 /* One record at BUF[*AT]; on success *AT is past it.  */
@@ -899,23 +981,29 @@ read_one (const unsigned char *buf, size_t size, size_t *at, int big_endian,
     return fail (err, k, start, "address size is neither 4 nor 8");
   u->exact = (h[2] & CC_RECORD_EXACT) != 0;
   u->relaxed = (h[2] & CC_RECORD_RELAXED) != 0;
-  if (h[2] & ~(CC_RECORD_EXACT | CC_RECORD_RELAXED))
+  if (h[2] & ~(CC_RECORD_EXACT | CC_RECORD_RELAXED) || h[3])
     return fail (err, k, start, "unknown flags");
   uint64_t len = cc_load_uint (h + 4, 4, big_endian);
   const unsigned char *p = h + 8, *end = p + len;
-  if (len > size - start - 16 || len < 4)
+  if (len > size - start - 16 || len < 8)
     return fail (err, k, start, "truncated");
-  if (!(u->part_addr = read_addrs (&p, end, asize, big_endian, &u->n_parts)))
-    return fail (err, k, start, "truncated addresses");
-  if (u->relaxed && !(u->mark_addr = read_addrs (&p, end, asize, big_endian, &u->n_marks)))
-    return fail (err, k, start, "truncated marks");
+  uint32_t crc = (uint32_t) cc_load_uint (p, 4, big_endian);
+  p += 4;
+  const char *what;
+  if (!(u->part_addr = read_addrs (&p, end, asize, big_endian, &u->n_parts, &what)))
+    return fail (err, k, start, what);
+  if (u->relaxed && !(u->mark_addr = read_addrs (&p, end, asize, big_endian, &u->n_marks,
+                                                 &what)))
+    return fail (err, k, start, what);
   const unsigned char *nul = memchr (p, 0, (size_t) (end - p));
   if (!nul)
-    return fail (err, k, start, "the source name is not terminated");
+    return fail_checksum (err, k, start, p, end);
+  if (record_crc (h, (uint32_t) len, u->n_parts, u->relaxed, u->n_marks, (const char *) p,
+                  nul + 1, (size_t) (end - nul - 1)) != crc)
+    return fail_checksum (err, k, start, p, end);
   u->source = cc_xstrdup ((const char *) p);
   p = nul + 1;
   size_t bad_at;
-  const char *what;
   if (cc_record_unpack_model (p, (size_t) (end - p), &u->model, &bad_at, &what))
     {
       char *m = cc_xasprintf ("the model of %s, at byte %zu: %s", u->source,
@@ -959,10 +1047,21 @@ cc_record_read_all (const unsigned char *buf, size_t size, int big_endian,
   *err = NULL;
   while (at < size)
     {
-      /* The linker may pad between input sections.  */
+      /* The linker may pad between input sections (to an alignment of
+         at most 16): more zeros are a record wiped out.  */
       if (buf[at] == 0)
         {
-          at++;
+          size_t zeros = 0;
+          while (at + zeros < size && buf[at + zeros] == 0)
+            zeros++;
+          if (zeros >= 16)
+            {
+              fail (err, nv, at, "zeros where a record should be (the records are "
+                    "corrupted)");
+              cc_unit_records_free (v, nv);
+              return -1;
+            }
+          at += zeros;
           continue;
         }
       v = cc_grow (v, &cap, (size_t) nv + 1, sizeof *v, 8);

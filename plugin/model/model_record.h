@@ -13,16 +13,19 @@
      version, address size, flags, 0      4 bytes (CC_RECORD_VERSION, 4 or 8,
                                           CC_RECORD_EXACT, CC_RECORD_RELAXED)
      length                u32: bytes of what follows
+     checksum              u32: zlib's CRC-32 of the record but its
+                           addresses (below)
      n_parts               u32
      address[n_parts]      each part's symbol, in the order of the model's
                            functions and parts, relocated by the linker
-                           (0: removed)
+                           (0: removed); then the same list again
      with CC_RECORD_RELAXED:
        n_marks             u32
        mark[n_marks]       the final address of each mark (below), in the
                            order of the model's functions and of
                            cc_record_marks, relocated by the linker (0:
-                           removed, or not known: all of a function's)
+                           removed, or not known: all of a function's);
+                           then the same list again
      source                the unit's main input file, NUL-terminated
      model                 the packed model (below), to the record's end
 
@@ -31,8 +34,20 @@
    instruction's distance from the symbol: a function symbol may be weak
    and resolve to another unit's definition, a label cannot.
 
-   The packed model (version 4 has the loop bounds, which version 3
-   lacked; version 1 held model_io.c's text) holds
+   A corrupted record must be an error, never a model (cachecat-link
+   believes what it reads).  The checksum covers what the compiler
+   knows: the magic and the 4 header bytes, then length, n_parts and
+   (relaxed) n_marks as 4-byte little-endian numbers whatever the
+   object's byte order, the source with its NUL and the packed model.
+   The linker writes the addresses, so no checksum made at compile time
+   can cover them: each is written twice, and copies that differ are an
+   error.  More than 15 zero bytes where a record should start (the
+   linker pads input sections only to their alignment) are an error too:
+   a record wiped out.
+
+   The packed model (version 5 adds the checksum and the second copy of
+   the addresses to version 4; version 4 has the loop bounds, which
+   version 3 lacked; version 1 held model_io.c's text) holds
    what model_io.c's text holds, in a form that is cheap to write, and
    cheap for the assembler to read: it goes into the .s as .ascii
    statements of about 1,000 characters, and nearly every byte of it is
@@ -105,7 +120,7 @@
 #include "model/model.h"
 
 #define CC_RECORD_SECTION ".debug_cachecat"
-#define CC_RECORD_VERSION 4
+#define CC_RECORD_VERSION 5
 #define CC_RECORD_EXACT 1      /* flags: the offsets were measured */
 #define CC_RECORD_RELAXED 2    /* flags: the linker may move the code: the
                                   marks follow the parts' addresses */

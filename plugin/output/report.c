@@ -6,6 +6,7 @@
    docs/design.md ("The report format").  */
 
 #include "output/report.h"
+#include "output/json.h"
 #include "output/set_mates.h"
 #include "support/util.h"
 
@@ -102,30 +103,16 @@ w_u (wbuf *w, uint32_t v)
   w_u64 (w, v);
 }
 
-/* The characters of S, escaped for a JSON string.  */
+/* The characters of S, escaped for a JSON string (json.h).  */
 static void
 json_chars (wbuf *w, const char *s)
 {
-  static const char hex[] = "0123456789abcdef";
-  for (const unsigned char *p = (const unsigned char *) s; *p; p++)
-    {
-      if (*p == '"' || *p == '\\')
-        {
-          w_c (w, '\\');
-          w_c (w, (char) *p);
-        }
-      else if (*p == '\n')
-        w_s (w, "\\n");
-      else if (*p == '\t')
-        w_s (w, "\\t");
-      else if (*p < 0x20)
-        {
-          char u[6] = { '\\', 'u', '0', '0', hex[*p >> 4], hex[*p & 15] };
-          w_bytes (w, u, sizeof u);
-        }
-      else
-        w_c (w, (char) *p);
-    }
+  size_t room = CC_JSON_ROOM (strlen (s));
+  char small[256];
+  char *t = room <= sizeof small ? small : cc_xmalloc (room);
+  w_bytes (w, t, cc_json_escape (t, s));
+  if (t != small)
+    free (t);
 }
 
 static void
@@ -147,21 +134,16 @@ escape_files (wbuf *w, const cc_model *m)
 {
   size_t cap = 0;
   for (uint32_t i = 0; i < m->n_files; i++)
-    cap += 6 * strlen (m->files[i]) + 1;
+    cap += CC_JSON_ROOM (strlen (m->files[i]));
   w->file_len = cc_xmalloc ((m->n_files + 1) * sizeof *w->file_len);
   w->file_at = cc_xmalloc ((m->n_files + 1) * sizeof *w->file_at);
   w->file_json = cc_xmalloc (cap + 1);
-  /* json_chars writes into the buffer: borrow it, one name at a time.  */
   size_t at = 0;
   for (uint32_t i = 0; i < m->n_files; i++)
     {
-      w_flush (w);
-      json_chars (w, m->files[i]);
-      memcpy (w->file_json + at, w->b, w->n);
       w->file_at[i] = w->file_json + at;
-      w->file_len[i] = w->n;
-      at += w->n;
-      w->n = 0;
+      w->file_len[i] = cc_json_escape (w->file_json + at, m->files[i]);
+      at += w->file_len[i];
     }
 }
 

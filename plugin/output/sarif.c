@@ -1,6 +1,7 @@
 /* cachecat output: the SARIF 2.1.0 file (sarif.h).
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
+#include "output/json.h"
 #include "output/sarif.h"
 #include "support/util.h"
 
@@ -106,15 +107,10 @@ cc_sarif_related (cc_sarif *s, const char *message, const char *file, uint32_t l
 static void
 put_str (FILE *f, const char *s)
 {
-  fputc ('"', f);
-  for (const unsigned char *p = (const unsigned char *) s; *p; p++)
-    if (*p == '"' || *p == '\\')
-      fprintf (f, "\\%c", *p);
-    else if (*p < 0x20)
-      fprintf (f, "\\u%04x", *p);
-    else
-      fputc (*p, f);
-  fputc ('"', f);
+  char *t = cc_xmalloc (CC_JSON_ROOM (strlen (s)));
+  cc_json_escape (t, s);
+  fprintf (f, "\"%s\"", t);
+  free (t);
 }
 
 /* FILE as SARIF wants it: relative to PWD, or a file URI.  Only what a URI

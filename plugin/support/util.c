@@ -202,3 +202,58 @@ cc_write_file (const char *path, int (*fill) (FILE *f, void *data), void *data, 
   free (tmp);
   return 0;
 }
+
+int
+cc_utf8_len (const unsigned char *s)
+{
+  unsigned c = s[0];
+  if (c < 0x80)
+    return 1;
+  /* The lead byte's length and the smallest value it may encode (a
+     smaller one is an overlong form).  */
+  int n;
+  uint32_t v, min;
+  if (c >= 0xc2 && c <= 0xdf)
+    n = 2, v = c & 0x1f, min = 0x80;
+  else if (c >= 0xe0 && c <= 0xef)
+    n = 3, v = c & 0x0f, min = 0x800;
+  else if (c >= 0xf0 && c <= 0xf4)
+    n = 4, v = c & 0x07, min = 0x10000;
+  else
+    return 0;
+  for (int k = 1; k < n; k++)
+    {
+      if ((s[k] & 0xc0) != 0x80)
+        return 0;
+      v = v << 6 | (s[k] & 0x3f);
+    }
+  if (v < min || v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff))
+    return 0;
+  return n;
+}
+
+char *
+cc_utf8_clean (const char *s)
+{
+  size_t n = strlen (s);
+  /* U+FFFD is 3 bytes in UTF-8.  */
+  char *out = cc_xmalloc (3 * n + 1), *o = out;
+  for (const unsigned char *p = (const unsigned char *) s; *p;)
+    {
+      int l = cc_utf8_len (p);
+      if (l)
+        {
+          memcpy (o, p, (size_t) l);
+          o += l;
+          p += l;
+        }
+      else
+        {
+          memcpy (o, "\xef\xbf\xbd", 3);
+          o += 3;
+          p++;
+        }
+    }
+  *o = 0;
+  return out;
+}

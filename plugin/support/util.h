@@ -103,6 +103,15 @@ char *cc_xasprintf (const char *fmt, ...)
 int cc_write_file (const char *path, int (*fill) (FILE *f, void *data), void *data,
                    char **err);
 
+/* The length of the UTF-8 character at S (a NUL-terminated string), 1
+   to 4, or 0 if the bytes there are not one (a stray continuation byte,
+   a sequence cut short, an overlong form, a surrogate, past U+10FFFF).
+   Reports must be valid UTF-8 whatever the names they copy.  */
+int cc_utf8_len (const unsigned char *s);
+/* A copy of S (the caller frees it) with every byte that is not part of
+   a UTF-8 character replaced by U+FFFD.  */
+char *cc_utf8_clean (const char *s);
+
 /* qsort's comparison of two uint32_t.  */
 int cc_cmp_u32 (const void *a, const void *b);
 

@@ -8,10 +8,31 @@
 #include "model/model_record.h"
 
 #include <stdlib.h>
+#include <zlib.h>
+
+/* The record's checksum as model_record.h defines it, computed here on
+   its own from the bytes OUT holds (a record of LEN bytes from its
+   magic): the magic and header, length and counts as 4-byte
+   little-endian numbers, then source and model (from SOURCE_AT).  */
+static uint32_t
+record_checksum (const unsigned char *out, uint32_t length, uint32_t n_addrs, int relaxed,
+                 uint32_t n_marks, size_t source_at, size_t len)
+{
+  unsigned char fixed[24];
+  memcpy (fixed, out, 12);
+  uint32_t words[3] = { length, n_addrs, n_marks };
+  size_t n = 12;
+  for (int k = 0; k < (relaxed ? 3 : 2); k++)
+    for (int b = 0; b < 4; b++)
+      fixed[n++] = (unsigned char) (words[k] >> (8 * b));
+  uLong crc = crc32 (0L, Z_NULL, 0);
+  crc = crc32 (crc, fixed, (uInt) n);
+  return (uint32_t) crc32 (crc, out + source_at, (uInt) (len - source_at));
+}
 
 /* A record's bytes as the assembler and the linker leave them: the
-   header, N_ADDRS addresses, with MARKS (not NULL: a relaxed unit's) its
-   N_MARKS marks' addresses, SOURCE and M packed.  */
+   header, N_ADDRS addresses (twice), with MARKS (not NULL: a relaxed
+   unit's) its N_MARKS marks' addresses (twice), SOURCE and M packed.  */
 static size_t
 put_record_marks (unsigned char *out, const cc_model *m, const char *source,
                   const uint64_t *addrs, uint32_t n_addrs, int version, const uint64_t *marks,
@@ -25,26 +46,31 @@ put_record_marks (unsigned char *out, const cc_model *m, const char *source,
   out[9] = 8;
   out[10] = CC_RECORD_EXACT | (marks ? CC_RECORD_RELAXED : 0);
   out[11] = 0;
-  uint32_t len = 4 + 8 * n_addrs + (marks ? 4 + 8 * n_marks : 0) + (uint32_t) strlen (source)
-                 + 1 + (uint32_t) packed_len;
+  uint32_t len = 4 + 4 + 16 * n_addrs + (marks ? 4 + 16 * n_marks : 0)
+                 + (uint32_t) strlen (source) + 1 + (uint32_t) packed_len;
   memcpy (out + 12, &len, 4);
-  at = 16;
+  at = 20;
   memcpy (out + at, &n_addrs, 4);
   at += 4;
-  for (uint32_t i = 0; i < n_addrs; i++, at += 8)
-    memcpy (out + at, &addrs[i], 8);
+  for (int copy = 0; copy < 2; copy++)
+    for (uint32_t i = 0; i < n_addrs; i++, at += 8)
+      memcpy (out + at, &addrs[i], 8);
   if (marks)
     {
       memcpy (out + at, &n_marks, 4);
       at += 4;
-      for (uint32_t i = 0; i < n_marks; i++, at += 8)
-        memcpy (out + at, &marks[i], 8);
+      for (int copy = 0; copy < 2; copy++)
+        for (uint32_t i = 0; i < n_marks; i++, at += 8)
+          memcpy (out + at, &marks[i], 8);
     }
+  size_t source_at = at;
   memcpy (out + at, source, strlen (source) + 1);
   at += strlen (source) + 1;
   memcpy (out + at, packed, packed_len);
   at += packed_len;
   free (packed);
+  uint32_t crc = record_checksum (out, len, n_addrs, marks != NULL, n_marks, source_at, at);
+  memcpy (out + 16, &crc, 4);
   return at;
 }
 
@@ -247,11 +273,24 @@ test_marks (void)
   cc_record_write_asm (out, &m, "r.c", CC_RECORD_EXACT | CC_RECORD_RELAXED, plabels, delta,
                        mlabels, 3, 8);
   fclose (out);
-  CHECK_CONTAINS (text, "\t.byte 4, 8, 3, 0\n");
+  CHECK_CONTAINS (text, "\t.byte 5, 8, 3, 0\n");
   CHECK_CONTAINS (text, "\t.dc.a .L1000000005-0\n\t.long 3\n\t.dc.a .L1000000001\n"
                   "\t.dc.a 0\n\t.dc.a .Lcce4\n");
   free (text);
   cc_model_free (&m);
+}
+
+/* Make the checksum of the record at BUF (8-byte addresses, not
+   relaxed) fit its bytes again.  */
+static void
+reseal (unsigned char *buf)
+{
+  uint32_t len, n_addrs;
+  memcpy (&len, buf + 12, 4);
+  memcpy (&n_addrs, buf + 20, 4);
+  uint32_t crc = record_checksum (buf, len, n_addrs, 0, 0, 24 + 16 * (size_t) n_addrs,
+                                  16 + (size_t) len);
+  memcpy (buf + 16, &crc, 4);
 }
 
 static void
@@ -307,9 +346,42 @@ main (void)
   /* What is wrong, and in which record.  */
   size_t one = put_record (buf, &m, "a.c", a1, 3, CC_RECORD_VERSION);
   expect_error (buf, one - 1, "record 1 (byte 0): truncated");
+  /* A byte of the model changed: the checksum says so, naming the unit
+     as the record does.  With the checksum made to fit, the model's
+     own checks find it.  */
   buf[one - 1] = '"';
+  expect_error (buf, one, "record 1 (byte 0): the record of 'a.c' is corrupted: its checksum "
+                "does not match");
+  reseal (buf);
   expect_error (buf, one, "record 1 (byte 0): the model of a.c, at byte");
   expect_error (buf, one, "not a number");
+  /* Not UTF-8 in the name the error copies: replaced.  */
+  one = put_record (buf, &m, "\xff\xc0" "b.c", a1, 3, CC_RECORD_VERSION);
+  buf[one - 1] ^= 1;
+  expect_error (buf, one, "the record of '\xef\xbf\xbd\xef\xbf\xbd" "b.c' is corrupted");
+  /* The two copies of an address must agree: the linker writes them,
+     no checksum can.  */
+  one = put_record (buf, &m, "a.c", a1, 3, CC_RECORD_VERSION);
+  buf[24 + 8] ^= 0x10;
+  expect_error (buf, one, "the two copies of an address differ");
+  one = put_record (buf, &m, "a.c", a1, 3, CC_RECORD_VERSION);
+  buf[24 + 24 + 8] = 0;
+  buf[24 + 24 + 9] = 0;
+  expect_error (buf, one, "the two copies of an address differ");
+  /* A record wiped out: more zeros than any alignment pads.  */
+  one = put_record (buf, &m, "a.c", a1, 3, CC_RECORD_VERSION);
+  memset (buf + one, 0, 15);
+  {
+    cc_unit_record *r1 = NULL;
+    uint32_t n1 = 0;
+    CHECK_EQ (cc_record_read_all (buf, one + 15, 0, &r1, &n1, &err), 0);
+    CHECK_EQ (n1, 1);
+    cc_unit_records_free (r1, n1);
+  }
+  size_t two = put_record (buf + one, &m, "b.c", a1, 3, CC_RECORD_VERSION);
+  memset (buf + one, 0, two);
+  expect_error (buf, one + two, "record 2 (byte");
+  expect_error (buf, one + two, "zeros where a record should be");
   {
     /* 31 sections in no bytes; a digit that never ends.  */
     cc_model bad;
@@ -351,7 +423,18 @@ main (void)
   /* The packed model: 2 sections, each a new string (1), its length and
      its bytes, and its alignment (16, 1); no files; 2 functions.  */
   CHECK_CONTAINS (text, "\t.byte 0\n\t.ascii \"215.text@1>.text.unlikely102");
-  CHECK_CONTAINS (text, ".Lcc_record_end:\n\t.popsection\n");
+  CHECK (strlen (text) > 13 && strcmp (text + strlen (text) - 13, "\t.popsection\n") == 0);
+  /* Its length and checksum are numbers the plugin computed: 4 + 4, 3
+     addresses twice, the source and its NUL, the model.  */
+  {
+    size_t packed_len;
+    free (cc_record_pack_model (&m, &packed_len));
+    char want[64];
+    snprintf (want, sizeof want, "\t.byte 5, 8, 1, 0\n\t.long %zu\n\t.long ",
+              8 + 48 + strlen ("x\"y\\z.c") + 1 + packed_len);
+    CHECK_CONTAINS (text, want);
+    CHECK_CONTAINS (text, "\t.dc.a .L1000000009-4\n\t.dc.a .L1000000001-0\n");
+  }
   free (text);
   check_round_trip (&m, 1);
   cc_model rich;
