@@ -94,6 +94,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
                      &pass_info);
   cc_glue_register_loop_passes (info->base_name);
   cc_glue_register_loop_checks (info->base_name);
+  cc_glue_register_asm_names (info->base_name);
   register_callback (info->base_name, PLUGIN_START_UNIT, cc_glue_start_unit,
                      NULL);
   register_callback (info->base_name, PLUGIN_FINISH_UNIT,

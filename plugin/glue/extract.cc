@@ -293,6 +293,11 @@ function_flags (tree decl)
   if (TREE_PUBLIC (decl) || DECL_PRESERVE_P (decl)
       || DECL_STATIC_CONSTRUCTOR (decl) || DECL_STATIC_DESTRUCTOR (decl))
     flags |= CC_FUNC_PUBLIC;
+  /* The used attribute says that code GCC does not see refers to it
+     (asm, a table written in asm): it may be called through its
+     address, also in a program that is otherwise closed.  */
+  if (DECL_PRESERVE_P (decl))
+    flags |= CC_FUNC_ADDRESS_TAKEN;
   cgraph_node *node = cgraph_node::get (decl);
   if (node)
     {
@@ -416,6 +421,8 @@ model_function (function *fun)
       enum xkind k = classify (insn);
       if (k == X_SKIP)
         continue;
+      if (k == X_ASM || k == X_BASIC_ASM)
+        cc_glue_note_asm (insn);
       if (n == cap)
         {
           cap *= 2;

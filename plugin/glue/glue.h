@@ -178,6 +178,14 @@ void cc_glue_register_loop_passes (const char *plugin_name);
 /* Hand F (the model of FUN) the loop bounds recorded for FUN.  */
 void cc_glue_take_loop_bounds (function *fun, cc_func *f);
 
+/* asm_names.cc */
+void cc_glue_register_asm_names (const char *plugin_name);
+/* Keep the text of INSN, an asm statement.  */
+void cc_glue_note_asm (rtx_insn *insn);
+/* Flag the functions of M the unit's asm texts name (model/asm_named.h),
+   and forget the texts.  */
+void cc_glue_flag_asm_named (cc_model *m);
+
 /* extract.cc */
 opt_pass *cc_glue_make_pass (gcc::context *ctxt);
 char *cc_glue_printed_name (const char *asm_name);

@@ -488,6 +488,7 @@ cc_glue_finish_unit (void *, void *)
       cc_glue.funcs[fi].uid_limit = 0;
     }
   cc_glue_locate_note_ends ();
+  cc_glue_flag_asm_named (&cc_glue.model);
 
   /* A slim LTO object has no code: the analysis happens at link time.  */
   if (cc_glue.n_funcs == 0 && flag_generate_lto && !flag_fat_lto_objects)

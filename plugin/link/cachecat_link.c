@@ -260,11 +260,15 @@ main (int argc, char **argv)
     return fatal (err ? err : "the analysis failed");
 
   const char **units = cc_xmalloc ((wp.model.n_funcs + 1) * sizeof *units);
+  char *const **aliases = cc_xmalloc ((wp.model.n_funcs + 1) * sizeof *aliases);
   for (uint32_t f = 0; f < wp.model.n_funcs; f++)
-    units[f] = wp.units[wp.funcs[f].unit].source;
-  cc_report_link link = { program, wp.n_units, wp.n_relaxed, wp.n_removed, wp.n_escaped,
-                          wp.section_base, units, wp.open_because, wp.n_indirect_sites,
-                          wp.n_indirect_targets };
+    {
+      units[f] = wp.units[wp.funcs[f].unit].source;
+      aliases[f] = wp.funcs[f].aliases;
+    }
+  cc_report_link link = { program, wp.n_units, wp.n_relaxed, wp.n_removed, wp.n_dead,
+                          wp.n_escaped, wp.section_base, units, aliases, wp.open_because,
+                          wp.n_indirect_sites, wp.n_indirect_targets };
   /* The report states the entry the analysis used.  */
   char *entry_copy = cc_xstrdup (entry);  /* ENTRY may be o.entry */
   free (o.entry);
@@ -301,6 +305,7 @@ main (int argc, char **argv)
   broken += cc_check_budgets (&wp.model, r, &cache, bounds, 0, say_limit, &ctx);
   free (path);
   free (units);
+  free (aliases);
   cc_bounds_free (bounds);
   cc_result_free (r, &wp.model);
   cc_whole_program_free (&wp);

@@ -14,6 +14,8 @@
    AArch64, ARM (A32 and Thumb) and RISC-V.  */
 
 #include "link/whole_program.h"
+#include "link/folded.h"
+#include "link/rel_tables.h"
 #include "link/relaxed.h"
 #include "layout/target.h"
 #include "layout/x86/x86_branch.h"
@@ -443,16 +445,8 @@ static void
 mark_range (uint8_t *escaped, const addr_ent *starts, uint32_t n_starts, uint64_t lo,
             uint64_t hi)
 {
-  uint32_t a = 0, b = n_starts;
-  while (a < b)
-    {
-      uint32_t mid = a + (b - a) / 2;
-      if (starts[mid].addr < lo)
-        a = mid + 1;
-      else
-        b = mid;
-    }
-  for (; a < n_starts && starts[a].addr <= hi; a++)
+  for (size_t a = cc_lower_bound_u64 (starts, n_starts, sizeof *starts, 0, lo);
+       a < n_starts && starts[a].addr <= hi; a++)
     escaped[starts[a].func] = 1;
 }
 
@@ -494,7 +488,7 @@ code_refs (const cc_whole_program *wp, const cc_elf_image *img, const cc_elf_sec
    only costs precision.  */
 static void
 mark_escapes (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *starts,
-              uint32_t n_starts, const span *code, uint32_t n_code)
+              uint32_t n_starts, const span *code, uint32_t n_code, cc_bases *bases)
 {
   if (!n_starts)
     return;
@@ -537,62 +531,159 @@ mark_escapes (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *sta
           if (s->exec && wp->arch == CC_ARCH_X86_64)
             nc += cc_x86_rel_refs (s->data, (size_t) s->size, (size_t) p, s->addr, cand + nc);
           for (int c = 0; c < nc; c++)
-            if (cand[c] >= lo && cand[c] <= hi)
-              {
-                uint32_t f = func_at (starts, n_starts, cand[c]);
-                if (f != CC_NONE)
-                  escaped[f] = 1;
-              }
+            {
+              cc_bases_add (bases, cand[c], cand[c]);
+              if (cand[c] >= lo && cand[c] <= hi)
+                {
+                  uint32_t f = func_at (starts, n_starts, cand[c]);
+                  if (f != CC_NONE)
+                    escaped[f] = 1;
+                }
+            }
           if (s->exec && wp->arch != CC_ARCH_X86_64 && a % step == 0)
             {
               cc_addr_range r[2];
               int nr = code_refs (wp, img, s, p, r);
               for (int k = 0; k < nr; k++)
-                if (r[k].hi >= lo && r[k].lo <= hi)
-                  mark_range (escaped, starts, n_starts, r[k].lo, r[k].hi);
+                {
+                  cc_bases_add (bases, r[k].lo, r[k].hi);
+                  if (r[k].hi >= lo && r[k].lo <= hi)
+                    mark_range (escaped, starts, n_starts, r[k].lo, r[k].hi);
+                }
             }
         }
     }
 }
 
-/* Mark in wp->taken the functions whose start address the modelled code
-   itself holds: a RIP-relative operand (lea f(%rip)) or an absolute
-   immediate (mov $f), in any instruction but a direct branch.  A unit
-   flags only its own functions address-taken; this finds the address of
-   a function of another unit too.  A coincidence only costs precision.
-   x86-64 only: only a closed program needs it (open_because).  */
+/* Mark in wp->taken the functions whose start the modelled instruction
+   I of function FI (x86-64) refers to: a RIP-relative operand
+   (lea f(%rip)) or an absolute immediate (mov $f), in any instruction
+   but a direct branch; every address it names is a base of
+   self-relative tables.  */
+static void
+taken_x86 (cc_whole_program *wp, const cc_elf_image *img, uint32_t fi, uint32_t i,
+           const addr_ent *starts, uint32_t n_starts, cc_bases *bases)
+{
+  const cc_insn *in = &wp->model.funcs[fi].insns[i];
+  if (in->length < 5 || in->kind == CC_INSN_PAD)
+    return;
+  uint64_t a = insn_addr (wp, fi, i), t;
+  size_t avail;
+  const unsigned char *b = bytes_at (img, a, in->length, &avail);
+  if (!b)
+    return;
+  cc_branch_kind k = cc_x86_branch (b, in->length, a, &t);
+  if (k == CC_BRANCH_CALL || k == CC_BRANCH_JUMP || k == CC_BRANCH_COND)
+    return;
+  uint64_t cand[3 * 16];
+  int nc = cc_x86_operand_refs (b, in->length, a, img->pie, cand);
+  for (int c = 0; c < nc; c++)
+    {
+      cc_bases_add (bases, cand[c], cand[c]);
+      uint32_t f = func_at (starts, n_starts, cand[c]);
+      if (f != CC_NONE)
+        wp->taken[f] = 1;
+    }
+}
+
+/* Does insn I of function FI, or the one after it (RISC-V's auipc and
+   jalr), branch directly to TARGET?  */
+static int
+branches_to (const cc_whole_program *wp, const cc_elf_image *img, uint32_t fi, uint32_t i,
+             uint64_t target)
+{
+  for (uint32_t k = i; k < i + 2 && k < wp->model.funcs[fi].n_insns; k++)
+    {
+      uint64_t t;
+      cc_branch_kind bk = insn_branch (wp, img, fi, k, &t);
+      if ((bk == CC_BRANCH_CALL || bk == CC_BRANCH_JUMP || bk == CC_BRANCH_COND)
+          && t == target)
+        return 1;
+    }
+  return 0;
+}
+
+/* The same on the other targets: what the instruction may refer to
+   (cc_isa_refs), exact where an instruction pair completes an address;
+   a direct branch's target is an edge, not an address taken.  */
+static void
+taken_refs (cc_whole_program *wp, const cc_elf_image *img, uint32_t fi, uint32_t i,
+            const addr_ent *starts, uint32_t n_starts, cc_bases *bases)
+{
+  const cc_insn *in = &wp->model.funcs[fi].insns[i];
+  uint64_t a = insn_addr (wp, fi, i);
+  const cc_elf_section *s = in->length ? cc_elf_code_at (img, a, in->length) : NULL;
+  cc_addr_range r[2];
+  int nr = s ? code_refs (wp, img, s, a - s->addr, r) : 0;
+  for (int k = 0; k < nr; k++)
+    {
+      cc_bases_add (bases, r[k].lo, r[k].hi);
+      if (r[k].lo != r[k].hi || !branches_to (wp, img, fi, i, r[k].lo))
+        mark_range (wp->taken, starts, n_starts, r[k].lo, r[k].hi);
+    }
+}
+
+/* Mark in wp->taken the functions whose start the modelled code refers
+   to.  A unit flags only its own functions address-taken; this finds
+   the address of another unit's too.  In a closed program they are the
+   targets of indirect calls; in an open one roots (the code may hand
+   the address to code without a model).  A coincidence only costs
+   precision.  */
 static void
 mark_taken_in_code (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *starts,
-                    uint32_t n_starts)
+                    uint32_t n_starts, cc_bases *bases)
 {
   for (uint32_t fi = 0; fi < wp->model.n_funcs; fi++)
+    if (!(wp->model.funcs[fi].flags & CC_FUNC_BROKEN))
+      for (uint32_t i = 0; i < wp->model.funcs[fi].n_insns; i++)
+        (wp->arch == CC_ARCH_X86_64 ? taken_x86 : taken_refs) (wp, img, fi, i, starts,
+                                                               n_starts, bases);
+}
+
+static void
+hit_escaped (void *data, uint32_t start)
+{
+  struct { uint8_t *escaped; const addr_ent *starts; } *h = data;
+  h->escaped[h->starts[start].func] = 1;
+}
+
+/* Mark in wp->escaped the functions that an entry of a self-relative
+   table reaches (rel_tables.h) from its own address or from a base
+   (BASES, with the values of the symbols that name no function added
+   here: a table's label; a function's symbol is no address the program
+   holds, and with it every zero of padding would reach every function)
+   in its section: code
+   without a model may call them, and in a closed program they are
+   targets of indirect calls.  CODE (N_CODE spans in address order) is
+   the modelled code, not read.  If the entries are too many to check,
+   every function is marked, and the program is not closed.  */
+static void
+mark_relative (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *starts,
+               uint32_t n_starts, const span *code, uint32_t n_code, cc_bases *bases)
+{
+  for (int t = 0; t < 2; t++)
     {
-      const cc_func *fn = &wp->model.funcs[fi];
-      if (fn->flags & CC_FUNC_BROKEN)
-        continue;
-      for (uint32_t i = 0; i < fn->n_insns; i++)
-        {
-          const cc_insn *in = &fn->insns[i];
-          if (in->length < 5 || in->kind == CC_INSN_PAD)
-            continue;
-          uint64_t a = insn_addr (wp, fi, i), t;
-          size_t avail;
-          const unsigned char *b = bytes_at (img, a, in->length, &avail);
-          if (!b)
-            continue;
-          cc_branch_kind k = cc_x86_branch (b, in->length, a, &t);
-          if (k == CC_BRANCH_CALL || k == CC_BRANCH_JUMP || k == CC_BRANCH_COND)
-            continue;
-          uint64_t cand[3 * 16];
-          int nc = cc_x86_operand_refs (b, in->length, a, img->pie, cand);
-          for (int c = 0; c < nc; c++)
-            {
-              uint32_t f = func_at (starts, n_starts, cand[c]);
-              if (f != CC_NONE)
-                wp->taken[f] = 1;
-            }
-        }
+      const cc_elf_symbol *v = t ? img->dynsyms : img->symbols;
+      for (uint32_t i = 0, n = t ? img->n_dynsyms : img->n_symbols; i < n; i++)
+        if (v[i].defined && v[i].value && !v[i].func)
+          cc_bases_add (bases, v[i].value, v[i].value);
     }
+  cc_bases_seal (bases);
+  uint64_t *at = cc_xmalloc ((n_starts + 1) * sizeof *at);
+  for (uint32_t i = 0; i < n_starts; i++)
+    at[i] = starts[i].addr;
+  cc_addr_range *skip = cc_xmalloc ((n_code + 1) * sizeof *skip);
+  for (uint32_t i = 0; i < n_code; i++)
+    skip[i] = (cc_addr_range) { code[i].lo, code[i].hi };
+  struct { uint8_t *escaped; const addr_ent *starts; } h = { wp->escaped, starts };
+  if (cc_rel_tables_scan (img, wp->arch == CC_ARCH_ARM, bases, skip, n_code, at, n_starts,
+                          hit_escaped, &h) < 0)
+    {
+      wp->rel_unsettled = 1;
+      memset (wp->escaped, 1, wp->model.n_funcs);
+    }
+  free (skip);
+  free (at);
 }
 
 /* Are the N bytes at B alignment padding (NOPs, int3, zeros)?  */
@@ -630,6 +721,9 @@ open_because (cc_whole_program *wp, const cc_elf_image *img, const span *modelle
 {
   if (img->dynamic)
     return cc_xstrdup ("it is linked dynamically: code of shared libraries may run");
+  if (wp->rel_unsettled)
+    return cc_xstrdup ("its data holds more possible entries of self-relative tables than "
+                       "cachecat-link checks");
   if (wp->arch != CC_ARCH_X86_64)
     return cc_xasprintf ("closed programs are recognised on x86-64 only (this one is %s)",
                          cc_arch_name (wp->arch));
@@ -727,7 +821,7 @@ add_dispatcher (cc_whole_program *wp, uint32_t n)
         d->blocks[t].exits = 1;
         t++;
       }
-  wp->funcs[m->n_funcs] = (cc_link_func) { 0, cc_xcalloc (1, sizeof (uint64_t)) };
+  wp->funcs[m->n_funcs] = (cc_link_func) { 0, cc_xcalloc (1, sizeof (uint64_t)), NULL, 0, 0 };
   m->n_funcs++;
   wp->n_indirect_targets = n;
 }
@@ -767,8 +861,11 @@ cc_whole_program_enter (cc_whole_program *wp, uint32_t entry)
           }
       return;
     }
+  /* Open: code without a model may call what it holds the address of,
+     and what the modelled code gives it (a callback to qsort).  */
   for (uint32_t f = 0; f < wp->model.n_funcs; f++)
-    if (wp->escaped[f] && f != entry && !(wp->model.funcs[f].flags & CC_FUNC_ADDRESS_TAKEN))
+    if (wp->taken[f] && f != entry
+        && !(wp->model.funcs[f].flags & CC_FUNC_ADDRESS_TAKEN))
       {
         wp->model.funcs[f].flags |= CC_FUNC_ADDRESS_TAKEN;
         wp->n_escaped++;
@@ -999,6 +1096,21 @@ cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
   free (low);
   free (sec_of_elf);
   make_names_unique (wp);
+  /* Code the linker folded is one function, under all its names.  */
+  uint32_t *map = cc_link_fold_identical (wp);
+  if (map)
+    {
+      uint32_t k = 0;
+      for (uint32_t i = 0; i < n_spans; i++)
+        if (map[spans[i].func] != CC_NONE)
+          {
+            spans[k] = spans[i];
+            spans[k++].func = map[spans[i].func];
+          }
+      n_spans = k;
+      free (map);
+    }
+  cc_link_symbol_aliases (wp, img);
 
   /* Every instruction against the program's bytes.  */
   for (uint32_t f = 0; f < wp->model.n_funcs; f++)
@@ -1053,15 +1165,21 @@ cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
   const cc_elf_symbol *gp = wp->arch == CC_ARCH_RISCV
                             ? cc_elf_global (img, "__global_pointer$") : NULL;
   wp->gp = gp ? gp->value : 0;
-  mark_escapes (wp, img, starts, wp->model.n_funcs, modelled, n_modelled);
+  cc_bases bases;
+  cc_bases_init (&bases, img);
+  mark_escapes (wp, img, starts, wp->model.n_funcs, modelled, n_modelled, &bases);
   wp->taken = cc_xcalloc (wp->model.n_funcs + 1, 1);
-  if (wp->arch == CC_ARCH_X86_64)
-    mark_taken_in_code (wp, img, starts, wp->model.n_funcs);
+  mark_taken_in_code (wp, img, starts, wp->model.n_funcs, &bases);
+  mark_relative (wp, img, starts, wp->model.n_funcs, modelled, n_modelled, &bases);
+  cc_bases_free (&bases);
   for (uint32_t f = 0; f < wp->model.n_funcs; f++)
     wp->taken[f] |= wp->escaped[f] | !!(wp->model.funcs[f].flags & CC_FUNC_ADDRESS_TAKEN);
   wp->open_because = open_because (wp, img, modelled, n_modelled);
   free (modelled);
   free (starts);
+  /* A copy nothing names nor reaches never runs (folded.h); its bytes
+     stay spans of modelled code, never fetched.  */
+  free (cc_link_drop_dead_copies (wp, img, CC_NONE));
 
   /* The bytes between the model's functions are code without a model,
      which may load the lines it shares with ours.  */
@@ -1092,7 +1210,12 @@ void
 cc_whole_program_free (cc_whole_program *wp)
 {
   for (uint32_t f = 0; f < wp->model.n_funcs; f++)
-    free (wp->funcs[f].addr);
+    {
+      free (wp->funcs[f].addr);
+      for (uint32_t a = 0; a < wp->funcs[f].n_aliases; a++)
+        free (wp->funcs[f].aliases[a]);
+      free (wp->funcs[f].aliases);
+    }
   free (wp->funcs);
   cc_model_free (&wp->model);
   free (wp->section_base);

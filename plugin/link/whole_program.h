@@ -17,6 +17,11 @@ typedef struct cc_link_func
 {
   uint32_t unit;               /* index into cc_whole_program.units */
   uint64_t *addr;              /* final address of each part */
+  char **aliases;              /* the other names that reach it: functions
+                                  folded into it, symbols at its start;
+                                  NULL-terminated, or NULL */
+  uint32_t n_aliases;
+  uint32_t folded_into;        /* while folding (folded.c) */
 } cc_link_func;
 
 typedef struct cc_whole_program
@@ -26,7 +31,11 @@ typedef struct cc_whole_program
   cc_unit_record *units;
   uint32_t n_units;
   uint32_t n_removed;          /* functions the linker removed (--gc-sections,
-                                  discarded COMDAT copies) */
+                                  discarded COMDAT copies, folded into an
+                                  identical one) */
+  uint32_t n_folded;           /* of them, folded (folded.h) */
+  uint32_t n_dead;             /* functions no symbol names and nothing
+                                  reaches: never fetched, left out */
   uint32_t n_inexact;          /* functions of units whose layout was not
                                   measured: not analysed */
   uint32_t n_relaxed;          /* units whose code the linker relaxed,
@@ -56,6 +65,9 @@ typedef struct cc_whole_program
   uint32_t n_asm_branching;    /* inline asm statements that may transfer
                                   control (not only run on or enter the
                                   kernel) */
+  int rel_unsettled;           /* the entries of self-relative tables were
+                                  too many to check (rel_tables.h): every
+                                  function escaped */
   uint8_t *taken;              /* per function: the program's code or data
                                   holds its address (a superset of escaped) */
   char *open_because;          /* NULL if the program is closed: every

@@ -542,6 +542,17 @@ write_part (wbuf *w, const cc_model *m, const cc_result *r, const cc_report_link
       w_u64 (w, link->section_base[p->section] + p->offset);
       w_s (w, ", \"unit\": ");
       json_str (w, link->func_unit[fi]);
+      if (link->func_aliases[fi])
+        {
+          w_s (w, ", \"aliases\": [");
+          for (uint32_t k = 0; link->func_aliases[fi][k]; k++)
+            {
+              if (k)
+                w_s (w, ", ");
+              json_str (w, link->func_aliases[fi][k]);
+            }
+          w_c (w, ']');
+        }
     }
   w_s (w, ", \"size\": ");
   w_u (w, p->size);
@@ -746,6 +757,11 @@ write_json_buf (wbuf *w, const cc_model *m, const cc_result *r,
         }
       w_s (w, ", \"removed_functions\": ");
       w_u (w, info->link->n_removed);
+      if (info->link->n_dead)
+        {
+          w_s (w, ", \"unnamed_unreached_functions\": ");
+          w_u (w, info->link->n_dead);
+        }
       w_s (w, ", \"called_from_unknown_code\": ");
       w_u (w, info->link->n_escaped);
       if (info->link->open_because)

@@ -15,10 +15,16 @@ typedef struct cc_report_link
   uint32_t n_units;            /* units with a model */
   uint32_t n_relaxed;          /* of them, relaxed ones placed from their
                                   marks */
-  uint32_t n_removed;          /* functions the linker removed */
+  uint32_t n_removed;          /* functions the linker removed (or folded
+                                  into an identical one) */
+  uint32_t n_dead;             /* functions no symbol names and nothing
+                                  reaches: left out */
   uint32_t n_escaped;          /* functions code without a model may call */
   const uint64_t *section_base; /* per model section: address of offset 0 */
   const char *const *func_unit; /* per model function: its unit's source */
+  char *const *const *func_aliases; /* per model function: NULL, or the
+                                  other names that reach it (functions
+                                  folded into it, symbols), NULL-terminated */
   const char *open_because;    /* NULL: the program is closed (indirect
                                   calls call the functions whose address
                                   it holds); else why not */

@@ -131,6 +131,27 @@ cc_name_hash (const char *s)
   return h;
 }
 
+/* Lower bound: the first of the N entries of BASE (STRIDE bytes each,
+   ascending by the uint64_t KEY_AT bytes into each) whose key is at
+   least KEY, or N.  */
+static inline size_t
+cc_lower_bound_u64 (const void *base, size_t n, size_t stride, size_t key_at, uint64_t key)
+{
+  const unsigned char *b = (const unsigned char *) base + key_at;
+  size_t lo = 0, hi = n;
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      uint64_t v;
+      memcpy (&v, b + mid * stride, sizeof v);
+      if (v < key)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
 /* The index of KEY in the ascending array A of N values, or UINT32_MAX
    (CC_NONE) if it is not there.  */
 static inline uint32_t

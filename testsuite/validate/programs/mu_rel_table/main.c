@@ -1,0 +1,67 @@
+/* mu_rel_table: functions of another unit reached only through
+   self-relative tables written in top-level asm: one of offsets from the
+   table's start (`.long f - table'), one of offsets from each entry
+   (`.long f - .', and `.quad f - .' on 64-bit targets).  Nothing in this
+   unit's model names them: cachecat-link finds them in the program's
+   data (rel_tables.h).
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
+#include "../../../valgrind/freestanding.h"
+
+typedef unsigned (*op_fn) (unsigned);
+
+__asm__ (".pushsection .rodata\n"
+         "\t.p2align 3\n"
+         "start_table:\n"
+         "\t.long step_a - start_table\n"
+         "\t.long step_b - start_table\n"
+         "self_table:\n"
+         "\t.long step_c - .\n"
+         "\t.long step_b - .\n"
+#if __SIZEOF_POINTER__ == 8
+         "wide_table:\n"
+         "\t.quad step_d - .\n"
+#endif
+         "\t.popsection");
+extern const int start_table[], self_table[];
+#if __SIZEOF_POINTER__ == 8
+extern const long long wide_table[];
+#endif
+
+static op_fn
+thumb (const char *p)
+{
+#ifdef __thumb__
+  p += 1;
+#endif
+  return (op_fn) p;
+}
+
+static __attribute__ ((noinline)) op_fn
+pick (unsigned i)
+{
+  switch (i % 5)
+    {
+    case 0:
+    case 1:
+      return thumb ((const char *) start_table + start_table[i % 5]);
+    case 2:
+    case 3:
+      return thumb ((const char *) &self_table[i % 5 - 2] + self_table[i % 5 - 2]);
+    default:
+#if __SIZEOF_POINTER__ == 8
+      return thumb ((const char *) &wide_table[0] + wide_table[0]);
+#else
+      return thumb ((const char *) &self_table[0] + self_table[0]);
+#endif
+    }
+}
+
+static int
+program (void)
+{
+  unsigned s = (unsigned) sink;
+  for (unsigned i = 0; i < 200; i++)
+    s = pick (i) (s + i);
+  sink = (int) s;
+  return 0;
+}
