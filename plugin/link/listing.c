@@ -153,7 +153,7 @@ fill_listing (FILE *out, void *data)
              next instruction if it is ours (a function we name below).  */
           if (sscanf (line, "%llx <%c", &a, &c) == 2 || !len)
             continue;
-          if (pending_len + len + 2 > pending_cap)
+          if (pending_len + len + 3 > pending_cap)
             {
               pending_cap = 2 * (pending_len + len + 2);
               pending = cc_xrealloc (pending, pending_cap);
@@ -166,19 +166,28 @@ fill_listing (FILE *out, void *data)
       const part_at *pa = find_part (job->parts, job->np, a);
       if (pa && pa != cur)
         /* The report's name: static functions of two units differ.  */
-        fprintf (out, "\n%016llx <%s>:\n", (unsigned long long) pa->addr, pa->name);
+        {
+          fprintf (out, "\n%016llx <", (unsigned long long) pa->addr);
+          cc_fputs_utf8 (pa->name, out);
+          fputs (">:\n", out);
+        }
       cur = pa;
       if (pa && pending_len)
-        fwrite (pending, 1, pending_len, out);
+        {
+          /* (Source lines and names, from the input: UTF-8 or not.)  */
+          pending[pending_len] = 0;
+          cc_fputs_utf8 (pending, out);
+        }
       pending_len = 0;
       if (!pa)
         continue;
-      fputs (line, out);
+      cc_fputs_utf8 (line, out);
       const insn_at *hit = find_insn (job->v, job->k, a);
       if (hit)
         {
           cc_annotation (m, job->r, hit->func, hit->insn, 1, ann, sizeof ann);
-          fprintf (out, "\t# %s", ann);
+          fputs ("\t# ", out);
+          cc_fputs_utf8 (ann, out);
         }
       fputc ('\n', out);
     }

@@ -131,9 +131,9 @@ hit_start (scan *s, uint64_t target)
     s->hit (s->data, i);
 }
 
-/* Starts [F0, F1) that an entry V of a section [SLO, SHI) may reach
+/* Starts [F0, F1) that an entry V of an object [SLO, SHI) may reach
    from a base: each whose base (start - V; with the Thumb bit, or one
-   more) is one, in the section.  */
+   more) is one, in the object.  */
 static void
 try_starts (scan *s, uint32_t f0, uint32_t f1, uint64_t v, uint64_t slo, uint64_t shi)
 {
@@ -146,7 +146,7 @@ try_starts (scan *s, uint32_t f0, uint32_t f1, uint64_t v, uint64_t slo, uint64_
     }
 }
 
-/* Bases of the section [SLO, SHI) from range B0 on, with an entry V:
+/* Bases of the object [SLO, SHI) from range B0 on, with an entry V:
    each range of bases reaches the starts in it plus V.  */
 static void
 try_bases (scan *s, uint32_t b0, uint64_t v, uint64_t slo, uint64_t shi)
@@ -162,10 +162,10 @@ try_bases (scan *s, uint32_t b0, uint64_t v, uint64_t slo, uint64_t shi)
     }
 }
 
-/* The entry V at address A of a section [SLO, SHI): from A, and unless
-   the section is CODE, from the bases in the section, which reach
-   [SLO + V, SHI + V).  Of the starts there and the ranges of bases in
-   the section, the fewer are tried.  */
+/* The entry V at address A of an object [SLO, SHI): from A, and unless
+   the object is CODE, from the bases in it, which reach [SLO + V, SHI +
+   V).  Of the starts there and the ranges of bases in the object, the
+   fewer are tried.  */
 static void
 entry (scan *s, uint64_t a, uint64_t v, uint64_t slo, uint64_t shi, int code)
 {
@@ -217,20 +217,105 @@ unwind_tables (const char *name)
   return 0;
 }
 
+/* The data objects of a program: where its symbols that name no
+   function start, and how long they are (0: up to the next).  */
+typedef struct object
+{
+  uint64_t lo, size;
+} object;
+
+static int
+cmp_object (const void *a, const void *b)
+{
+  const object *x = a, *y = b;
+  if (x->lo != y->lo)
+    return (x->lo > y->lo) - (x->lo < y->lo);
+  return (x->size < y->size) - (x->size > y->size);     /* the largest first */
+}
+
+static object *
+objects_of (const cc_elf_image *img, uint32_t *n)
+{
+  object *v = cc_xmalloc ((img->n_symbols + 1) * sizeof *v);
+  *n = 0;
+  for (uint32_t i = 0; i < img->n_symbols; i++)
+    {
+      const cc_elf_symbol *y = &img->symbols[i];
+      if (y->defined && !y->func && y->value && y->name && y->name[0] != '$')
+        v[(*n)++] = (object) { y->value, y->size };
+    }
+  qsort (v, *n, sizeof *v, cmp_object);
+  return v;
+}
+
+/* The object at A of a section [SLO, SHI), of the N objects V (by
+   address): that of the last symbol at or before A where A is within its
+   size, else the stretch between that one's end and the next symbol (or
+   the section's ends).  Into [*LO, *HI).  */
+static void
+object_at (const object *v, uint32_t n, uint64_t a, uint64_t slo, uint64_t shi,
+           uint64_t *lo, uint64_t *hi)
+{
+  /* V[j] is the first symbol after A.  */
+  size_t j = cc_lower_bound_u64 (v, n, sizeof *v, offsetof (object, lo), a + 1);
+  uint64_t next = j < n && v[j].lo < shi ? v[j].lo : shi;
+  if (j == 0 || v[j - 1].lo < slo)
+    {
+      *lo = slo;
+      *hi = next;
+      return;
+    }
+  /* The last at or before A, the largest of those at its address.  */
+  size_t k = j - 1;
+  while (k > 0 && v[k - 1].lo == v[k].lo)
+    k--;
+  const object *o = &v[k];
+  if (o->size && a < o->lo + o->size)
+    {
+      *lo = o->lo;
+      *hi = o->lo + o->size < shi ? o->lo + o->size : shi;
+      return;
+    }
+  *lo = o->lo + o->size;
+  *hi = next;
+}
+
+/* Of the object [*LO, *HI) at A, the part whose bases an entry at A is
+   read from: with NEAREST, from the NEAREST-th nearest range of bases
+   at or before A up to A.  */
+static void
+narrow (const cc_bases *b, uint32_t nearest, uint64_t a, uint64_t *lo, uint64_t *hi)
+{
+  if (!nearest)
+    return;
+  /* Ranges [0, j) start at or before A.  */
+  size_t j = cc_lower_bound_u64 (b->v, b->n, sizeof *b->v, offsetof (cc_addr_range, lo), a + 1);
+  uint64_t from = j >= nearest ? b->v[j - nearest].lo : 0;
+  if (from > *lo)
+    *lo = from;
+  if (a + 1 < *hi)
+    *hi = a + 1;
+}
+
 int
-cc_rel_tables_scan (const cc_elf_image *img, int thumb, const cc_bases *bases,
+cc_rel_tables_scan (const cc_elf_image *img, int thumb, uint32_t nearest,
+                    const cc_bases *bases,
                     const cc_addr_range *skip, uint32_t n_skip, const uint64_t *starts,
                     uint32_t n_starts, void (*hit) (void *data, uint32_t start), void *data)
 {
   if (!n_starts)
     return 0;
   scan s = { bases, starts, n_starts, thumb ? ~(uint64_t) 1 : ~(uint64_t) 0, hit, data, 0 };
+  uint32_t n_objects;
+  object *objects = objects_of (img, &n_objects);
   for (uint32_t si = 0; si < img->n_sections; si++)
     {
       const cc_elf_section *sec = &img->sections[si];
       if (!sec->alloc || !sec->data || unwind_tables (sec->name))
         continue;
       uint64_t slo = sec->addr, shi = sec->addr + sec->size;
+      /* (Without symbols, the section is one object.)  */
+      uint64_t olo = slo, ohi = slo;
       uint32_t ci = 0;
       for (uint64_t p = 0; p + 4 <= sec->size; p++)
         {
@@ -242,14 +327,22 @@ cc_rel_tables_scan (const cc_elf_image *img, int thumb, const cc_bases *bases,
               p = skip[ci].hi - slo - 1;
               continue;
             }
+          if (a >= ohi || a < olo)
+            object_at (objects, n_objects, a, slo, shi, &olo, &ohi);
+          uint64_t blo = olo, bhi = ohi;
+          narrow (bases, nearest, a, &blo, &bhi);
           uint32_t w = (uint32_t) cc_load_uint (sec->data + p, 4, img->big_endian);
-          entry (&s, a, (uint64_t) (int64_t) (int32_t) w, slo, shi, sec->exec);
+          entry (&s, a, (uint64_t) (int64_t) (int32_t) w, blo, bhi, sec->exec);
           if (img->is64 && p + 8 <= sec->size)
-            entry (&s, a, cc_load_uint (sec->data + p, 8, img->big_endian), slo, shi,
+            entry (&s, a, cc_load_uint (sec->data + p, 8, img->big_endian), blo, bhi,
                    sec->exec);
           if (s.tries > MAX_TRIES)
-            return -1;
+            {
+              free (objects);
+              return -1;
+            }
         }
     }
+  free (objects);
   return 0;
 }

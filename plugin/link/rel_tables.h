@@ -10,12 +10,16 @@
    program but its modelled code (docs/semantics.md §7.4): from its own
    address, and in data also from a base, an address the program holds
    (an absolute value in its bytes, an operand or a reference of its
-   code, a symbol that names no function) in the same section, as a
-   table's start is.  (Code read as data holds so many such pairs by
-   coincidence that every function would be reached.)  Not in the
-   unwinder's tables (.eh_frame, ...), whose offsets reach every
-   function but which nothing calls through.  A coincidence only costs
-   precision.  */
+   code, a symbol that names no function) in the same object, as a
+   table's start is.  An object is what a symbol's size covers, or the
+   stretch between two symbols (a table in asm under a local label);
+   C's pointer arithmetic does not leave one, and any held address in a
+   big section would reach nearly every function by coincidence (a
+   string's address plus a jump table's entry).  Code read as data holds
+   so many such pairs that only offsets from their own address are read
+   there.  Not in the unwinder's tables (.eh_frame, ...), whose offsets
+   reach every function but which nothing calls through.  A coincidence
+   only costs precision.  */
 
 #ifndef CACHECAT_REL_TABLES_H
 #define CACHECAT_REL_TABLES_H
@@ -45,16 +49,25 @@ void cc_bases_add (cc_bases *b, uint64_t lo, uint64_t hi);
 void cc_bases_seal (cc_bases *b);
 void cc_bases_free (cc_bases *b);
 
+/* In a program that is not closed, an entry is read from at most this
+   many of the nearest bases at or before it (ranges of bases, each
+   counting once): a table's start and entries follow it, and in the big
+   objects of a C library (an unnamed stretch of jump tables) every
+   other base would reach some function by coincidence.  */
+#define CC_REL_NEAREST 4
+
 /* Every byte of IMG's allocated sections outside SKIP (N_SKIP ranges
    [lo, hi), in address order: the modelled code) read as a 32-bit and,
    in a 64-bit program, a 64-bit signed offset: for each function start
    of STARTS (N_STARTS, ascending) that the entry reaches from its own
-   address or (in data) from a base of BASES in its section, HIT (DATA,
-   the index of that start in STARTS).  On ARM a target's Thumb bit is ignored.
+   address or (in data) from a base of BASES in its object (with NEAREST
+   > 0, only from the NEAREST nearest ranges of bases at or before it),
+   HIT (DATA, the index of that start in STARTS).  On ARM a target's Thumb bit is ignored.
    Returns 0, or -1 if the entries are too many to check (over a few
    hundred million tries): then some function an entry reaches may not
    have been hit.  */
-int cc_rel_tables_scan (const cc_elf_image *img, int thumb, const cc_bases *bases,
+int cc_rel_tables_scan (const cc_elf_image *img, int thumb, uint32_t nearest,
+                        const cc_bases *bases,
                         const cc_addr_range *skip, uint32_t n_skip, const uint64_t *starts,
                         uint32_t n_starts, void (*hit) (void *data, uint32_t start),
                         void *data);

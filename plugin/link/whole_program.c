@@ -652,14 +652,17 @@ hit_escaped (void *data, uint32_t start)
    (BASES, with the values of the symbols that name no function added
    here: a table's label; a function's symbol is no address the program
    holds, and with it every zero of padding would reach every function)
-   in its section: code
-   without a model may call them, and in a closed program they are
-   targets of indirect calls.  CODE (N_CODE spans in address order) is
-   the modelled code, not read.  If the entries are too many to check,
-   every function is marked, and the program is not closed.  */
+   in its object: every base there if CLOSED (a program whose every
+   function is modelled, rel_tables.h), else the few nearest at or
+   before the entry.  Code without a model may call them, and in a
+   closed program they are targets of indirect calls.  CODE (N_CODE
+   spans in address order) is the modelled code, not read.  If the
+   entries are too many to check, every function is marked, and the
+   program is not closed.  */
 static void
 mark_relative (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *starts,
-               uint32_t n_starts, const span *code, uint32_t n_code, cc_bases *bases)
+               uint32_t n_starts, const span *code, uint32_t n_code, cc_bases *bases,
+               int closed)
 {
   for (int t = 0; t < 2; t++)
     {
@@ -676,8 +679,8 @@ mark_relative (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *st
   for (uint32_t i = 0; i < n_code; i++)
     skip[i] = (cc_addr_range) { code[i].lo, code[i].hi };
   struct { uint8_t *escaped; const addr_ent *starts; } h = { wp->escaped, starts };
-  if (cc_rel_tables_scan (img, wp->arch == CC_ARCH_ARM, bases, skip, n_code, at, n_starts,
-                          hit_escaped, &h) < 0)
+  if (cc_rel_tables_scan (img, wp->arch == CC_ARCH_ARM, closed ? 0 : CC_REL_NEAREST, bases,
+                          skip, n_code, at, n_starts, hit_escaped, &h) < 0)
     {
       wp->rel_unsettled = 1;
       memset (wp->escaped, 1, wp->model.n_funcs);
@@ -721,9 +724,6 @@ open_because (cc_whole_program *wp, const cc_elf_image *img, const span *modelle
 {
   if (img->dynamic)
     return cc_xstrdup ("it is linked dynamically: code of shared libraries may run");
-  if (wp->rel_unsettled)
-    return cc_xstrdup ("its data holds more possible entries of self-relative tables than "
-                       "cachecat-link checks");
   if (wp->arch != CC_ARCH_X86_64)
     return cc_xasprintf ("closed programs are recognised on x86-64 only (this one is %s)",
                          cc_arch_name (wp->arch));
@@ -1170,11 +1170,17 @@ cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
   mark_escapes (wp, img, starts, wp->model.n_funcs, modelled, n_modelled, &bases);
   wp->taken = cc_xcalloc (wp->model.n_funcs + 1, 1);
   mark_taken_in_code (wp, img, starts, wp->model.n_funcs, &bases);
-  mark_relative (wp, img, starts, wp->model.n_funcs, modelled, n_modelled, &bases);
+  /* Whether the program is closed does not depend on what the tables
+     reach, but how they are read does (rel_tables.h).  */
+  wp->open_because = open_because (wp, img, modelled, n_modelled);
+  mark_relative (wp, img, starts, wp->model.n_funcs, modelled, n_modelled, &bases,
+                 !wp->open_because);
+  if (wp->rel_unsettled && !wp->open_because)
+    wp->open_because = cc_xstrdup ("its data holds more possible entries of self-relative "
+                                   "tables than cachecat-link checks");
   cc_bases_free (&bases);
   for (uint32_t f = 0; f < wp->model.n_funcs; f++)
     wp->taken[f] |= wp->escaped[f] | !!(wp->model.funcs[f].flags & CC_FUNC_ADDRESS_TAKEN);
-  wp->open_because = open_because (wp, img, modelled, n_modelled);
   free (modelled);
   free (starts);
   /* A copy nothing names nor reaches never runs (folded.h); its bytes

@@ -257,3 +257,22 @@ cc_utf8_clean (const char *s)
   *o = 0;
   return out;
 }
+
+void
+cc_fputs_utf8 (const char *s, FILE *f)
+{
+  const unsigned char *p = (const unsigned char *) s, *run = p;
+  while (*p)
+    {
+      int l = cc_utf8_len (p);
+      if (l)
+        {
+          p += l;
+          continue;
+        }
+      fwrite (run, 1, (size_t) (p - run), f);
+      fputs ("\xef\xbf\xbd", f);
+      run = ++p;
+    }
+  fwrite (run, 1, (size_t) (p - run), f);
+}

@@ -111,6 +111,8 @@ int cc_utf8_len (const unsigned char *s);
 /* A copy of S (the caller frees it) with every byte that is not part of
    a UTF-8 character replaced by U+FFFD.  */
 char *cc_utf8_clean (const char *s);
+/* fputs of S so cleaned.  */
+void cc_fputs_utf8 (const char *s, FILE *f);
 
 /* qsort's comparison of two uint32_t.  */
 int cc_cmp_u32 (const void *a, const void *b);

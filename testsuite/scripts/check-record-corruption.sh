@@ -8,7 +8,8 @@
 # byte it replaced); every report written is valid UTF-8 JSON.  The many
 # runs count as one test, with their counts.  And a unit whose file name
 # is not UTF-8 (Latin-1 bytes): the plugin's report and SARIF file and
-# cachecat-link's report are valid UTF-8 JSON, the bytes replaced.
+# cachecat-link's report are valid UTF-8 JSON, the bytes replaced, and
+# its listing is UTF-8.
 # Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 set -u
 CC=${CC:-gcc}
@@ -111,18 +112,19 @@ cp "$SRC/main.c" "$name.c"
 $CC -O2 -g -fplugin="$PLUGIN" -fplugin-arg-cachecat-record -fplugin-arg-cachecat-sarif=u.sarif \
   -fplugin-arg-cachecat-cache-size=64 -c "$name.c" -o latin.o \
   && $CC -O2 -g -c "$SRC/other.c" && $CC -O2 -g -c "$SRC/lib.c" \
-  && $CC latin.o other.o lib.o -o latin && "$LINK" latin --report=latin.json
-if python3 - latin.cachecat.json u.sarif latin.json <<'PY'
+  && $CC latin.o other.o lib.o -o latin && "$LINK" latin --report=latin.json --listing=latin.lst
+if python3 - latin.cachecat.json u.sarif latin.json latin.lst <<'PY'
 import json, sys
-for f in sys.argv[1:]:
+open(sys.argv[4], "rb").read().decode("utf-8")
+for f in sys.argv[1:4]:
     text = open(f, "rb").read().decode("utf-8")
     json.loads(text)
     # (SARIF names files by URI: the byte percent-escaped.)
     assert ("caf\ufffd.c" if f != "u.sarif" else "caf%E9.c") in text, f
 PY
 then
-  ok "a file name that is not UTF-8: the reports and the SARIF file are UTF-8 JSON"
+  ok "a file name that is not UTF-8: the reports and the SARIF file are UTF-8 JSON, the listing UTF-8"
 else
-  bad "a file name that is not UTF-8: the reports and the SARIF file are UTF-8 JSON"
+  bad "a file name that is not UTF-8: the reports and the SARIF file are UTF-8 JSON, the listing UTF-8"
 fi
 echo "$passed passed, $failed failed"
