@@ -40,7 +40,7 @@ in_sections (const cc_bases *b, uint64_t lo, uint64_t hi)
 void
 cc_bases_add (cc_bases *b, uint64_t lo, uint64_t hi)
 {
-  if (!in_sections (b, lo, hi))
+  if (!b || !in_sections (b, lo, hi))
     return;
   if (b->n == b->cap)
     {
@@ -162,18 +162,17 @@ try_bases (scan *s, uint32_t b0, uint64_t v, uint64_t slo, uint64_t shi)
     }
 }
 
-/* The entry V at address A of an object [SLO, SHI): from A, and unless
-   the object is CODE, from the bases in it, which reach [SLO + V, SHI +
-   V).  Of the starts there and the ranges of bases in the object, the
-   fewer are tried.  */
+/* The entry V at address A: from A, and with FROM_BASES from the bases
+   in [SLO, SHI), which reach [SLO + V, SHI + V).  Of the starts there and
+   the ranges of bases, the fewer are tried.  */
 static void
-entry (scan *s, uint64_t a, uint64_t v, uint64_t slo, uint64_t shi, int code)
+entry (scan *s, uint64_t a, uint64_t v, uint64_t slo, uint64_t shi, int from_bases)
 {
   uint64_t first = s->starts[0], last = s->starts[s->n_starts - 1] | ~s->mask;
   uint64_t t = a + v;
   if (t >= first && t <= last)
     hit_start (s, t);
-  if (code)
+  if (!from_bases)
     return;
   uint64_t lo = slo + v, hi = shi - 1 + v;
   if (lo > hi)
@@ -280,32 +279,16 @@ object_at (const object *v, uint32_t n, uint64_t a, uint64_t slo, uint64_t shi,
   *hi = next;
 }
 
-/* Of the object [*LO, *HI) at A, the part whose bases an entry at A is
-   read from: with NEAREST, from the NEAREST-th nearest range of bases
-   at or before A up to A.  */
-static void
-narrow (const cc_bases *b, uint32_t nearest, uint64_t a, uint64_t *lo, uint64_t *hi)
-{
-  if (!nearest)
-    return;
-  /* Ranges [0, j) start at or before A.  */
-  size_t j = cc_lower_bound_u64 (b->v, b->n, sizeof *b->v, offsetof (cc_addr_range, lo), a + 1);
-  uint64_t from = j >= nearest ? b->v[j - nearest].lo : 0;
-  if (from > *lo)
-    *lo = from;
-  if (a + 1 < *hi)
-    *hi = a + 1;
-}
-
 int
-cc_rel_tables_scan (const cc_elf_image *img, int thumb, uint32_t nearest,
-                    const cc_bases *bases,
+cc_rel_tables_scan (const cc_elf_image *img, int thumb, const cc_bases *bases,
                     const cc_addr_range *skip, uint32_t n_skip, const uint64_t *starts,
                     uint32_t n_starts, void (*hit) (void *data, uint32_t start), void *data)
 {
   if (!n_starts)
     return 0;
-  scan s = { bases, starts, n_starts, thumb ? ~(uint64_t) 1 : ~(uint64_t) 0, hit, data, 0 };
+  static const cc_bases none;
+  scan s = { bases ? bases : &none, starts, n_starts, thumb ? ~(uint64_t) 1 : ~(uint64_t) 0,
+             hit, data, 0 };
   uint32_t n_objects;
   object *objects = objects_of (img, &n_objects);
   for (uint32_t si = 0; si < img->n_sections; si++)
@@ -329,13 +312,17 @@ cc_rel_tables_scan (const cc_elf_image *img, int thumb, uint32_t nearest,
             }
           if (a >= ohi || a < olo)
             object_at (objects, n_objects, a, slo, shi, &olo, &ohi);
-          uint64_t blo = olo, bhi = ohi;
-          narrow (bases, nearest, a, &blo, &bhi);
+          /* In code, only the data its mapping symbols mark ($d).  */
+          if (sec->exec && cc_elf_mapping_at (img, a) != 'd')
+            continue;
+          /* A table's start is at or before its entries.  */
+          uint64_t bhi = a + 1 < ohi ? a + 1 : ohi;
+          int from_bases = bases && !sec->exec;
           uint32_t w = (uint32_t) cc_load_uint (sec->data + p, 4, img->big_endian);
-          entry (&s, a, (uint64_t) (int64_t) (int32_t) w, blo, bhi, sec->exec);
+          entry (&s, a, (uint64_t) (int64_t) (int32_t) w, olo, bhi, from_bases);
           if (img->is64 && p + 8 <= sec->size)
-            entry (&s, a, cc_load_uint (sec->data + p, 8, img->big_endian), blo, bhi,
-                   sec->exec);
+            entry (&s, a, cc_load_uint (sec->data + p, 8, img->big_endian), olo, bhi,
+                   from_bases);
           if (s.tries > MAX_TRIES)
             {
               free (objects);

@@ -6,20 +6,28 @@
    or `.long f - .', and code adds the entry to the table's start or to
    the entry's own address, then calls the sum.  Such a function's
    address appears nowhere in the program, yet it runs.  An entry is
-   read as a 32-bit or 64-bit signed offset at every byte of the
-   program but its modelled code (docs/semantics.md §7.4): from its own
-   address, and in data also from a base, an address the program holds
-   (an absolute value in its bytes, an operand or a reference of its
-   code, a symbol that names no function) in the same object, as a
-   table's start is.  An object is what a symbol's size covers, or the
-   stretch between two symbols (a table in asm under a local label);
-   C's pointer arithmetic does not leave one, and any held address in a
-   big section would reach nearly every function by coincidence (a
-   string's address plus a jump table's entry).  Code read as data holds
-   so many such pairs that only offsets from their own address are read
-   there.  Not in the unwinder's tables (.eh_frame, ...), whose offsets
-   reach every function but which nothing calls through.  A coincidence
-   only costs precision.  */
+   read as a 32-bit or 64-bit signed offset at every byte of the data
+   (docs/semantics.md §7.4): from its own address; and in a closed
+   program also from a base, an address the program holds (an absolute
+   value in its data, an operand or a reference of its code) at or
+   before the entry in the same object, as a table's start is.  An
+   object is what a symbol's size covers, or the stretch between two
+   symbols (a table in asm under a local label); C's pointer arithmetic
+   does not leave one.  In a program that is not closed, code without a
+   model is the only code that could use such a table without the
+   program holding its targets' addresses, and it can form any address
+   anyway: there the bases are not read (in a static glibc program, the
+   entries of glibc's jump tables and of GCC's own, read from the other
+   addresses held near them, reached functions of the program by
+   coincidence).  In code only the bytes its mapping symbols mark as
+   data ($d: ARM's literal pools, data in AArch64 and RISC-V code) are
+   read, and only as offsets from their own address: instructions read
+   as offsets reach some function by coincidence in every big program,
+   and x86-64 code, which has no mapping symbols, is not read (in a
+   closed program every byte of code is modelled or padding).  Not in
+   the unwinder's tables (.eh_frame, ...), whose offsets reach every
+   function but which nothing calls through.  A coincidence only costs
+   precision.  */
 
 #ifndef CACHECAT_REL_TABLES_H
 #define CACHECAT_REL_TABLES_H
@@ -43,31 +51,23 @@ typedef struct cc_bases
 
 /* No bases yet, in the program IMG.  */
 void cc_bases_init (cc_bases *b, const cc_elf_image *img);
-/* The bases [LO, HI] (those in an allocated section of the program).  */
+/* The bases [LO, HI] (those in an allocated section of the program); B
+   may be NULL (no bases wanted: nothing).  */
 void cc_bases_add (cc_bases *b, uint64_t lo, uint64_t hi);
 /* Sort and merge: only then may cc_rel_tables_scan read B.  */
 void cc_bases_seal (cc_bases *b);
 void cc_bases_free (cc_bases *b);
 
-/* In a program that is not closed, an entry is read from at most this
-   many of the nearest bases at or before it (ranges of bases, each
-   counting once): a table's start and entries follow it, and in the big
-   objects of a C library (an unnamed stretch of jump tables) every
-   other base would reach some function by coincidence.  */
-#define CC_REL_NEAREST 4
-
 /* Every byte of IMG's allocated sections outside SKIP (N_SKIP ranges
    [lo, hi), in address order: the modelled code) read as a 32-bit and,
    in a 64-bit program, a 64-bit signed offset: for each function start
    of STARTS (N_STARTS, ascending) that the entry reaches from its own
-   address or (in data) from a base of BASES in its object (with NEAREST
-   > 0, only from the NEAREST nearest ranges of bases at or before it),
-   HIT (DATA, the index of that start in STARTS).  On ARM a target's Thumb bit is ignored.
-   Returns 0, or -1 if the entries are too many to check (over a few
-   hundred million tries): then some function an entry reaches may not
-   have been hit.  */
-int cc_rel_tables_scan (const cc_elf_image *img, int thumb, uint32_t nearest,
-                        const cc_bases *bases,
+   address or (in data, if BASES is not NULL) from a base of BASES at or
+   before it in its object, HIT (DATA, the index of that start in
+   STARTS).  On ARM a target's Thumb bit is ignored.  Returns 0, or -1
+   if the entries are too many to check (over a few hundred million
+   tries): then some function an entry reaches may not have been hit.  */
+int cc_rel_tables_scan (const cc_elf_image *img, int thumb, const cc_bases *bases,
                         const cc_addr_range *skip, uint32_t n_skip, const uint64_t *starts,
                         uint32_t n_starts, void (*hit) (void *data, uint32_t start),
                         void *data);

@@ -648,30 +648,18 @@ hit_escaped (void *data, uint32_t start)
 }
 
 /* Mark in wp->escaped the functions that an entry of a self-relative
-   table reaches (rel_tables.h) from its own address or from a base
-   (BASES, with the values of the symbols that name no function added
-   here: a table's label; a function's symbol is no address the program
-   holds, and with it every zero of padding would reach every function)
-   in its object: every base there if CLOSED (a program whose every
-   function is modelled, rel_tables.h), else the few nearest at or
-   before the entry.  Code without a model may call them, and in a
-   closed program they are targets of indirect calls.  CODE (N_CODE
-   spans in address order) is the modelled code, not read.  If the
-   entries are too many to check, every function is marked, and the
-   program is not closed.  */
+   table reaches (rel_tables.h) from its own address, or in a closed
+   program from a base (BASES, else NULL) at or before it in its object.  Code without a model
+   may call them, and in a closed program they are targets of indirect
+   calls.  CODE (N_CODE spans in address order) is the modelled code,
+   not read.  If the entries are too many to check, every function is
+   marked, and the program is not closed.  */
 static void
 mark_relative (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *starts,
-               uint32_t n_starts, const span *code, uint32_t n_code, cc_bases *bases,
-               int closed)
+               uint32_t n_starts, const span *code, uint32_t n_code, cc_bases *bases)
 {
-  for (int t = 0; t < 2; t++)
-    {
-      const cc_elf_symbol *v = t ? img->dynsyms : img->symbols;
-      for (uint32_t i = 0, n = t ? img->n_dynsyms : img->n_symbols; i < n; i++)
-        if (v[i].defined && v[i].value && !v[i].func)
-          cc_bases_add (bases, v[i].value, v[i].value);
-    }
-  cc_bases_seal (bases);
+  if (bases)
+    cc_bases_seal (bases);
   uint64_t *at = cc_xmalloc ((n_starts + 1) * sizeof *at);
   for (uint32_t i = 0; i < n_starts; i++)
     at[i] = starts[i].addr;
@@ -679,8 +667,8 @@ mark_relative (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *st
   for (uint32_t i = 0; i < n_code; i++)
     skip[i] = (cc_addr_range) { code[i].lo, code[i].hi };
   struct { uint8_t *escaped; const addr_ent *starts; } h = { wp->escaped, starts };
-  if (cc_rel_tables_scan (img, wp->arch == CC_ARCH_ARM, closed ? 0 : CC_REL_NEAREST, bases,
-                          skip, n_code, at, n_starts, hit_escaped, &h) < 0)
+  if (cc_rel_tables_scan (img, wp->arch == CC_ARCH_ARM, bases, skip, n_code, at, n_starts,
+                          hit_escaped, &h) < 0)
     {
       wp->rel_unsettled = 1;
       memset (wp->escaped, 1, wp->model.n_funcs);
@@ -1165,16 +1153,17 @@ cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
   const cc_elf_symbol *gp = wp->arch == CC_ARCH_RISCV
                             ? cc_elf_global (img, "__global_pointer$") : NULL;
   wp->gp = gp ? gp->value : 0;
+  /* Whether the program is closed does not depend on what the tables
+     reach, but how they are read does: only a closed program's need
+     the bases (rel_tables.h).  */
+  wp->open_because = open_because (wp, img, modelled, n_modelled);
   cc_bases bases;
   cc_bases_init (&bases, img);
-  mark_escapes (wp, img, starts, wp->model.n_funcs, modelled, n_modelled, &bases);
+  cc_bases *closed_bases = wp->open_because ? NULL : &bases;
+  mark_escapes (wp, img, starts, wp->model.n_funcs, modelled, n_modelled, closed_bases);
   wp->taken = cc_xcalloc (wp->model.n_funcs + 1, 1);
-  mark_taken_in_code (wp, img, starts, wp->model.n_funcs, &bases);
-  /* Whether the program is closed does not depend on what the tables
-     reach, but how they are read does (rel_tables.h).  */
-  wp->open_because = open_because (wp, img, modelled, n_modelled);
-  mark_relative (wp, img, starts, wp->model.n_funcs, modelled, n_modelled, &bases,
-                 !wp->open_because);
+  mark_taken_in_code (wp, img, starts, wp->model.n_funcs, closed_bases);
+  mark_relative (wp, img, starts, wp->model.n_funcs, modelled, n_modelled, closed_bases);
   if (wp->rel_unsettled && !wp->open_because)
     wp->open_because = cc_xstrdup ("its data holds more possible entries of self-relative "
                                    "tables than cachecat-link checks");
