@@ -47,16 +47,12 @@ __asm__ (".pushsection .rodata\n"
          "\t.popsection");
 extern const int rel_table[];
 
-/* The function of entry I: the table's start plus the entry (plus the
-   Thumb bit, which a difference of two addresses lacks).  */
+/* The function of entry I: the table's start plus the entry (on ARM
+   the linker's R_ARM_REL32 puts a Thumb function's bit in it).  */
 static op_fn
 op_of (unsigned i)
 {
-  const char *p = (const char *) rel_table + rel_table[i % 3];
-#ifdef __thumb__
-  p += 1;
-#endif
-  return (op_fn) p;
+  return (op_fn) ((const char *) rel_table + rel_table[i % 3]);
 }
 
 static int

@@ -27,15 +27,10 @@ extern const int start_table[], self_table[];
 extern const long long wide_table[];
 #endif
 
-static op_fn
-thumb (const char *p)
-{
-#ifdef __thumb__
-  p += 1;
-#endif
-  return (op_fn) p;
-}
 
+/* The step of round I: a table's entry added to the table's start or to
+   the entry's address (on ARM the linker's R_ARM_REL32 puts a Thumb
+   function's bit in the entry).  */
 static __attribute__ ((noinline)) op_fn
 pick (unsigned i)
 {
@@ -43,15 +38,15 @@ pick (unsigned i)
     {
     case 0:
     case 1:
-      return thumb ((const char *) start_table + start_table[i % 5]);
+      return (op_fn) ((const char *) start_table + start_table[i % 5]);
     case 2:
     case 3:
-      return thumb ((const char *) &self_table[i % 5 - 2] + self_table[i % 5 - 2]);
+      return (op_fn) ((const char *) &self_table[i % 5 - 2] + self_table[i % 5 - 2]);
     default:
 #if __SIZEOF_POINTER__ == 8
-      return thumb ((const char *) &wide_table[0] + wide_table[0]);
+      return (op_fn) ((const char *) &wide_table[0] + wide_table[0]);
 #else
-      return thumb ((const char *) &self_table[0] + self_table[0]);
+      return (op_fn) ((const char *) &self_table[0] + self_table[0]);
 #endif
     }
 }
