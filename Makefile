@@ -10,6 +10,9 @@ HOSTCC ?= gcc
 HOSTCXX ?= g++
 # Recursive (=) on purpose: `make deps example` installs the headers first.
 PLUGIN_DIR = $(shell $(CC) -print-file-name=plugin)
+# GCC's own include directory, searched by every compile of $(CC): where
+# include/cachecat.h goes, so that #include <cachecat.h> needs no -I.
+GCC_INCLUDE_DIR = $(shell $(CC) -print-file-name=include)
 PREFIX ?= /usr/local
 
 CFLAGS ?= -O2 -g
@@ -138,6 +141,8 @@ install: $(ALL)
 	install -d $(DESTDIR)$(PLUGIN_DIR) $(DESTDIR)$(PLUGIN_DIR)/cachecat/config
 	install -m 644 $(SO) $(DESTDIR)$(PLUGIN_DIR)/cachecat.so
 	install -m 644 config/*.conf $(DESTDIR)$(PLUGIN_DIR)/cachecat/config/
+	install -d $(DESTDIR)$(GCC_INCLUDE_DIR)
+	install -m 644 include/cachecat.h $(DESTDIR)$(GCC_INCLUDE_DIR)/cachecat.h
 ifneq ($(filter cachecat-link,$(ALL)),)
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 cachecat-link $(DESTDIR)$(PREFIX)/bin/cachecat-link

@@ -329,7 +329,7 @@ cc_analyse_unit (const cc_model *m, const cc_cache *cache,
           ir->pline = in->offset / e.L;
           ir->set = ir->pline % e.S;
           ir->n_lines = in->length ? (in->offset + in->length - 1) / e.L - ir->pline + 1 : 0;
-          if (!cc_insn_reported (in, fr->analysed))
+          if (!cc_insn_reported (in))
             continue;
           if (cc_insn_never_fetched (in, fr->analysed))
             {

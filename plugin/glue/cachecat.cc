@@ -84,6 +84,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   cc_glue_register_loop_pragmas (info->base_name);
   if (cc_glue.opts.disable)
     return 0;
+  cc_glue_register_macros (info->base_name);
 
   struct register_pass_info pass_info;
   pass_info.pass = cc_glue_make_pass (g);

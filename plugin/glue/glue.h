@@ -178,6 +178,9 @@ void cc_glue_register_loop_passes (const char *plugin_name);
 /* Hand F (the model of FUN) the loop bounds recorded for FUN.  */
 void cc_glue_take_loop_bounds (function *fun, cc_func *f);
 
+/* macros.cc */
+void cc_glue_register_macros (const char *plugin_name);
+
 /* asm_names.cc */
 void cc_glue_register_asm_names (const char *plugin_name);
 /* Keep the text of INSN, an asm statement.  */

@@ -123,6 +123,21 @@ exact_latch_runs (class loop *loop, edge exit)
   return tree_to_shwi (desc.niter);
 }
 
+/* Is the test of LOOP's EXIT at its bottom, after all of its body: does
+   it go on to the latch and nowhere else (or is it the latch)?  */
+static int
+test_at_bottom (class loop *loop, edge exit)
+{
+  if (exit->src == loop->latch)
+    return 1;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, exit->src->succs)
+    if (e != exit && e->dest != loop->latch)
+      return 0;
+  return 1;
+}
+
 static void
 check_trip_counts (function *fun)
 {
@@ -152,10 +167,14 @@ check_trip_counts (function *fun)
       if (!exit || !pragma_test (exit->src, &p) || may_leave_unseen (loop))
         continue;
       HOST_WIDE_INT latch = exact_latch_runs (loop, exit);
-      /* The body runs at least as often as the latch (once more when the
-         test is at the bottom).  */
-      if (latch >= 0 && (uint64_t) latch > p->max_runs - 1)
-        cc_glue_refute_loop_pragma (p, (uint64_t) latch);
+      if (latch < 0)
+        continue;
+      /* The body runs at least as often as the latch, and once more when
+         the test is at the bottom (GCC copied a for loop's test before
+         it): then all of the body runs before every test.  */
+      uint64_t body = (uint64_t) latch + test_at_bottom (loop, exit);
+      if (body > p->max_runs - 1)
+        cc_glue_refute_loop_pragma (p, body);
     }
   warn_aggressive_loop_optimizations = warn;
   for (unsigned i = 0; i < n; i++)

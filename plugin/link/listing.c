@@ -231,7 +231,7 @@ cc_write_listing (const char *path, const char *program, const cc_whole_program 
         parts[np++] = (part_at) { wp->funcs[f].addr[p], fn->parts[p].size,
                                   fn->parts[p].symbol };
       for (uint32_t i = 0; i < fn->n_insns; i++)
-        if (cc_insn_reported (&fn->insns[i], r->funcs[f].analysed))
+        if (cc_insn_reported (&fn->insns[i]))
           v[k++] = (insn_at) { wp->section_base[fn->parts[fn->insns[i].part].section]
                                + fn->insns[i].offset, f, i };
     }

@@ -279,13 +279,13 @@ cc_insn_unknown_after (const cc_insn *in)
   return in->kind == CC_INSN_ASM || in->runs_unknown;
 }
 
-/* Is insn IN an instruction of the report: not padding, and not without
-   bytes unless its function was not ANALYSED (then the lengths may be
-   GCC's estimates)?  */
+/* Is insn IN an instruction of the report: a machine instruction, not
+   padding and not an insn without bytes (where the layout is not known,
+   GCC's estimate says so)?  */
 static inline int
-cc_insn_reported (const cc_insn *in, int analysed)
+cc_insn_reported (const cc_insn *in)
 {
-  return in->kind != CC_INSN_PAD && (in->length > 0 || !analysed);
+  return in->kind != CC_INSN_PAD && in->length > 0;
 }
 
 /* Is insn IN reported as never fetched?  Only in a function that was

@@ -13,7 +13,7 @@
 static int
 counts_as_conflict (const cc_func *f, const cc_func_result *fr, uint32_t i)
 {
-  return cc_insn_reported (&f->insns[i], fr->analysed)
+  return cc_insn_reported (&f->insns[i])
          && fr->insns[i].merged.category == CC_CONFLICT
          && !cc_insn_never_fetched (&f->insns[i], fr->analysed);
 }

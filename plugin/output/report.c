@@ -175,7 +175,7 @@ part_offset (const cc_func *f, uint32_t i)
 static int
 reported (const cc_func *fn, const cc_func_result *fr, uint32_t i)
 {
-  return cc_insn_reported (&fn->insns[i], fr->analysed);
+  return cc_insn_reported (&fn->insns[i]);
 }
 
 const char *

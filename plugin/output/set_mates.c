@@ -43,7 +43,7 @@ cc_set_mates_index (cc_set_mates *x, const cc_model *m, const cc_result *r, int 
         continue;
       for (uint32_t i = 0; i < fn->n_insns; i++)
         {
-          if (!cc_insn_reported (&fn->insns[i], fr->analysed))
+          if (!cc_insn_reported (&fn->insns[i]))
             continue;
           cc_set_mate y = mate_of (m, r, linked, fi, i);
           if (x->n && mate_order (&x->v[x->n - 1], &y) == 0)

@@ -1,7 +1,9 @@
 #!/bin/bash
 # cachecat: `make install` puts the plugin where GCC's plugin directory is
 # and the configurations beside it, and an installed plugin finds a named
-# configuration there.
+# configuration there; cachecat.h goes into GCC's include directory, and
+# a source that uses its macros builds quietly without the plugin and
+# with its budgets and bounds with it (the plugin defines __CACHECAT__).
 # Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 set -u
 CC=${CC:-gcc}
@@ -36,6 +38,37 @@ if ! $CC -O2 -S -fplugin="$dir$plugdir/cachecat.so" -fplugin-arg-cachecat-config
   ok "unknown config names the available ones"
 else
   bad "unknown config"; cat "$dir/err"
+fi
+incdir=$($CC -print-file-name=include)
+cat >"$dir/h.c" <<'C'
+#include <cachecat.h>
+volatile int dev;
+CACHECAT_MAX_MISSES (0) int
+step (int n)
+{
+  int s = 0;
+  CACHECAT_LOOP_BOUND (64)
+  for (int i = 0; i < n; i++)
+    s += dev;
+  return s;
+}
+C
+if [ -f "$dir$incdir/cachecat.h" ] \
+   && $CC -O2 -Wall -Wextra -Werror -I"$dir$incdir" -c "$dir/h.c" -o "$dir/h.o" 2>"$dir/err" \
+   && ! $CC -O2 -dM -E -I"$dir$incdir" "$dir/h.c" | grep -q __CACHECAT__; then
+  ok "cachecat.h installed in $incdir; without the plugin its macros are silent under -Wall"
+else
+  bad "cachecat.h without the plugin"; cat "$dir/err"
+fi
+if $CC -O2 -dM -E -fplugin="$dir$plugdir/cachecat.so" -I"$dir$incdir" "$dir/h.c" \
+     | grep -q '^#define __CACHECAT__ [0-9]' \
+   && ! $CC -O2 -c -fplugin="$dir$plugdir/cachecat.so" -I"$dir$incdir" "$dir/h.c" \
+        -o "$dir/h.o" 2>"$dir/err" \
+   && grep -q "over its budget of 0" "$dir/err" && grep -q "up to 65 times" "$dir/err" \
+   && ! grep -q "Wunknown-pragmas\|Wattributes" "$dir/err"; then
+  ok "with the plugin __CACHECAT__ is defined (also under -E) and the macros are its budget and bound"
+else
+  bad "cachecat.h with the plugin"; cat "$dir/err"
 fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

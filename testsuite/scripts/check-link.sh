@@ -142,6 +142,14 @@ compile pic $REC -O2 -g -fPIC -fno-plt || bad "compile -fPIC -fno-plt"
 check "-fPIC -fno-plt, static: calls through the GOT that ld relaxed are followed" \
   "report_py pic/prog.cachecat.json 'all(any(i[\"function\"] == f and i[\"parent\"] is not None for i in r[\"instances\"]) for f in (\"other_step\", \"lib_sum\"))' && objdump -d pic/prog | grep -q 'addr32 call'"
 
+# A report lists machine instructions only: at -O0 (where GCC's insns
+# without bytes are many) no entry of the units' reports or of
+# cachecat-link's, analysed or not, has length 0.
+compile o0 $REC -O0 -g || bad "compile -O0"
+(cd o0 && $CC main.o other.o lib.o -o prog) && "$LINK" $SHAPE o0/prog >/dev/null 2>&1
+check "-O0: no report lists an entry of length 0" \
+  "python3 -c 'import json, sys; sys.exit(any(i[\"length\"] == 0 for f in sys.argv[1:] for p in json.load(open(f))[\"functions\"] for i in p[\"insns\"]))' o0/prog.cachecat.json o0/main.cachecat.json o0/other.cachecat.json o0/lib.cachecat.json"
+
 # 2. Compressed debug sections (ld --compress-debug-sections) hold the
 #    models too.
 (cd rec-O2 && $CC main.o other.o lib.o -Wl,--compress-debug-sections=zlib -o prog.z)

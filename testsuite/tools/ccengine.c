@@ -57,7 +57,7 @@ print_table (const cc_model *m, const cc_result *r)
       for (uint32_t i = 0; i < f->n_insns; i++)
         {
           /* As in the report: no padding, no insn without bytes.  */
-          if (!cc_insn_reported (&f->insns[i], fr->analysed))
+          if (!cc_insn_reported (&f->insns[i]))
             continue;
           cc_verdict v = fr->insns[i].merged;
           const char *cat = cc_insn_category (f, fr, i);

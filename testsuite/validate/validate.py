@@ -423,7 +423,7 @@ class Layout:
             self.ranges.append((f, base, base + part["size"]))
             for i in part["insns"]:
                 if i["length"] == 0:
-                    continue    # no bytes, never fetched (no_bytes)
+                    continue    # no instruction (boundary_violations says so)
                 self.insns[base + i["offset"]] = [i["length"], f, part["name"], i["offset"],
                                                   i.get("loc", "?"), i.get("call")]
             for lp in part["loops"]:
@@ -647,15 +647,15 @@ def boundary_violations(job, shape, report, syms, removed, starts):
     need only the start; those the linker may rewrite ("linker": a TLS
     sequence becomes instructions of other boundaries) nothing: the report
     says why and promises nothing of them.  Nor does a report whose
-    layout is unknown (without_layout checks that), or an entry without
-    bytes of a function it did not analyse (no_bytes)."""
+    layout is unknown (without_layout checks that).  An entry without
+    bytes is no machine instruction: a violation in any function."""
     out = []
     if not layout_known(report):
         return out
     for part, base in parts_of(report, syms, removed):
         for i in part["insns"]:
             n = starts.get(base + i["offset"])
-            if "linker" in i or no_bytes(part, i):
+            if "linker" in i:
                 continue
             if n is None:
                 why = "no instruction starts there"
@@ -687,15 +687,6 @@ def layout_known(report):
     lengths are GCC's estimates, and it promises nothing: every
     instruction conflict (docs/semantics.md, 2.4)."""
     return report.get("layout", {}).get("offsets") != "unknown"
-
-
-def no_bytes(part, insn):
-    """Is INSN an entry without bytes (an insn the assembler emitted
-    nothing for, such as a branch ARM's final pass deleted) of a function
-    the plugin did not analyse?  It reports every insn of such a function,
-    as conflict; an analysed one has none (cc_insn_reported).  Not an
-    instruction: never fetched, nothing to check."""
-    return insn["length"] == 0 and not part["analysed"]
 
 
 def without_layout(job, reports, syms, removed, starts):
@@ -1902,17 +1893,22 @@ def self_test(opts, target, progs, log):
             log("self-test:%s an instruction %s: %s" % (
                 on, what, "caught" if found else "NOT CAUGHT"))
             ok &= bool(found)
-        # An entry without bytes is let through only in a function the
-        # plugin did not analyse (no_bytes).
-        part = next((p for p in report["functions"] if p["analysed"] and p["insns"]), None)
-        found = []
-        if part:
-            part["insns"].insert(0, dict(part["insns"][0], length=0))
-            found = boundary_violations(res.job, res.job.shapes[0], report, syms, (), starts)
-            del part["insns"][0]
-        log("self-test:%s an analysed instruction without bytes: %s" % (
-            on, "caught" if found else "NOT CAUGHT"))
-        ok &= bool(found)
+        # An entry without bytes is no machine instruction, analysed or not.
+        for analysed in (True, False):
+            part = next((p for p in report["functions"] if p["insns"]), None)
+            found = []
+            if part:
+                was = part["analysed"]
+                part["analysed"] = analysed
+                part["insns"].insert(0, dict(part["insns"][0], length=0))
+                found = boundary_violations(res.job, res.job.shapes[0], report, syms, (),
+                                            starts)
+                del part["insns"][0]
+                part["analysed"] = was
+            log("self-test:%s an %s instruction without bytes: %s" % (
+                on, "analysed" if analysed else "unanalysed",
+                "caught" if found else "NOT CAUGHT"))
+            ok &= bool(found)
         # A report whose layout is unknown may promise nothing.
         report["layout"]["offsets"] = "unknown"
         found = without_layout(res.job, {res.job.shapes[0]: report}, syms, (), starts)
