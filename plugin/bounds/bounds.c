@@ -499,7 +499,8 @@ cc_bounds_shares (const cc_model *m, const cc_result *r, const cc_cache *cache,
           uint64_t x = runs_code_unseen (&f->insns[i]) ? CC_UNBOUNDED
                                                             : insn_misses (&v, i, bi, CC_NONE);
           if (x)
-            (*out)[n++] = (cc_miss_share){ i, CC_NONE, runs, x, 0 };
+            (*out)[n++] = (cc_miss_share){ i, CC_NONE, runs, x,
+                                           (uint32_t) insn_lines (&v, i), 0 };
         }
       if (bb->call == CC_CALL_NONE)
         continue;
@@ -509,7 +510,7 @@ cc_bounds_shares (const cc_model *m, const cc_result *r, const cc_cache *cache,
       uint64_t each = g == CC_NONE ? CC_UNBOUNDED : b->funcs[g].max_misses;
       uint64_t x = mul (runs, each);
       if (x)
-        (*out)[n++] = (cc_miss_share){ bb->first_insn + bb->n_insns - 1, g, runs, x, 1 };
+        (*out)[n++] = (cc_miss_share){ bb->first_insn + bb->n_insns - 1, g, runs, x, 0, 1 };
     }
   cc_func_index_free (&ix);
   free (cyclic);

@@ -80,6 +80,8 @@ typedef struct cc_miss_share
   uint32_t callee;       /* a call's: the model's function, CC_NONE if none */
   uint64_t runs;
   uint64_t misses;       /* CC_UNBOUNDED if unbounded */
+  uint32_t lines;        /* an insn's: the lines one fetch of it may load
+                            (2 where it may straddle a line boundary) */
   uint8_t call;          /* the share of the call, not of the insn */
 } cc_miss_share;
 

@@ -53,6 +53,7 @@
 #endif
 #include "diagnostic.h"
 #include "diagnostic-core.h"
+#include "tree-diagnostic.h"
 #include "intl.h"
 #include "toplev.h"
 #include "langhooks.h"

@@ -21,9 +21,6 @@ extern "C" {
 #include "support/util.h"
 }
 
-#ifndef CACHECAT_VERSION
-#define CACHECAT_VERSION "0.1"
-#endif
 
 /* What ARM's conditional-execution state machine did to an insn
    (asm_capture.cc; unit_finish.cc mends the model).  */
@@ -76,6 +73,17 @@ struct cc_glue_func
                            insn I's begin among the model's insns
                            (n_insns + 1 entries); NULL: one each */
 };
+
+/* Our diagnostics at the unit's end are about places in functions, but
+   GCC is at the top level then: the C front end would print a line "At
+   top level:" before the first of them, between notes.  Call before
+   them: the last function a diagnostic named is the top level's.  */
+static inline void
+cc_glue_quiet_top_level (void)
+{
+  if (!current_function_decl)
+    diagnostic_context_auxiliary_data (global_dc) = NULL;
+}
 
 /* The model insns of glue insn I of GF: [*FIRST, *FIRST + return).  */
 static inline uint32_t

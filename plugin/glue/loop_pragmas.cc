@@ -247,6 +247,7 @@ bind_pragmas (void *gcc_data, void *)
 static void
 unbound_pragmas (void *, void *)
 {
+  cc_glue_quiet_top_level ();
   for (uint32_t k = 0; k < n_parsed; k++)
     error_at (parsed[k].loc, "cachecat: a loop bound pragma must be followed by a loop "
               "(%<for%>, %<while%> or %<do%>)");

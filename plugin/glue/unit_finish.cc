@@ -154,38 +154,14 @@ mend_arm (void)
     }
 }
 
-static enum cc_sarif_rule
-sarif_rule (enum cc_limit_kind k)
-{
-  switch (k)
-    {
-    case CC_LIMIT_FUNCTION:
-      return CC_RULE_MAX_CONFLICTS_PER_FUNCTION;
-    case CC_LIMIT_UNIT:
-      return CC_RULE_MAX_CONFLICTS;
-    case CC_LIMIT_BUDGET_CONFLICTS:
-      return CC_RULE_BUDGET_CONFLICTS;
-    case CC_LIMIT_BUDGET_MISSES:
-    case CC_LIMIT_BUDGET_LATER:
-    case CC_LIMIT_BUDGET_UNREACHED:
-      return CC_RULE_BUDGET_MISSES;
-    default:
-      return CC_RULE_CONFLICT;
-    }
-}
-
-/* An error is a result of its own, and so is a budget left to
-   cachecat-link or not checked; a note explains the last error.  */
+/* MSG into the SARIF file S (output/sarif.h), at AT.  */
 static void
 sarif_message (cc_sarif *s, const cc_limit_msg *msg, const char *text, int is_error,
                location_t at)
 {
   expanded_location x = expand_location (at);
-  if (is_error || msg->kind == CC_LIMIT_BUDGET_LATER || msg->kind == CC_LIMIT_BUDGET_UNREACHED)
-    cc_sarif_result (s, sarif_rule (msg->kind), is_error, text, x.file, (uint32_t) x.line,
-                     (uint32_t) x.column, cc_glue.funcs[msg->func].sym);
-  else
-    cc_sarif_related (s, text, x.file, (uint32_t) x.line, (uint32_t) x.column);
+  cc_sarif_limit (s, msg, text, is_error, x.file, (uint32_t) x.line, (uint32_t) x.column,
+                  cc_glue.funcs[msg->func].sym);
 }
 
 /* A program line with conflict insns: a note of the SARIF file only.  */
@@ -411,14 +387,15 @@ release_state (void)
   cc_glue.header = NULL;
 }
 
-/* The report's default name: the output's base name (GCC's aux base
-   name, as for -fstack-usage's .su) with .cachecat.json.  At link time
-   under -flto a unit is a partition of the program, whose aux base name
-   is a temporary PROGRAM.ltransN.ltrans: its report is named after the
-   program, PROGRAM.cachecat.json with -flto-partition=one (the whole
-   program is one partition), else PROGRAM.ltransN.cachecat.json.  */
+/* A file of the unit's beside its output: the output's base name (GCC's
+   aux base name, as for -fstack-usage's .su) with EXT (the report's is
+   .cachecat.json).  At link time under -flto a unit is a partition of
+   the program, whose aux base name is a temporary PROGRAM.ltransN.ltrans:
+   its files are named after the program, PROGRAM.cachecat.json with
+   -flto-partition=one (the whole program is one partition), else
+   PROGRAM.ltransN.cachecat.json.  */
 static char *
-default_report_path (void)
+unit_side_file (const char *ext)
 {
   const char *base = aux_base_name ? aux_base_name : "gccaux";
   size_t n = strlen (base);
@@ -433,13 +410,19 @@ default_report_path (void)
           char *program = xstrndup (base, d - 7);
           char *part = xstrndup (base + d - 7, end - (d - 7));  /* ".ltransN" */
           char *path = concat (program, flag_lto_partition == LTO_PARTITION_ONE ? "" : part,
-                               ".cachecat.json", NULL);
+                               ext, NULL);
           free (program);
           free (part);
           return path;
         }
     }
-  return concat (base, ".cachecat.json", NULL);
+  return concat (base, ext, NULL);
+}
+
+static char *
+default_report_path (void)
+{
+  return unit_side_file (".cachecat.json");
 }
 
 /* Copy the unit's text to the real output with R's annotations, and with
@@ -474,11 +457,61 @@ emit_with_record (const cc_result *r, bool exact)
   cc_time_mark ("record");
 }
 
+struct text_buf
+{
+  const char *p;
+  size_t n;
+};
+
+static int
+put_text (FILE *f, void *data)
+{
+  const text_buf *t = (const text_buf *) data;
+  return fwrite (t->p, 1, t->n, f) == t->n ? 0 : -1;
+}
+
+/* As emit_with_record, and a copy of the annotated text in
+   <output base>.cachecat.s: a limit or budget failed the compile, and GCC
+   deletes its own output then, annotations and all.  A note says where
+   the copy is.  */
+static void
+emit_keeping_copy (const cc_result *r, bool exact)
+{
+  FILE *real = cc_glue.real_asm;
+  char *text = NULL;
+  size_t size = 0;
+  FILE *mem = open_memstream (&text, &size);
+  if (!mem)
+    {
+      emit_with_record (r, exact);
+      return;
+    }
+  cc_glue.real_asm = mem;
+  emit_with_record (r, exact);
+  fclose (mem);
+  cc_glue.real_asm = real;
+  asm_out_file = real;
+  fwrite (text, 1, size, real);
+  char *path = unit_side_file (".cachecat.s");
+  char *err = NULL;
+  text_buf t = { text, size };
+  if (cc_write_file (path, put_text, &t, &err))
+    warning_at (UNKNOWN_LOCATION, 0, "cachecat: cannot write the annotated assembly %qs: %s",
+                path, err ? err : "unknown error");
+  else
+    inform (UNKNOWN_LOCATION, "cachecat: the annotated assembly of this unit is in %qs "
+            "(GCC deletes its output when the compile fails)", path);
+  free (err);
+  free (path);
+  free (text);
+}
+
 void
 cc_glue_finish_unit (void *, void *)
 {
   if (!cc_glue.mem)
     return;
+  cc_glue_quiet_top_level ();
   cc_time_mark (NULL);
   fflush (cc_glue.mem);
   for (uint32_t fi = 0; fi < cc_glue.n_funcs; fi++)
@@ -568,6 +601,7 @@ cc_glue_finish_unit (void *, void *)
   ao.entry_callable = 0;
   ao.group_insns = 0;
   char *err = NULL;
+  unsigned broken = 0;
   cc_result *r = cc_analyse (&cc_glue.model, &cache, &ao, &err);
   cc_time_mark ("analyse");
   for (uint32_t fi = 0; r && fi < cc_glue.n_funcs; fi++)
@@ -599,8 +633,8 @@ cc_glue_finish_unit (void *, void *)
       free (werr);
       free (path);
       cc_sarif *sarif = o->sarif ? cc_sarif_new (CACHECAT_VERSION, getpwd (), "c") : NULL;
-      cc_check_limits (&cc_glue.model, r, 0, o->max_conflicts_per_function, o->max_conflicts,
-                       say_limit, sarif);
+      broken += cc_check_limits (&cc_glue.model, r, 0, o->max_conflicts_per_function,
+                                 o->max_conflicts, say_limit, sarif);
       if (o->bounds_table)
         cc_bounds_table (stderr, &cc_glue.model, r, bounds);
       if (o->loop_template)
@@ -613,7 +647,8 @@ cc_glue_finish_unit (void *, void *)
         }
       /* With a record, cachecat-link checks the budgets again on the whole
          program, where calls of other units' functions are bounded.  */
-      cc_check_budgets (&cc_glue.model, r, &cache, bounds, o->record != 0, say_limit, sarif);
+      broken += cc_check_budgets (&cc_glue.model, r, &cache, bounds, o->record != 0, say_limit,
+                                  sarif);
       if (sarif)
         {
           cc_conflict_lines (&cc_glue.model, r, sarif_conflict, sarif);
@@ -633,7 +668,10 @@ cc_glue_finish_unit (void *, void *)
      the annotations (README: "Reading the annotated assembly").  */
   int seen = cc_asm_output_seen (getenv ("COLLECT_GCC"), getenv ("COLLECT_GCC_OPTIONS"),
                                  getenv ("COLLECT_AS_OPTIONS"));
-  emit_with_record (seen ? r : NULL, layout_note == NULL);
+  if (broken && r)
+    emit_keeping_copy (r, layout_note == NULL);
+  else
+    emit_with_record (seen ? r : NULL, layout_note == NULL);
   cc_time_mark ("annotate");
   if (r)
     cc_result_free (r, &cc_glue.model);

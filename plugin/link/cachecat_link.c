@@ -17,6 +17,8 @@
 #include "output/bounds_text.h"
 #include "output/limits.h"
 #include "output/report.h"
+#include "output/sarif.h"
+#include "output/summary.h"
 #include "support/util.h"
 
 #include <libgen.h>
@@ -54,6 +56,9 @@ static const char usage[] =
   "                      when exceeded\n"
   "  --max-instances=N   cap on function instances\n"
   "  --bounds            print the most misses per call and per loop execution\n"
+  "  --sarif=PATH        also write limits and budgets broken, and conflicts, as\n"
+  "                      SARIF 2.1.0\n"
+  "  --quiet             no summary on success (it goes to standard output)\n"
   "  --help              this text\n"
   "Exit status: 0 done, 1 a conflict limit or a budget of the source exceeded,\n"
   "2 an error.\n";
@@ -80,11 +85,22 @@ own_config_dir (void)
   return cc_xasprintf ("%s/config", dirname (buf));
 }
 
-/* GCC-style diagnostics for the conflict limits (output/limits.h).  */
+/* GCC-style diagnostics for the conflict limits (output/limits.h), and
+   the SARIF file's results.  */
 typedef struct say_ctx
 {
   const cc_whole_program *wp;
+  cc_sarif *sarif;             /* NULL: none asked for */
 } say_ctx;
+
+/* The file and line of insn INSN of FN, or of FN (INSN CC_NONE).  */
+static const char *
+where_of (const cc_model *m, const cc_func *fn, uint32_t insn, uint32_t *line)
+{
+  uint32_t file = insn != CC_NONE && insn < fn->n_insns ? fn->insns[insn].file : fn->file;
+  *line = insn != CC_NONE && insn < fn->n_insns ? fn->insns[insn].line : fn->line;
+  return file != CC_NONE && file < m->n_files ? m->files[file] : NULL;
+}
 
 static void
 print_loc (const cc_model *m, uint32_t file, uint32_t line)
@@ -110,6 +126,28 @@ say_limit (void *data, const cc_limit_msg *msg)
   else
     print_loc (m, fn->file, fn->line);
   fprintf (stderr, "%s: cachecat: %s\n", is_error ? "error" : "note", text);
+  cc_sarif *sarif = ((say_ctx *) data)->sarif;
+  if (sarif)
+    {
+      uint32_t line;
+      const char *file = where_of (m, fn, cc_limit_at_insn (msg) ? msg->insn : CC_NONE, &line);
+      cc_sarif_limit (sarif, msg, text, is_error, file, line, 0, fn->name);
+    }
+  free (text);
+}
+
+/* A program line with conflict insns: a note of the SARIF file only.  */
+static void
+sarif_conflict (void *data, const cc_limit_msg *msg)
+{
+  say_ctx *ctx = data;
+  const cc_model *m = &ctx->wp->model;
+  const cc_func *fn = &m->funcs[msg->func];
+  int is_error;
+  char *text = cc_limit_text (msg, fn->name, 1, &is_error);
+  uint32_t line;
+  const char *file = where_of (m, fn, msg->insn, &line);
+  cc_sarif_result (ctx->sarif, CC_RULE_CONFLICT, 0, text, file, line, 0, fn->name);
   free (text);
 }
 
@@ -117,7 +155,7 @@ say_limit (void *data, const cc_limit_msg *msg)
    own; returns the program path, or NULL after a message.  */
 static const char *
 parse_command_line (int argc, char **argv, cc_arg *args, int *n_args, int *listing,
-                    const char **listing_path)
+                    const char **listing_path, int *quiet)
 {
   const char *program = NULL;
   *n_args = 0;
@@ -148,6 +186,11 @@ parse_command_line (int argc, char **argv, cc_arg *args, int *n_args, int *listi
         {
           *listing = 1;
           *listing_path = eq ? eq + 1 : NULL;
+          continue;
+        }
+      if (strcmp (key, "quiet") == 0 && !eq)
+        {
+          *quiet = 1;
           continue;
         }
       args[*n_args].key = key;
@@ -185,17 +228,17 @@ main (int argc, char **argv)
   mallopt (M_TRIM_THRESHOLD, 512 << 20);
 #endif
   cc_arg *args = cc_xcalloc ((size_t) argc + 1, sizeof *args);
-  int n_args = 0, want_listing = 0;
+  int n_args = 0, want_listing = 0, quiet = 0;
   const char *listing_path = NULL;
   const char *program = parse_command_line (argc, argv, args, &n_args, &want_listing,
-                                            &listing_path);
+                                            &listing_path, &quiet);
   if (!program)
     return 2;
   char *own = own_config_dir ();
   const char *dirs[] = { own ? own : "", CC_INSTALLED_CONFIG_DIR, NULL };
   cc_options o;
   char *err = NULL;
-  if (cc_options_parse_link (&o, args, n_args, dirs, &err) < 0)
+  if (cc_options_parse_link (&o, args, n_args, dirs, "listing, quiet, help", &err) < 0)
     return fatal (err);
   free (args);
 
@@ -261,14 +304,16 @@ main (int argc, char **argv)
 
   const char **units = cc_xmalloc ((wp.model.n_funcs + 1) * sizeof *units);
   char *const **aliases = cc_xmalloc ((wp.model.n_funcs + 1) * sizeof *aliases);
+  char **because = cc_xmalloc ((wp.model.n_funcs + 1) * sizeof *because);
   for (uint32_t f = 0; f < wp.model.n_funcs; f++)
     {
       units[f] = wp.units[wp.funcs[f].unit].source;
       aliases[f] = wp.funcs[f].aliases;
+      because[f] = cc_whole_program_root_because (&wp, f);
     }
   cc_report_link link = { program, wp.n_units, wp.n_relaxed, wp.n_removed, wp.n_dead,
-                          wp.n_escaped, wp.section_base, units, aliases, wp.open_because,
-                          wp.n_indirect_sites, wp.n_indirect_targets };
+                          wp.n_escaped, wp.section_base, units, because, aliases,
+                          wp.open_because, wp.n_indirect_sites, wp.n_indirect_targets };
   /* The report states the entry the analysis used.  */
   char *entry_copy = cc_xstrdup (entry);  /* ENTRY may be o.entry */
   free (o.entry);
@@ -280,6 +325,7 @@ main (int argc, char **argv)
   if (o.bounds_table)
     cc_bounds_table (stderr, &wp.model, r, bounds);
   cc_report_info info = { program, cc_arch_name (arch), NULL, &o, NULL, &link, bounds };
+  char cwd[PATH_MAX];
   char *path = o.report ? cc_xstrdup (o.report) : cc_xasprintf ("%s.cachecat.json", program);
   if (cc_report_write (path, &wp.model, r, &info, &err) < 0)
     {
@@ -297,15 +343,32 @@ main (int argc, char **argv)
         }
       free (lpath);
     }
-  say_ctx ctx = { &wp };
+  say_ctx ctx = { &wp, o.sarif ? cc_sarif_new (CACHECAT_VERSION, getcwd (cwd, sizeof cwd)
+                                                                  ? cwd : ".", "c")
+                                 : NULL };
   unsigned broken = cc_check_limits (&wp.model, r, 1, o.max_conflicts_per_function,
                                      o.max_conflicts, say_limit, &ctx);
   /* The budgets of the source, which the records carry: on the whole
      program a call of another unit's function is bounded.  */
   broken += cc_check_budgets (&wp.model, r, &cache, bounds, 0, say_limit, &ctx);
+  if (ctx.sarif)
+    {
+      cc_conflict_lines (&wp.model, r, sarif_conflict, &ctx);
+      if (cc_sarif_write (ctx.sarif, o.sarif, &err) < 0)
+        {
+          char *m = cc_xasprintf ("cannot write the SARIF file '%s': %s", o.sarif, err);
+          return fatal (m);
+        }
+      cc_sarif_free (ctx.sarif);
+    }
+  if (!quiet && !broken)
+    cc_summary_write (stdout, &wp.model, r, bounds, &info, path, 20);
   free (path);
   free (units);
   free (aliases);
+  for (uint32_t f = 0; f < wp.model.n_funcs; f++)
+    free (because[f]);
+  free (because);
   cc_bounds_free (bounds);
   cc_result_free (r, &wp.model);
   cc_whole_program_free (&wp);

@@ -116,7 +116,8 @@ typedef struct scan
   const uint64_t *starts;
   uint32_t n_starts;
   uint64_t mask;               /* ~1 on ARM (the Thumb bit), else ~0 */
-  void (*hit) (void *, uint32_t);
+  void (*hit) (void *, uint32_t, uint64_t);
+  uint64_t entry;              /* the entry being read */
   void *data;
   uint64_t tries;
 } scan;
@@ -128,7 +129,7 @@ hit_start (scan *s, uint64_t target)
   target &= s->mask;
   uint32_t i = first_start_from (s->starts, s->n_starts, target);
   if (i < s->n_starts && s->starts[i] == target)
-    s->hit (s->data, i);
+    s->hit (s->data, i, s->entry);
 }
 
 /* Starts [F0, F1) that an entry V of an object [SLO, SHI) may reach
@@ -142,7 +143,7 @@ try_starts (scan *s, uint32_t f0, uint32_t f1, uint64_t v, uint64_t slo, uint64_
       uint64_t need = s->starts[i] - v;
       if ((need - slo < shi - slo && holds (s->bases, need))
           || (~s->mask && need + 1 - slo < shi - slo && holds (s->bases, need + 1)))
-        s->hit (s->data, i);
+        s->hit (s->data, i, s->entry);
     }
 }
 
@@ -158,7 +159,7 @@ try_bases (scan *s, uint32_t b0, uint64_t v, uint64_t slo, uint64_t shi)
       uint32_t g0 = first_start_from (s->starts, s->n_starts, (from + v) & s->mask);
       uint32_t g1 = first_start_from (s->starts, s->n_starts, to + v + 1);
       for (uint32_t i = g0; i < g1; i++)
-        s->hit (s->data, i);
+        s->hit (s->data, i, s->entry);
     }
 }
 
@@ -169,6 +170,7 @@ static void
 entry (scan *s, uint64_t a, uint64_t v, uint64_t slo, uint64_t shi, int from_bases)
 {
   uint64_t first = s->starts[0], last = s->starts[s->n_starts - 1] | ~s->mask;
+  s->entry = a;
   uint64_t t = a + v;
   if (t >= first && t <= last)
     hit_start (s, t);
@@ -282,13 +284,14 @@ object_at (const object *v, uint32_t n, uint64_t a, uint64_t slo, uint64_t shi,
 int
 cc_rel_tables_scan (const cc_elf_image *img, int thumb, const cc_bases *bases,
                     const cc_addr_range *skip, uint32_t n_skip, const uint64_t *starts,
-                    uint32_t n_starts, void (*hit) (void *data, uint32_t start), void *data)
+                    uint32_t n_starts, void (*hit) (void *data, uint32_t start, uint64_t entry),
+                    void *data)
 {
   if (!n_starts)
     return 0;
   static const cc_bases none;
   scan s = { bases ? bases : &none, starts, n_starts, thumb ? ~(uint64_t) 1 : ~(uint64_t) 0,
-             hit, data, 0 };
+             hit, 0, data, 0 };
   uint32_t n_objects;
   object *objects = objects_of (img, &n_objects);
   for (uint32_t si = 0; si < img->n_sections; si++)

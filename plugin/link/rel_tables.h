@@ -64,12 +64,13 @@ void cc_bases_free (cc_bases *b);
    of STARTS (N_STARTS, ascending) that the entry reaches from its own
    address or (in data, if BASES is not NULL) from a base of BASES at or
    before it in its object, HIT (DATA, the index of that start in
-   STARTS).  On ARM a target's Thumb bit is ignored.  Returns 0, or -1
+   STARTS, the entry's address).  On ARM a target's Thumb bit is ignored.  Returns 0, or -1
    if the entries are too many to check (over a few hundred million
    tries): then some function an entry reaches may not have been hit.  */
 int cc_rel_tables_scan (const cc_elf_image *img, int thumb, const cc_bases *bases,
                         const cc_addr_range *skip, uint32_t n_skip, const uint64_t *starts,
-                        uint32_t n_starts, void (*hit) (void *data, uint32_t start),
+                        uint32_t n_starts,
+                        void (*hit) (void *data, uint32_t start, uint64_t entry),
                         void *data);
 
 #endif

@@ -440,14 +440,29 @@ resolve_calls (cc_whole_program *wp, const cc_elf_image *img, uint32_t fi,
     }
 }
 
-/* Mark in ESCAPED the functions whose start lies in [LO, HI].  */
+/* Mark function F in MARKS (wp->escaped or wp->taken) with KIND, the
+   reference at AT, unless it is marked.  */
 static void
-mark_range (uint8_t *escaped, const addr_ent *starts, uint32_t n_starts, uint64_t lo,
-            uint64_t hi)
+mark_root (cc_whole_program *wp, uint8_t *marks, uint32_t f, enum cc_root_kind kind,
+           uint64_t at)
+{
+  if (marks[f])
+    return;
+  marks[f] = (uint8_t) kind;
+  if (marks == wp->escaped)
+    wp->funcs[f].escaped_at = at;
+  else
+    wp->funcs[f].root_at = at;
+}
+
+/* Mark in MARKS the functions whose start lies in [LO, HI].  */
+static void
+mark_range (cc_whole_program *wp, uint8_t *marks, const addr_ent *starts, uint32_t n_starts,
+            uint64_t lo, uint64_t hi, enum cc_root_kind kind, uint64_t at)
 {
   for (size_t a = cc_lower_bound_u64 (starts, n_starts, sizeof *starts, 0, lo);
        a < n_starts && starts[a].addr <= hi; a++)
-    escaped[starts[a].func] = 1;
+    mark_root (wp, marks, starts[a].func, kind, at);
 }
 
 /* The code of section S at byte P, read without knowing where its
@@ -537,7 +552,8 @@ mark_escapes (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *sta
                 {
                   uint32_t f = func_at (starts, n_starts, cand[c]);
                   if (f != CC_NONE)
-                    escaped[f] = 1;
+                    mark_root (wp, escaped, f,
+                               s->exec ? CC_ROOT_UNMODELLED_CODE : CC_ROOT_DATA, a);
                 }
             }
           if (s->exec && wp->arch != CC_ARCH_X86_64 && a % step == 0)
@@ -548,7 +564,8 @@ mark_escapes (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *sta
                 {
                   cc_bases_add (bases, r[k].lo, r[k].hi);
                   if (r[k].hi >= lo && r[k].lo <= hi)
-                    mark_range (escaped, starts, n_starts, r[k].lo, r[k].hi);
+                    mark_range (wp, escaped, starts, n_starts, r[k].lo, r[k].hi,
+                                CC_ROOT_UNMODELLED_CODE, a);
                 }
             }
         }
@@ -582,7 +599,7 @@ taken_x86 (cc_whole_program *wp, const cc_elf_image *img, uint32_t fi, uint32_t 
       cc_bases_add (bases, cand[c], cand[c]);
       uint32_t f = func_at (starts, n_starts, cand[c]);
       if (f != CC_NONE)
-        wp->taken[f] = 1;
+        mark_root (wp, wp->taken, f, CC_ROOT_MODELLED_CODE, a);
     }
 }
 
@@ -619,7 +636,8 @@ taken_refs (cc_whole_program *wp, const cc_elf_image *img, uint32_t fi, uint32_t
     {
       cc_bases_add (bases, r[k].lo, r[k].hi);
       if (r[k].lo != r[k].hi || !branches_to (wp, img, fi, i, r[k].lo))
-        mark_range (wp->taken, starts, n_starts, r[k].lo, r[k].hi);
+        mark_range (wp, wp->taken, starts, n_starts, r[k].lo, r[k].hi, CC_ROOT_MODELLED_CODE,
+                    a);
     }
 }
 
@@ -640,11 +658,17 @@ mark_taken_in_code (cc_whole_program *wp, const cc_elf_image *img, const addr_en
                                                                n_starts, bases);
 }
 
-static void
-hit_escaped (void *data, uint32_t start)
+typedef struct rel_hit
 {
-  struct { uint8_t *escaped; const addr_ent *starts; } *h = data;
-  h->escaped[h->starts[start].func] = 1;
+  cc_whole_program *wp;
+  const addr_ent *starts;
+} rel_hit;
+
+static void
+hit_escaped (void *data, uint32_t start, uint64_t entry)
+{
+  rel_hit *h = data;
+  mark_root (h->wp, h->wp->escaped, h->starts[start].func, CC_ROOT_REL_TABLE, entry);
 }
 
 /* Mark in wp->escaped the functions that an entry of a self-relative
@@ -666,12 +690,13 @@ mark_relative (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *st
   cc_addr_range *skip = cc_xmalloc ((n_code + 1) * sizeof *skip);
   for (uint32_t i = 0; i < n_code; i++)
     skip[i] = (cc_addr_range) { code[i].lo, code[i].hi };
-  struct { uint8_t *escaped; const addr_ent *starts; } h = { wp->escaped, starts };
+  rel_hit h = { wp, starts };
   if (cc_rel_tables_scan (img, wp->arch == CC_ARCH_ARM, bases, skip, n_code, at, n_starts,
                           hit_escaped, &h) < 0)
     {
       wp->rel_unsettled = 1;
-      memset (wp->escaped, 1, wp->model.n_funcs);
+      for (uint32_t f = 0; f < wp->model.n_funcs; f++)
+        mark_root (wp, wp->escaped, f, CC_ROOT_REL_TABLE, 0);
     }
   free (skip);
   free (at);
@@ -809,7 +834,7 @@ add_dispatcher (cc_whole_program *wp, uint32_t n)
         d->blocks[t].exits = 1;
         t++;
       }
-  wp->funcs[m->n_funcs] = (cc_link_func) { 0, cc_xcalloc (1, sizeof (uint64_t)), NULL, 0, 0 };
+  wp->funcs[m->n_funcs] = (cc_link_func) { .addr = cc_xcalloc (1, sizeof (uint64_t)) };
   m->n_funcs++;
   wp->n_indirect_targets = n;
 }
@@ -825,7 +850,7 @@ cc_whole_program_enter (cc_whole_program *wp, uint32_t entry)
       for (uint32_t f = 0; f < wp->model.n_funcs; f++)
         {
           wp->model.funcs[f].flags &= ~(uint32_t) CC_FUNC_ADDRESS_TAKEN;
-          n_taken += wp->taken[f];
+          n_taken += wp->taken[f] != 0;
         }
       if (!n_taken)
         return;
@@ -851,13 +876,40 @@ cc_whole_program_enter (cc_whole_program *wp, uint32_t entry)
     }
   /* Open: code without a model may call what it holds the address of,
      and what the modelled code gives it (a callback to qsort).  */
+  if (entry < wp->model.n_funcs)
+    wp->taken[entry] = CC_ROOT_NONE;   /* it runs once, as the entry */
   for (uint32_t f = 0; f < wp->model.n_funcs; f++)
-    if (wp->taken[f] && f != entry
-        && !(wp->model.funcs[f].flags & CC_FUNC_ADDRESS_TAKEN))
+    if (wp->taken[f])
       {
         wp->model.funcs[f].flags |= CC_FUNC_ADDRESS_TAKEN;
         wp->n_escaped++;
       }
+}
+
+char *
+cc_whole_program_root_because (const cc_whole_program *wp, uint32_t f)
+{
+  if (!wp->open_because || f >= wp->model.n_funcs || !wp->taken || !wp->taken[f]
+      || (wp->model.funcs[f].flags & CC_FUNC_SYNTHETIC))
+    return NULL;
+  unsigned long long at = wp->funcs[f].root_at;
+  switch (wp->taken[f])
+    {
+    case CC_ROOT_DATA:
+      return cc_xasprintf ("its address is in the program's data at 0x%llx", at);
+    case CC_ROOT_UNMODELLED_CODE:
+      return cc_xasprintf ("code without a model refers to its address at 0x%llx", at);
+    case CC_ROOT_REL_TABLE:
+      return wp->rel_unsettled
+             ? cc_xstrdup ("the entries of self-relative tables were too many to check")
+             : cc_xasprintf ("the entry of a self-relative table at 0x%llx reaches it", at);
+    case CC_ROOT_MODELLED_CODE:
+      return cc_xasprintf ("the program's code refers to its address at 0x%llx, and may "
+                           "hand it to code without a model", at);
+    default:
+      return cc_xstrdup ("its unit flags it address-taken (its address is taken, it has "
+                         "the used attribute, or asm names it)");
+    }
 }
 
 /* Unique names: a name that two functions of the program share (static
@@ -1168,8 +1220,16 @@ cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
     wp->open_because = cc_xstrdup ("its data holds more possible entries of self-relative "
                                    "tables than cachecat-link checks");
   cc_bases_free (&bases);
+  /* What code without a model holds first, then what the modelled code
+     holds, then what the units flagged: the reason the report gives.  */
   for (uint32_t f = 0; f < wp->model.n_funcs; f++)
-    wp->taken[f] |= wp->escaped[f] | !!(wp->model.funcs[f].flags & CC_FUNC_ADDRESS_TAKEN);
+    if (wp->escaped[f])
+      {
+        wp->taken[f] = wp->escaped[f];
+        wp->funcs[f].root_at = wp->funcs[f].escaped_at;
+      }
+    else if (!wp->taken[f] && (wp->model.funcs[f].flags & CC_FUNC_ADDRESS_TAKEN))
+      wp->taken[f] = CC_ROOT_UNIT;
   free (modelled);
   free (starts);
   /* A copy nothing names nor reaches never runs (folded.h); its bytes

@@ -12,6 +12,18 @@
 #include "model/model_record.h"
 #include "engine/engine.h"
 
+/* Why code without a model may call a function (wp->escaped, wp->taken):
+   the first reason found.  0: none.  */
+enum cc_root_kind
+{
+  CC_ROOT_NONE = 0,
+  CC_ROOT_DATA,              /* its address is in the program's data */
+  CC_ROOT_UNMODELLED_CODE,   /* code without a model refers to it */
+  CC_ROOT_REL_TABLE,         /* a self-relative table's entry reaches it */
+  CC_ROOT_MODELLED_CODE,     /* the modelled code refers to it */
+  CC_ROOT_UNIT               /* its unit flagged it address-taken */
+};
+
 /* Where a function of the whole program came from.  */
 typedef struct cc_link_func
 {
@@ -22,6 +34,9 @@ typedef struct cc_link_func
                                   NULL-terminated, or NULL */
   uint32_t n_aliases;
   uint32_t folded_into;        /* while folding (folded.c) */
+  uint64_t root_at;            /* where the reason of wp->taken is (an
+                                  address of data, code or a table entry) */
+  uint64_t escaped_at;         /* the same of wp->escaped */
 } cc_link_func;
 
 typedef struct cc_whole_program
@@ -54,7 +69,7 @@ typedef struct cc_whole_program
   cc_code_range *unknown_code; /* code without a model among ours */
   uint32_t n_unknown_code;
   uint8_t *escaped;            /* per function: code without a model holds
-                                  its address */
+                                  its address (enum cc_root_kind) */
   uint32_t n_escaped;          /* functions code without a model may call
                                   (cc_whole_program_enter) */
   uint32_t n_calls_resolved, n_calls_unknown;
@@ -69,7 +84,8 @@ typedef struct cc_whole_program
                                   too many to check (rel_tables.h): every
                                   function escaped */
   uint8_t *taken;              /* per function: the program's code or data
-                                  holds its address (a superset of escaped) */
+                                  holds its address (a superset of escaped;
+                                  enum cc_root_kind, where: root_at) */
   char *open_because;          /* NULL if the program is closed: every
                                   function that may run is modelled, so an
                                   indirect call calls a function whose
@@ -93,5 +109,9 @@ int cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
    function of the model flagged CC_FUNC_SYNTHETIC.  */
 void cc_whole_program_enter (cc_whole_program *wp, uint32_t entry);
 void cc_whole_program_free (cc_whole_program *wp);
+
+/* Why code without a model may call function F, a root (to free), or
+   NULL if it is none.  */
+char *cc_whole_program_root_because (const cc_whole_program *wp, uint32_t f);
 
 #endif

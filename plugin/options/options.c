@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* Whose arguments are parsed: the plugin's (-fplugin-arg-cachecat-KEY)
@@ -23,6 +24,8 @@
    wrote them.  */
 static int for_link;
 static const char *arg_prefix = "-fplugin-arg-cachecat-";
+static const char *link_own_keys;  /* cachecat-link's own options, named
+                                      in its unknown-option message */
 
 /* What config/default.conf says; used when no "default" config is installed,
    so that a plugin loaded straight from the build tree still works.  */
@@ -128,7 +131,7 @@ static const struct key_desc keys[K_N] = {
   [K_RECORD] = { "record", 2, "expected no value, or 'only'", 1 },
   [K_BOUNDS] = { "bounds", 1, "takes no value", 0 },
   [K_LOOP_TEMPLATE] = { "loop-template", 0, "expected a file path", 1 },
-  [K_SARIF] = { "sarif", 0, "expected a file path", 1 },
+  [K_SARIF] = { "sarif", 0, "expected a file path", 0 },
 };
 
 /* Policies a config file may name, and the subset the engine analyses.  */
@@ -820,6 +823,28 @@ parse_value (cc_options *o, int k, const cc_arg *a, uint64_t ov[K_N],
     }
 }
 
+/* The keys the user may give here, in the table's order: cachecat-link's
+   own (link_own_keys) after the plugin's it takes.  */
+static char *
+valid_keys (void)
+{
+  char *v = cc_xstrdup ("");
+  for (int k = 0; k < K_N; k++)
+    if (!for_link || !keys[k].plugin_only)
+      {
+        char *n = cc_xasprintf ("%s%s%s", v, *v ? ", " : "", keys[k].name);
+        free (v);
+        v = n;
+      }
+  if (for_link && link_own_keys)
+    {
+      char *n = cc_xasprintf ("%s, %s", v, link_own_keys);
+      free (v);
+      v = n;
+    }
+  return v;
+}
+
 static int
 parse_args (cc_options *o, const cc_arg *args, int n_args,
             const cc_arg *seen[K_N], uint64_t ov[K_N], char **err)
@@ -832,19 +857,17 @@ parse_args (cc_options *o, const cc_arg *args, int n_args,
 
       for (k = 0; k < K_N && strcmp (key, keys[k].name) != 0; k++)
         ;
-      if (k == K_N)
+      if (k == K_N || (for_link && keys[k].plugin_only))
         {
-          char *m = cc_xasprintf ("unknown option '%s'; valid keys: config, "
-                                  "cache-size, line-size, ways, policy, "
-                                  "entry, entry-state, report, max-conflicts, "
-                                  "max-conflicts-per-function, max-instances, "
-                                  "disable, record, bounds, loop-template, sarif", key);
+          char *valid = valid_keys ();
+          char *m = cc_xasprintf ("%s option '%s'; valid keys: %s",
+                                  k == K_N ? "unknown" : "a plugin's, not cachecat-link's,",
+                                  key, valid);
           arg_error (err, a, m);
           free (m);
+          free (valid);
           return -1;
         }
-      if (for_link && keys[k].plugin_only)
-        return arg_error (err, a, "an option of the plugin, not of cachecat-link");
       if (seen[k])
         {
           char *first = typed (seen[k]), *m;
@@ -924,8 +947,12 @@ load_config (cc_options *o, const cc_arg *config_arg,
     {
       char *dirs = cc_xstrdup (""), *avail = available_configs (config_dirs);
       char *m;
+      /* Only the folders that exist: the others hold nothing to look at.  */
+      struct stat st;
       for (const char *const *d = config_dirs; d && *d; d++)
         {
+          if (!**d || stat (*d, &st) != 0 || !S_ISDIR (st.st_mode))
+            continue;
           char *n = cc_xasprintf ("%s%s%s", dirs, *dirs ? ", " : "", *d);
           free (dirs);
           dirs = n;
@@ -957,9 +984,10 @@ cc_options_parse (cc_options *o, const cc_arg *args, int n_args,
 
 int
 cc_options_parse_link (cc_options *o, const cc_arg *args, int n_args,
-                       const char *const *config_dirs, char **err)
+                       const char *const *config_dirs, const char *own_keys, char **err)
 {
   for_link = 1;
+  link_own_keys = own_keys;
   arg_prefix = "--";
   return parse (o, args, n_args, config_dirs, err);
 }

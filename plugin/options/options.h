@@ -60,9 +60,11 @@ int cc_options_parse (cc_options *o, const cc_arg *args, int n_args,
 /* The same for cachecat-link, whose user writes --KEY=VALUE (the messages
    quote them so): entry= may name a static function NAME@UNIT,
    entry-state= needs no entry= (the tool has a default), and the plugin's
-   own disable and record are errors.  */
+   own disable, record and loop-template are errors.  OWN_KEYS lists
+   cachecat-link's own options ("listing, quiet"), which the message
+   about an unknown one names with the rest.  */
 int cc_options_parse_link (cc_options *o, const cc_arg *args, int n_args,
-                           const char *const *config_dirs, char **err);
+                           const char *const *config_dirs, const char *own_keys, char **err);
 void cc_options_free (cc_options *o);
 
 /* Read a config file into O's cache fields.  Returns 0, or -1 with *ERR set

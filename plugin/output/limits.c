@@ -94,7 +94,7 @@ line_notes_upto (const cc_model *m, const cc_result *r, uint32_t fi, unsigned ca
         {
           uint32_t part = f->insns[i].part < f->n_parts ? f->insns[i].part : 0;
           cc_limit_msg msg = { CC_LIMIT_LINE, fi, i, count, 0, ir->pline, ir->set,
-                               f->parts[part].symbol, where ? where : "", 0, NULL };
+                               f->parts[part].symbol, where ? where : "", 0, NULL, 0 };
           char *mates = cc_set_mates_text (mates_of (mc), m, r, mc->linked, fi, i, 4);
           msg.mates = mates;
           say (data, &msg);
@@ -108,7 +108,7 @@ line_notes_upto (const cc_model *m, const cc_result *r, uint32_t fi, unsigned ca
     }
   if (skipped)
     {
-      cc_limit_msg msg = { CC_LIMIT_MORE_LINES, fi, CC_NONE, skipped, 0, 0, 0, f->name, NULL, 0, NULL };
+      cc_limit_msg msg = { CC_LIMIT_MORE_LINES, fi, CC_NONE, skipped, 0, 0, 0, f->name, NULL, 0, NULL, 0 };
       say (data, &msg);
     }
 }
@@ -129,6 +129,21 @@ cc_conflict_lines (const cc_model *m, const cc_result *r,
     if (r->funcs[fi].counts[CC_CONFLICT])
       line_notes_upto (m, r, fi, UINT32_MAX, &mc, say, data);
   cc_set_mates_free (&mc.x);
+}
+
+/* What category CAT (its report name) lets a fetch do, in words.  */
+static const char *
+category_words (const char *cat)
+{
+  if (strcmp (cat, "conflict") == 0)
+    return "it may miss each time it runs";
+  if (strcmp (cat, "always-miss") == 0)
+    return "it misses each time it runs";
+  if (strcmp (cat, "first-miss") == 0)
+    return "it may miss the first time in each execution of its scope";
+  if (strcmp (cat, "first-hit") == 0)
+    return "it hits the first time in each execution of its loop, and may miss after";
+  return "it may miss";
 }
 
 /* "up to N misses", "unboundedly many misses".  */
@@ -195,8 +210,17 @@ cc_limit_text (const cc_limit_msg *msg, const char *func, int program, int *erro
         else
           runs = cc_xasprintf ("up to %llu times", (unsigned long long) msg->runs);
         if (msg->kind == CC_LIMIT_SHARE_INSN)
-          t = cc_xasprintf ("%s: a%s %s instruction run %s", misses,
-                            msg->symbol[0] == 'a' ? "n" : "", msg->symbol, runs);
+          {
+            char *straddle = msg->lines > 1
+                             ? cc_xasprintf ("; where the linker puts its section it may "
+                                             "straddle %u lines, which a miss loads all of",
+                                             msg->lines)
+                             : cc_xstrdup ("");
+            t = cc_xasprintf ("%s: a%s %s instruction run %s (%s%s)", misses,
+                              msg->symbol[0] == 'a' ? "n" : "", msg->symbol, runs,
+                              category_words (msg->symbol), straddle);
+            free (straddle);
+          }
         else if (msg->symbol)
           t = cc_xasprintf ("%s: calls of '%s', %s", misses, msg->symbol, runs);
         else
@@ -239,7 +263,7 @@ cc_check_limits (const cc_model *m, const cc_result *r, int linked, long long pe
       if (per_function >= 0 && (long long) c > per_function)
         {
           cc_limit_msg msg = { CC_LIMIT_FUNCTION, fi, CC_NONE, c, per_function, 0, 0,
-                               m->funcs[fi].name, NULL, 0, NULL };
+                               m->funcs[fi].name, NULL, 0, NULL, 0 };
           say (data, &msg);
           line_notes (m, r, fi, &mc, say, data);
           exceeded++;
@@ -248,7 +272,7 @@ cc_check_limits (const cc_model *m, const cc_result *r, int linked, long long pe
   if (per_unit >= 0 && (long long) total > per_unit && worst != CC_NONE)
     {
       cc_limit_msg msg = { CC_LIMIT_UNIT, worst, CC_NONE, total, per_unit, 0, 0,
-                           m->funcs[worst].name, NULL, 0, NULL };
+                           m->funcs[worst].name, NULL, 0, NULL, 0 };
       say (data, &msg);
       unsigned shown = 0;
       for (uint32_t fi = 0; fi < m->n_funcs && shown < 64; fi++)
@@ -257,7 +281,7 @@ cc_check_limits (const cc_model *m, const cc_result *r, int linked, long long pe
           if (!c)
             continue;
           cc_limit_msg note = { CC_LIMIT_FUNC_COUNT, fi, CC_NONE, c, 0, 0, 0,
-                                m->funcs[fi].name, NULL, 0, NULL };
+                                m->funcs[fi].name, NULL, 0, NULL, 0 };
           say (data, &note);
           shown++;
         }
@@ -284,6 +308,7 @@ share_notes (const cc_model *m, const cc_result *r, const cc_cache *cache, const
       msg.insn = sh[k].insn;
       msg.count = sh[k].misses;
       msg.runs = sh[k].runs;
+      msg.lines = sh[k].lines;
       if (sh[k].call)
         {
           msg.kind = CC_LIMIT_SHARE_CALL;
@@ -327,7 +352,7 @@ cc_check_budgets (const cc_model *m, const cc_result *r, const cc_cache *cache,
           /* Code the entry never reaches (inlined everywhere, or run from
              another entry) has no bound to hold against a budget.  */
           cc_limit_msg msg = { CC_LIMIT_BUDGET_UNREACHED, fi, CC_NONE, 0, 0, 0, 0, f->name,
-                               NULL, 0, NULL };
+                               NULL, 0, NULL, 0 };
           say (data, &msg);
           continue;
         }
@@ -335,7 +360,7 @@ cc_check_budgets (const cc_model *m, const cc_result *r, const cc_cache *cache,
       if (f->budget_conflicts >= 0 && (int64_t) c > f->budget_conflicts)
         {
           cc_limit_msg msg = { CC_LIMIT_BUDGET_CONFLICTS, fi, CC_NONE, c, f->budget_conflicts,
-                               0, 0, f->name, NULL, 0, NULL };
+                               0, 0, f->name, NULL, 0, NULL, 0 };
           say (data, &msg);
           line_notes (m, r, fi, &mc, say, data);
           exceeded++;
@@ -348,7 +373,7 @@ cc_check_budgets (const cc_model *m, const cc_result *r, const cc_cache *cache,
              unit's function from a pointer) are followed after the link.  */
           int wait = later && x == CC_UNBOUNDED && b->funcs[fi].why.kind == CC_WHY_UNKNOWN_CALL;
           cc_limit_msg msg = { wait ? CC_LIMIT_BUDGET_LATER : CC_LIMIT_BUDGET_MISSES, fi,
-                               CC_NONE, x, f->budget_misses, 0, 0, f->name, why, 0, NULL };
+                               CC_NONE, x, f->budget_misses, 0, 0, f->name, why, 0, NULL, 0 };
           say (data, &msg);
           free (why);
           if (wait)

@@ -63,6 +63,8 @@ typedef struct cc_limit_msg
   uint64_t runs;        /* CC_LIMIT_SHARE_* */
   const char *mates;    /* CC_LIMIT_LINE: the other lines of its set
                            (set_mates.h), or NULL */
+  uint32_t lines;       /* CC_LIMIT_SHARE_INSN: the lines one fetch may
+                           load */
 } cc_limit_msg;
 
 /* Is MSG said at its insn (else at its function)?  */

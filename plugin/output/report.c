@@ -542,6 +542,11 @@ write_part (wbuf *w, const cc_model *m, const cc_result *r, const cc_report_link
       w_u64 (w, link->section_base[p->section] + p->offset);
       w_s (w, ", \"unit\": ");
       json_str (w, link->func_unit[fi]);
+      if (link->func_root_because && link->func_root_because[fi])
+        {
+          w_s (w, ", \"called_from_unknown_code\": ");
+          json_str (w, link->func_root_because[fi]);
+        }
       if (link->func_aliases[fi])
         {
           w_s (w, ", \"aliases\": [");

@@ -22,6 +22,8 @@ typedef struct cc_report_link
   uint32_t n_escaped;          /* functions code without a model may call */
   const uint64_t *section_base; /* per model section: address of offset 0 */
   const char *const *func_unit; /* per model function: its unit's source */
+  char *const *func_root_because; /* per model function: why code without
+                                  a model may call it, or NULL */
   char *const *const *func_aliases; /* per model function: NULL, or the
                                   other names that reach it (functions
                                   folded into it, symbols), NULL-terminated */

@@ -2,6 +2,7 @@
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
 #include "output/json.h"
+#include "output/limits.h"
 #include "output/sarif.h"
 #include "support/util.h"
 
@@ -261,4 +262,34 @@ cc_sarif_free (cc_sarif *s)
   free (s->cwd);
   free (s->language);
   free (s);
+}
+
+static enum cc_sarif_rule
+limit_rule (enum cc_limit_kind k)
+{
+  switch (k)
+    {
+    case CC_LIMIT_FUNCTION:
+      return CC_RULE_MAX_CONFLICTS_PER_FUNCTION;
+    case CC_LIMIT_UNIT:
+      return CC_RULE_MAX_CONFLICTS;
+    case CC_LIMIT_BUDGET_CONFLICTS:
+      return CC_RULE_BUDGET_CONFLICTS;
+    case CC_LIMIT_BUDGET_MISSES:
+    case CC_LIMIT_BUDGET_LATER:
+    case CC_LIMIT_BUDGET_UNREACHED:
+      return CC_RULE_BUDGET_MISSES;
+    default:
+      return CC_RULE_CONFLICT;
+    }
+}
+
+void
+cc_sarif_limit (cc_sarif *s, const cc_limit_msg *msg, const char *text, int is_error,
+                const char *file, uint32_t line, uint32_t column, const char *func)
+{
+  if (is_error || msg->kind == CC_LIMIT_BUDGET_LATER || msg->kind == CC_LIMIT_BUDGET_UNREACHED)
+    cc_sarif_result (s, limit_rule (msg->kind), is_error, text, file, line, column, func);
+  else
+    cc_sarif_related (s, text, file, line, column);
 }

@@ -46,6 +46,15 @@ void cc_sarif_result (cc_sarif *s, enum cc_sarif_rule rule, int error, const cha
 void cc_sarif_related (cc_sarif *s, const char *message, const char *file, uint32_t line,
                        uint32_t column);
 
+/* The diagnostic MSG of output/limits.h (TEXT, an error if IS_ERROR) at
+   FILE:LINE:COLUMN in FUNC: an error is a result of its own, and so is a
+   budget left to cachecat-link or not checked; a note explains the last
+   result.  */
+struct cc_limit_msg;
+void cc_sarif_limit (cc_sarif *s, const struct cc_limit_msg *msg, const char *text,
+                     int is_error, const char *file, uint32_t line, uint32_t column,
+                     const char *func);
+
 /* Write it to PATH atomically.  Returns 0, or -1 with *ERR (to free).  */
 int cc_sarif_write (const cc_sarif *s, const char *path, char **err);
 void cc_sarif_free (cc_sarif *s);

@@ -89,6 +89,9 @@ void cc_time_mark (const char *what);
 char *cc_xasprintf (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2)));
 
+/* The version of the plugin and of cachecat-link.  */
+#define CACHECAT_VERSION "0.1"
+
 /* The value of a macro as a string literal.  */
 #define CC_STR_(x) #x
 #define CC_STR(x) CC_STR_ (x)

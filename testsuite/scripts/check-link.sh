@@ -105,8 +105,8 @@ for lvl in -O2 -Os; do
       bad "$t: record changed the loaded image"
     fi
     exe=rec$lvl/prog.$how
-    if "$LINK" $SHAPE "$exe" >link.out 2>&1 && [ ! -s link.out ]; then
-      ok "$t: cachecat-link runs, silently"
+    if "$LINK" $SHAPE --quiet "$exe" >link.out 2>&1 && [ ! -s link.out ]; then
+      ok "$t: cachecat-link runs, silently with --quiet"
     else
       bad "$t: cachecat-link failed"; cat link.out; continue
     fi
@@ -159,6 +159,20 @@ if "$LINK" $SHAPE rec-O2/prog.z --report=z.json >link.out 2>&1 \
 else
   bad "compressed debug sections"; cat link.out
 fi
+
+# The summary on success: the program, the entry's bound, a table of
+# the functions (worst first), the report.
+"$LINK" $SHAPE rec-O2/prog.gc --report=sum.json >sum.out 2>sum.err
+check "cachecat-link prints a summary on success: closed or why not, the entry, the functions" \
+  "[ ! -s sum.err ] && head -n 1 sum.out | grep -q '^rec-O2/prog.gc: 3 units, [0-9]* functions.*; not closed: ' && grep -q '^entry main (warm cache): ' sum.out && grep -Eq '^ +[0-9]+ +[0-9.]+% .* main\$' sum.out && grep -q '^report: sum.json\$' sum.out"
+
+# --sarif after the link: the limits and budgets broken, at their
+# sources, and each conflict program line, valid against the schema.
+"$LINK" --cache-size=64 --line-size=32 --max-conflicts-per-function=0 --sarif=link.sarif \
+  rec-O2/prog.gc --report=sarif.json >/dev/null 2>sarif.err
+rc=$?
+check "--sarif after the link: schema-valid, the limit's errors at their functions, the conflicts as notes" \
+  "[ $rc = 1 ] && python3 $ROOT/testsuite/lib/sarif-check.py link.sarif >/dev/null && python3 -c 'import json, sys; d = json.load(open(\"link.sarif\")); rs = d[\"runs\"][0][\"results\"]; sys.exit(not (any(r[\"level\"] == \"error\" and r[\"ruleId\"] == \"cachecat-max-conflicts-per-function\" and r[\"locations\"][0][\"logicalLocations\"][0][\"name\"] in (\"main\", \"step\") for r in rs) and any(r[\"ruleId\"] == \"cachecat-conflict\" for r in rs) and not d[\"runs\"][0][\"invocations\"][0][\"executionSuccessful\"]))'"
 
 # 3. The listing: objdump's disassembly of the modelled functions, each
 #    instruction with its category.
@@ -367,7 +381,8 @@ expect_error "a missing file" 2 "No such file" $SHAPE nonexistent
 expect_error "an unknown option" 2 "error: --bogus=1: unknown option 'bogus'" --bogus=1 rec-O2/prog.pie
 expect_error "a bad value" 2 "error: --ways=0: expected a positive integer" --ways=0 rec-O2/prog.pie
 expect_error "an impossible cache shape" 2 "error: .*line" --cache-size=1K --line-size=2K rec-O2/prog.pie
-expect_error "a plugin-only option" 2 "error: --record: an option of the plugin" --record rec-O2/prog.pie
+expect_error "a plugin-only option" 2 "error: --record: a plugin's, not cachecat-link's, option 'record'; valid keys: .*sarif, listing, quiet, help$" --record rec-O2/prog.pie
+expect_error "an unknown option lists cachecat-link's own, not the plugin's" 2 "valid keys: config, [a-z, -]*bounds, sarif, listing, quiet, help$" --bogus rec-O2/prog.pie
 expect_error "no program" 2 "error: no program given" $SHAPE
 expect_error "an entry without a model" 2 "the entry 'nosuch' has no model" --entry=nosuch rec-O2/prog.pie
 mkdir -p ro && chmod 555 ro
@@ -621,7 +636,7 @@ cross_target() {
     bad "$name: build with record"; cat "$d/cc.err"; return
   fi
   local exe=$d/rec/prog rep=$d/rec/prog.cachecat.json
-  if "$LINK" $SHAPE --listing "$exe" >"$d/link.out" 2>&1 && [ ! -s "$d/link.out" ]; then
+  if "$LINK" $SHAPE --quiet --listing "$exe" >"$d/link.out" 2>&1 && [ ! -s "$d/link.out" ]; then
     ok "$name: cachecat-link runs, silently"
   else
     bad "$name: cachecat-link failed"; cat "$d/link.out"; return
@@ -755,7 +770,7 @@ else
     for v in prog prog.norelax prog.gc; do
       check "riscv64 relaxed, $v: the loaded image is byte-identical with and without record" \
         "[ \"\$(loaded $d/rec/$v)\" = \"\$(loaded $d/plain/$v)\" ]"
-      if "$LINK" $SHAPE "$d/rec/$v" >"$d/$v.out" 2>&1 && [ ! -s "$d/$v.out" ]; then
+      if "$LINK" $SHAPE --quiet "$d/rec/$v" >"$d/$v.out" 2>&1 && [ ! -s "$d/$v.out" ]; then
         check "riscv64 relaxed, $v: cachecat-link places every instruction where the program has it" \
           "report_py $d/rec/$v.cachecat.json 'r[\"link\"][\"relaxed_units\"] == 3 and r[\"summary\"][\"conflict\"] < sum(r[\"summary\"].values())' && boundaries $d/rec/$v $d/rec/$v.cachecat.json riscv64-linux-gnu-objdump"
       else

@@ -396,6 +396,13 @@ test_config_lookup (void)
               "leon3");
   EXPECT_ERR (no_dirs, L ("config=nosuch"), "no config named 'nosuch'",
               "no directories", "available: none");
+  /* Only the folders that exist are named.  */
+  {
+    const char *some[] = { "/nonexistent/cachecat", "config", NULL };
+    char *err = parse_err (some, L ("config=nosuch"));
+    CHECK_CONTAINS (err, "(looked for nosuch.conf in: config)");
+    free (err);
+  }
   EXPECT_ERR (no_dirs, L ("config=/nonexistent/x.conf"),
               P "config=/nonexistent/x.conf: cannot read config file",
               "No such file");
