@@ -5,15 +5,18 @@
    While the plugin runs (not disabled), the C preprocessor defines
    __CACHECAT__ (the version, MAJOR * 10000 + MINOR * 100 + PATCH) and
    __CACHECAT_VERSION__ (the string), so that include/cachecat.h turns
-   its macros into the attributes and pragmas only then.  The
+   its macros into the attributes and pragmas only then.  (Preprocessed
+   input has had them, when the plugin ran on the preprocessing.)  The
    preprocessor's functions are weak, as the pragmas' (loop_pragmas.cc):
    lto1 has no preprocessor, and the plugin runs there too.  */
 
 #include "glue/gcc-common.h"
+#include "cpplib.h"
 #include "glue/glue.h"
 
 extern cpp_reader *parse_in __attribute__ ((weak));
 extern void cpp_define (cpp_reader *, const char *) __attribute__ ((weak));
+extern cpp_options *cpp_get_options (cpp_reader *) __attribute__ ((weak));
 
 /* "0.1" -> 100, "1.2.3" -> 10203.  */
 static long
@@ -32,7 +35,11 @@ version_number (const char *v)
 static void
 define_macros (void *, void *)
 {
-  if (!&parse_in || !parse_in || !cpp_define)
+  if (!&parse_in || !parse_in || !cpp_define || !cpp_get_options)
+    return;
+  /* Input already preprocessed (-save-temps, -fpreprocessed: the
+     preprocessor that made it expanded the macros) takes no directive.  */
+  if (cpp_get_options (parse_in)->preprocessed)
     return;
   char def[64];
   snprintf (def, sizeof def, "__CACHECAT__=%ld", version_number (CACHECAT_VERSION));
