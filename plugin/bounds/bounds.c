@@ -353,8 +353,9 @@ add_call (walker *w, const fview *v, uint32_t b, uint32_t top, uint64_t runs, ui
   if (g == CC_NONE)
     {
       each = CC_UNBOUNDED;
-      w2.kind = CC_WHY_UNKNOWN_CALL;
-      w2.name = bb->call == CC_CALL_DIRECT ? bb->callee : NULL;
+      w2.kind = bb->call == CC_CALL_UNKNOWN && bb->callee ? CC_WHY_NO_MODEL_CALL
+                                                           : CC_WHY_UNKNOWN_CALL;
+      w2.name = bb->callee;
     }
   else
     {

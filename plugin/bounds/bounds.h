@@ -33,7 +33,10 @@ enum cc_unbounded_why
   CC_WHY_UNKNOWN_CODE = 5,  /* unknown code runs inside FUNC (inline asm, a
                                thunk, a TLS resolver) */
   CC_WHY_RECURSION = 6,     /* FUNC is part of a recursion */
-  CC_WHY_OVERFLOW = 7       /* the bound does not fit in 62 bits */
+  CC_WHY_OVERFLOW = 7,      /* the bound does not fit in 62 bits */
+  CC_WHY_NO_MODEL_CALL = 8  /* FUNC calls NAME, a function of the program
+                               without a model (after the link: a library's,
+                               or of an object compiled without record) */
 };
 
 typedef struct cc_why
@@ -41,11 +44,11 @@ typedef struct cc_why
   uint8_t kind;          /* enum cc_unbounded_why */
   uint32_t func;         /* the function it is about, CC_NONE if none */
   uint32_t loop;         /* CC_WHY_LOOP: index into that function's loops */
-  uint32_t insn;         /* CC_WHY_UNKNOWN_CALL, _CODE: the insn of FUNC
+  uint32_t insn;         /* CC_WHY_*_CALL, _CODE: the insn of FUNC
                             that calls or runs it, CC_NONE if none */
-  const char *name;      /* CC_WHY_UNKNOWN_CALL: the callee, NULL if the
-                            model does not name it (an indirect call, a
-                            function outside the unit) */
+  const char *name;      /* CC_WHY_UNKNOWN_CALL, _NO_MODEL_CALL: the
+                            callee, NULL if the model does not name it (an
+                            indirect call, a function outside the unit) */
 } cc_why;
 
 typedef struct cc_loop_limits

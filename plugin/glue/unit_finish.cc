@@ -387,6 +387,44 @@ release_state (void)
   cc_glue.header = NULL;
 }
 
+/* Sections aligned to much less than a line (2 bytes on RISC-V and in
+   Thumb code) may start at many offsets in a line, and every promise
+   must hold at each (docs/semantics.md §2.4): few instructions are
+   always-hit then.  What the report's layout says about it, and what
+   gives the promises of the final addresses (to free), or NULL.  Not a
+   diagnostic: every unit of such a target would have one.  */
+static char *
+placements_advice (const cc_cache *cache)
+{
+  const cc_model *m = &cc_glue.model;
+  /* The section that holds most of the code (not a cold part's).  */
+  uint64_t *bytes = XCNEWVEC (uint64_t, m->n_sections + 1);
+  uint32_t main_sec = CC_NONE;
+  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
+    for (uint32_t p = 0; p < m->funcs[fi].n_parts; p++)
+      {
+        uint32_t s = m->funcs[fi].parts[p].section;
+        if (s >= m->n_sections)
+          continue;
+        bytes[s] += m->funcs[fi].parts[p].size;
+        if (main_sec == CC_NONE || bytes[s] > bytes[main_sec])
+          main_sec = s;
+      }
+  free (bytes);
+  if (main_sec == CC_NONE)
+    return NULL;
+  uint32_t align = m->sections[main_sec].align ? m->sections[main_sec].align : 1;
+  if (cache->line / align < 8)
+    return NULL;
+  return cc_xasprintf ("section %s is aligned to %u bytes, less than a cache line (%u): it "
+                       "may start at any of %u places in a line, and every promise must "
+                       "hold at each, so few instructions are always-hit; for promises on "
+                       "the final addresses compile with -fplugin-arg-cachecat-record and "
+                       "run cachecat-link on the linked program (or align functions to the "
+                       "line: -falign-functions=%u)", m->sections[main_sec].name, align,
+                       cache->line, cache->line / align, cache->line);
+}
+
 /* A file of the unit's beside its output: the output's base name (GCC's
    aux base name, as for -fstack-usage's .su) with EXT (the report's is
    .cachecat.json).  At link time under -flto a unit is a partition of
@@ -554,7 +592,9 @@ cc_glue_finish_unit (void *, void *)
           free (layout_note);
           layout_note = xstrdup (moves);
           warning_at (UNKNOWN_LOCATION, 0, "cachecat: %s; all instructions are "
-                      "reported as conflict", moves);
+                      "reported as conflict (compile with %<-fplugin-arg-cachecat-record%> "
+                      "and run cachecat-link on the linked program: it places them)",
+                      moves);
           cc_unit_unmeasured (&cc_glue.model);
         }
       else if ((layout_note = measure_layout ()))
@@ -622,6 +662,7 @@ cc_glue_finish_unit (void *, void *)
       info.triple = *cc_built_target () ? cc_built_target () : NULL;
       info.options = o;
       info.layout_note = layout_note;
+      info.layout_advice = layout_note ? NULL : placements_advice (&cache);
       info.link = NULL;
       cc_bounds *bounds = cc_bounds_compute (&cc_glue.model, r, &cache);
       info.bounds = bounds;
@@ -632,6 +673,7 @@ cc_glue_finish_unit (void *, void *)
                werr ? werr : "unknown error");
       free (werr);
       free (path);
+      free (info.layout_advice);
       cc_sarif *sarif = o->sarif ? cc_sarif_new (CACHECAT_VERSION, getpwd (), "c") : NULL;
       broken += cc_check_limits (&cc_glue.model, r, 0, o->max_conflicts_per_function,
                                  o->max_conflicts, say_limit, sarif);

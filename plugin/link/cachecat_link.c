@@ -324,7 +324,7 @@ main (int argc, char **argv)
   cc_bounds *bounds = cc_bounds_compute (&wp.model, r, &cache);
   if (o.bounds_table)
     cc_bounds_table (stderr, &wp.model, r, bounds);
-  cc_report_info info = { program, cc_arch_name (arch), NULL, &o, NULL, &link, bounds };
+  cc_report_info info = { program, cc_arch_name (arch), NULL, &o, NULL, NULL, &link, bounds };
   char cwd[PATH_MAX];
   char *path = o.report ? cc_xstrdup (o.report) : cc_xasprintf ("%s.cachecat.json", program);
   if (cc_report_write (path, &wp.model, r, &info, &err) < 0)

@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -253,4 +254,35 @@ cc_elf_global (const cc_elf_image *img, const char *name)
 {
   const cc_elf_symbol *s = find_global (img->symbols, img->n_symbols, name);
   return s ? s : find_global (img->dynsyms, img->n_dynsyms, name);
+}
+
+static int
+cmp_symbol_value (const void *a, const void *b)
+{
+  const cc_elf_symbol *x = a, *y = b;
+  return (x->value > y->value) - (x->value < y->value);
+}
+
+cc_elf_symbol *
+cc_elf_symbols_by_value (const cc_elf_image *img, int thumb, uint32_t *n)
+{
+  cc_elf_symbol *v = cc_xmalloc ((img->n_symbols + 1) * sizeof *v);
+  *n = 0;
+  for (uint32_t i = 0; i < img->n_symbols; i++)
+    if (img->symbols[i].defined && img->symbols[i].name && img->symbols[i].name[0]
+        && img->symbols[i].name[0] != '$')
+      {
+        v[*n] = img->symbols[i];
+        if (thumb && v[*n].func)
+          v[*n].value &= ~(uint64_t) 1;
+        (*n)++;
+      }
+  qsort (v, *n, sizeof *v, cmp_symbol_value);
+  return v;
+}
+
+uint32_t
+cc_elf_first_symbol_from (const cc_elf_symbol *v, uint32_t n, uint64_t a)
+{
+  return (uint32_t) cc_lower_bound_u64 (v, n, sizeof *v, offsetof (cc_elf_symbol, value), a);
 }

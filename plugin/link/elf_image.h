@@ -82,6 +82,14 @@ char cc_elf_mapping_at (const cc_elf_image *img, uint64_t addr);
    global), or -1 if there is none.  */
 int64_t cc_elf_func_size (const cc_elf_image *img, const char *name, uint64_t addr);
 
+/* The defined symbols of IMG's .symtab by value (a function's Thumb bit
+   cleared if THUMB), into *N: a new array (the names are IMG's).  Not the
+   mapping symbols ($x, $t, $d): they name no code, only the kind of its
+   bytes.  */
+cc_elf_symbol *cc_elf_symbols_by_value (const cc_elf_image *img, int thumb, uint32_t *n);
+/* The first of the N symbols V (by value) at or after A.  */
+uint32_t cc_elf_first_symbol_from (const cc_elf_symbol *v, uint32_t n, uint64_t a);
+
 /* A defined global symbol NAME of .symtab (else .dynsym), or NULL.  */
 const cc_elf_symbol *cc_elf_global (const cc_elf_image *img, const char *name);
 

@@ -205,52 +205,18 @@ cc_link_fold_identical (cc_whole_program *wp)
   return map;
 }
 
-static int
-cmp_symbol_value (const void *a, const void *b)
-{
-  const cc_elf_symbol *x = a, *y = b;
-  return (x->value > y->value) - (x->value < y->value);
-}
-
-/* The defined symbols of IMG by value (their Thumb bit cleared if
-   THUMB), into *N: a new array.  Not the mapping symbols ($x, $t, $d):
-   they name no code, only the kind of its bytes.  */
-static cc_elf_symbol *
-symbols_by_value (const cc_elf_image *img, int thumb, uint32_t *n)
-{
-  cc_elf_symbol *v = cc_xmalloc ((img->n_symbols + 1) * sizeof *v);
-  *n = 0;
-  for (uint32_t i = 0; i < img->n_symbols; i++)
-    if (img->symbols[i].defined && img->symbols[i].name && img->symbols[i].name[0]
-        && img->symbols[i].name[0] != '$')
-      {
-        v[*n] = img->symbols[i];
-        if (thumb && v[*n].func)
-          v[*n].value &= ~(uint64_t) 1;
-        (*n)++;
-      }
-  qsort (v, *n, sizeof *v, cmp_symbol_value);
-  return v;
-}
-
-/* The first of the N symbols V (by value) at or after A.  */
-static uint32_t
-first_symbol_from (const cc_elf_symbol *v, uint32_t n, uint64_t a)
-{
-  return (uint32_t) cc_lower_bound_u64 (v, n, sizeof *v, offsetof (cc_elf_symbol, value), a);
-}
 
 void
 cc_link_symbol_aliases (cc_whole_program *wp, const cc_elf_image *img)
 {
   uint32_t n;
-  cc_elf_symbol *v = symbols_by_value (img, wp->arch == CC_ARCH_ARM, &n);
+  cc_elf_symbol *v = cc_elf_symbols_by_value (img, wp->arch == CC_ARCH_ARM, &n);
   for (uint32_t f = 0; f < wp->model.n_funcs; f++)
     {
       const cc_func *fn = &wp->model.funcs[f];
       if (fn->flags & CC_FUNC_SYNTHETIC)
         continue;
-      for (uint32_t i = first_symbol_from (v, n, wp->funcs[f].addr[0]);
+      for (uint32_t i = cc_elf_first_symbol_from (v, n, wp->funcs[f].addr[0]);
            i < n && v[i].value == wp->funcs[f].addr[0]; i++)
         if (v[i].func && strcmp (v[i].name, fn->parts[0].symbol) != 0
             && strcmp (v[i].name, fn->name) != 0)
@@ -266,7 +232,7 @@ cc_link_drop_dead_copies (cc_whole_program *wp, const cc_elf_image *img, uint32_
   if (!img->n_symbols)
     return NULL;
   uint32_t n;
-  cc_elf_symbol *v = symbols_by_value (img, wp->arch == CC_ARCH_ARM, &n);
+  cc_elf_symbol *v = cc_elf_symbols_by_value (img, wp->arch == CC_ARCH_ARM, &n);
   cc_func_index ix;
   cc_func_index_build (&ix, m);
   uint8_t *called = cc_xcalloc (m->n_funcs + 1, 1);
@@ -285,7 +251,7 @@ cc_link_drop_dead_copies (cc_whole_program *wp, const cc_elf_image *img, uint32_
   for (uint32_t f = 0; f < m->n_funcs; f++)
     {
       uint64_t a = wp->funcs[f].addr[0];
-      uint32_t i = first_symbol_from (v, n, a);
+      uint32_t i = cc_elf_first_symbol_from (v, n, a);
       if (f == entry || called[f] || wp->escaped[f] || wp->taken[f]
           || (m->funcs[f].flags & (CC_FUNC_SYNTHETIC | CC_FUNC_ADDRESS_TAKEN))
           || (i < n && v[i].value == a))

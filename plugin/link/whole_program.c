@@ -400,9 +400,22 @@ check_fallthru_padding (const cc_whole_program *wp, const cc_elf_image *img, uin
 
 /* Resolve every direct call of function FI from the program's bytes: to
    a function of the model (its unique name) or to unknown code.  */
+/* The name of the function symbol at ADDR among the N symbols SYMS (by
+   value), or NULL.  */
+static const char *
+func_symbol_at (const cc_elf_symbol *syms, uint32_t n, uint64_t addr)
+{
+  for (uint32_t i = cc_elf_first_symbol_from (syms, n, addr);
+       i < n && syms[i].value == addr; i++)
+    if (syms[i].func)
+      return syms[i].name;
+  return NULL;
+}
+
 static void
 resolve_calls (cc_whole_program *wp, const cc_elf_image *img, uint32_t fi,
-               const addr_ent *starts, uint32_t n_starts)
+               const addr_ent *starts, uint32_t n_starts, const cc_elf_symbol *syms,
+               uint32_t n_syms)
 {
   cc_func *fn = &wp->model.funcs[fi];
   for (uint32_t bi = 0; bi < fn->n_blocks; bi++)
@@ -413,6 +426,7 @@ resolve_calls (cc_whole_program *wp, const cc_elf_image *img, uint32_t fi,
       if (b->call == CC_CALL_NONE)
         continue;
       uint32_t callee = CC_NONE;
+      const char *unmodelled = NULL;
       /* The call is the block's last instruction that is fetched.  */
       uint32_t i = last_fetched (fn, b);
       if (i != CC_NONE && plain_insn (&fn->insns[i]))
@@ -420,15 +434,21 @@ resolve_calls (cc_whole_program *wp, const cc_elf_image *img, uint32_t fi,
           uint64_t t;
           cc_branch_kind k = insn_branch (wp, img, fi, i, &t);
           if (t && (k == CC_BRANCH_CALL || k == CC_BRANCH_JUMP || k == CC_BRANCH_COND))
-            callee = func_at (starts, n_starts, t);
+            {
+              callee = func_at (starts, n_starts, t);
+              unmodelled = func_symbol_at (syms, n_syms, t);
+            }
         }
       free (b->callee);
       b->callee = NULL;
       if (callee == CC_NONE)
         {
           /* A PLT entry, a veneer, code without a model, or a call the
-             bytes do not show: unknown code, which may do anything.  */
+             bytes do not show: unknown code, which may do anything.  The
+             function it names, if a symbol does, says which (bounds.h's
+             CC_WHY_NO_MODEL_CALL).  */
           b->call = CC_CALL_UNKNOWN;
+          b->callee = unmodelled ? cc_xstrdup (unmodelled) : NULL;
           wp->n_calls_unknown++;
         }
       else
@@ -868,6 +888,7 @@ cc_whole_program_enter (cc_whole_program *wp, uint32_t entry)
                 b = &wp->model.funcs[f].blocks[bi];  /* (funcs moved) */
               }
             b->call = CC_CALL_DIRECT;
+            free (b->callee);
             b->callee = cc_xstrdup (name);
             wp->n_indirect_sites++;
             wp->n_calls_unknown--;
@@ -1187,12 +1208,15 @@ cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
   for (uint32_t f = 0; f < wp->model.n_funcs; f++)
     starts[f] = (addr_ent) { wp->funcs[f].addr[0], f };
   qsort (starts, wp->model.n_funcs, sizeof *starts, cmp_addr_ent);
+  uint32_t n_syms;
+  cc_elf_symbol *syms = cc_elf_symbols_by_value (img, wp->arch == CC_ARCH_ARM, &n_syms);
   for (uint32_t f = 0; f < wp->model.n_funcs; f++)
     {
-      resolve_calls (wp, img, f, starts, wp->model.n_funcs);
+      resolve_calls (wp, img, f, starts, wp->model.n_funcs, syms, n_syms);
       /* Nothing outside but what the program's bytes show may call it.  */
       wp->model.funcs[f].flags &= ~(uint32_t) CC_FUNC_PUBLIC;
     }
+  free (syms);
   qsort (spans, n_spans, sizeof *spans, cmp_span);
   /* The code of a function the units could not model is scanned like
      code without a model: its model may not show all its calls.  */

@@ -277,6 +277,11 @@ cc_why_text (const cc_model *m, const cc_result *r, const cc_why *why)
       else
         s = cc_xasprintf ("%s calls code outside the unit or through a pointer%s", f, at);
       break;
+    case CC_WHY_NO_MODEL_CALL:
+      s = cc_xasprintf ("%s calls %s, a function of the program without a model (a "
+                        "library's, or of an object compiled without record)%s", f,
+                        why->name, at);
+      break;
     case CC_WHY_UNKNOWN_CODE:
       s = cc_xasprintf ("unknown code runs in %s%s (inline asm, a thunk, a resolver or millicode)", f, at);
       break;
@@ -838,6 +843,11 @@ write_json_buf (wbuf *w, const cc_model *m, const cc_result *r,
     {
       w_s (w, ", \"problem\": ");
       json_str (w, info->layout_note);
+    }
+  if (info->layout_advice)
+    {
+      w_s (w, ", \"advice\": ");
+      json_str (w, info->layout_advice);
     }
   w_s (w, "},\n");
 

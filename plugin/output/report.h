@@ -44,6 +44,8 @@ typedef struct cc_report_info
   const cc_options *options;   /* cache shape, entry, limits */
   const char *layout_note;     /* NULL, or why addresses are not exact
                                   (then every insn is conflict) */
+  char *layout_advice;         /* NULL, or why the layout leaves few promises
+                                  and what to do ("advice" of "layout") */
   const cc_report_link *link;  /* NULL for a unit's report */
   const cc_bounds *bounds;     /* the most misses per call and loop
                                   execution, NULL if not computed */

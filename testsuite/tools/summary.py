@@ -17,6 +17,8 @@ def main():
     e = d["entry"]
     print(f"entry: {e['symbol'] or '(none: every externally callable function starts warm)'}, "
           f"{e['state']}; layout phases analysed: {d['layout']['phases']}")
+    if "advice" in d["layout"]:
+        print(f"note: {d['layout']['advice']}")
     print(f"{'function':28} " + " ".join(f"{k:>11}" for k in CATS))
     for fn in d["functions"]:
         s = fn["summary"]
