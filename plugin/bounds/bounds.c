@@ -421,7 +421,8 @@ func_bounds (walker *w, uint32_t fi)
   if ((f->flags & CC_FUNC_BROKEN) || !fr->analysed || fr->too_big)
     {
       fl->max_misses = CC_UNBOUNDED;
-      fl->why = (cc_why){ CC_WHY_NOT_ANALYSED, fi, 0, CC_NONE, NULL };
+      fl->why = (cc_why){ fr->unreached ? CC_WHY_UNREACHED : CC_WHY_NOT_ANALYSED, fi, 0,
+                          CC_NONE, NULL };
       for (uint32_t l = 0; l < fr->n_loops; l++)
         {
           fl->loops[l].max_misses = CC_UNBOUNDED;

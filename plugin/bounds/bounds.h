@@ -34,9 +34,10 @@ enum cc_unbounded_why
                                thunk, a TLS resolver) */
   CC_WHY_RECURSION = 6,     /* FUNC is part of a recursion */
   CC_WHY_OVERFLOW = 7,      /* the bound does not fit in 62 bits */
-  CC_WHY_NO_MODEL_CALL = 8  /* FUNC calls NAME, a function of the program
+  CC_WHY_NO_MODEL_CALL = 8, /* FUNC calls NAME, a function of the program
                                without a model (after the link: a library's,
                                or of an object compiled without record) */
+  CC_WHY_UNREACHED = 9      /* no root reaches FUNC: it never runs */
 };
 
 typedef struct cc_why

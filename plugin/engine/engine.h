@@ -93,6 +93,11 @@ typedef struct cc_func_result
   uint32_t never_fetched; /* reported insns never fetched (model.h) */
   int analysed;          /* 0: not reached by any instance (still conflict) */
   int too_big;           /* not analysed: over the cost cap (groups.c) */
+  int unreached;         /* not analysed: in a whole program (cachecat-link),
+                            no root reaches it, so it never runs; its
+                            reported insns are counted in unreachable, not
+                            in counts (docs/semantics.md §7.4) */
+  uint32_t unreachable;  /* with unreached: its reported insns */
 } cc_func_result;
 
 typedef struct cc_instance
@@ -118,6 +123,7 @@ typedef struct cc_result
                                was given (cc_analysis_opts), else 0 */
   uint32_t counts[CC_N_CATEGORIES];
   uint32_t never_fetched;
+  uint32_t unreachable;  /* insns of functions no root reaches */
 } cc_result;
 
 /* Parts of the method to leave out, for measuring what each part is

@@ -159,6 +159,31 @@ over_cap (const cc_func *f, double phases)
   return (double) f->n_insns * f->n_insns * phases > CC_FUNC_COST_CAP;
 }
 
+/* In a whole program, the functions no instance runs: no root reaches
+   them (a function that a function we could not model calls is a root,
+   instances.c), so they never run.  Not those we could not model or that
+   are over the cap: nothing says what they reach.  Their insns, conflict
+   so far, are counted unreachable instead.  */
+static void
+mark_unreached (const cc_model *m, cc_result *r)
+{
+  uint8_t *runs = cc_xcalloc (m->n_funcs + 1, 1);
+  for (uint32_t x = 0; x < r->n_instances; x++)
+    runs[r->instances[x].func] = 1;
+  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
+    {
+      cc_func_result *fr = &r->funcs[fi];
+      if (runs[fi] || fr->too_big || (m->funcs[fi].flags & (CC_FUNC_BROKEN | CC_FUNC_SYNTHETIC)))
+        continue;
+      fr->unreached = 1;
+      fr->unreachable = fr->counts[CC_CONFLICT];
+      r->counts[CC_CONFLICT] -= fr->counts[CC_CONFLICT];
+      r->unreachable += fr->unreachable;
+      fr->counts[CC_CONFLICT] = 0;
+    }
+  free (runs);
+}
+
 cc_result *
 cc_analyse (const cc_model *m, const cc_cache *cache,
             const cc_analysis_opts *given, char **err)
@@ -171,7 +196,12 @@ cc_analyse (const cc_model *m, const cc_cache *cache,
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)
     n_big += over_cap (&m->funcs[fi], phases);
   if (n_big == 0)
-    return analyse_capped (m, cache, given, phases, err);
+    {
+      cc_result *r = analyse_capped (m, cache, given, phases, err);
+      if (r && given->whole_program)
+        mark_unreached (m, r);
+      return r;
+    }
   /* The functions over the cap become functions we could not model: a
      shallow copy of the model flags them.  */
   cc_model capped = *m;
@@ -187,6 +217,8 @@ cc_analyse (const cc_model *m, const cc_cache *cache,
   for (uint32_t fi = 0; r && fi < m->n_funcs; fi++)
     r->funcs[fi].too_big = (copies[fi].flags & CC_FUNC_BROKEN) && !(m->funcs[fi].flags & CC_FUNC_BROKEN);
   free (copies);
+  if (r && given->whole_program)
+    mark_unreached (m, r);
   return r;
 }
 

@@ -13,7 +13,7 @@
 static int
 counts_as_conflict (const cc_func *f, const cc_func_result *fr, uint32_t i)
 {
-  return cc_insn_reported (&f->insns[i])
+  return cc_insn_reported (&f->insns[i]) && !fr->unreached
          && fr->insns[i].merged.category == CC_CONFLICT
          && !cc_insn_never_fetched (&f->insns[i], fr->analysed);
 }
@@ -233,6 +233,9 @@ cc_limit_text (const cc_limit_msg *msg, const char *func, int program, int *erro
     case CC_LIMIT_MORE_SHARES:
       return cc_xasprintf ("%llu more instructions and calls of '%s' may miss", n, func);
     case CC_LIMIT_BUDGET_UNREACHED:
+      if (program)
+        return cc_xasprintf ("no root of the program reaches '%s', so it never runs and its "
+                             "budgets are not checked", func);
       return cc_xasprintf ("the analysis does not reach '%s' from its entry, so its budgets "
                            "are not checked (the entry option names another)", func);
     case CC_LIMIT_BUDGET_LATER:

@@ -183,6 +183,8 @@ cc_insn_category (const cc_func *fn, const cc_func_result *fr, uint32_t i)
 {
   if (cc_insn_never_fetched (&fn->insns[i], fr->analysed))
     return "never-fetched";
+  if (fr->unreached)
+    return "unreachable";
   return cc_category_name (fr->insns[i].merged.category);
 }
 
@@ -264,6 +266,12 @@ cc_why_text (const cc_model *m, const cc_result *r, const cc_why *why)
     case CC_WHY_NOT_ANALYSED:
       s = cc_xasprintf ("%s is not analysed", f);
       break;
+    case CC_WHY_UNREACHED:
+      /* (In a whole program the entry's instance comes first.)  */
+      s = cc_xasprintf ("%s is not reached from %s: no root reaches it, so it never runs", f,
+                        r->n_instances && r->instances[0].root
+                        ? m->funcs[r->instances[0].func].name : "the entry");
+      break;
     case CC_WHY_LOOP:
       l = loop_text (m, r, why->func, why->loop);
       s = cc_xasprintf ("%s has no iteration bound", l);
@@ -344,8 +352,10 @@ json_scope (wbuf *w, const cc_model *m, const cc_result *r, uint32_t fi, cc_verd
     }
 }
 
+/* The counts of the categories; UNREACHABLE only where some function no
+   root reaches (cachecat-link): a unit's report has none.  */
 static void
-json_summary (wbuf *w, const uint32_t *counts, uint32_t never_fetched)
+json_summary (wbuf *w, const uint32_t *counts, uint32_t never_fetched, uint32_t unreachable)
 {
   w_c (w, '{');
   for (int c = 0; c < CC_N_CATEGORIES; c++)
@@ -359,6 +369,11 @@ json_summary (wbuf *w, const uint32_t *counts, uint32_t never_fetched)
     }
   w_s (w, ", \"never-fetched\": ");
   w_u (w, never_fetched);
+  if (unreachable)
+    {
+      w_s (w, ", \"unreachable\": ");
+      w_u (w, unreachable);
+    }
   w_c (w, '}');
 }
 
@@ -522,12 +537,14 @@ write_part (wbuf *w, const cc_model *m, const cc_result *r, const cc_report_link
   const cc_func *fn = &m->funcs[fi];
   const cc_func_result *fr = &r->funcs[fi];
   const cc_part *p = &fn->parts[part];
-  uint32_t counts[CC_N_CATEGORIES] = { 0 }, never = 0;
+  uint32_t counts[CC_N_CATEGORIES] = { 0 }, never = 0, unreachable = 0;
   for (uint32_t i = 0; i < fn->n_insns; i++)
     if (fn->insns[i].part == part && reported (fn, fr, i))
       {
         if (cc_insn_never_fetched (&fn->insns[i], fr->analysed))
           never++;
+        else if (fr->unreached)
+          unreachable++;
         else
           counts[fr->insns[i].merged.category]++;
       }
@@ -571,6 +588,8 @@ write_part (wbuf *w, const cc_model *m, const cc_result *r, const cc_report_link
   w_s (w, fr->analysed ? ", \"analysed\": true" : ", \"analysed\": false");
   if (fr->too_big)
     w_s (w, ", \"too_big\": true");
+  if (fr->unreached)
+    w_s (w, ", \"unreachable\": true");
   if (w->bounds && part == 0)
     json_bound (w, m, r, w->bounds->funcs[fi].max_misses, &w->bounds->funcs[fi].why);
 
@@ -733,7 +752,7 @@ write_part (wbuf *w, const cc_model *m, const cc_result *r, const cc_report_link
   free (call_block);
   w_s (w, any ? "\n     ]" : "]");
   w_s (w, ",\n     \"summary\": ");
-  json_summary (w, counts, never);
+  json_summary (w, counts, never, unreachable);
   w_c (w, '}');
 }
 
@@ -928,7 +947,7 @@ write_json_buf (wbuf *w, const cc_model *m, const cc_result *r,
     }
   w_s (w, first ? "],\n" : "\n  ],\n");
   w_s (w, "  \"summary\": ");
-  json_summary (w, r->counts, r->never_fetched);
+  json_summary (w, r->counts, r->never_fetched, r->unreachable);
   w_s (w, "\n}\n");
 }
 
@@ -1095,6 +1114,11 @@ cc_annotation (const cc_model *m, const cc_result *r, uint32_t fi, uint32_t firs
   sbuf b = { buf, 0, size };
   if (size)
     buf[0] = 0;
+  if (fr->unreached)
+    {
+      sb_s (&b, "cachecat: unreachable (no root reaches its function: it never runs)");
+      return;
+    }
   if (!fr->analysed)
     {
       sb_s (&b, "cachecat: conflict (not analysed)");

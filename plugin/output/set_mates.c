@@ -39,7 +39,8 @@ cc_set_mates_index (cc_set_mates *x, const cc_model *m, const cc_result *r, int 
     {
       const cc_func *fn = &m->funcs[fi];
       const cc_func_result *fr = &r->funcs[fi];
-      if (!fr->insns)
+      /* (A function no root reaches never loads its lines.)  */
+      if (!fr->insns || fr->unreached)
         continue;
       for (uint32_t i = 0; i < fn->n_insns; i++)
         {

@@ -76,7 +76,7 @@ cc_summary_write (FILE *f, const cc_model *m, const cc_result *r, const cc_bound
       const cc_func_result *fr = &r->funcs[fi];
       if (m->funcs[fi].flags & CC_FUNC_SYNTHETIC)
         continue;
-      uint32_t insns = fr->never_fetched;
+      uint32_t insns = fr->never_fetched + fr->unreachable;
       for (int c = 0; c < CC_N_CATEGORIES; c++)
         insns += fr->counts[c];
       v[n++] = (row) { fi, insns, fr->counts[CC_CONFLICT] };
@@ -95,7 +95,9 @@ cc_summary_write (FILE *f, const cc_model *m, const cc_result *r, const cc_bound
         fprintf (f, " %10.1f%%",
                  v[k].insns ? 100.0 * fr->counts[columns[c]] / v[k].insns : 0.0);
       fprintf (f, " %13s  %s%s\n", bound_text (b->funcs[v[k].func].max_misses, buf, sizeof buf),
-               m->funcs[v[k].func].name, fr->analysed ? "" : " (not analysed)");
+               m->funcs[v[k].func].name,
+               fr->unreached ? " (unreachable: no root reaches it)"
+               : fr->analysed ? "" : " (not analysed)");
     }
   if (n > max_funcs)
     fprintf (f, "  ... %u more functions, in the report\n", n - max_funcs);

@@ -234,7 +234,7 @@ C
 $CC -O2 -g $REC -c bg_main.c -o bg_main.o 2>bg_cc.err && $CC bg_main.o mb_work.o -o bg \
   && { "$LINK" $SHAPE bg --report=bg.json >/dev/null 2>bg.err; echo $? >bg.rc; }
 check "budgets after the link: a cross-unit call's budget waits for cachecat-link, which enforces it" \
-  "grep -q \"note: cachecat: the miss budget of 'tight' (5, 'cachecat_max_misses') is checked by cachecat-link\" bg_cc.err && [ \"\$(cat bg.rc)\" = 1 ] && grep -q \"bg_main.c:2: error: cachecat: a call of 'tight' may cause up to [0-9]* misses, over its budget of 5\" bg.err && grep -q \"note: cachecat: up to [0-9]* misses: calls of 'work'\" bg.err && ! grep -q \"error: .*'roomy'\" bg.err && grep -q \"note: cachecat: the analysis does not reach 'roomy' from its entry\" bg.err"
+  "grep -q \"note: cachecat: the miss budget of 'tight' (5, 'cachecat_max_misses') is checked by cachecat-link\" bg_cc.err && [ \"\$(cat bg.rc)\" = 1 ] && grep -q \"bg_main.c:2: error: cachecat: a call of 'tight' may cause up to [0-9]* misses, over its budget of 5\" bg.err && grep -q \"note: cachecat: up to [0-9]* misses: calls of 'work'\" bg.err && ! grep -q \"error: .*'roomy'\" bg.err && grep -q \"note: cachecat: no root of the program reaches 'roomy', so it never runs\" bg.err"
 
 # A static function of a name two units use is the entry as NAME@UNIT.
 "$LINK" $SHAPE "--entry=scale@$SRC/other.c" rec-O2/prog.pie --report=e.json >/dev/null 2>&1
@@ -329,6 +329,45 @@ check "--max-conflicts-per-function=0 on a 64-byte cache: exit 1 and file:line: 
   "[ $rc = 1 ] && grep -Eq '^$SRC/[a-z]+\.c:[0-9]+: error: cachecat: [0-9]+ conflict instructions in .* exceed the limit of 0 \(max-conflicts-per-function\)' lim.out && grep -q ': note: cachecat: ' lim.out"
 "$LINK" --cache-size=64 --line-size=32 --max-conflicts=100000 rec-O2/prog.pie --report=lim2.json >/dev/null 2>&1
 check "a limit not exceeded: exit 0" "[ $? = 0 ]"
+
+# Code no root reaches: GCC inlined sm_step everywhere and kept an
+# out-of-line copy that nothing calls.  It is unreachable, a status of its
+# own: no limit counts it (exit 0 with a per-function limit its
+# conflicts would break), its budget is a note, --bounds says it is not
+# reached from main, and the annotations and the listing say so.
+cat >dead.c <<'C'
+volatile int dev[64];
+__attribute__ ((cachecat_max_misses (1), always_inline)) inline int
+sm_step (int s, int in)
+{
+  for (int i = 0; i < 8; i++)
+    s = (s * 31 + dev[(in + i) & 63]) ^ (s >> 3);
+  switch (s & 7)
+    {
+    case 0: return s + 1;
+    case 1: return s * 3;
+    case 2: return s - 7;
+    default: return s;
+    }
+}
+extern int sm_step (int, int);
+int
+main (void)
+{
+  int s = 0;
+  for (int k = 0; k < 100; k++)
+    s = sm_step (s, k);
+  return s & 1;
+}
+C
+$CC -O2 -g $REC=only -c dead.c -o dead.o && $CC dead.o -o dead \
+  && "$LINK" $SHAPE --max-conflicts-per-function=0 --bounds \
+       --listing=dead.lst dead --report=dead.json >dead.out 2>dead.err
+rc=$?
+check "an out-of-line copy nothing calls: unreachable, counted by no limit, its budget a note" \
+  "[ $rc = 0 ] && report_py dead.json 'fn[\"sm_step\"][\"unreachable\"] and {i[\"category\"] for i in fn[\"sm_step\"][\"insns\"]} == {\"unreachable\"} and r[\"summary\"][\"unreachable\"] == len(fn[\"sm_step\"][\"insns\"]) and fn[\"sm_step\"][\"summary\"][\"conflict\"] == 0' && grep -q 'note: cachecat: no root of the program reaches .sm_step., so it never runs' dead.err && ! grep -q 'error:' dead.err"
+check "--bounds says the unreachable function is not reached from main; the listing says unreachable" \
+  "grep -q 'sm_step .*unbounded: sm_step is not reached from main' dead.err && grep -q 'cachecat: unreachable' dead.lst"
 
 # expect_error NAME STATUS PATTERN ARGS...: fails with STATUS, says
 # PATTERN, writes no report.

@@ -262,7 +262,8 @@ def skipped_on_target(prog):
     return next((why for pat, why in TARGET_SKIP if fnmatch.fnmatch(prog.name, pat)), None)
 
 
-CODES = {"always-hit": "AH", "always-miss": "AM", "conflict": "C", "never-fetched": "NF"}
+CODES = {"always-hit": "AH", "always-miss": "AM", "conflict": "C", "never-fetched": "NF",
+         "unreachable": "NF"}    # (a function no root reaches: never fetched)
 CATS = ["always-hit", "always-miss", "first-miss", "first-hit", "conflict", "never-fetched"]
 CAT_LABELS = ["AH", "AM", "FM", "FH", "C", "NF"]
 
