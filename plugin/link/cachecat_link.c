@@ -12,6 +12,7 @@
 #include "layout/target.h"
 #include "link/elf_image.h"
 #include "link/listing.h"
+#include "link/unrecorded.h"
 #include "link/whole_program.h"
 #include "options/options.h"
 #include "output/bounds_text.h"
@@ -277,6 +278,7 @@ main (int argc, char **argv)
       return fatal (m);
     }
   cc_whole_program_enter (&wp, entry_func);
+  cc_warn_unrecorded (stderr, program_name, &img, wp.units, wp.n_units);
   if (wp.n_unplaced)
     fprintf (stderr, "%s: warning: %u functions of code the linker relaxed start with "
              "padding the record does not place; their instructions are reported as "

@@ -166,6 +166,14 @@ fi
 check "cachecat-link prints a summary on success: closed or why not, the entry, the functions" \
   "[ ! -s sum.err ] && head -n 1 sum.out | grep -q '^rec-O2/prog.gc: 3 units, [0-9]* functions.*; not closed: ' && grep -q '^entry main (warm cache): ' sum.out && grep -Eq '^ +[0-9]+ +[0-9.]+% .* main\$' sum.out && grep -q '^report: sum.json\$' sum.out"
 
+# An object of the program compiled without record (with -g, in the
+# directory of those with one): a warning names it and its functions; the
+# C library's objects are not the user's, and are not named.
+$CC -static -no-pie rec-O2/main.o plain-O2/other.o rec-O2/lib.o -o mixed \
+  && "$LINK" $SHAPE --quiet mixed --report=mixed.json >/dev/null 2>mixed.err
+check "an object compiled without record: a warning names it and its functions, nothing else" \
+  "[ \"\$(grep -c warning mixed.err)\" = 1 ] && grep -q \"warning: $SRC/other.c was compiled without -fplugin-arg-cachecat-record: its functions .*'other_step'.* are code without a model\" mixed.err"
+
 # --sarif after the link: the limits and budgets broken, at their
 # sources, and each conflict program line, valid against the schema.
 "$LINK" --cache-size=64 --line-size=32 --max-conflicts-per-function=0 --sarif=link.sarif \
