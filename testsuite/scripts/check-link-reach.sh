@@ -129,7 +129,7 @@ C
 printf 'int cmp (const void *a, const void *b) { return *(const int *) a - *(const int *) b; }\n' >qb.c
 for u in qa qb; do $CC -O2 -g $REC -c $u.c -o $u.o; done
 $CC -static qa.o qb.o -o qs && "$LINK" $SHAPE qs --report=qs.json
-check "a callback of another unit that main hands to qsort is a root" \
-  "report_py qs.json 'not r[\"link\"][\"closed\"] and \"cmp\" in roots and fn[\"cmp\"][\"analysed\"]'"
+check "a callback of another unit that main hands to qsort is a root, and the report says why" \
+  "report_py qs.json 'not r[\"link\"][\"closed\"] and \"cmp\" in roots and fn[\"cmp\"][\"analysed\"] and \"code refers to its address at 0x\" in fn[\"cmp\"][\"called_from_unknown_code\"] and \"called_from_unknown_code\" not in fn[\"main\"]'"
 
 echo "$passed passed, $failed failed"
