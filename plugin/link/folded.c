@@ -180,31 +180,27 @@ cc_link_fold_identical (cc_whole_program *wp)
     v[f] = (by_addr) { wp->funcs[f].addr[0], f };
   qsort (v, n, sizeof *v, cmp_by_addr);
   uint8_t *drop = cc_xcalloc (n + 1, 1);
-  uint32_t folded = 0;
-  for (uint32_t i = 1; i < n; i++)
-    if (v[i].addr == v[i - 1].addr)
+  uint32_t folded = 0, keep = CC_NONE;
+  for (uint32_t i = 0; i < n; i++)
+    if (i && v[i].addr == v[i - 1].addr)
       {
-        /* V[i - 1] is the group's first, or folded into it.  */
-        uint32_t k = v[i - 1].func;
-        while (drop[k])
-          k = wp->funcs[k].folded_into;
-        fold_into (wp, k, v[i].func);
-        wp->funcs[v[i].func].folded_into = k;
+        /* KEEP is the first of the group (in the order of the records).  */
+        fold_into (wp, keep, v[i].func);
         drop[v[i].func] = 1;
         folded++;
       }
+    else
+      keep = v[i].func;
   free (v);
   uint32_t *map = NULL;
   if (folded)
     {
       map = drop_funcs (wp, drop);
       wp->n_removed += folded;
-      wp->n_folded += folded;
     }
   free (drop);
   return map;
 }
-
 
 void
 cc_link_symbol_aliases (cc_whole_program *wp, const cc_elf_image *img)
@@ -225,12 +221,12 @@ cc_link_symbol_aliases (cc_whole_program *wp, const cc_elf_image *img)
   free (v);
 }
 
-uint32_t *
-cc_link_drop_dead_copies (cc_whole_program *wp, const cc_elf_image *img, uint32_t entry)
+void
+cc_link_drop_dead_copies (cc_whole_program *wp, const cc_elf_image *img)
 {
   cc_model *m = &wp->model;
   if (!img->n_symbols)
-    return NULL;
+    return;
   uint32_t n;
   cc_elf_symbol *v = cc_elf_symbols_by_value (img, wp->arch == CC_ARCH_ARM, &n);
   cc_func_index ix;
@@ -252,19 +248,17 @@ cc_link_drop_dead_copies (cc_whole_program *wp, const cc_elf_image *img, uint32_
     {
       uint64_t a = wp->funcs[f].addr[0];
       uint32_t i = cc_elf_first_symbol_from (v, n, a);
-      if (f == entry || called[f] || wp->escaped[f] || wp->taken[f]
+      if (called[f] || wp->escaped[f] || wp->taken[f]
           || (m->funcs[f].flags & (CC_FUNC_SYNTHETIC | CC_FUNC_ADDRESS_TAKEN))
           || (i < n && v[i].value == a))
         continue;
       drop[f] = 1;
       dead++;
     }
-  uint32_t *map = NULL;
   if (dead)
-    map = drop_funcs (wp, drop);
+    free (drop_funcs (wp, drop));
   wp->n_dead += dead;
   free (drop);
   free (called);
   free (v);
-  return map;
 }

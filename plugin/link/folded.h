@@ -32,12 +32,12 @@ uint32_t *cc_link_fold_identical (cc_whole_program *wp);
 void cc_link_symbol_aliases (cc_whole_program *wp, const cc_elf_image *img);
 
 /* Drop the functions of WP that run never: no symbol of IMG names their
-   start, no modelled call reaches them, no code holds an address of
-   theirs (wp->escaped, wp->taken, flagged address-taken), and they are
-   not ENTRY (CC_NONE: none yet).  Counted in wp->n_dead.  Nothing is dropped from a program without
-   symbols (stripped of .symtab: no name can be checked).  Returns the
-   new index of each old function as cc_link_fold_identical does.  */
-uint32_t *cc_link_drop_dead_copies (cc_whole_program *wp, const cc_elf_image *img,
-                                    uint32_t entry);
+   start, no modelled call reaches them, and no code holds an address of
+   theirs (wp->escaped, wp->taken, flagged address-taken): they never
+   run (an --entry that names one finds no model).  Counted in
+   wp->n_dead.  Nothing is dropped from
+   a program without symbols (stripped of .symtab: no name can be
+   checked).  */
+void cc_link_drop_dead_copies (cc_whole_program *wp, const cc_elf_image *img);
 
 #endif

@@ -12,7 +12,12 @@
    of a pathological program (cc_rel_tables_scan returns -1 past it).  */
 #define MAX_TRIES (UINT64_C (1) << 28)
 
-static int cmp_range (const void *a, const void *b);
+static int
+cmp_range (const void *a, const void *b)
+{
+  const cc_addr_range *x = a, *y = b;
+  return (x->lo > y->lo) - (x->lo < y->lo);
+}
 
 void
 cc_bases_init (cc_bases *b, const cc_elf_image *img)
@@ -55,13 +60,6 @@ cc_bases_add (cc_bases *b, uint64_t lo, uint64_t hi)
         }
     }
   b->v[b->n++] = (cc_addr_range) { lo, hi };
-}
-
-static int
-cmp_range (const void *a, const void *b)
-{
-  const cc_addr_range *x = a, *y = b;
-  return (x->lo > y->lo) - (x->lo < y->lo);
 }
 
 void
@@ -292,13 +290,18 @@ cc_rel_tables_scan (const cc_elf_image *img, int thumb, const cc_bases *bases,
   static const cc_bases none;
   scan s = { bases ? bases : &none, starts, n_starts, thumb ? ~(uint64_t) 1 : ~(uint64_t) 0,
              hit, 0, data, 0 };
-  uint32_t n_objects;
-  object *objects = objects_of (img, &n_objects);
+  /* Objects bound the bases an entry is read from: none are read
+     without bases.  */
+  uint32_t n_objects = 0;
+  object *objects = bases ? objects_of (img, &n_objects) : NULL;
   for (uint32_t si = 0; si < img->n_sections; si++)
     {
       const cc_elf_section *sec = &img->sections[si];
-      if (!sec->alloc || !sec->data || unwind_tables (sec->name))
+      /* (Code without mapping symbols, x86-64's, holds no data to read.)  */
+      if (!sec->alloc || !sec->data || unwind_tables (sec->name)
+          || (sec->exec && !img->n_maps))
         continue;
+      int from_bases = bases && !sec->exec;
       uint64_t slo = sec->addr, shi = sec->addr + sec->size;
       /* (Without symbols, the section is one object.)  */
       uint64_t olo = slo, ohi = slo;
@@ -313,14 +316,13 @@ cc_rel_tables_scan (const cc_elf_image *img, int thumb, const cc_bases *bases,
               p = skip[ci].hi - slo - 1;
               continue;
             }
-          if (a >= ohi || a < olo)
-            object_at (objects, n_objects, a, slo, shi, &olo, &ohi);
           /* In code, only the data its mapping symbols mark ($d).  */
           if (sec->exec && cc_elf_mapping_at (img, a) != 'd')
             continue;
+          if (from_bases && (a >= ohi || a < olo))
+            object_at (objects, n_objects, a, slo, shi, &olo, &ohi);
           /* A table's start is at or before its entries.  */
           uint64_t bhi = a + 1 < ohi ? a + 1 : ohi;
-          int from_bases = bases && !sec->exec;
           uint32_t w = (uint32_t) cc_load_uint (sec->data + p, 4, img->big_endian);
           entry (&s, a, (uint64_t) (int64_t) (int32_t) w, olo, bhi, from_bases);
           if (img->is64 && p + 8 <= sec->size)

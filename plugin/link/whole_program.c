@@ -398,8 +398,6 @@ check_fallthru_padding (const cc_whole_program *wp, const cc_elf_image *img, uin
   return 0;
 }
 
-/* Resolve every direct call of function FI from the program's bytes: to
-   a function of the model (its unique name) or to unknown code.  */
 /* The name of the function symbol at ADDR among the N symbols SYMS (by
    value), or NULL.  */
 static const char *
@@ -412,6 +410,9 @@ func_symbol_at (const cc_elf_symbol *syms, uint32_t n, uint64_t addr)
   return NULL;
 }
 
+/* Resolve every direct call of function FI from the program's bytes: to
+   a function of the model (its unique name) or to unknown code, named
+   after the symbol at its target (SYMS, N_SYMS by value) if any.  */
 static void
 resolve_calls (cc_whole_program *wp, const cc_elf_image *img, uint32_t fi,
                const addr_ent *starts, uint32_t n_starts, const cc_elf_symbol *syms,
@@ -693,9 +694,9 @@ hit_escaped (void *data, uint32_t start, uint64_t entry)
 
 /* Mark in wp->escaped the functions that an entry of a self-relative
    table reaches (rel_tables.h) from its own address, or in a closed
-   program from a base (BASES, else NULL) at or before it in its object.  Code without a model
-   may call them, and in a closed program they are targets of indirect
-   calls.  CODE (N_CODE spans in address order) is the modelled code,
+   program from a base (BASES, else NULL) at or before it in its object.
+   Code without a model may call them, and in a closed program they are
+   targets of indirect calls.  CODE (N_CODE spans in address order) is the modelled code,
    not read.  If the entries are too many to check, every function is
    marked, and the program is not closed.  */
 static void
@@ -1258,7 +1259,7 @@ cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
   free (starts);
   /* A copy nothing names nor reaches never runs (folded.h); its bytes
      stay spans of modelled code, never fetched.  */
-  free (cc_link_drop_dead_copies (wp, img, CC_NONE));
+  cc_link_drop_dead_copies (wp, img);
 
   /* The bytes between the model's functions are code without a model,
      which may load the lines it shares with ours.  */

@@ -33,7 +33,6 @@ typedef struct cc_link_func
                                   folded into it, symbols at its start;
                                   NULL-terminated, or NULL */
   uint32_t n_aliases;
-  uint32_t folded_into;        /* while folding (folded.c) */
   uint64_t root_at;            /* where the reason of wp->taken is (an
                                   address of data, code or a table entry) */
   uint64_t escaped_at;         /* the same of wp->escaped */
@@ -48,7 +47,6 @@ typedef struct cc_whole_program
   uint32_t n_removed;          /* functions the linker removed (--gc-sections,
                                   discarded COMDAT copies, folded into an
                                   identical one) */
-  uint32_t n_folded;           /* of them, folded (folded.h) */
   uint32_t n_dead;             /* functions no symbol names and nothing
                                   reaches: never fetched, left out */
   uint32_t n_inexact;          /* functions of units whose layout was not

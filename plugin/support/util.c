@@ -235,26 +235,11 @@ cc_utf8_len (const unsigned char *s)
 char *
 cc_utf8_clean (const char *s)
 {
-  size_t n = strlen (s);
-  /* U+FFFD is 3 bytes in UTF-8.  */
-  char *out = cc_xmalloc (3 * n + 1), *o = out;
-  for (const unsigned char *p = (const unsigned char *) s; *p;)
-    {
-      int l = cc_utf8_len (p);
-      if (l)
-        {
-          memcpy (o, p, (size_t) l);
-          o += l;
-          p += l;
-        }
-      else
-        {
-          memcpy (o, "\xef\xbf\xbd", 3);
-          o += 3;
-          p++;
-        }
-    }
-  *o = 0;
+  char *out = NULL;
+  size_t n = 0;
+  FILE *f = check (open_memstream (&out, &n));
+  cc_fputs_utf8 (s, f);
+  fclose (f);
   return out;
 }
 
