@@ -22,7 +22,8 @@
 #
 # A component that cannot run, crashes, prints no result line or exits
 # non-zero without counting a failure counts as one failure.  Each component
-# prints its result line; the last line is "N passed, N failed" (totals).
+# prints its result line (a check script's with its seconds); the last line
+# is "N passed, N failed" (totals).
 # Exit status 0 only when nothing failed.
 #
 # Logs, kept for inspection: testsuite/unit.log, testsuite/runtest.log (its
@@ -183,7 +184,7 @@ run_dejagnu() {
 # ---- 3. Check scripts.
 
 run_scripts() {
-  local s name log rc last p f
+  local s name log rc last p f start took
   for s in testsuite/scripts/check-*.sh; do
     [ -e "$s" ] || continue
     name=${s##*/}
@@ -192,17 +193,19 @@ run_scripts() {
       continue
     fi
     log=$LOGDIR/${name%.sh}.log
+    start=$SECONDS
     with_timeout "$CHECK_TIMEOUT" "$s" </dev/null >"$log" 2>&1
     rc=$?
+    took="($((SECONDS - start)) s)"
     last=$(grep -v '^[[:space:]]*$' "$log" | tail -n 1)
     if [[ $last =~ ^([^[:space:]]+:[[:space:]]+)?([0-9]+)\ passed,\ ([0-9]+)\ failed(,\ [0-9]+\ skipped)?$ ]]; then
       p=${BASH_REMATCH[2]}
       f=${BASH_REMATCH[3]}
       if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
-        echo "$name: $p passed, 1 failed (exit status $rc with no failed check)"
+        echo "$name: $p passed, 1 failed (exit status $rc with no failed check) $took"
         f=1
       else
-        echo "$name: $p passed, $f failed"
+        echo "$name: $p passed, $f failed $took"
       fi
       [ "$f" -gt 0 ] && show_tail "$log"
       add "$p" "$f"
@@ -218,8 +221,12 @@ run_scripts() {
   done
 }
 
+start=$SECONDS
 run_units
+echo "unit tests: $((SECONDS - start)) s"
+start=$SECONDS
 run_dejagnu
+echo "runtest: $((SECONDS - start)) s"
 run_scripts
 
 echo "$total_pass passed, $total_fail failed"
