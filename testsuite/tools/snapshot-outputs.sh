@@ -31,7 +31,13 @@ ROOT=$PWD
 OUT=$(mkdir -p "$1" && cd "$1" && pwd) || exit 2
 SRC=${2:-$ROOT/build/bench/src}
 LINK=$ROOT/cachecat-link
-work=$(mktemp -d)
+# One fixed scratch folder (the compiles record their folder: in the
+# assembly, its debug strings' order and the SARIF file), one snapshot at
+# a time.
+work=/tmp/cachecat-snapshot
+exec 9>/tmp/cachecat-snapshot.lock
+flock 9
+rm -rf "$work" && mkdir -p "$work" || exit 2
 trap 'rm -rf "$work"' EXIT
 
 # plugin CC PLUGIN NAME SRCFILE FLAGS...: compile SRCFILE (a path relative
