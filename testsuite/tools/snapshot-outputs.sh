@@ -10,8 +10,8 @@
 # Run from the root of a built tree (make, and make cross-plugins for the
 # other targets).  The inputs are copied into a scratch folder and
 # compiled there under relative names, so that two trees at different
-# paths write the same bytes (the tree's own path, which -g records,
-# is written ROOT).  What is written, per input and setting:
+# paths write the same bytes (the plugins are run through links under
+# fixed paths: -g records the command line).  What is written, per input and setting:
 # the annotated assembly (.s), the report (.json), the SARIF file and the
 # diagnostics (.err) of the plugin; cachecat-link's report, listing and
 # messages.  Inputs:
@@ -39,6 +39,18 @@ exec 9>/tmp/cachecat-snapshot.lock
 flock 9
 rm -rf "$work" && mkdir -p "$work" || exit 2
 trap 'rm -rf "$work"' EXIT
+# The plugins under fixed paths too (-g records the command line): links,
+# with the configurations beside them as in the tree.
+mkdir -p "$work/so"
+ln -s "$ROOT/cachecat.so" "$work/so/cachecat.so"
+ln -s "$ROOT/config" "$work/so/config"
+for so in "$ROOT"/build/*/cachecat.so; do
+  [ -f "$so" ] || continue
+  t=$(basename "$(dirname "$so")")
+  mkdir -p "$work/so/$t"
+  ln -s "$so" "$work/so/$t/cachecat.so"
+  ln -s "$(dirname "$so")/config" "$work/so/$t/config"
+done
 
 # plugin CC PLUGIN NAME SRCFILE FLAGS...: compile SRCFILE (a path relative
 # to $work) and keep its outputs as $OUT/NAME.{s,json,sarif,err}.
@@ -65,11 +77,11 @@ corpus() {
       k=0
       for s in "${SHAPES[@]}"; do
         # shellcheck disable=SC2086
-        plugin gcc "$ROOT/cachecat.so" "x86/${c%.c}$o-$k" "$c" $o -g $s
+        plugin gcc "$work/so/cachecat.so" "x86/${c%.c}$o-$k" "$c" $o -g $s
         k=$((k + 1))
       done
     done
-    for so in "$ROOT"/build/*/cachecat.so; do
+    for so in "$work"/so/*/cachecat.so; do
       t=$(basename "$(dirname "$so")")
       cc=$t-gcc-12
       command -v "$cc" >/dev/null || cc=$t-gcc
@@ -89,7 +101,7 @@ code_base() {
   echo '#define DEB_HOST_MULTIARCH "x86_64-linux-gnu"' >"$work/$name/lua5.4-deb-multiarch.h"
   for f in "$work/$name"/*.c; do
     for o in -O0 -O2 -Os; do
-      plugin gcc "$ROOT/cachecat.so" "$name/$(basename "${f%.c}")$o" "$name/${f##*/}" $o -I"$name" -w
+      plugin gcc "$work/so/cachecat.so" "$name/$(basename "${f%.c}")$o" "$name/${f##*/}" $o -I"$name" -w
     done
   done
 }
@@ -102,7 +114,7 @@ linked() {
   mkdir -p "$OUT/link" "$work/t/l/$name"
   for s in "$@"; do
     # shellcheck disable=SC2086
-    (cd "$work/t" && $cc $cflags -fplugin="$ROOT/cachecat.so" -fplugin-arg-cachecat-record=only \
+    (cd "$work/t" && $cc $cflags -fplugin="$work/so/cachecat.so" -fplugin-arg-cachecat-record=only \
        -c "$s" -o "l/$name/$(basename "${s%.c}").o") >>"$OUT/link/$name.err" 2>&1
     objs+=("$(basename "${s%.c}").o")
   done
@@ -146,6 +158,4 @@ corpus
 code_base lua "$(ls -d "$SRC"/lua5.4-*/src 2>/dev/null | head -n 1)"
 code_base zlib "$(ls -d "$SRC"/zlib-*/ 2>/dev/null | head -n 1)"
 programs
-# The plugin's path is in the assembly (-g records the command line).
-grep -rlF "$ROOT" "$OUT" | xargs -r sed -i "s|$ROOT|ROOT|g"
 echo "snapshot: $(find "$OUT" -type f | wc -l) files in $OUT"
