@@ -112,6 +112,7 @@ linked() {
   local name=$1 cc=$2 ldflags=$3 cflags=$4 objs=() s k
   shift 4
   mkdir -p "$OUT/link" "$work/t/l/$name"
+  : >"$OUT/link/$name.err"
   for s in "$@"; do
     # shellcheck disable=SC2086
     (cd "$work/t" && $cc $cflags -fplugin="$work/so/cachecat.so" -fplugin-arg-cachecat-record=only \
@@ -148,7 +149,8 @@ programs() {
     done
     for d in "$work/t/$P"/mu_*/; do
       b=$(basename "$d")
-      linked "$b$o" gcc "" "$o -g -no-pie -fno-pie" $(cd "$work/t" && ls "$P/$b"/*.c)
+      linked "$b$o" gcc "" "$o $fs" $(cd "$work/t" && ls "$P/$b"/*.c) \
+        testsuite/validate/freestanding-rt.c
     done
     linked "link-test$o" gcc "" "$o -g -no-pie" testsuite/link/{main,other,lib}.c
   done
