@@ -37,7 +37,7 @@ ALL := $(SO)
 endif
 # The plugin's stages, one folder each (docs/design.md): plain C but the
 # GCC glue (C++).  Objects mirror the tree under $(B)/obj.
-PLUGIN_HDR := $(sort $(wildcard plugin/*/*.h plugin/*/*/*.h))
+PLUGIN_HDR := $(sort $(wildcard plugin/*/*.h plugin/*/*/*.h plugin/*/*.def))
 # plugin/link/ is cachecat-link's own (it needs libelf), not the plugin's.
 LINK_SRC := $(sort $(wildcard plugin/link/*.c))
 ENGINE_SRC := $(filter-out $(LINK_SRC),$(sort $(wildcard plugin/*/*.c plugin/*/*/*.c)))

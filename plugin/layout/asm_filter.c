@@ -2,9 +2,9 @@
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
 #include "layout/asm_filter.h"
-#include "layout/aarch64/a64_statement.h"
+#include "layout/aarch64/aarch64_statement.h"
 #include "layout/riscv/riscv_statement.h"
-#include "layout/x86/asm_statement.h"
+#include "layout/x86/x86_statement.h"
 #include "support/util.h"
 #include "layout/x86/x86_encode.h"
 
@@ -140,7 +140,7 @@ struct cc_asm_filter
 };
 
 /* A statement that is no directive, and what the pure functions of its
-   text say of it (asm_statement.h, x86_encode.h), each worked out the
+   text say of it (x86_statement.h, x86_encode.h), each worked out the
    first time it is asked for.  */
 typedef struct stmt_memo
 {
@@ -975,7 +975,7 @@ put_line_label (cc_asm_filter *f)
 }
 
 /* Events on AArch64 (cc_asm_filter_a64): what statement [P, E) of memo
-   MM (or NULL) places, by a64_statement.h.  */
+   MM (or NULL) places, by aarch64_statement.h.  */
 static void
 a64_event (cc_asm_filter *f, const char *p, const char *e, stmt_memo *mm)
 {
@@ -1136,7 +1136,7 @@ statement_event (cc_asm_filter *f, enum cc_stmt_kind kind, unsigned long align,
           int len = memo_encode (mm, p, e, &br);
           if (len < 0)
             {
-              /* The decoder may still place it (layout_decode.c).  */
+              /* The decoder may still place it (x86_decode.c).  */
               refuse_encoding (f, p, e);
               add_event (f, CC_ASM_EV_INSN, 0, 0, 0, 0);
             }
@@ -1232,7 +1232,7 @@ section_of_a_kind (const char *w, size_t n, const char *rest, const char *e)
 }
 
 /* Directives, in any section, that decide how gas relaxes jumps or that
-   layout_compute.c does not follow: .weak names (a jump to a weak symbol
+   x86_layout.c does not follow: .weak names (a jump to a weak symbol
    is never relaxed), equates and symbol versions (a symbol that is
    another), ifuncs (never relaxed either), section groups (two sections
    of one name).  */

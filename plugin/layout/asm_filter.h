@@ -60,7 +60,7 @@ void cc_asm_filter_debug_labels (cc_asm_filter *f, const char *const *prefixes,
 int cc_asm_label_line (const char *p, const char *eol, const char *prefix,
                        size_t plen, unsigned long *no);
 
-/* Events: what a decoder of the assembled bytes (layout_decode.c) needs
+/* Events: what a decoder of the assembled bytes (x86_decode.c) needs
    to place our labels without the assembler keeping them as symbols.
    In code sections only, in the order of the text, each with the code
    section it is in (cc_asm_filter_section).  */
@@ -108,7 +108,7 @@ typedef struct cc_asm_event
    SYMBOL events.  Call before the first cc_asm_filter_add.  */
 void cc_asm_filter_events (cc_asm_filter *f, const char *local_prefix);
 
-/* Events for a layout computed without assembling (layout_compute.h):
+/* Events for a layout computed without assembling (x86_layout.h):
    every INSN event also gets its length in A and in B its relaxable
    jump kind (x86_encode.h), whose label is its name, with
    CC_ASM_EV_GCC_DIFFERS if GCC's length is known to be off for it.
@@ -125,7 +125,7 @@ void cc_asm_filter_encode (cc_asm_filter *f);
 void cc_asm_filter_line_comment (cc_asm_filter *f, char c);
 
 /* Events for a layout computed without assembling on AArch64
-   (aarch64/a64_layout.h): each statement in code as a64_statement.h
+   (aarch64/aarch64_layout.h): each statement in code as aarch64_statement.h
    reads it, instructions INSN events with their bytes in A (and B 1 for
    a `nop'), data DATA events; any statement it does not know, a section of a group or a
    unique one, makes the text unencodable.  The filter takes `#' for a
@@ -165,15 +165,15 @@ unsigned cc_asm_filter_riscv_xlen (const cc_asm_filter *f);
 
 /* After cc_asm_filter_finish: whether every instruction was encoded and
    nothing in the text (an equate, an ifunc, a section group) could make
-   gas place or relax code otherwise than layout_compute.c (or on
-   AArch64 a64_layout.c) assumes.  */
+   gas place or relax code otherwise than x86_layout.c (or on
+   AArch64 aarch64_layout.c) assumes.  */
 int cc_asm_filter_encodable (const cc_asm_filter *f);
 
 /* The (start of the) first statement that was not encoded, or NULL.  */
 const char *cc_asm_filter_unencoded (const cc_asm_filter *f);
 
 /* After cc_asm_filter_finish: the events, and whether every statement in
-   code was understood (asm_statement.h); if not, the events must not be
+   code was understood (x86_statement.h); if not, the events must not be
    used.  */
 const cc_asm_event *cc_asm_filter_event_list (const cc_asm_filter *f,
                                               size_t *n, int *decodable);

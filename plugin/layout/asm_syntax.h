@@ -4,8 +4,8 @@
    Plain C, no GCC headers.  Symbols and mnemonics, blanks, plain numbers
    and the operands of the alignment and section directives are written
    alike on every target GNU as assembles for; what one statement puts
-   into a code section is each target's own (x86/asm_statement.h,
-   aarch64/a64_statement.h).  */
+   into a code section is each target's own (x86/x86_statement.h,
+   aarch64/aarch64_statement.h).  */
 
 #ifndef CACHECAT_ASM_SYNTAX_H
 #define CACHECAT_ASM_SYNTAX_H
@@ -84,7 +84,7 @@ unsigned cc_asm_data_size (const char *w, size_t n);
 int cc_asm_is (const char *w, size_t n, const char *word);
 
 /* What one statement in a code section puts there, for the targets whose
-   layout is computed from the text (aarch64/a64_statement.h,
+   layout is computed from the text (aarch64/aarch64_statement.h,
    riscv/riscv_statement.h).  */
 enum cc_asm_place
 {

@@ -3,15 +3,15 @@
 
 #include "layout/machine.h"
 #include "layout/asm_filter.h"
-#include "layout/x86/asm_statement.h"
+#include "layout/x86/x86_statement.h"
 #include "layout/layout.h"
 #include "model/model.h"
 #include "support/util.h"
-#include "layout/arm/arm_flow.h"
-#include "layout/riscv/riscv_flow.h"
-#include "layout/riscv/riscv_length.h"
+#include "isa/arm/arm_flow.h"
+#include "isa/riscv/riscv_flow.h"
+#include "isa/riscv/riscv_length.h"
 #include "layout/target.h"
-#include "layout/x86/x86_length.h"
+#include "isa/x86/x86_length.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -432,7 +432,7 @@ runs_on (const cc_layout *l, uint32_t sec, const unsigned char *bytes, uint64_t 
     }
 }
 
-/* What each statement does to control is known for x86-64 (asm_statement.c).
+/* What each statement does to control is known for x86-64 (x86_statement.c).
    Elsewhere an insn's later machine instructions may be skipped (ARM's
    cmp; bhi; tbh, a branch gas relaxes into a branch around a jump): each
    is maybe fetched once one before it may send control elsewhere, which

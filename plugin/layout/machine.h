@@ -9,7 +9,7 @@
    run speculatively), the three instructions of a stack-protector check,
    the NOPs of -fpatchable-function-entry, inline asm.  The filter
    (asm_filter.h) reads, per insn, its instruction statements in order and
-   what each does to control (asm_statement.h); the layout places them.
+   what each does to control (x86_statement.h); the layout places them.
    Here the statements of one insn become machine instructions, each
    fetched always, maybe or never when control runs through the insn
    (docs/semantics.md §3):

@@ -6,11 +6,11 @@
 #include "layout/assembler.h"
 #include "layout/machine.h"
 #include "layout/target.h"
-#include "layout/aarch64/a64_layout.h"
+#include "layout/aarch64/aarch64_layout.h"
 #include "layout/riscv/riscv_arch.h"
 #include "layout/riscv/riscv_layout.h"
-#include "layout/x86/layout_compute.h"
-#include "layout/x86/layout_decode.h"
+#include "layout/x86/x86_layout.h"
+#include "layout/x86/x86_decode.h"
 #include "support/util.h"
 
 #include <stdlib.h>
@@ -376,7 +376,7 @@ cc_unit_unmeasured (cc_model *m)
 }
 
 /* Does the computed layout L give every insn GCC's own length, but those
-   UNCHECKED (layout_compute.h; NULL: none) and, if SKIP_ASM, inline asm
+   UNCHECKED (x86_layout.h; NULL: none) and, if SKIP_ASM, inline asm
    (whose length GCC guesses from its lines)?  Returns NULL, or the first
    that does not.  */
 static char *
@@ -408,7 +408,7 @@ cross_check (const unit *u, const cc_layout *l, const cc_layout_query *q,
   return NULL;
 }
 
-/* Can our labels be placed by decoding the object (layout_decode.h)?
+/* Can our labels be placed by decoding the object (x86_decode.h)?
    Only for x86-64 code and an assembler run directly with no option that
    could make it add bytes of its own (-Wa,-mbranches-within-32B-boundaries,
    say).  Then COMMAND without its last item, the -L.  */
@@ -430,7 +430,7 @@ decoding_command (const cc_unit_text *t, char **command, int direct)
   return v;
 }
 
-/* Can the layout be computed from the text on AArch64 (a64_layout.h)?
+/* Can the layout be computed from the text on AArch64 (aarch64_layout.h)?
    Only where the measuring assembly COMMAND (DIRECT: the assembler
    itself, else the driver) gives the assembler nothing of the build's
    own: no -Wa, or -Xassembler item, no -B that may find another

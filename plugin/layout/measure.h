@@ -4,9 +4,9 @@
    Plain C, no GCC headers.  The glue (glue/unit_finish.cc) hands over the
    unit's assembly text, where our labels are in it, and the program model
    with GCC's estimates.  Here the filter reads the text (asm_filter.h);
-   the layout is computed from the text (x86-64: layout_compute.h;
-   AArch64: a64_layout.h; RISC-V without relaxation: riscv_layout.h),
-   else decoded from an assembled object (layout_decode.h), else read
+   the layout is computed from the text (x86-64: x86_layout.h;
+   AArch64: aarch64_layout.h; RISC-V without relaxation: riscv_layout.h),
+   else decoded from an assembled object (x86_decode.h), else read
    from the labels of one (layout.h); it is checked against the model and
    written into it, and every insn becomes its machine instructions
    (machine.h).

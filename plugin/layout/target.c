@@ -3,252 +3,17 @@
 
 #include "layout/target.h"
 #include "layout/assembler.h"
-#include "layout/aarch64/a64_decode.h"
-#include "layout/arm/arm_decode.h"
-#include "layout/riscv/riscv_branch.h"
-#include "layout/riscv/riscv_length.h"
 #include "layout/riscv/riscv_relax.h"
-#include "layout/x86/x86_branch.h"
-#include "layout/x86/x86_length.h"
 
 #include "support/util.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static int
-starts_with (const char *s, const char *prefix)
-{
-  return strncmp (s, prefix, strlen (prefix)) == 0;
-}
-
-cc_arch
-cc_arch_of_triple (const char *triple)
-{
-  if (!triple)
-    return CC_ARCH_UNKNOWN;
-  if (starts_with (triple, "x86_64-"))
-    return CC_ARCH_X86_64;
-  if (starts_with (triple, "aarch64-"))
-    return CC_ARCH_AARCH64;
-  /* arm-none-eabi, arm-linux-gnueabihf, armv7...; not aarch64.  */
-  if (starts_with (triple, "arm"))
-    return CC_ARCH_ARM;
-  if (starts_with (triple, "riscv32-") || starts_with (triple, "riscv64-"))
-    return CC_ARCH_RISCV;
-  return CC_ARCH_UNKNOWN;
-}
-
-char
-cc_mapping_symbol_kind (const char *name)
-{
-  if (name[0] != '$' || !name[1] || !strchr ("atxd", name[1]))
-    return 0;
-  if (name[2] == 0 || name[2] == '.' || (name[1] == 'x' && name[2] == 'r'))
-    return name[1];
-  return 0;
-}
-
-cc_arch
-cc_arch_of_elf_machine (uint32_t machine)
-{
-  switch (machine)
-    {
-    case 62:
-      return CC_ARCH_X86_64;
-    case 183:
-      return CC_ARCH_AARCH64;
-    case 40:
-      return CC_ARCH_ARM;
-    case 243:
-      return CC_ARCH_RISCV;
-    default:
-      return CC_ARCH_UNKNOWN;
-    }
-}
-
-static uint32_t
-le16 (const unsigned char *b)
-{
-  return (uint32_t) cc_load_uint (b, 2, 0);
-}
-
-static uint32_t
-le32 (const unsigned char *b)
-{
-  return (uint32_t) cc_load_uint (b, 4, 0);
-}
-
-/* Only no-ops of one width W (2 or 4 bytes) among the N bytes at B:
-   each equal to A or, if nonzero, B2.  */
-static int
-all_words (const unsigned char *b, size_t n, size_t w, uint32_t a, uint32_t b2)
-{
-  if (n == 0 || n % w)
-    return 0;
-  for (size_t k = 0; k < n; k += w)
-    {
-      uint32_t v = w == 2 ? le16 (b + k) : le32 (b + k);
-      if (v != a && (!b2 || v != b2))
-        return 0;
-    }
-  return 1;
-}
-
-/* A fill of 2- and 4-byte no-ops: halfwords equal to NOP16, or words
-   (two halfwords, little-endian) equal to NOP32.  */
-static int
-nops_16_32 (const unsigned char *b, size_t n, uint32_t nop16, uint32_t nop32)
-{
-  if (n == 0 || n % 2)
-    return 0;
-  for (size_t k = 0; k < n;)
-    if (le16 (b + k) == nop16)
-      k += 2;
-    else if (k + 4 <= n && le32 (b + k) == nop32)
-      k += 4;
-    else
-      return 0;
-  return 1;
-}
-
-int
-cc_target_nop_fill (cc_arch arch, const unsigned char *b, size_t n)
-{
-  switch (arch)
-    {
-    /* x86-64: GNU as may jump over long padding, so not every byte is
-       fetched; its functions start aligned for their loops anyway.  */
-    case CC_ARCH_AARCH64:
-      return all_words (b, n, 4, 0xd503201f, 0);
-    case CC_ARCH_ARM:
-      /* A32's nop and its older mov r0, r0; or Thumb's nop and nop.w
-         (f3af 8000), as gas fills Thumb code.  */
-      return all_words (b, n, 4, 0xe320f000, 0xe1a00000)
-             || nops_16_32 (b, n, 0xbf00, 0x8000f3af);
-    case CC_ARCH_RISCV:
-      /* c.nop, and nop (addi x0, x0, 0).  */
-      return nops_16_32 (b, n, 0x0001, 0x00000013);
-    default:
-      return 0;
-    }
-}
-
-cc_isa
-cc_isa_of (cc_arch arch, int thumb, int rv64)
-{
-  switch (arch)
-    {
-    case CC_ARCH_X86_64:
-      return CC_ISA_X86_64;
-    case CC_ARCH_AARCH64:
-      return CC_ISA_A64;
-    case CC_ARCH_ARM:
-      return thumb ? CC_ISA_THUMB : CC_ISA_A32;
-    case CC_ARCH_RISCV:
-      return rv64 ? CC_ISA_RV64 : CC_ISA_RV32;
-    default:
-      return CC_ISA_UNKNOWN;
-    }
-}
-
-int
-cc_isa_length (cc_isa isa, const unsigned char *b, size_t n)
-{
-  switch (isa)
-    {
-    case CC_ISA_X86_64:
-      return cc_x86_length (b, n);
-    case CC_ISA_A64:
-    case CC_ISA_A32:
-      return n >= 4 ? 4 : -1;
-    case CC_ISA_THUMB:
-      return cc_thumb_length (b, n);
-    case CC_ISA_RV32:
-    case CC_ISA_RV64:
-      return cc_riscv_length (b, n);
-    default:
-      return -1;
-    }
-}
-
-int
-cc_isa_padding (cc_isa isa, const unsigned char *b, size_t n)
-{
-  static const cc_arch arch[] = {
-    [CC_ISA_A64] = CC_ARCH_AARCH64, [CC_ISA_A32] = CC_ARCH_ARM, [CC_ISA_THUMB] = CC_ARCH_ARM,
-    [CC_ISA_RV32] = CC_ARCH_RISCV, [CC_ISA_RV64] = CC_ARCH_RISCV };
-  if (isa == CC_ISA_X86_64)
-    return cc_x86_padding (b, n);
-  return (size_t) isa < sizeof arch / sizeof arch[0] && cc_target_nop_fill (arch[isa], b, n);
-}
-
-cc_branch_kind
-cc_isa_branch (cc_isa isa, const unsigned char *b, size_t len, uint64_t a,
-               const unsigned char *prev, size_t prev_len, uint64_t *target)
-{
-  *target = 0;
-  switch (isa)
-    {
-    case CC_ISA_X86_64:
-      return cc_x86_branch (b, len, a, target);
-    case CC_ISA_A64:
-      return len == 4 ? cc_a64_branch (le32 (b), a, target) : CC_BRANCH_NONE;
-    case CC_ISA_A32:
-      return len == 4 ? cc_a32_branch (le32 (b), a, target) : CC_BRANCH_NONE;
-    case CC_ISA_THUMB:
-      return cc_thumb_branch (b, len, a, target);
-    case CC_ISA_RV32:
-    case CC_ISA_RV64:
-      return cc_riscv_branch (b, len, a, isa == CC_ISA_RV64, prev, prev_len, target);
-    default:
-      return CC_BRANCH_NONE;
-    }
-}
-
-int
-cc_isa_refs (cc_isa isa, const unsigned char *b, size_t before, size_t n, uint64_t a,
-             uint64_t gp, cc_addr_range *out)
-{
-  if (n < 2)
-    return 0;
-  switch (isa)
-    {
-    case CC_ISA_A64:
-      return cc_a64_refs (b, n, a, out);
-    case CC_ISA_A32:
-    case CC_ISA_THUMB:
-      return cc_arm_refs (isa == CC_ISA_THUMB, b, before, n, a, out);
-    case CC_ISA_RV32:
-    case CC_ISA_RV64:
-      return cc_riscv_refs (b, n, a, isa == CC_ISA_RV64, gp, out);
-    default:
-      return 0;
-    }
-}
-
 char
 cc_target_line_comment (cc_arch arch)
 {
   return arch == CC_ARCH_AARCH64 ? '#' : 0;
-}
-
-const char *
-cc_arch_name (cc_arch arch)
-{
-  switch (arch)
-    {
-    case CC_ARCH_X86_64:
-      return "x86-64";
-    case CC_ARCH_AARCH64:
-      return "aarch64";
-    case CC_ARCH_ARM:
-      return "arm";
-    case CC_ARCH_RISCV:
-      return "riscv";
-    default:
-      return "unknown";
-    }
 }
 
 const char *
@@ -280,7 +45,8 @@ cc_layout_moves_after_compile (cc_arch arch, const char *header, size_t header_s
 uint32_t
 cc_target_veneer_calls (cc_arch arch, cc_model *m)
 {
-  if (arch != CC_ARCH_ARM && arch != CC_ARCH_AARCH64)
+  const cc_isa_target *t = cc_isa_target_of (arch);
+  if (!t || !t->veneers)
     return 0;
   /* Each section's code spans at most this much: a call inside it is in
      reach if the span is.  */

@@ -2,7 +2,7 @@
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 
    Plain C, no GCC headers.  The targets whose layout is computed from
-   the filter's events without assembling (AArch64: aarch64/a64_layout.h;
+   the filter's events without assembling (AArch64: aarch64/aarch64_layout.h;
    RISC-V: riscv/riscv_layout.h) answer the query the same way the
    measuring assembly's object does (layout.h): one ELF section per code
    section of the filter, the query's names and numbered labels where the

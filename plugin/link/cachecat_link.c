@@ -9,7 +9,7 @@
    conflict limit makes the exit status 1.  README: "After the link".  */
 
 #include "bounds/bounds.h"
-#include "layout/target.h"
+#include "isa/isa.h"
 #include "link/elf_image.h"
 #include "link/listing.h"
 #include "link/unrecorded.h"

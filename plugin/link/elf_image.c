@@ -2,7 +2,7 @@
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
 #include "link/elf_image.h"
-#include "layout/target.h"
+#include "isa/isa.h"
 #include "model/model_record.h"
 #include "support/util.h"
 

@@ -206,7 +206,7 @@ void
 cc_link_symbol_aliases (cc_whole_program *wp, const cc_elf_image *img)
 {
   uint32_t n;
-  cc_elf_symbol *v = cc_elf_symbols_by_value (img, wp->arch == CC_ARCH_ARM, &n);
+  cc_elf_symbol *v = cc_elf_symbols_by_value (img, wp->target->thumb_bit, &n);
   for (uint32_t f = 0; f < wp->model.n_funcs; f++)
     {
       const cc_func *fn = &wp->model.funcs[f];
@@ -228,7 +228,7 @@ cc_link_drop_dead_copies (cc_whole_program *wp, const cc_elf_image *img)
   if (!img->n_symbols)
     return;
   uint32_t n;
-  cc_elf_symbol *v = cc_elf_symbols_by_value (img, wp->arch == CC_ARCH_ARM, &n);
+  cc_elf_symbol *v = cc_elf_symbols_by_value (img, wp->target->thumb_bit, &n);
   cc_func_index ix;
   cc_func_index_build (&ix, m);
   uint8_t *called = cc_xcalloc (m->n_funcs + 1, 1);

@@ -92,20 +92,15 @@ run_objdump (const char *program, cc_arch arch, pid_t *pid)
       dup2 (fd[1], 1);
       close (fd[0]);
       close (fd[1]);
-      static const char *const cross[][3] = {
-        [CC_ARCH_AARCH64] = { "aarch64-linux-gnu-objdump" },
-        [CC_ARCH_ARM] = { "arm-linux-gnueabihf-objdump", "arm-none-eabi-objdump" },
-        [CC_ARCH_RISCV] = { "riscv64-linux-gnu-objdump", "riscv64-unknown-elf-objdump" },
-      };
       const char *objdump = getenv ("OBJDUMP");
       if (objdump && *objdump)
         execlp (objdump, objdump, "-d", "-l", "-w", "--", program, (char *) NULL);
       else
         {
-          if ((size_t) arch < sizeof cross / sizeof cross[0])
-            for (int c = 0; c < 3 && cross[arch][c]; c++)
-              execlp (cross[arch][c], cross[arch][c], "-d", "-l", "-w", "--", program,
-                      (char *) NULL);
+          const cc_isa_target *t = cc_isa_target_of (arch);
+          for (int c = 0; t && c < 3 && t->objdumps[c]; c++)
+            execlp (t->objdumps[c], t->objdumps[c], "-d", "-l", "-w", "--", program,
+                    (char *) NULL);
           execlp ("objdump", "objdump", "-d", "-l", "-w", "--", program, (char *) NULL);
         }
       _exit (127);

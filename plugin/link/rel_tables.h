@@ -32,7 +32,7 @@
 #ifndef CACHECAT_REL_TABLES_H
 #define CACHECAT_REL_TABLES_H
 
-#include "layout/target.h"
+#include "isa/isa.h"
 #include "link/elf_image.h"
 
 #include <stdint.h>

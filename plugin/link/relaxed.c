@@ -190,7 +190,8 @@ cc_link_place_relaxed (cc_unit_record *u, const cc_elf_image *img, cc_arch arch,
 {
   if (!u->relaxed)
     return 0;
-  if (arch != CC_ARCH_RISCV)
+  const cc_isa_target *t = cc_isa_target_of (arch);
+  if (!t || !t->linker_relaxes)
     {
       *err = cc_xasprintf ("%s: its record is of code the RISC-V linker relaxes, in a %s "
                            "program", u->source, cc_arch_name (arch));

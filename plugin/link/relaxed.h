@@ -8,7 +8,7 @@
 #ifndef CACHECAT_RELAXED_H
 #define CACHECAT_RELAXED_H
 
-#include "layout/target.h"
+#include "isa/isa.h"
 #include "link/elf_image.h"
 #include "model/model_record.h"
 

@@ -10,17 +10,13 @@
    the engine analyses one phase.  Calls are resolved from the final bytes
    (the linker's choice, whatever the names say); the roots are the entry
    and the functions code without a model may call (docs/design.md, "Link
-   time").  What reads the bytes is the target's (layout/target.h): x86-64,
+   time").  What reads the bytes is the target's (isa/isa.h): x86-64,
    AArch64, ARM (A32 and Thumb) and RISC-V.  */
 
 #include "link/whole_program.h"
 #include "link/folded.h"
 #include "link/rel_tables.h"
 #include "link/relaxed.h"
-#include "layout/target.h"
-#include "layout/x86/x86_branch.h"
-#include "layout/x86/x86_flow.h"
-#include "layout/x86/x86_length.h"
 #include "support/util.h"
 
 #include <elf.h>
@@ -128,10 +124,8 @@ bytes_at (const cc_elf_image *img, uint64_t addr, uint64_t n, size_t *avail)
 static cc_isa
 isa_at (const cc_whole_program *wp, const cc_elf_image *img, uint64_t addr)
 {
-  if (wp->arch != CC_ARCH_ARM)
-    return cc_isa_of (wp->arch, 0, img->is64);
-  char k = cc_elf_mapping_at (img, addr);
-  return k == 't' ? CC_ISA_THUMB : k == 'a' ? CC_ISA_A32 : CC_ISA_UNKNOWN;
+  char k = wp->target->isa_mapping[0] ? cc_elf_mapping_at (img, addr) : 0;
+  return cc_isa_at_mapping (wp->arch, k, img->is64);
 }
 
 /* The instruction before insn I of function FI, if it ends where I
@@ -217,7 +211,7 @@ check_bytes (const cc_whole_program *wp, const cc_elf_image *img, uint32_t fi, c
 }
 
 /* Inline asm statements of function FI whose instructions in the
-   program all run on to the next one (cc_x86_flow), or that have no
+   program all run on to the next one (the target's asm_flow), or that have no
    bytes: no code without a model runs in them and every one is fetched,
    so they are analysed as compiled code (docs/semantics.md §3.4).  A
    statement that enters the kernel but transfers control no other way
@@ -236,24 +230,23 @@ plain_asm (cc_whole_program *wp, const cc_elf_image *img, uint32_t fi)
       while (j < fn->n_insns && fn->insns[j].kind == CC_INSN_ASM
              && fn->insns[j].uid == fn->insns[i].uid && fn->insns[j].part == fn->insns[i].part)
         j++;
-      enum cc_x86_flow worst = CC_X86_NEXT;
-      for (uint32_t k = i; k < j && worst != CC_X86_OTHER; k++)
+      cc_asm_flow worst = CC_ASM_NEXT;
+      for (uint32_t k = i; k < j && worst != CC_ASM_OTHER; k++)
         {
           const cc_insn *in = &fn->insns[k];
           if (in->length == 0)
             continue;
           size_t avail;
           const unsigned char *b = bytes_at (img, insn_addr (wp, fi, k), in->length, &avail);
-          enum cc_x86_flow fl = CC_X86_OTHER;
-          if (b && in->rewrite == CC_REWRITE_NONE && !in->unsplit && !in->runs_unknown
-              && cc_x86_length (b, avail) == (int) in->length)
-            fl = cc_x86_flow (b, in->length);
+          cc_asm_flow fl = CC_ASM_OTHER;
+          if (b && in->rewrite == CC_REWRITE_NONE && !in->unsplit && !in->runs_unknown)
+            fl = wp->target->asm_flow (b, avail, in->length);
           if (fl > worst)
             worst = fl;
         }
-      if (worst == CC_X86_OTHER)
+      if (worst == CC_ASM_OTHER)
         wp->n_asm_branching++;
-      for (uint32_t k = i; k < j && worst == CC_X86_NEXT; k++)
+      for (uint32_t k = i; k < j && worst == CC_ASM_NEXT; k++)
         {
           fn->insns[k].kind = CC_INSN_CODE;
           fn->insns[k].fetch = CC_FETCH_ALWAYS;
@@ -282,9 +275,7 @@ settle_rewrites (cc_whole_program *wp, const cc_elf_image *img, uint32_t fi)
         continue;
       size_t avail;
       const unsigned char *b = bytes_at (img, insn_addr (wp, fi, i), 6, &avail);
-      if (!b || cc_x86_length (b, avail) != 6)
-        continue;
-      if ((b[0] == 0xff && (b[1] == 0x15 || b[1] == 0x25)) || (b[0] == 0x67 && b[1] == 0xe8))
+      if (b && wp->target->got_branch_settled (b, avail))
         {
           in->rewrite = CC_REWRITE_NONE;
           in->maybe_tail = 0;
@@ -371,8 +362,8 @@ rerouted (const cc_whole_program *wp, const cc_elf_image *img, uint32_t fi)
 
 /* Is the padding that a fall-through of function FI runs (the bytes
    between a block and the next it falls into) padding in the program?
-   The engine fetches it on that edge.  Not for x86-64, where gas may
-   jump over long padding (cc_x86_padding).  */
+   The engine fetches it on that edge.  Not where gas may jump over
+   long padding (x86-64, cc_x86_padding: padding_fetched).  */
 static int
 check_fallthru_padding (const cc_whole_program *wp, const cc_elf_image *img, uint32_t fi,
                         char **err)
@@ -489,28 +480,16 @@ mark_range (cc_whole_program *wp, uint8_t *marks, const addr_ent *starts, uint32
 /* The code of section S at byte P, read without knowing where its
    instructions start (X86-64 aside): the ranges its instruction there
    may refer to, into OUT (room for 2).  On ARM the mapping symbols say
-   which set the bytes are in; where none does, both are tried.  */
+   which set the bytes are in; where none does, both are tried
+   (cc_isa_code_refs).  */
 static int
 code_refs (const cc_whole_program *wp, const cc_elf_image *img, const cc_elf_section *s,
            uint64_t p, cc_addr_range *out)
 {
   uint64_t a = s->addr + p;
-  const unsigned char *b = s->data + p;
-  size_t n = (size_t) (s->size - p), before = (size_t) p;
-  if (wp->arch != CC_ARCH_ARM)
-    {
-      /* AArch64's instructions are 4-aligned; RISC-V's 2-aligned.  */
-      if (wp->arch == CC_ARCH_AARCH64 && (a & 3))
-        return 0;
-      return cc_isa_refs (cc_isa_of (wp->arch, 0, img->is64), b, before, n, a, wp->gp, out);
-    }
-  char k = cc_elf_mapping_at (img, a);
-  int nr = 0;
-  if (k != 'd' && k != 'a')
-    nr += cc_isa_refs (CC_ISA_THUMB, b, before, n, a, 0, out + nr);
-  if (k != 'd' && k != 't' && !(a & 3))
-    nr += cc_isa_refs (CC_ISA_A32, b, before, n, a, 0, out + nr);
-  return nr;
+  char k = wp->target->isa_mapping[0] ? cc_elf_mapping_at (img, a) : 0;
+  return cc_isa_code_refs (wp->arch, k, img->is64, s->data + p, (size_t) p,
+                           (size_t) (s->size - p), a, wp->gp, out);
 }
 
 /* Find the functions that code without a model may call (wp->escaped):
@@ -530,9 +509,9 @@ mark_escapes (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *sta
     return;
   uint64_t lo = starts[0].addr, hi = starts[n_starts - 1].addr;
   int asize = img->is64 ? 8 : 4;
-  /* Instructions start at every byte on x86-64, at every halfword on
-     ARM (Thumb) and RISC-V (C), at every word on AArch64.  */
-  uint64_t step = wp->arch == CC_ARCH_X86_64 ? 1 : 2;
+  /* Instructions start at every byte on x86-64 (read byte by byte:
+     rel_refs), at every halfword on ARM (Thumb) and RISC-V (C), at every
+     word on AArch64 (cc_isa_code_refs).  */
   uint8_t *escaped = wp->escaped;
   for (uint32_t si = 0; si < img->n_sections; si++)
     {
@@ -561,11 +540,12 @@ mark_escapes (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *sta
              address (its relocations' addends are 64-bit).  */
           if (!img->pie || asize == 4)
             cand[nc++] = w;
-          if (wp->arch == CC_ARCH_ARM)
+          if (wp->target->thumb_bit)
             for (int c = 0, n = nc; c < n; c++)
               cand[nc++] = cand[c] & ~(uint64_t) 1;    /* the Thumb bit */
-          if (s->exec && wp->arch == CC_ARCH_X86_64)
-            nc += cc_x86_rel_refs (s->data, (size_t) s->size, (size_t) p, s->addr, cand + nc);
+          if (s->exec && wp->target->rel_refs)
+            nc += wp->target->rel_refs (s->data, (size_t) s->size, (size_t) p, s->addr,
+                                        cand + nc);
           for (int c = 0; c < nc; c++)
             {
               cc_bases_add (bases, cand[c], cand[c]);
@@ -577,7 +557,7 @@ mark_escapes (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *sta
                                s->exec ? CC_ROOT_UNMODELLED_CODE : CC_ROOT_DATA, a);
                 }
             }
-          if (s->exec && wp->arch != CC_ARCH_X86_64 && a % step == 0)
+          if (s->exec && !wp->target->rel_refs)
             {
               cc_addr_range r[2];
               int nr = code_refs (wp, img, s, p, r);
@@ -594,12 +574,12 @@ mark_escapes (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *sta
 }
 
 /* Mark in wp->taken the functions whose start the modelled instruction
-   I of function FI (x86-64) refers to: a RIP-relative operand
-   (lea f(%rip)) or an absolute immediate (mov $f), in any instruction
-   but a direct branch; every address it names is a base of
-   self-relative tables.  */
+   I of function FI refers to by its operands (x86-64: operand_refs): a
+   RIP-relative operand (lea f(%rip)) or an absolute immediate (mov $f),
+   in any instruction but a direct branch; every address it names is a
+   base of self-relative tables.  */
 static void
-taken_x86 (cc_whole_program *wp, const cc_elf_image *img, uint32_t fi, uint32_t i,
+taken_operands (cc_whole_program *wp, const cc_elf_image *img, uint32_t fi, uint32_t i,
            const addr_ent *starts, uint32_t n_starts, cc_bases *bases)
 {
   const cc_insn *in = &wp->model.funcs[fi].insns[i];
@@ -610,11 +590,11 @@ taken_x86 (cc_whole_program *wp, const cc_elf_image *img, uint32_t fi, uint32_t 
   const unsigned char *b = bytes_at (img, a, in->length, &avail);
   if (!b)
     return;
-  cc_branch_kind k = cc_x86_branch (b, in->length, a, &t);
+  cc_branch_kind k = cc_isa_branch (isa_at (wp, img, a), b, in->length, a, NULL, 0, &t);
   if (k == CC_BRANCH_CALL || k == CC_BRANCH_JUMP || k == CC_BRANCH_COND)
     return;
   uint64_t cand[3 * 16];
-  int nc = cc_x86_operand_refs (b, in->length, a, img->pie, cand);
+  int nc = wp->target->operand_refs (b, in->length, a, img->pie, cand);
   for (int c = 0; c < nc; c++)
     {
       cc_bases_add (bases, cand[c], cand[c]);
@@ -675,8 +655,8 @@ mark_taken_in_code (cc_whole_program *wp, const cc_elf_image *img, const addr_en
   for (uint32_t fi = 0; fi < wp->model.n_funcs; fi++)
     if (!(wp->model.funcs[fi].flags & CC_FUNC_BROKEN))
       for (uint32_t i = 0; i < wp->model.funcs[fi].n_insns; i++)
-        (wp->arch == CC_ARCH_X86_64 ? taken_x86 : taken_refs) (wp, img, fi, i, starts,
-                                                               n_starts, bases);
+        (wp->target->operand_refs ? taken_operands : taken_refs) (wp, img, fi, i, starts,
+                                                                  n_starts, bases);
 }
 
 typedef struct rel_hit
@@ -712,7 +692,7 @@ mark_relative (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *st
   for (uint32_t i = 0; i < n_code; i++)
     skip[i] = (cc_addr_range) { code[i].lo, code[i].hi };
   rel_hit h = { wp, starts };
-  if (cc_rel_tables_scan (img, wp->arch == CC_ARCH_ARM, bases, skip, n_code, at, n_starts,
+  if (cc_rel_tables_scan (img, wp->target->thumb_bit, bases, skip, n_code, at, n_starts,
                           hit_escaped, &h) < 0)
     {
       wp->rel_unsettled = 1;
@@ -723,25 +703,6 @@ mark_relative (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *st
   free (at);
 }
 
-/* Are the N bytes at B alignment padding (NOPs, int3, zeros)?  */
-static int
-padding_bytes (const unsigned char *b, size_t n)
-{
-  for (size_t k = 0; k < n;)
-    {
-      if (b[k] == 0x00 || b[k] == 0xcc)
-        {
-          k++;
-          continue;
-        }
-      int l = cc_x86_length (b + k, n - k);
-      if (l <= 0 || !cc_x86_padding (b + k, (size_t) l) || b[k] == 0xeb || b[k] == 0xe9)
-        return 0;
-      k += (size_t) l;
-    }
-  return 1;
-}
-
 /* Why the program is not closed (docs/semantics.md §7.4), or NULL: it
    is linked statically, runs no code from its stack or from memory it
    writes, every byte of its code outside the modelled
@@ -749,16 +710,16 @@ padding_bytes (const unsigned char *b, size_t n)
    function has an exact model, and no modelled code runs code without a
    model that could call one (an asm statement that may branch, a
    retpoline thunk, a call that is not through a pointer and goes to no
-   modelled function).  Only x86-64's are recognised: what the others'
-   code holds (addresses made by two instructions, data among the code)
-   is not read yet.  */
+   modelled function).  Only x86-64's are recognised (its gap_padding):
+   what the others' code holds (addresses made by two instructions, data
+   among the code) is not read yet.  */
 static char *
 open_because (cc_whole_program *wp, const cc_elf_image *img, const span *modelled,
               uint32_t n_modelled)
 {
   if (img->dynamic)
     return cc_xstrdup ("it is linked dynamically: code of shared libraries may run");
-  if (wp->arch != CC_ARCH_X86_64)
+  if (!wp->target->gap_padding)
     return cc_xasprintf ("closed programs are recognised on x86-64 only (this one is %s)",
                          cc_arch_name (wp->arch));
   if (img->exec_stack)
@@ -782,7 +743,7 @@ open_because (cc_whole_program *wp, const cc_elf_image *img, const span *modelle
           while (k < n_modelled && modelled[k].hi <= at)
             k++;
           uint64_t to = k < n_modelled && modelled[k].lo < end ? modelled[k].lo : end;
-          if (to > at && !padding_bytes (s->data + (at - s->addr), to - at))
+          if (to > at && !wp->target->gap_padding (s->data + (at - s->addr), to - at))
             return cc_xasprintf ("section %s holds code without a model at 0x%llx", s->name,
                                  (unsigned long long) at);
           at = k < n_modelled && modelled[k].lo < end ? modelled[k].hi : end;
@@ -1052,7 +1013,8 @@ cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
   memset (wp, 0, sizeof *wp);
   *err = NULL;
   wp->arch = cc_arch_of_elf_machine (img->machine);
-  if (wp->arch == CC_ARCH_UNKNOWN)
+  wp->target = cc_isa_target_of (wp->arch);
+  if (!wp->target)
     {
       *err = cc_xasprintf ("cachecat-link analyses x86-64, AArch64, ARM and RISC-V "
                            "programs (this one is for ELF machine %u)", img->machine);
@@ -1179,16 +1141,18 @@ cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
     if (!(wp->model.funcs[f].flags & CC_FUNC_BROKEN))
       {
         if (check_bytes (wp, img, f, err) < 0
-            || (wp->arch != CC_ARCH_X86_64 && check_fallthru_padding (wp, img, f, err) < 0))
+            || (wp->target->padding_fetched && check_fallthru_padding (wp, img, f, err) < 0))
           {
             free (spans);
             return -1;
           }
-        if (wp->arch == CC_ARCH_X86_64)
+        if (!wp->target->linker_stubs)
           {
             /* What x86_flow.c and the GOT's relocations know.  */
-            plain_asm (wp, img, f);
-            settle_rewrites (wp, img, f);
+            if (wp->target->asm_flow)
+              plain_asm (wp, img, f);
+            if (wp->target->got_branch_settled)
+              settle_rewrites (wp, img, f);
             continue;
           }
         char *why = rerouted (wp, img, f);
@@ -1210,7 +1174,7 @@ cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
     starts[f] = (addr_ent) { wp->funcs[f].addr[0], f };
   qsort (starts, wp->model.n_funcs, sizeof *starts, cmp_addr_ent);
   uint32_t n_syms;
-  cc_elf_symbol *syms = cc_elf_symbols_by_value (img, wp->arch == CC_ARCH_ARM, &n_syms);
+  cc_elf_symbol *syms = cc_elf_symbols_by_value (img, wp->target->thumb_bit, &n_syms);
   for (uint32_t f = 0; f < wp->model.n_funcs; f++)
     {
       resolve_calls (wp, img, f, starts, wp->model.n_funcs, syms, n_syms);
@@ -1227,8 +1191,8 @@ cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
     if (!(wp->model.funcs[spans[i].func].flags & CC_FUNC_BROKEN))
       modelled[n_modelled++] = spans[i];
   /* RISC-V code (relaxed) may make an address from the global pointer.  */
-  const cc_elf_symbol *gp = wp->arch == CC_ARCH_RISCV
-                            ? cc_elf_global (img, "__global_pointer$") : NULL;
+  const cc_elf_symbol *gp = wp->target->global_pointer
+                            ? cc_elf_global (img, wp->target->global_pointer) : NULL;
   wp->gp = gp ? gp->value : 0;
   /* Whether the program is closed does not depend on what the tables
      reach, but how they are read does: only a closed program's need

@@ -7,7 +7,7 @@
 #ifndef CACHECAT_WHOLE_PROGRAM_H
 #define CACHECAT_WHOLE_PROGRAM_H
 
-#include "layout/target.h"
+#include "isa/isa.h"
 #include "link/elf_image.h"
 #include "model/model_record.h"
 #include "engine/engine.h"
@@ -40,8 +40,9 @@ typedef struct cc_link_func
 
 typedef struct cc_whole_program
 {
-  cc_arch arch;                /* the program's (layout/target.h) */
-  uint64_t gp;                 /* RISC-V: the global pointer's value, or 0 */
+  cc_arch arch;                /* the program's (isa/isa.h) */
+  const cc_isa_target *target; /* its table */
+  uint64_t gp;                 /* the global pointer's value (RISC-V), or 0 */
   cc_unit_record *units;
   uint32_t n_units;
   uint32_t n_removed;          /* functions the linker removed (--gc-sections,

@@ -126,7 +126,7 @@ int cc_cmp_u32 (const void *a, const void *b);
 long cc_find_name (const void *base, size_t n, size_t stride, const char *p, size_t len);
 
 /* FNV-1a of the string S: names are looked up in open-addressing hash
-   tables (layout.c, layout_decode.c).  */
+   tables (layout.c, x86_decode.c).  */
 static inline uint32_t
 cc_name_hash (const char *s)
 {

@@ -11,9 +11,9 @@
 #   name for the target, "aarch64": cachecat-layout-aarch64-nocompute).
 #
 # On x86-64 the plugin computes the layout from the text without an
-# assembler (plugin/layout/x86/layout_compute.c); when it cannot, it measures without
+# assembler (plugin/layout/x86/x86_layout.c); when it cannot, it measures without
 # one label per instruction and places them by decoding the object
-# (plugin/layout/x86/layout_decode.c); when it cannot do that either, it falls back to
+# (plugin/layout/x86/x86_decode.c); when it cannot do that either, it falls back to
 # labels.  CACHECAT_LAYOUT=labels makes it always use labels;
 # CACHECAT_LAYOUT=decode skips the computing and makes a failed decoding
 # an error (reported as the layout's problem) instead of a fallback;

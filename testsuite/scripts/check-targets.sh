@@ -308,7 +308,7 @@ asm_cases() {
 }
 
 # a64_layout TRIPLE CC PLUGIN: on AArch64 the plugin computes the layout
-# from the text (plugin/layout/aarch64/a64_layout.h) instead of running
+# from the text (plugin/layout/aarch64/aarch64_layout.h) instead of running
 # the measuring assembly.  Forced, it must give what measuring with
 # labels gives, on every corpus file and validation program at each flag
 # set; then the inline asm cases.

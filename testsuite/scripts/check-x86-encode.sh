@@ -7,7 +7,7 @@
 #   as).
 #
 # The plugin computes the layout of x86-64 code from the text
-# (plugin/layout/x86/layout_compute.c), with the length of each statement from its
+# (plugin/layout/x86/x86_layout.c), with the length of each statement from its
 # own encoder (plugin/layout/x86/x86_encode.c).  Here every length the encoder gives
 # is compared with the one gas gives the same statement
 # (testsuite/scripts/x86_encode_compare.py).  Test 1: the synthetic edge

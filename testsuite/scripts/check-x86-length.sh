@@ -7,14 +7,14 @@
 #   (default: objdump).
 #
 # The plugin reads instruction boundaries from the measuring assembly's
-# bytes (plugin/layout/x86/layout_decode.c) with its own length decoder
-# (plugin/layout/x86/x86_length.c).  Here the decoder meets whole programs and
+# bytes (plugin/layout/x86/x86_decode.c) with its own length decoder
+# (plugin/isa/x86/x86_length.c).  Here the decoder meets whole programs and
 # libraries, GCC's own cc1 (five million instructions GCC compiled),
 # libc and libm (hand-written AVX2 and AVX-512 routines), libstdc++ and
 # Valgrind's memcheck: for every instruction objdump decodes, the decoder
 # must give objdump's length or decline (then the plugin measures with
 # labels, which is safe).  The same run checks the flow classifier
-# (plugin/layout/x86/x86_flow.c, which lets cachecat-link analyse an asm
+# (plugin/isa/x86/x86_flow.c, which lets cachecat-link analyse an asm
 # statement as code): no instruction objdump names a jump, call, return,
 # trap, halt or system call may be one that runs on.  One file is one
 # test; it FAILs on any wrong length or flow, or when more than one

@@ -19,8 +19,8 @@
    A wrong one would let cachecat-link analyse an asm statement that
    branches as straight-line code.  */
 
-#include "layout/x86/x86_length.h"
-#include "layout/x86/x86_flow.h"
+#include "isa/x86/x86_length.h"
+#include "isa/x86/x86_flow.h"
 
 #include <stdint.h>
 #include <stdio.h>

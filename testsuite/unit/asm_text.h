@@ -2,7 +2,7 @@
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 
    For the tests that put a computed layout beside the assembler's
-   (test_layout_compute.c for x86-64, test_a64_layout.c for AArch64): a
+   (test_x86_layout.c for x86-64, test_aarch64_layout.c for AArch64): a
    growable text and a seeded generator, so that a failing seed can be
    run again.  Include unit.h first.  */
 

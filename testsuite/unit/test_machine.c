@@ -5,7 +5,7 @@
 
 #include "unit.h"
 #include "layout/asm_filter.h"
-#include "layout/x86/asm_statement.h"
+#include "layout/x86/x86_statement.h"
 #include "layout/machine.h"
 #include "model/model.h"
 

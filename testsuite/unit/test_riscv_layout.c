@@ -25,9 +25,9 @@
 #include "asm_text.h"
 #include "layout/asm_filter.h"
 #include "layout/layout.h"
-#include "layout/riscv/riscv_flow.h"
+#include "isa/riscv/riscv_flow.h"
 #include "layout/riscv/riscv_layout.h"
-#include "layout/riscv/riscv_length.h"
+#include "isa/riscv/riscv_length.h"
 #include "layout/riscv/riscv_statement.h"
 #include "layout/target.h"
 

@@ -2,9 +2,9 @@
    riscv/riscv_relax.h, riscv/riscv_length.h).
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
-#include "layout/arm/arm_flow.h"
-#include "layout/riscv/riscv_flow.h"
-#include "layout/riscv/riscv_length.h"
+#include "isa/arm/arm_flow.h"
+#include "isa/riscv/riscv_flow.h"
+#include "isa/riscv/riscv_length.h"
 #include "layout/riscv/riscv_relax.h"
 #include "layout/target.h"
 #include "mk_model.h"

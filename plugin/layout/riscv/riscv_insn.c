@@ -9,7 +9,7 @@
    match functions see what gas's see.  */
 
 #include "layout/riscv/riscv_insn.h"
-#include "layout/riscv/riscv_flow.h"
+#include "isa/riscv/riscv_flow.h"
 #include "layout/riscv/riscv_opcodes.h"
 
 #include <stdarg.h>

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "layout/x86/asm_statement.h"
+#include "layout/x86/x86_statement.h"
 
 /* Register classes.  */
 enum { R_NONE, R_G8, R_G16, R_G32, R_G64, R_XMM, R_YMM, R_RIP };

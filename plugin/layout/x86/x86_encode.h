@@ -9,14 +9,14 @@
    immediate and displacement forms when the value is a number that fits,
    the accumulator forms, the one-bit shift form, REX and operand-size
    prefixes.  Only a jump to a label keeps its length open: gas relaxes it
-   (layout_compute.h).
+   (x86_layout.h).
 
    This knows the general-purpose instructions GCC uses, the SSE ones, x87
    and the VEX forms of AVX, AVX2, FMA, BMI and F16C, in 64-bit mode.
    Anything else (EVEX, segment and control registers, 32-bit addressing,
    expressions it cannot be sure gas folds the same way) is declined, and
    the caller asks the assembler.  Every
-   length it gives is also compared with GCC's own (layout_compute.h).  */
+   length it gives is also compared with GCC's own (x86_layout.h).  */
 
 #ifndef CACHECAT_X86_ENCODE_H
 #define CACHECAT_X86_ENCODE_H

@@ -12,10 +12,10 @@
    halfwords; the linker keeps mapping symbols ($a, $t, $d) that say which
    set the bytes at an address are in.  */
 
-#ifndef CACHECAT_ARM_DECODE_H
-#define CACHECAT_ARM_DECODE_H
+#ifndef CACHECAT_ARM_BRANCH_H
+#define CACHECAT_ARM_BRANCH_H
 
-#include "layout/target.h"
+#include "isa/isa.h"
 
 #ifdef __cplusplus
 extern "C" {

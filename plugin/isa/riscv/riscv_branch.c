@@ -1,8 +1,8 @@
 /* cachecat: what a RISC-V instruction does to control (riscv_branch.h).
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
-#include "layout/riscv/riscv_branch.h"
-#include "layout/riscv/riscv_length.h"
+#include "isa/riscv/riscv_branch.h"
+#include "isa/riscv/riscv_length.h"
 
 static uint32_t
 word (const unsigned char *b, size_t n)

@@ -18,7 +18,7 @@
 
 #include "unit.h"
 #include "asm_text.h"
-#include "layout/aarch64/a64_layout.h"
+#include "layout/aarch64/aarch64_layout.h"
 #include "layout/asm_filter.h"
 #include "layout/layout.h"
 
@@ -236,8 +236,8 @@ test_refused (void)
 int
 main (void)
 {
-  have_as = have_assembler ("aarch64-linux-gnu-as", "a64_layout");
+  have_as = have_assembler ("aarch64-linux-gnu-as", "aarch64_layout");
   test_refused ();
   test_random ();
-  return unit_finish ("a64_layout");
+  return unit_finish ("aarch64_layout");
 }

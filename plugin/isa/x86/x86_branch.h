@@ -11,7 +11,7 @@
 #ifndef CACHECAT_X86_BRANCH_H
 #define CACHECAT_X86_BRANCH_H
 
-#include "layout/target.h"
+#include "isa/isa.h"
 
 #ifdef __cplusplus
 extern "C" {

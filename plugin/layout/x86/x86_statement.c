@@ -1,7 +1,7 @@
-/* cachecat: what one statement in a code section puts there (asm_statement.h).
+/* cachecat: what one statement in a code section puts there (x86_statement.h).
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
-#include "layout/x86/asm_statement.h"
+#include "layout/x86/x86_statement.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,7 @@
-/* cachecat layout: our labels placed without assembling (a64_layout.h).
+/* cachecat layout: our labels placed without assembling (aarch64_layout.h).
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
-#include "layout/aarch64/a64_layout.h"
+#include "layout/aarch64/aarch64_layout.h"
 #include "layout/text_layout.h"
 #include "support/util.h"
 

@@ -1,7 +1,7 @@
 /* cachecat: the length of an x86-64 instruction from its bytes.
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 
-   Plain C, no GCC headers.  The measuring assembly (layout_decode.c) reads
+   Plain C, no GCC headers.  The measuring assembly (x86_decode.c) reads
    instruction boundaries from the assembled bytes instead of asking the
    assembler for one label per instruction, which costs it a symbol each.
    Only the length is decoded: prefixes, opcode map, ModRM, SIB,

@@ -1,7 +1,7 @@
 /* cachecat: does an ARM instruction run on to the next one (arm_flow.h)?
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
-#include "layout/arm/arm_flow.h"
+#include "isa/arm/arm_flow.h"
 
 #include <stdint.h>
 

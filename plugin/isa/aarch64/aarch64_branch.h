@@ -11,10 +11,10 @@
    Architecture Reference Manual for A-profile (DDI 0487), C4.1, "A64
    instruction set encoding".  Every instruction is 4 bytes.  */
 
-#ifndef CACHECAT_A64_DECODE_H
-#define CACHECAT_A64_DECODE_H
+#ifndef CACHECAT_AARCH64_BRANCH_H
+#define CACHECAT_AARCH64_BRANCH_H
 
-#include "layout/target.h"
+#include "isa/isa.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -1,7 +1,7 @@
-/* cachecat: what an AArch64 instruction does to control (a64_decode.h).
+/* cachecat: what an AArch64 instruction does to control (aarch64_branch.h).
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
-#include "layout/aarch64/a64_decode.h"
+#include "isa/aarch64/aarch64_branch.h"
 
 /* Bits [LO, LO + N) of W, sign-extended.  */
 static int64_t

@@ -2,8 +2,8 @@
    (riscv_flow.h)?
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
-#include "layout/riscv/riscv_flow.h"
-#include "layout/riscv/riscv_length.h"
+#include "isa/riscv/riscv_flow.h"
+#include "isa/riscv/riscv_length.h"
 
 /* Base opcodes (bits 6..0) that only compute, load or store: not BRANCH,
    JAL, JALR, SYSTEM (ecall, ebreak, csr*), MISC-MEM (fence.i may drop

@@ -16,7 +16,7 @@
 #include "asm_text.h"
 #include "layout/asm_filter.h"
 #include "layout/layout.h"
-#include "layout/x86/layout_compute.h"
+#include "layout/x86/x86_layout.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -204,5 +204,5 @@ main (void)
 {
   test_refused ();
   test_random ();
-  return unit_finish ("layout_compute");
+  return unit_finish ("x86_layout");
 }

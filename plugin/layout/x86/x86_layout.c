@@ -1,5 +1,5 @@
 /* cachecat layout: our labels placed without assembling
-   (layout_compute.h).
+   (x86_layout.h).
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 
    The text becomes fragments the way gas cuts it: a fragment is fixed
@@ -8,7 +8,7 @@
    opcode byte of a jCC, once grown).  Labels sit at an offset into the
    fixed bytes of their fragment.  */
 
-#include "layout/x86/layout_compute.h"
+#include "layout/x86/x86_layout.h"
 #include "support/util.h"
 #include "layout/x86/x86_encode.h"
 
@@ -75,7 +75,7 @@ typedef struct ctx
   uint64_t *size;
   /* The numbered labels of the query's families.  */
   place *numbered[CC_LAYOUT_MAX_FAMILIES];
-  unsigned char *unchecked; /* per start label, see layout_compute.h */
+  unsigned char *unchecked; /* per start label, see x86_layout.h */
 } ctx;
 
 static uint32_t

@@ -1,7 +1,7 @@
 /* cachecat: the length of a RISC-V instruction (riscv_length.h).
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
-#include "layout/riscv/riscv_length.h"
+#include "isa/riscv/riscv_length.h"
 
 int
 cc_riscv_length (const unsigned char *b, size_t n)

@@ -3,7 +3,7 @@
 
    Plain C, no GCC headers.  The filter (asm_filter.c) records, per code
    section, the statements that place bytes, so that the layout can be read
-   from the assembled bytes (layout_decode.c) without one label per
+   from the assembled bytes (x86_decode.c) without one label per
    instruction.  That holds only if every statement is understood: one
    instruction, a prefix for the next one, an alignment, or nothing.  All
    else (data in code, .nops, .code32, unknown directives, the x87

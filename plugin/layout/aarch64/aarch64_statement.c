@@ -1,10 +1,10 @@
-/* cachecat: what one statement in a code section puts there (a64_statement.h).
+/* cachecat: what one statement in a code section puts there (aarch64_statement.h).
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 
    The directives and their sizes are those of GNU as 2.40 for aarch64-elf
    (read.c's pseudo-op table and tc-aarch64.c's md_pseudo_table).  */
 
-#include "layout/aarch64/a64_statement.h"
+#include "layout/aarch64/aarch64_statement.h"
 #include "layout/asm_syntax.h"
 
 #include <string.h>

@@ -7,7 +7,7 @@
    an instruction that flushes a cache line, and everything unnamed are
    CC_X86_OTHER.  */
 
-#include "layout/x86/x86_flow.h"
+#include "isa/x86/x86_flow.h"
 
 #include <stdint.h>
 

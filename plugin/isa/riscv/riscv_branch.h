@@ -13,7 +13,7 @@
 #ifndef CACHECAT_RISCV_BRANCH_H
 #define CACHECAT_RISCV_BRANCH_H
 
-#include "layout/target.h"
+#include "isa/isa.h"
 
 #ifdef __cplusplus
 extern "C" {

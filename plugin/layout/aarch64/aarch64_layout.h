@@ -4,7 +4,7 @@
    Plain C, no GCC headers.  Starting the measuring assembly costs an
    AArch64 compile at -Os about half of what the plugin adds to it.  Yet
    every AArch64 instruction is four bytes and GNU as relaxes none, so
-   where every statement in code is one a64_statement.h knows for
+   where every statement in code is one aarch64_statement.h knows for
    certain, the layout is a sum: instructions and data add their bytes,
    an alignment pads to its boundary unless that takes more than its
    maximum (write.c relax_segment, rs_align_code), section by section

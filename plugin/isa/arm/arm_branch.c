@@ -1,7 +1,7 @@
-/* cachecat: ARM instructions, Thumb-2 and A32 (arm_decode.h).
+/* cachecat: ARM instructions, Thumb-2 and A32 (arm_branch.h).
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
-#include "layout/arm/arm_decode.h"
+#include "isa/arm/arm_branch.h"
 
 static uint32_t
 half (const unsigned char *b)

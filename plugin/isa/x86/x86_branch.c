@@ -1,7 +1,7 @@
 /* cachecat: what an x86-64 instruction does to control (x86_branch.h).
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
-#include "layout/x86/x86_branch.h"
+#include "isa/x86/x86_branch.h"
 #include "support/util.h"
 
 static int32_t

@@ -9,10 +9,10 @@
 
 #include "unit.h"
 #include "layout/asm_filter.h"
-#include "layout/x86/asm_statement.h"
+#include "layout/x86/x86_statement.h"
 #include "layout/layout.h"
-#include "layout/x86/layout_decode.h"
-#include "layout/x86/x86_length.h"
+#include "layout/x86/x86_decode.h"
+#include "isa/x86/x86_length.h"
 
 #include <stdlib.h>
 
@@ -350,5 +350,5 @@ main (void)
   test_padding ();
   test_statements ();
   test_decode ();
-  return unit_finish ("layout_decode");
+  return unit_finish ("x86_decode");
 }

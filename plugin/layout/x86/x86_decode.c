@@ -1,10 +1,10 @@
 /* cachecat layout: our labels placed by decoding the assembled bytes
-   (layout_decode.h).
+   (x86_decode.h).
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
-#include "layout/x86/layout_decode.h"
+#include "layout/x86/x86_decode.h"
 #include "support/util.h"
-#include "layout/x86/x86_length.h"
+#include "isa/x86/x86_length.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -3,7 +3,7 @@
 
    Plain C, no GCC headers.  Every AArch64 instruction is four bytes, and
    GNU as never relaxes one, so the layout of a unit follows from its text
-   (a64_layout.h) when every statement in code is known for certain to be
+   (aarch64_layout.h) when every statement in code is known for certain to be
    one of: instructions (and .inst), data of a fixed size (.byte, .word,
    .xword and their kin), an alignment padded with no-ops, or nothing at
    all (symbol, section, line and call frame directives).  Anything else

@@ -4,7 +4,7 @@
    Tables after the Intel SDM volume 2, appendix A (opcode maps), for
    64-bit mode.  */
 
-#include "layout/x86/x86_length.h"
+#include "isa/x86/x86_length.h"
 
 #include <stdint.h>
 

@@ -1,0 +1,65 @@
+/* cachecat isa: the AArch64 target's table (isa.h).
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
+
+#include "isa/isa.h"
+#include "isa/aarch64/aarch64_branch.h"
+
+#include "support/util.h"
+
+static cc_isa
+isa_of (int thumb, int is64)
+{
+  (void) thumb, (void) is64;
+  return CC_ISA_A64;
+}
+
+/* Every A64 instruction is 4 bytes.  */
+static int
+length (cc_isa isa, const unsigned char *b, size_t n)
+{
+  (void) isa, (void) b;
+  return n >= 4 ? 4 : -1;
+}
+
+static cc_branch_kind
+branch (cc_isa isa, const unsigned char *b, size_t len, uint64_t a, const unsigned char *prev,
+        size_t prev_len, uint64_t *target)
+{
+  (void) isa, (void) prev, (void) prev_len;
+  if (len != 4)
+    return CC_BRANCH_NONE;
+  return cc_a64_branch ((uint32_t) cc_load_uint (b, 4, 0), a, target);
+}
+
+static int
+refs (cc_isa isa, const unsigned char *b, size_t before, size_t n, uint64_t a, uint64_t gp,
+      cc_addr_range *out)
+{
+  (void) isa, (void) before, (void) gp;
+  return cc_a64_refs (b, n, a, out);
+}
+
+/* Its nop only.  */
+static int
+nop_fill (const unsigned char *b, size_t n)
+{
+  return cc_isa_nops_of_width (b, n, 4, 0xd503201f, 0);
+}
+
+const cc_isa_target cc_aarch64_isa = {
+  .name = "aarch64",
+  .triples = { "aarch64-" },
+  .elf_machine = 183,
+  .objdumps = { "aarch64-linux-gnu-objdump" },
+  .isas = { CC_ISA_A64 },
+  .isa_align = { 4 },
+  .veneers = 1,
+  .linker_stubs = 1,
+  .padding_fetched = 1,
+  .isa_of = isa_of,
+  .length = length,
+  .padding = nop_fill,
+  .branch = branch,
+  .refs = refs,
+  .nop_fill = nop_fill,
+};
