@@ -390,7 +390,9 @@ cc_layout_read_image (const unsigned char *image, size_t size,
   uint64_t strsize = sh[sh[symtab].link].size;
   uint64_t symentsize = im.elf64 ? 24 : 16;
   uint64_t nsyms = sh[symtab].size / symentsize;
-  int arm = cc_arch_of_elf_machine (out->machine) == CC_ARCH_ARM;
+  /* ARM's mapping symbols and Thumb bit (isa.h).  */
+  const cc_isa_target *isa = cc_isa_target_of (cc_arch_of_elf_machine (out->machine));
+  int arm = isa && isa->isa_mapping[0];
   uint32_t arm_cap = 0;
   for (uint64_t k = 1; k < nsyms; k++)
     {
@@ -412,8 +414,7 @@ cc_layout_read_image (const unsigned char *image, size_t size,
         }
       /* ARM: bit 0 of a function symbol says its code is Thumb; the code
          starts at the even address (ELF for the Arm Architecture, 5.5.3).  */
-      if (cc_arch_of_elf_machine (out->machine) == CC_ARCH_ARM
-          && (info & 0xf) == LAY_STT_FUNC)
+      if (isa && isa->thumb_bit && (info & 0xf) == LAY_STT_FUNC)
         value &= ~(uint64_t) 1;
       if (name == 0 || name >= strsize || !memchr (strtab + name, 0, strsize - name))
         continue;

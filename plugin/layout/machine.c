@@ -7,11 +7,7 @@
 #include "layout/layout.h"
 #include "model/model.h"
 #include "support/util.h"
-#include "isa/arm/arm_flow.h"
-#include "isa/riscv/riscv_flow.h"
-#include "isa/riscv/riscv_length.h"
 #include "layout/target.h"
-#include "isa/x86/x86_length.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -264,22 +260,11 @@ cc_machine_insns (const cc_mstmt *s, uint32_t n, const uint64_t *at, uint64_t st
 /* The instruction length decoder for L's object: x86-64 and RISC-V code
    have one that needs no state (ARM's depends on the Thumb state), else
    NULL.  */
-typedef int (*length_fn) (const unsigned char *b, size_t n);
-
-static length_fn
+static cc_length_fn
 length_decoder (const cc_layout *l)
 {
-  if (!l)
-    return NULL;
-  switch (cc_arch_of_elf_machine (l->machine))
-    {
-    case CC_ARCH_X86_64:
-      return l->elf64 ? cc_x86_length : NULL;
-    case CC_ARCH_RISCV:
-      return cc_riscv_length;
-    default:
-      return NULL;
-    }
+  const cc_isa_target *t = l ? cc_isa_target_of (cc_arch_of_elf_machine (l->machine)) : NULL;
+  return t && t->object_length ? t->object_length (l->elf64) : NULL;
 }
 
 /* The bytes of section SEC of L's object (N of them) if they can be
@@ -329,7 +314,7 @@ listed_at (const cc_layout *l, uint32_t sec, uint64_t off, uint32_t *hint)
    decodes, or the list of a computed layout L.  */
 typedef struct reader
 {
-  length_fn length;
+  cc_length_fn length;
   const unsigned char *bytes;
   uint64_t n;
   const cc_layout *l;
@@ -355,7 +340,7 @@ decoded (const reader *r, uint32_t off, uint32_t len, uint32_t *lens, uint32_t m
         }
       return at == len ? k : 1;
     }
-  length_fn length = r->length;
+  cc_length_fn length = r->length;
   const unsigned char *bytes = r->bytes;
   if (!length || (uint64_t) off + len > r->n)
     return 1;
@@ -413,23 +398,11 @@ runs_on (const cc_layout *l, uint32_t sec, const unsigned char *bytes, uint64_t 
     }
   if ((uint64_t) off + len > nb)
     return 0;
-  switch (cc_arch_of_elf_machine (l->machine))
-    {
-    case CC_ARCH_RISCV:
-      return cc_riscv_runs_on (bytes + off, len);
-    case CC_ARCH_ARM:
-      switch (cc_layout_arm_state (l, sec, off))
-        {
-        case 't':
-          return cc_thumb_runs_on (bytes + off, len);
-        case 'a':
-          return cc_a32_runs_on (bytes + off, len);
-        default:
-          return 0;
-        }
-    default:
-      return 0;
-    }
+  /* ARM's mapping symbols say A32 or Thumb.  */
+  cc_arch arch = cc_arch_of_elf_machine (l->machine);
+  const cc_isa_target *t = cc_isa_target_of (arch);
+  char state = t && t->isa_mapping[0] ? cc_layout_arm_state (l, sec, off) : 0;
+  return cc_isa_runs_on (cc_isa_at_mapping (arch, state, l->elf64), bytes + off, len);
 }
 
 /* What each statement does to control is known for x86-64 (x86_statement.c).
@@ -474,7 +447,7 @@ cc_machine_split (cc_func *f, const cc_asm_split *const *split, const cc_mstmt *
   cc_insn *out = cc_xmalloc (cap * sizeof *out);
   cc_minsn *mi = cc_xmalloc ((most + 1) * sizeof *mi);
   uint64_t *at = cc_xmalloc ((most + 1) * sizeof *at);
-  length_fn length = length_decoder (l);
+  cc_length_fn length = length_decoder (l);
   uint32_t hint = 0;
   for (uint32_t i = 0; i < n_old; i++)
     {
@@ -526,7 +499,7 @@ cc_machine_split (cc_func *f, const cc_asm_split *const *split, const cc_mstmt *
         }
     }
   first[n_old] = w;
-  if (l && cc_arch_of_elf_machine (l->machine) != CC_ARCH_X86_64)
+  if (l && !cc_layout_target_of (cc_arch_of_elf_machine (l->machine))->statements_known)
     later_maybe_fetched (f, out, first, l, sec);
   cc_func_replace_insns (f, out, first);
   free (mi);

@@ -6,10 +6,6 @@
 #include "layout/assembler.h"
 #include "layout/machine.h"
 #include "layout/target.h"
-#include "layout/aarch64/aarch64_layout.h"
-#include "layout/riscv/riscv_arch.h"
-#include "layout/riscv/riscv_layout.h"
-#include "layout/x86/x86_layout.h"
 #include "layout/x86/x86_decode.h"
 #include "support/util.h"
 
@@ -430,52 +426,6 @@ decoding_command (const cc_unit_text *t, char **command, int direct)
   return v;
 }
 
-/* Can the layout be computed from the text on AArch64 (aarch64_layout.h)?
-   Only where the measuring assembly COMMAND (DIRECT: the assembler
-   itself, else the driver) gives the assembler nothing of the build's
-   own: no -Wa, or -Xassembler item, no -B that may find another
-   assembler.  The -m options the driver turns into the assembler's
-   (-EB, -mabi=, -march=) change no instruction's size.  */
-static int
-a64_computing (const cc_unit_text *t, char **command, int direct)
-{
-  if (cc_built_arch () != CC_ARCH_AARCH64 || !command || !command[0]
-      || (t->way != CC_LAYOUT_ANY && t->way != CC_LAYOUT_COMPUTE))
-    return 0;
-  for (size_t i = 1; command[i]; i++)
-    if (direct ? strcmp (command[i], "-L") != 0
-               : strcmp (command[i], "-Xassembler") == 0 || strncmp (command[i], "-B", 2) == 0)
-      return 0;
-  return 1;
-}
-
-/* Can the layout be computed from the text on RISC-V (riscv_layout.h)?
-   Only where the measuring assembly COMMAND (the driver: RISC-V is never
-   run directly) gives the assembler nothing of the build's own (no -Wa,
-   or -Xassembler item, no -B that may find another assembler) and the
-   driver an -march: the assembler's own, under which md_begin aligns
-   .text to an instruction's alignment before the text's `.attribute
-   arch' takes over.  The other -m options the driver passes on (-mabi=,
-   -mno-relax, -misa-spec=) change no instruction's size; -mbig-endian
-   is left to the assembler (layout.c reads little-endian objects).
-   Returns that alignment (2 with C, 4 without), or 0: not computed.  */
-static unsigned
-rv_computing (const cc_unit_text *t, char **command, int direct)
-{
-  if (cc_built_arch () != CC_ARCH_RISCV || !command || !command[0] || direct
-      || (t->way != CC_LAYOUT_ANY && t->way != CC_LAYOUT_COMPUTE))
-    return 0;
-  const char *march = NULL;
-  for (size_t i = 1; command[i]; i++)
-    if (strcmp (command[i], "-Xassembler") == 0 || strncmp (command[i], "-B", 2) == 0
-        || strcmp (command[i], "-mbig-endian") == 0)
-      return 0;
-    else if (strncmp (command[i], "-march=", 7) == 0)
-      march = command[i] + 7;
-  int c = march ? cc_riscv_march_has_c (march) : -1;
-  return c < 0 ? 0 : c ? 2 : 4;
-}
-
 static char **
 assembler_command (const cc_unit_text *t, const cc_toolchain *tc, int *direct)
 {
@@ -581,21 +531,14 @@ cc_measure_unit (const cc_unit_text *t, cc_model *m, cc_unit_func *uf, uint32_t 
   int direct;
   char **command = assembler_command (t, &cc_built_toolchain, &direct);
   char **decoding = decoding_command (t, command, direct);
-  /* Computed without an assembler (layout_compute.h) only for the plain
-     "as --64" of x86-64: -msse2avx changes encodings, --x32 addresses.  */
-  int computing = decoding && decoding[1] && strcmp (decoding[1], "--64") == 0
-                  && !decoding[2] && t->way != CC_LAYOUT_DECODE;
-  int computing_a64 = a64_computing (t, command, direct);
-  unsigned rv_text_align = rv_computing (t, command, direct);
-  if (decoding || computing_a64 || rv_text_align)
+  /* Computed without an assembler where the target can (target.h).  */
+  const cc_layout_target *lt = cc_layout_target_of (cc_built_arch ());
+  unsigned computing = lt->computing ? lt->computing (t, command, direct, decoding) : 0;
+  if (decoding || computing)
     cc_asm_filter_events (filt, t->note_prefix);
   if (computing)
-    cc_asm_filter_encode (filt);
-  if (computing_a64)
-    cc_asm_filter_a64 (filt);
-  if (rv_text_align)
-    cc_asm_filter_riscv (filt);
-  if (cc_built_arch () == CC_ARCH_RISCV)
+    lt->filter_computing (filt);
+  if (lt->millicode)
     cc_asm_filter_millicode (filt);
   /* Events: about one per label and one per instruction (half as many
      as labels).  */
@@ -628,16 +571,12 @@ cc_measure_unit (const cc_unit_text *t, cc_model *m, cc_unit_func *uf, uint32_t 
   int computed = 0;         /* the model is filled: nothing to measure */
   /* Computed; else without our labels, placed by decoding; else with
      them.  */
-  if (code.data && (computing || computing_a64 || rv_text_align))
+  if (code.data && computing)
     {
       unsigned char *unchecked = NULL;
-      char *why = computing ? cc_layout_compute (&lay, &q, filt, &unchecked)
-                  : computing_a64 ? cc_a64_layout_compute (&lay, &q, filt)
-                                  : cc_riscv_layout_compute (&lay, &q, filt, rv_text_align);
-      /* GCC's lengths are no check on RISC-V: it counts 4 bytes for an
-         instruction gas compresses, and for `lla', which is 8.  */
-      if (!why && !rv_text_align)
-        why = cross_check (&u, &lay, &q, filt, unchecked, computing_a64);
+      char *why = lt->compute (&lay, &q, filt, computing, &unchecked);
+      if (!why && lt->lengths_check)
+        why = cross_check (&u, &lay, &q, filt, unchecked, lt->lengths_check_skips_asm);
       /* What does not add up in the model's terms is a reason to ask
          the assembler too, not yet a failure.  */
       if (!why)

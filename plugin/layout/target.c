@@ -3,17 +3,30 @@
 
 #include "layout/target.h"
 #include "layout/assembler.h"
-#include "layout/riscv/riscv_relax.h"
 
 #include "support/util.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+static const cc_layout_target *const targets[CC_ARCH_COUNT] = {
+#define CC_TARGET(arch, folder, ...) [CC_ARCH_##arch] = &cc_##folder##_layout,
+#include "isa/targets.def"
+#undef CC_TARGET
+};
+
+static const cc_layout_target unknown;
+
+const cc_layout_target *
+cc_layout_target_of (cc_arch arch)
+{
+  return (size_t) arch < CC_ARCH_COUNT && targets[arch] ? targets[arch] : &unknown;
+}
+
 char
 cc_target_line_comment (cc_arch arch)
 {
-  return arch == CC_ARCH_AARCH64 ? '#' : 0;
+  return cc_layout_target_of (arch)->line_comment;
 }
 
 const char *
@@ -32,10 +45,10 @@ const char *
 cc_layout_moves_after_compile (cc_arch arch, const char *header, size_t header_size,
                                const char *code, size_t code_size)
 {
-  if (arch == CC_ARCH_RISCV && !cc_riscv_norelax (header, header_size, code, code_size))
-    return "the RISC-V linker may relax this unit's code, which moves its "
-           "instructions after the compile (build with -mno-relax)";
-  return NULL;
+  const cc_layout_target *lt = cc_layout_target_of (arch);
+  if (!lt->moves_after_compile)
+    return NULL;
+  return lt->moves_after_compile (header, header_size, code, code_size);
 }
 
 /* The shortest reach of a direct call or branch-and-link: Thumb-2's bl,

@@ -11,6 +11,8 @@
 #define CACHECAT_TARGET_H
 
 #include "isa/isa.h"
+#include "layout/asm_filter.h"
+#include "layout/measure.h"
 #include "model/model.h"
 
 #include <stddef.h>
@@ -20,15 +22,57 @@
 extern "C" {
 #endif
 
+/* What the layout's shared code asks of a target: how its assembler's
+   text is read and, where it can be, how a layout is computed from it.
+   Each target's is filled in layout/T/T_targ.c (targets.def names them);
+   an operation the target has no use for is NULL.  */
+typedef struct cc_layout_target
+{
+  /* cc_target_line_comment.  */
+  char line_comment;
+  /* GCC's code calls its assembler's millicode routines, which the filter
+     must know (cc_asm_filter_millicode: RISC-V's -msave-restore).  */
+  int millicode;
+  /* What each statement in code does to control is known (machine.c):
+     else an insn's later machine instructions may be skipped once one
+     before them may send control elsewhere.  */
+  int statements_known;
+  /* cc_layout_moves_after_compile; NULL: the offsets are final.  */
+  const char *(*moves_after_compile) (const char *header, size_t header_size,
+                                      const char *code, size_t code_size);
+  /* Can the layout of T be computed from its text, COMMAND being the
+     measuring assembly (DIRECT: the assembler itself, else the driver)
+     and DECODING the command that decodes its object (NULL: none)?  0:
+     no; else what COMPUTE needs to know (RISC-V: the text's alignment).  */
+  unsigned (*computing) (const cc_unit_text *t, char **command, int direct,
+                         char **decoding);
+  /* Ready the filter F for COMPUTE: the statements it records.  */
+  void (*filter_computing) (cc_asm_filter *f);
+  /* The layout L computed from the filter F's events (HOW: what
+     COMPUTING returned; *UNCHECKED: per start label, whether GCC's length
+     is no check of it, or NULL).  NULL, or why not (caller frees).  */
+  char *(*compute) (cc_layout *l, const cc_layout_query *q, const cc_asm_filter *f,
+                    unsigned how, unsigned char **unchecked);
+  /* GCC's lengths check a computed layout (not where GCC counts 4 bytes
+     for an instruction gas compresses), inline asm's too unless
+     CHECK_SKIPS_ASM.  */
+  int lengths_check;
+  int lengths_check_skips_asm;
+} cc_layout_target;
+
+#define CC_TARGET(arch, folder, ...) extern const cc_layout_target cc_##folder##_layout;
+#include "isa/targets.def"
+#undef CC_TARGET
+
+/* ARCH's table; for CC_ARCH_UNKNOWN one that knows nothing.  */
+const cc_layout_target *cc_layout_target_of (cc_arch arch);
+
 /* The character that comments out the rest of a line where a statement
    starts, in ARCH's GNU as, besides the comment leader GCC writes (the
    `#' of GCC's #APP and #NO_APP on AArch64, whose leader is `//'); 0 if
    there is none to add (x86's leader is `#'; ARM's gas reads `#' so too,
    which is not followed yet).  */
 char cc_target_line_comment (cc_arch arch);
-
-/* How reports name ARCH: "x86-64", "aarch64", "arm", "riscv", "unknown".  */
-const char *cc_arch_name (cc_arch arch);
 
 /* The plugin's own: what the compiler it was built for targets.  */
 const char *cc_built_target (void);

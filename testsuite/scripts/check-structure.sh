@@ -7,7 +7,8 @@
 #     than 20 files;
 #   - the includes between plugin/'s files form no cycle;
 #   - each stage includes only the stages below it (data flows one way:
-#     glue -> model -> layout -> engine -> output; options and support
+#     glue -> model -> layout -> engine -> output; isa (machine code)
+#     below layout and link; options and support
 #     beside them; link, cachecat-link, in the glue's place): the engine includes nothing of GCC or of the layout,
 #     and only the glue includes GCC's headers;
 #   - the engine's files call each other without a cycle: the driver

@@ -2,6 +2,7 @@
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
 #include "isa/arm/arm_branch.h"
+#include "isa/arm/arm_length.h"
 
 static uint32_t
 half (const unsigned char *b)
@@ -14,18 +15,6 @@ static int64_t
 sext (uint32_t v, int n)
 {
   return (int64_t) ((uint64_t) v << (64 - n)) >> (64 - n);
-}
-
-int
-cc_thumb_length (const unsigned char *b, size_t n)
-{
-  if (n < 2)
-    return -1;
-  /* 0b11101, 0b11110 and 0b11111 in the top bits of the first halfword
-     start a 32-bit instruction.  */
-  if ((half (b) >> 11) >= 0x1d)
-    return n >= 4 ? 4 : -1;
-  return 2;
 }
 
 /* The offset of a 32-bit b.w, bl or blx (encodings T4, T1, T2): S,

@@ -1,12 +1,12 @@
-/* cachecat: ARM instructions (Thumb-2 and A32): their lengths, what they
-   do to control, and the addresses they compute.
+/* cachecat: ARM instructions (Thumb-2 and A32): what they do to control,
+   and the addresses they compute.
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 
    Plain C, no GCC headers.  cachecat-link reads the final bytes of a
-   linked program: each instruction's length (Thumb's are 2 or 4 bytes),
-   where a call goes (the linker's choice: a veneer, a blx that switches
-   to A32), and which functions code without a model may reach (a
-   branch, adr, a movw/movt pair).  After the Arm Architecture Reference
+   linked program: where a call goes (the linker's choice: a veneer, a
+   blx that switches to A32), and which functions code without a model
+   may reach (a branch, adr, a movw/movt pair); their lengths are
+   arm_length.h's.  After the Arm Architecture Reference
    Manual for A-profile, ARMv7-A/R edition (DDI 0406), A5 and A6
    (instruction encodings).  Thumb code is a sequence of little-endian
    halfwords; the linker keeps mapping symbols ($a, $t, $d) that say which
@@ -20,10 +20,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* The length of the Thumb instruction at B (N bytes readable): 2 or 4,
-   -1 if N is short.  */
-int cc_thumb_length (const unsigned char *b, size_t n);
 
 /* The Thumb instruction at B (N bytes, its length) at address A.  */
 cc_branch_kind cc_thumb_branch (const unsigned char *b, size_t n, uint64_t a,

@@ -4,6 +4,7 @@
 #include "isa/isa.h"
 #include "isa/arm/arm_branch.h"
 #include "isa/arm/arm_flow.h"
+#include "isa/arm/arm_length.h"
 
 #include "support/util.h"
 
