@@ -6,7 +6,6 @@
 #include "layout/assembler.h"
 #include "layout/machine.h"
 #include "layout/target.h"
-#include "layout/x86/x86_decode.h"
 #include "support/util.h"
 
 #include <stdlib.h>
@@ -404,14 +403,15 @@ cross_check (const unit *u, const cc_layout *l, const cc_layout_query *q,
   return NULL;
 }
 
-/* Can our labels be placed by decoding the object (x86_decode.h)?
+/* Can our labels be placed by decoding the object (the target's decode)?
    Only for x86-64 code and an assembler run directly with no option that
    could make it add bytes of its own (-Wa,-mbranches-within-32B-boundaries,
    say).  Then COMMAND without its last item, the -L.  */
 static char **
 decoding_command (const cc_unit_text *t, char **command, int direct)
 {
-  if (!t->x86_64 || !direct || !command || !command[0] || t->way == CC_LAYOUT_LABELS)
+  if (!t->x86_64 || !cc_layout_target_of (cc_built_arch ())->decode || !direct || !command
+      || !command[0] || t->way == CC_LAYOUT_LABELS)
     return NULL;
   size_t n = 1;
   for (; command[n] && command[n + 1]; n++)
@@ -603,7 +603,7 @@ cc_measure_unit (const cc_unit_text *t, cc_model *m, cc_unit_func *uf, uint32_t 
       free (text);
       if (rc == 0)
         {
-          char *why = cc_layout_decode (&lay, &q, filt);
+          char *why = lt->decode (&lay, &q, filt);
           if (why)
             {
               cc_layout_free (&lay);

@@ -53,6 +53,9 @@ typedef struct cc_layout_target
      is no check of it, or NULL).  NULL, or why not (caller frees).  */
   char *(*compute) (cc_layout *l, const cc_layout_query *q, const cc_asm_filter *f,
                     unsigned how, unsigned char **unchecked);
+  /* Our labels placed by decoding the object assembled without them
+     (x86_decode.h); NULL: not decoded.  */
+  char *(*decode) (cc_layout *l, const cc_layout_query *q, const cc_asm_filter *f);
   /* GCC's lengths check a computed layout (not where GCC counts 4 bytes
      for an instruction gas compresses), inline asm's too unless
      CHECK_SKIPS_ASM.  */

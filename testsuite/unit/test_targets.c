@@ -1,5 +1,5 @@
-/* cachecat unit tests: what the layout knows of each target (target.h,
-   riscv/riscv_relax.h, riscv/riscv_length.h).
+/* cachecat unit tests: what the layout and the isa stage know of each
+   target (target.h, isa/isa.h, riscv/riscv_relax.h, riscv/riscv_length.h).
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
 #include "isa/arm/arm_flow.h"
@@ -352,6 +352,15 @@ test_refs (void)
   /* A Thumb address with its Thumb bit: the function's.  */
   static const unsigned char movw_odd[] = { 0x40, 0xf2, 0x01, 0x10 };    /* movw r0, #0x101 */
   CHECK (refs_are (CC_ISA_THUMB, movw_odd, 0, 4, 0x1000, 0x100, 0x101));
+  /* Read without knowing where instructions start: as Thumb where $t
+     (or nothing) says so, not in data ($d) nor where $a says A32; an
+     AArch64 instruction only at a word.  */
+  CHECK_EQ (cc_isa_code_refs (CC_ARCH_ARM, 't', 0, movw_movt, 0, 8, 0x103f8, 0, r), 1);
+  CHECK (r[0].lo == 0x69018 && r[0].hi == 0x69018);
+  CHECK_EQ (cc_isa_code_refs (CC_ARCH_ARM, 0, 0, movw_movt, 0, 8, 0x103fa, 0, r), 1);
+  CHECK_EQ (cc_isa_code_refs (CC_ARCH_ARM, 'd', 0, movw_movt, 0, 8, 0x103f8, 0, r), 0);
+  CHECK_EQ (cc_isa_code_refs (CC_ARCH_AARCH64, 0, 1, adrp_add, 0, 8, 0x40061c, 0, r), 1);
+  CHECK_EQ (cc_isa_code_refs (CC_ARCH_AARCH64, 0, 1, adrp_add, 0, 8, 0x40061e, 0, r), 0);
   /* RISC-V: auipc a0, 0; addi a0, a0, -8 at 100c0 is 100b8; an auipc
      alone 4 KiB around its value; auipc ra and jalr, a call of 1b8f6.  */
   static const unsigned char auipc_addi[] = { 0x17, 0x05, 0x00, 0x00, 0x13, 0x05, 0x85, 0xff };
@@ -440,6 +449,35 @@ test_arm_runs_on (void)
   CHECK (!a32 (0xe10f0000) && !a32 (0xe320f003));
 }
 
+/* Every target of targets.def has both tables, each with what shared
+   code calls without asking; a mapping symbol picks ARM's set.  */
+static void
+test_tables (void)
+{
+  for (int a = 1; a < CC_ARCH_COUNT; a++)
+    {
+      const cc_isa_target *t = cc_isa_target_of ((cc_arch) a);
+      CHECK (t && t->name && t->elf_machine && t->triples[0]);
+      CHECK (t && t->isa_of && t->length && t->padding && t->branch);
+      CHECK (t && t->isas[0] && t->isa_align[0]);
+      CHECK (t && cc_arch_of_isa (t->isa_of (0, 0)) == (cc_arch) a);
+      CHECK (t && cc_arch_of_isa (t->isa_of (1, 1)) == (cc_arch) a);
+      CHECK (cc_arch_of_elf_machine (t ? t->elf_machine : 0) == (cc_arch) a);
+      const cc_layout_target *lt = cc_layout_target_of ((cc_arch) a);
+      CHECK (!lt->computing || (lt->filter_computing && lt->compute));
+    }
+  CHECK (cc_isa_target_of (CC_ARCH_UNKNOWN) == NULL);
+  CHECK (cc_layout_target_of (CC_ARCH_UNKNOWN)->computing == NULL);
+  CHECK_EQ (cc_target_line_comment (CC_ARCH_AARCH64), '#');
+  CHECK_EQ (cc_target_line_comment (CC_ARCH_X86_64), 0);
+  CHECK_EQ (cc_isa_at_mapping (CC_ARCH_ARM, 't', 0), CC_ISA_THUMB);
+  CHECK_EQ (cc_isa_at_mapping (CC_ARCH_ARM, 'a', 0), CC_ISA_A32);
+  CHECK_EQ (cc_isa_at_mapping (CC_ARCH_ARM, 0, 0), CC_ISA_UNKNOWN);
+  CHECK_EQ (cc_isa_at_mapping (CC_ARCH_RISCV, 0, 1), CC_ISA_RV64);
+  CHECK_EQ (cc_isa_at_mapping (CC_ARCH_AARCH64, 'x', 1), CC_ISA_A64);
+  CHECK_EQ (cc_arch_of_isa (CC_ISA_UNKNOWN), CC_ARCH_UNKNOWN);
+}
+
 int
 main (void)
 {
@@ -454,5 +492,6 @@ main (void)
   test_refs ();
   test_riscv_runs_on ();
   test_arm_runs_on ();
+  test_tables ();
   return unit_finish ("targets");
 }

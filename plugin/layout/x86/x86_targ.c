@@ -2,6 +2,7 @@
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
 #include "layout/target.h"
+#include "layout/x86/x86_decode.h"
 #include "layout/x86/x86_layout.h"
 
 #include <string.h>
@@ -31,5 +32,6 @@ const cc_layout_target cc_x86_layout = {
   .computing = computing,
   .filter_computing = cc_asm_filter_encode,
   .compute = compute,
+  .decode = cc_layout_decode,
   .lengths_check = 1,
 };
