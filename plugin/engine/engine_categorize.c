@@ -3,7 +3,7 @@
    verdict of each insn per context and merged over the contexts.
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
-#include "engine/engine_state.h"
+#include "engine/engine_steps.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -455,7 +455,7 @@ size_contexts (engine *e, uint32_t fi, fcat *c, const uint32_t *through, cc_word
 /* Has insn I of function FI references to focus lines?  Exactly when
    it is fetched, has bytes and lies in the focus: then eng_build_fphase
    gave it one reference per line it touches in each phase of the batch
-   (engine_lines.c, push_refs), none foreign.  Asked per insn, not found
+   (program_lines.c, push_refs), none foreign.  Asked per insn, not found
    by a pass over the references, which are phases times as many.  */
 static int
 has_focus_refs (const engine *e, uint32_t fi, uint32_t i)
