@@ -842,38 +842,22 @@ model_function (function *fun)
   free (block_first);
 }
 
-/* The pass.  */
+/* The pass: every function's model, while the plugin is active.  */
 
-namespace {
-
-const pass_data cc_pass_data = {
-  RTL_PASS,          /* type */
-  "cachecat",        /* name */
-  OPTGROUP_NONE,     /* optinfo_flags */
-  TV_NONE,           /* tv_id */
-  0,                 /* properties_required */
-  0,                 /* properties_provided */
-  0,                 /* properties_destroyed */
-  0,                 /* todo_flags_start */
-  0                  /* todo_flags_finish */
-};
-
-struct cc_pass : rtl_opt_pass
+static bool
+cachecat_gate (function *)
 {
-  cc_pass (gcc::context *c) : rtl_opt_pass (cc_pass_data, c) {}
-  bool gate (function *) final override { return cc_glue.active; }
-  unsigned int execute (function *fun) final override
-  {
-    if (cc_glue.active && fun)
-      model_function (fun);
-    return 0;
-  }
-};
-
-} // anon namespace
-
-opt_pass *
-cc_glue_make_pass (gcc::context *ctxt)
-{
-  return new cc_pass (ctxt);
+  return cc_glue.active;
 }
+
+static unsigned int
+cachecat_execute (function *fun)
+{
+  if (cc_glue.active && fun)
+    model_function (fun);
+  return 0;
+}
+
+#define PASS_NAME cachecat
+#define PASS_KIND rtl
+#include "glue/pass_generator.h"
