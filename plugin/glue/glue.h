@@ -202,8 +202,11 @@ void cc_glue_note_asm (rtx_insn *insn);
    and forget the texts.  */
 void cc_glue_flag_asm_named (cc_model *m);
 
-/* extract.cc */
+/* extract.cc: the pass that models each function (extract.h).  */
 opt_pass *make_cachecat_pass (gcc::context *ctxt);
+
+/* extract_record.cc */
+/* The printed form of an assembler name (what assemble_name writes).  */
 char *cc_glue_printed_name (const char *asm_name);
 
 /* asm_capture.cc */
