@@ -4,7 +4,7 @@
    Every pass of the plugin is a pass_data, a subclass of rtl_opt_pass or
    gimple_opt_pass and a function that makes one; written once here, as
    the Linux kernel's scripts/gcc-plugins/gcc-generate-*-pass.h do.  A .cc
-   file defines the pass's functions and macros, then includes this:
+   file defines the pass's functions and macros:
 
      static bool NAME_gate (function *fun);          (unless NO_GATE)
      static unsigned int NAME_execute (function *fun);
@@ -18,9 +18,9 @@
                                          PROPERTIES_PROVIDED,
                                          PROPERTIES_DESTROYED,
                                          TODO_FLAGS_START, TODO_FLAGS_FINISH
-     #include "glue/pass_generator.h"
 
-   which defines NAME_pass_data, class NAME_pass and
+   and then includes this file, which defines NAME_pass_data, class
+   NAME_pass and
 
      opt_pass *make_NAME_pass (gcc::context *ctxt [, TYPE param]);
 
