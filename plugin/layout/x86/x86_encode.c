@@ -1084,6 +1084,209 @@ is_fma (const char *m, size_t mn)
   return 0;
 }
 
+/* The operands of a VEX statement, counted: what both its families (the
+   VEX-only instructions and the VEX forms of SSE ones) check their forms
+   against.  */
+typedef struct vex_operands
+{
+  int nmem, nvec, ngpr;
+  int gpr_size;     /* of the general registers, all of one size */
+  int modrm;        /* ModRM + SIB + displacement of the memory operand, or 1 */
+  int seg;
+  int has_imm;      /* an imm8, first */
+} vex_operands;
+
+/* Count the N operands O of a VEX statement into VO; 0 if one cannot be
+   VEX's: an indirect target, a register of another class or general
+   registers of two sizes, an immediate not a first imm8, two memory
+   operands.  */
+static int
+count_vex_operands (const operand *o, int n, vex_operands *vo)
+{
+  *vo = (vex_operands) { 0, 0, 0, 0, 1, 0, 0 };
+  for (int i = 0; i < n; i++)
+    {
+      if (o[i].star)
+        return 0;
+      if (o[i].kind == O_MEM)
+        {
+          vo->nmem++;
+          vo->modrm = o[i].bytes;
+          vo->seg = o[i].seg;
+        }
+      else if (o[i].kind == O_REG && (o[i].r.cls == R_XMM || o[i].r.cls == R_YMM))
+        vo->nvec++;
+      else if (o[i].kind == O_REG && (o[i].r.cls == R_G32 || o[i].r.cls == R_G64))
+        {
+          if (vo->ngpr++ && size_of_reg (&o[i].r) != vo->gpr_size)
+            return 0;
+          vo->gpr_size = size_of_reg (&o[i].r);
+        }
+      else if (o[i].kind == O_REG)
+        return 0;
+      else if (i != 0 || !o[i].known || o[i].value < 0 || o[i].value > 255)
+        return 0;             /* an immediate: an imm8, first */
+    }
+  if (vo->nmem > 1)
+    return 0;
+  vo->has_imm = n > 0 && o[0].kind == O_IMM;
+  return 1;
+}
+
+/* The length of the VEX-only instruction V (AVX2, F16C, BMI), or of an
+   FMA3 one when V is NULL, with N operands counted in VO after LEN bytes
+   of prefixes: C4 and two bytes (their maps are 0F38 and 0F3A), the
+   opcode, the ModRM and any imm8 (or the fourth register, in one); -1 if
+   the operands are not a form it has.  */
+static int
+vex_only_length (const insn_def *v, const vex_operands *vo, int n, int len)
+{
+  int flags = v ? v->flags : 0;
+  int has_imm = vo->has_imm;
+  if ((flags & V_GPR) ? vo->nvec || !vo->ngpr : vo->ngpr || !vo->nvec)
+    return -1;
+  if (has_imm ? !(flags & (V_IMM | V_IMMOPT)) : (flags & V_IMM) != 0)
+    return -1;
+  if ((flags & V_IS4) && (n != 4 || vo->nvec < 3))
+    return -1;
+  if (n - has_imm < 2 || n > 4)
+    return -1;
+  return len + vo->seg + 3 + 1 + vo->modrm + has_imm + ((flags & V_IS4) ? 1 : 0);
+}
+
+/* The SSE instruction whose VEX form is B (BN letters: vaddps without its
+   v), with N operands counted in VO: its definition, or NULL if declined.
+   *PSEUDO: a compare with its predicate in the name (an imm8 more);
+   *WIDE: it takes VEX.W1 (a 64-bit general register, vpinsrq).  */
+static const insn_def *
+vex_sse_def (const char *b, size_t bn, int n, const vex_operands *vo, int *pseudo,
+             int *wide)
+{
+  int is_movq = streq (b, bn, "movq");
+  /* vmovq is vmovd's opcodes (6E, 7E) with VEX.W1, or F3 0F 7E and
+     66 0F D6 between an XMM register and memory or another.  */
+  const insn_def *d = lookup (is_movq ? "movd" : b, is_movq ? 4 : bn);
+  *pseudo = 0;
+  *wide = 0;
+  if (!d)
+    {
+      /* vcmpltsd and the like, with the eight predicates SSE has.  */
+      d = cmp_predicate (b, bn);
+      *pseudo = d != NULL;
+    }
+  if (!d && bn > 2 && (b[bn - 1] == 'l' || b[bn - 1] == 'q'))
+    {
+      /* vcvtsi2sdq and the like.  */
+      d = lookup (b, bn - 1);
+      if (!d || !(d->flags & S_WGPR))
+        return NULL;
+      int sz = b[bn - 1] == 'q' ? 8 : 4;
+      if (vo->ngpr && vo->gpr_size != sz)
+        return NULL;
+      *wide = sz == 8;
+    }
+  /* A conversion to a general register reads memory or a vector.  */
+  if (!d || d->cls != K_SSE
+      || (!vo->nvec && !((d->flags & S_WGPR) && vo->ngpr == 1 && vo->nmem == 1 && n == 2)))
+    return NULL;
+  if (vo->ngpr)
+    {
+      if (vo->ngpr > 1)
+        return NULL;
+      if (vo->gpr_size == 8)
+        {
+          if (!(d->flags & S_WGPR) && !is_movq)
+            return NULL;
+          *wide = 1;
+        }
+      else if (is_movq)
+        return NULL;
+    }
+  else if ((d->flags & S_WGPR) && d->name[0] == 'c' && !*wide && vo->nmem
+           && b[bn - 1] != 'l')
+    {
+      /* vcvtsi2sd (mem): which size?  vcvttsd2si (mem), %eax is fine.  */
+      if (memcmp (b, "cvtsi2s", 7) == 0)
+        return NULL;
+    }
+  size_t dn = strlen (d->name);
+  if ((d->flags & S_WGPR) && d->name[dn - 1] == 'q')
+    *wide = 1;                /* vpinsrq, vpextrq */
+  return d;
+}
+
+/* Is the r/m operand of the VEX form of B (BN letters) with the N
+   operands O extended (a register >= 8, or a base or index one), which
+   only C4 has a bit for?  The r/m is the memory operand; else the first
+   after the imm8, but for the GPR destination of vmovd and vmovq (7E).
+   HAS_IMM, NVEC, WIDE and MAP0F as vex_sse_length found them.  */
+static int
+vex_rm_extended (const char *b, size_t bn, const operand *o, int n, int has_imm, int nvec,
+                 int wide, int map0f)
+{
+  int rm = -1, reg = -1;
+  for (int i = 0; i < n; i++)
+    if (o[i].kind == O_MEM)
+      rm = i;
+  if (rm < 0)
+    {
+      rm = has_imm;
+      reg = n - 1;
+      if ((streq (b, bn, "movd") || streq (b, bn, "movq")) && o[n - 1].kind == O_REG
+          && o[n - 1].r.cls != R_XMM && o[n - 1].r.cls != R_YMM)
+        rm = n - 1, reg = has_imm;
+    }
+  int ext = o[rm].kind == O_MEM ? o[rm].extended : o[rm].r.num >= 8;
+  if (ext && o[rm].kind == O_REG && !wide && map0f && nvec == n)
+    {
+      /* gas swaps a move's operands when that frees the r/m register of
+         its extension: vmovaps %xmm8, %xmm1 as 29 /r.  */
+      static const char *const moves[] = { "movaps", "movapd", "movups", "movupd",
+                                           "movdqa", "movdqu", "movss", "movsd", "movq",
+                                           NULL };
+      int swappable = 0;
+      for (int i = 0; moves[i]; i++)
+        if (streq (b, bn, moves[i]))
+          swappable = 1;
+      if (swappable && o[reg].r.num < 8 && o[reg].r.cls == o[rm].r.cls)
+        ext = 0;
+    }
+  return ext;
+}
+
+/* The length of the VEX form of the SSE instruction B (BN letters:
+   vaddps without its v) with the N operands O, counted in VO, after LEN
+   bytes of prefixes: C5 and one byte where it can, else C4 and two; the
+   opcode, the ModRM and any imm8.  -1 if declined.  */
+static int
+vex_sse_length (const char *b, size_t bn, const operand *o, int n, const vex_operands *vo,
+                int len)
+{
+  int pseudo, wide;
+  const insn_def *d = vex_sse_def (b, bn, n, vo, &pseudo, &wide);
+  if (!d)
+    return -1;
+  int has_imm = vo->has_imm;
+  int imm = has_imm || pseudo ? 1 : 0;
+  if (has_imm && !(d->flags & (S_IMM | S_SHIFT)))
+    return -1;
+  if (!has_imm && (d->flags & (S_IMM | S_IMMONLY)) && !pseudo)
+    return -1;
+  if (pseudo && has_imm)
+    return -1;
+  /* A shift by an imm8 of a memory operand is EVEX only (gas takes it
+     without a word).  */
+  if (has_imm && (d->flags & S_SHIFT) && vo->nmem)
+    return -1;
+  if (n - has_imm < 2 || n - has_imm > 3)
+    return -1;
+  /* vpextrw to memory: 0F3A 15, not 0F C5.  */
+  int map0f = !(d->flags & S_MAP3) && !(streq (b, bn, "pextrw") && vo->nmem);
+  int ext = vex_rm_extended (b, bn, o, n, has_imm, vo->nvec, wide, map0f);
+  int vex3 = !map0f || wide || ext;
+  return len + vo->seg + (vex3 ? 3 : 2) + 1 + vo->modrm + imm;
+}
+
 /* The length of the VEX statement M (MN letters) with the N operands O
    after LEN bytes of prefixes; -1 if declined, -2 if M is not VEX.  */
 static int
@@ -1105,154 +1308,20 @@ vex_length (const char *m, size_t mn, const operand *o, int n, int len)
     }
   if (!v && m[0] != 'v')
     return -2;
-  int nmem = 0, nvec = 0, ngpr = 0, gpr_size = 0, modrm = 1, seg = 0;
-  for (int i = 0; i < n; i++)
-    {
-      if (o[i].star)
-        return -1;
-      if (o[i].kind == O_MEM)
-        {
-          nmem++;
-          modrm = o[i].bytes;
-          seg = o[i].seg;
-        }
-      else if (o[i].kind == O_REG && (o[i].r.cls == R_XMM || o[i].r.cls == R_YMM))
-        nvec++;
-      else if (o[i].kind == O_REG && (o[i].r.cls == R_G32 || o[i].r.cls == R_G64))
-        {
-          if (ngpr++ && size_of_reg (&o[i].r) != gpr_size)
-            return -1;
-          gpr_size = size_of_reg (&o[i].r);
-        }
-      else if (o[i].kind == O_REG)
-        return -1;
-      else if (i != 0 || !o[i].known || o[i].value < 0 || o[i].value > 255)
-        return -1;            /* an immediate: an imm8, first */
-    }
-  if (nmem > 1)
+  vex_operands vo;
+  if (!count_vex_operands (o, n, &vo))
     return -1;
-  int has_imm = n > 0 && o[0].kind == O_IMM;
 
   /* VEX-only (C4), FMA (C4).  */
-  if (suffix && gpr_size != suffix)
+  if (suffix && vo.gpr_size != suffix)
     return -1;
   if (v || is_fma (m, mn))
-    {
-      int flags = v ? v->flags : 0;
-      if ((flags & V_GPR) ? nvec || !ngpr : ngpr || !nvec)
-        return -1;
-      if (has_imm ? !(flags & (V_IMM | V_IMMOPT)) : (flags & V_IMM) != 0)
-        return -1;
-      if ((flags & V_IS4) && (n != 4 || nvec < 3))
-        return -1;
-      if (n - has_imm < 2 || n > 4)
-        return -1;
-      return len + seg + 3 + 1 + modrm + has_imm + ((flags & V_IS4) ? 1 : 0);
-    }
+    return vex_only_length (v, &vo, n, len);
   if (mn < 3)
     return -1;
 
   /* The VEX forms of SSE instructions: vaddps for addps.  */
-  const char *b = m + 1;
-  size_t bn = mn - 1;
-  int is_movq = streq (b, bn, "movq");
-  /* vmovq is vmovd's opcodes (6E, 7E) with VEX.W1, or F3 0F 7E and
-     66 0F D6 between an XMM register and memory or another.  */
-  const insn_def *d = lookup (is_movq ? "movd" : b, is_movq ? 4 : bn);
-  int pseudo = 0;
-  int wide = 0;          /* VEX.W1 */
-  if (!d)
-    {
-      /* vcmpltsd and the like, with the eight predicates SSE has.  */
-      d = cmp_predicate (b, bn);
-      pseudo = d != NULL;
-    }
-  if (!d && bn > 2 && (b[bn - 1] == 'l' || b[bn - 1] == 'q'))
-    {
-      /* vcvtsi2sdq and the like.  */
-      d = lookup (b, bn - 1);
-      if (!d || !(d->flags & S_WGPR))
-        return -1;
-      int sz = b[bn - 1] == 'q' ? 8 : 4;
-      if (ngpr && gpr_size != sz)
-        return -1;
-      wide = sz == 8;
-    }
-  /* A conversion to a general register reads memory or a vector.  */
-  if (!d || d->cls != K_SSE
-      || (!nvec && !((d->flags & S_WGPR) && ngpr == 1 && nmem == 1 && n == 2)))
-    return -1;
-  int is_movd = streq (b, bn, "movd");
-  if (ngpr)
-    {
-      if (ngpr > 1)
-        return -1;
-      if (gpr_size == 8)
-        {
-          if (!(d->flags & S_WGPR) && !is_movq)
-            return -1;
-          wide = 1;
-        }
-      else if (is_movq)
-        return -1;
-    }
-  else if ((d->flags & S_WGPR) && d->name[0] == 'c' && !wide && nmem
-           && b[bn - 1] != 'l')
-    {
-      /* vcvtsi2sd (mem): which size?  vcvttsd2si (mem), %eax is fine.  */
-      if (memcmp (b, "cvtsi2s", 7) == 0)
-        return -1;
-    }
-  size_t dn = strlen (d->name);
-  if ((d->flags & S_WGPR) && d->name[dn - 1] == 'q')
-    wide = 1;                 /* vpinsrq, vpextrq */
-  int imm = has_imm || pseudo ? 1 : 0;
-  if (has_imm && !(d->flags & (S_IMM | S_SHIFT)))
-    return -1;
-  if (!has_imm && (d->flags & (S_IMM | S_IMMONLY)) && !pseudo)
-    return -1;
-  if (pseudo && has_imm)
-    return -1;
-  /* A shift by an imm8 of a memory operand is EVEX only (gas takes it
-     without a word).  */
-  if (has_imm && (d->flags & S_SHIFT) && nmem)
-    return -1;
-  if (n - has_imm < 2 || n - has_imm > 3)
-    return -1;
-  /* vpextrw to memory: 0F3A 15, not 0F C5.  */
-  int map0f = !(d->flags & S_MAP3) && !(streq (b, bn, "pextrw") && nmem);
-
-  /* Which operand is the r/m: the memory operand; else the first after
-     the imm8, but for the GPR destination of vmovd and vmovq (7E).  */
-  int rm = -1, reg = -1;
-  for (int i = 0; i < n; i++)
-    if (o[i].kind == O_MEM)
-      rm = i;
-  if (rm < 0)
-    {
-      rm = has_imm;
-      reg = n - 1;
-      if ((is_movd || is_movq) && o[n - 1].kind == O_REG && o[n - 1].r.cls != R_XMM
-          && o[n - 1].r.cls != R_YMM)
-        rm = n - 1, reg = has_imm;
-    }
-  int ext = o[rm].kind == O_MEM ? o[rm].extended : o[rm].r.num >= 8;
-  if (ext && o[rm].kind == O_REG && !wide && map0f && nvec == n)
-    {
-      /* gas swaps a move's operands when that frees the r/m register of
-         its extension: vmovaps %xmm8, %xmm1 as 29 /r.  */
-      static const char *const moves[] = { "movaps", "movapd", "movups", "movupd",
-                                           "movdqa", "movdqu", "movss", "movsd", "movq",
-                                           NULL };
-      int swappable = 0;
-      for (int i = 0; moves[i]; i++)
-        if (streq (b, bn, moves[i]))
-          swappable = 1;
-      if (swappable && o[reg].r.num < 8 && o[reg].r.cls == o[rm].r.cls)
-        ext = 0;
-    }
-  int vex3 = !map0f || wide || ext;
-  return len + seg + (vex3 ? 3 : 2) + 1 + modrm + imm;
+  return vex_sse_length (m + 1, mn - 1, o, n, &vo, len);
 }
 
 static int
