@@ -1324,39 +1324,39 @@ vex_length (const char *m, size_t mn, const operand *o, int n, int len)
   return vex_sse_length (m + 1, mn - 1, o, n, &vo, len);
 }
 
-static int
-encode_length (const char *p, const char *e, cc_x86_stmt *br)
+/* Split the statement [P, E) at its prefixes (lock, rep, notrack: a byte
+   each, counted into *LEN) and its mnemonic, [*M, *M + *MN).  The
+   operands' start, or NULL if the statement is not words.  */
+static const char *
+split_mnemonic (const char *p, const char *e, const char **m, size_t *mn, int *len)
 {
-  p = cc_asm_skip_space (p, e);
-  while (e > p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
-    e--;
-  int len = 0;
-
-  /* Prefixes in the statement.  */
-  const char *m;
-  size_t mn;
   for (;;)
     {
-      m = p;
+      *m = p;
       while (p < e && ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9')))
         p++;
-      mn = (size_t) (p - m);
-      if (mn == 0 || (p < e && *p != ' ' && *p != '\t'))
-        return -1;
+      *mn = (size_t) (p - *m);
+      if (*mn == 0 || (p < e && *p != ' ' && *p != '\t'))
+        return NULL;
       p = cc_asm_skip_space (p, e);
       static const char *const pfx[] = { "lock", "rep", "repe", "repz", "repne",
                                          "repnz", "notrack", NULL };
       int is_pfx = 0;
       for (int i = 0; pfx[i]; i++)
-        if (streq (m, mn, pfx[i]))
+        if (streq (*m, *mn, pfx[i]))
           is_pfx = 1;
       if (!is_pfx || p == e)
-        break;
-      len++;
+        return p;
+      (*len)++;
     }
+}
 
-  /* Operands, split at the commas outside parentheses.  */
-  const char *span[5];
+/* Split the operands [P, E) at the commas outside parentheses: operand K
+   is [SPAN[K], SPAN[K + 1] - 1).  Their number, or -1 for more than four,
+   unbalanced parentheses or a string (none of ours).  */
+static int
+split_operands (const char *p, const char *e, const char *span[5])
+{
   int n = 0;
   if (p < e)
     {
@@ -1380,8 +1380,17 @@ encode_length (const char *p, const char *e, cc_x86_stmt *br)
             return -1;
         }
     }
+  return n;
+}
 
-  /* A jump or call to a label.  */
+/* A jump or call to a label, M (MN letters) with the N operands [P, E)
+   after LEN bytes of prefixes: a call's length (always rel32), or a
+   jump's short one with its target in BR for layout_compute.c to relax.
+   -1 if declined, -2 if the statement is no such jump or call.  */
+static int
+label_branch_length (const char *m, size_t mn, const char *p, const char *e, int n, int len,
+                     cc_x86_stmt *br)
+{
   int is_jcc = mn >= 2 && m[0] == 'j' && is_cond (m + 1, mn - 1);
   int is_jmp = streq (m, mn, "jmp") || streq (m, mn, "jmpq");
   int is_call = streq (m, mn, "call") || streq (m, mn, "callq");
@@ -1400,57 +1409,52 @@ encode_length (const char *p, const char *e, cc_x86_stmt *br)
       br->target_len = tn;
       return len + 2;
     }
-  if (is_jcc)
+  return is_jcc ? -1 : -2;
+}
+
+/* movq between an XMM register and memory or a 64-bit register (M, MN
+   letters, with the N operands O after LEN bytes of prefixes): its
+   length, -1 if declined, -2 if the statement is not that.  */
+static int
+movq_xmm_length (const char *m, size_t mn, const operand *o, int n, int len)
+{
+  if (!(streq (m, mn, "movq") && n == 2
+        && ((o[0].kind == O_REG && o[0].r.cls == R_XMM)
+            || (o[1].kind == O_REG && o[1].r.cls == R_XMM))))
+    return -2;
+  shape s;
+  shape_of (o, n, &s);
+  if (s.ngpr)
+    return s.ngpr == 1 && s.gpr_size == 8 ? len + 5 : -1;  /* 66 REX.W 0F 6E/7E */
+  if (s.nmem > 1)
     return -1;
+  return len + s.seg + s.rex + 3 + s.modrm;    /* F3 0F 7E, 66 0F D6 */
+}
 
-  if (m[0] == 'f')
-    {
-      int x = x87_length (m, mn, span, n, len);
-      /* GCC's lengths of x87 insns are guesses (16 bytes for
-         fix_truncdi_i387's three statements of 12, 4 for a 2-byte
-         fcomi): no check of ours.  */
-      if (x != -2)
-        {
-          br->gcc_differs = 1;
-          return x;
-        }
-    }
+/* An integer or SSE statement as the forms below measure it: what the
+   mnemonic and the operands decided, shared by every class's rules.  */
+typedef struct form
+{
+  const char *m;          /* the mnemonic, MN letters */
+  size_t mn;
+  const operand *o;       /* the N operands */
+  int n;
+  const insn_def *d;      /* its definition; NULL for setcc and cmov */
+  int cls;                /* K_* */
+  int size;               /* the operand size; 0 if none */
+  int pseudo;             /* cmpltsd and the like: the predicate an imm8 */
+  shape s;
+  int len;                /* prefixes, segment override, operand-size prefix */
+} form;
 
-  operand o[4];
-  for (int k = 0; k < n; k++)
-    if (!parse_operand (span[k], span[k + 1] - 1, &o[k]))
-      return -1;
-
-  {
-    int x = vex_length (m, mn, o, n, len);
-    /* GCC's lengths of VEX insns miss by a byte in many forms (shlx:
-       2 bytes, gas 5; vpminsd %xmm1, %xmm0, %xmm0: 4, gas 5; vpcmpeqd
-       on ymm: 5, gas 4; vextracti128: 5, gas 6): no check of ours.  */
-    if (x != -2)
-      {
-        br->gcc_differs = 1;
-        return x;
-      }
-  }
-  for (int k = 0; k < n; k++)
-    if (o[k].kind == O_REG && o[k].r.cls == R_YMM)
-      return -1;
-
-  /* movq between an XMM register and memory or a 64-bit register.  */
-  if (streq (m, mn, "movq") && n == 2
-      && ((o[0].kind == O_REG && o[0].r.cls == R_XMM)
-          || (o[1].kind == O_REG && o[1].r.cls == R_XMM)))
-    {
-      shape s;
-      shape_of (o, n, &s);
-      if (s.ngpr)
-        return s.ngpr == 1 && s.gpr_size == 8 ? len + 5 : -1;  /* 66 REX.W 0F 6E/7E */
-      if (s.nmem > 1)
-        return -1;
-      return len + s.seg + s.rex + 3 + s.modrm;    /* F3 0F 7E, 66 0F D6 */
-    }
-
-  /* The mnemonic: exact, or with a size suffix, or a condition.  */
+/* The mnemonic of F: exact, or with a size suffix, or a condition (setcc,
+   cmovcc), or an SSE compare with its predicate; its definition, class,
+   size (from the suffix) and pseudo in F.  0 if none of those.  */
+static int
+resolve_mnemonic (form *f)
+{
+  const char *m = f->m;
+  size_t mn = f->mn;
   const insn_def *d = lookup (m, mn);
   int size = 0;
   int cond_cls = -1;
@@ -1466,7 +1470,7 @@ encode_length (const char *p, const char *e, cc_x86_stmt *br)
       else
         d = NULL;
       if (d && !size)
-        return -1;
+        return 0;
     }
   if (!d)
     {
@@ -1488,54 +1492,73 @@ encode_length (const char *p, const char *e, cc_x86_stmt *br)
           pseudo = d != NULL;
         }
       if (!d && cond_cls < 0)
-        return -1;
+        return 0;
     }
+  f->d = d;
+  f->cls = d ? d->cls : cond_cls;
+  f->size = size;
+  f->pseudo = pseudo;
+  return 1;
+}
 
-  shape s;
-  shape_of (o, n, &s);
-  if (s.high && s.rex)
-    return -1;
-  len += s.seg;
-  int cls = d ? d->cls : cond_cls;
-  if (cls != K_SSE && s.nxmm)
-    return -1;
-
-  /* The operand size of integer instructions.  */
-  if (cls != K_SSE && cls != K_FIXED && cls != K_STRING && cls != K_MOVX
-      && cls != K_MOVSXD && cls != K_JMP && cls != K_CALL && cls != K_RET
-      && cls != K_PREFETCH && cls != K_SETCC)
+/* The operand size of an integer instruction F: the suffix's, else its
+   general registers', else push's and pop's 8 or nop's 4; and what it
+   costs (a 66 prefix for 2, REX.W for 8).  0 if declined: no size, or a
+   register of another size than the suffix.  The classes without an
+   operand size (SSE, fixed, string, movx, branches) pass unchanged.  */
+static int
+integer_operand_size (form *f)
+{
+  int cls = f->cls;
+  if (cls == K_SSE || cls == K_FIXED || cls == K_STRING || cls == K_MOVX
+      || cls == K_MOVSXD || cls == K_JMP || cls == K_CALL || cls == K_RET
+      || cls == K_PREFETCH || cls == K_SETCC)
+    return 1;
+  const operand *o = f->o;
+  int n = f->n;
+  int size = f->size;
+  if (!size)
+    size = f->s.gpr_size;
+  if (!size && (cls == K_PUSH || cls == K_POP))
+    size = 8;
+  if (!size && cls == K_NOP && n == 0)
+    size = 4;
+  if (!size)
+    return 0;
+  /* A register of another size than the suffix: not for us.  */
+  for (int i = 0; i < n; i++)
+    if (o[i].kind == O_REG && size_of_reg (&o[i].r) != size
+        && !(cls == K_SHIFT && i == 0 && o[i].r.cls == R_G8 && o[i].r.num == 1)
+        && !(cls == K_SHXD && i == 0 && o[i].r.cls == R_G8 && o[i].r.num == 1))
+      return 0;
+  if (cls == K_PUSH || cls == K_POP)
     {
-      if (!size)
-        size = s.gpr_size;
-      if (!size && (cls == K_PUSH || cls == K_POP))
-        size = 8;
-      if (!size && cls == K_NOP && n == 0)
-        size = 4;
-      if (!size)
-        return -1;
-      /* A register of another size than the suffix: not for us.  */
-      for (int i = 0; i < n; i++)
-        if (o[i].kind == O_REG && size_of_reg (&o[i].r) != size
-            && !(cls == K_SHIFT && i == 0 && o[i].r.cls == R_G8 && o[i].r.num == 1)
-            && !(cls == K_SHXD && i == 0 && o[i].r.cls == R_G8 && o[i].r.num == 1))
-          return -1;
-      if (cls == K_PUSH || cls == K_POP)
-        {
-          if (size == 2)
-            len++;
-          else if (size != 8)
-            return -1;
-        }
-      else
-        {
-          if (size == 2)
-            len++;
-          if (size == 8)
-            s.rex = 1;
-        }
+      if (size == 2)
+        f->len++;
+      else if (size != 8)
+        return 0;
     }
+  else
+    {
+      if (size == 2)
+        f->len++;
+      if (size == 8)
+        f->s.rex = 1;
+    }
+  f->size = size;
+  return 1;
+}
 
-  switch (cls)
+/* add and the ALU, test and mov: two operands, one of them maybe a
+   full-size immediate, with the short forms gas prefers (imm8 for the
+   ALU, the accumulator, mov's B8+r).  */
+static int
+alu_length (const form *f)
+{
+  const operand *o = f->o;
+  int n = f->n, len = f->len, size = f->size;
+  shape s = f->s;
+  switch (f->cls)
     {
     case K_ALU:
       if (n != 2 || o[1].kind == O_IMM || (o[0].kind == O_MEM && o[1].kind == O_MEM))
@@ -1586,6 +1609,21 @@ encode_length (const char *p, const char *e, cc_x86_stmt *br)
           return len + s.rex + 1 + s.modrm + full_imm (size);
         }
       return len + s.rex + 1 + s.modrm;
+    default:
+      return -1;
+    }
+}
+
+/* Shifts, double shifts and bit tests: a count or bit number in an imm8
+   or in %cl (shifts by one have a form without the imm8).  */
+static int
+count_length (const form *f)
+{
+  const operand *o = f->o;
+  int n = f->n, len = f->len, size = f->size;
+  shape s = f->s;
+  switch (f->cls)
+    {
     case K_SHIFT:
       if (n == 1)
         {
@@ -1600,10 +1638,96 @@ encode_length (const char *p, const char *e, cc_x86_stmt *br)
       if (o[0].kind != O_IMM || !o[0].known || o[0].value < 0 || o[0].value > 255)
         return -1;
       return len + s.rex + 1 + s.modrm + (o[0].value == 1 ? 0 : 1);
+    case K_BT:
+      if (n != 2 || o[1].kind == O_IMM || size == 1)
+        return -1;
+      if (o[0].kind == O_IMM)
+        return o[0].known && o[0].value >= 0 && o[0].value <= 255
+               ? len + s.rex + 2 + s.modrm + 1 : -1;
+      return o[0].kind == O_REG ? len + s.rex + 2 + s.modrm : -1;
+    case K_SHXD:
+      if (n != 3 || o[1].kind != O_REG || o[2].kind == O_IMM || size == 1)
+        return -1;
+      if (o[0].kind == O_IMM)
+        return o[0].known && o[0].value >= 0 && o[0].value <= 255
+               ? len + s.rex + 2 + s.modrm + 1 : -1;
+      return o[0].kind == O_REG && o[0].r.cls == R_G8 && o[0].r.num == 1
+             ? len + s.rex + 2 + s.modrm : -1;
+    default:
+      return -1;
+    }
+}
+
+/* The instructions of one operand, a register or memory (push also an
+   immediate): the opcode, its ModRM or the register in it.  */
+static int
+one_operand_length (const form *f)
+{
+  const operand *o = f->o;
+  int n = f->n, len = f->len, size = f->size, cls = f->cls;
+  size_t mn = f->mn;
+  shape s = f->s;
+  switch (cls)
+    {
     case K_UNARY:
       if (n != 1 || o[0].kind == O_IMM)
         return -1;
       return len + s.rex + 1 + s.modrm;
+    case K_PUSH:
+    case K_POP:
+      if (n != 1)
+        return -1;
+      if (o[0].kind == O_REG)
+        return len + s.rex + 1;
+      if (o[0].kind == O_MEM)
+        return len + s.rex + 1 + s.modrm;
+      if (cls == K_POP || size != 8 || !imm_fits (&o[0], 4))
+        return -1;
+      return len + 1 + (imm_is_short (&o[0], 4) ? 1 : 4);
+    case K_SETCC:
+      if (n != 1 || o[0].kind == O_IMM || (o[0].kind == O_REG && o[0].r.cls != R_G8))
+        return -1;
+      return len + (s.rex ? 1 : 0) + 2 + s.modrm;
+    case K_BSWAP:
+      if (n != 1 || o[0].kind != O_REG || size < 4)
+        return -1;
+      return len + s.rex + 2;
+    case K_NOP:
+      if (n == 0)
+        return mn == 3 ? len + 1 : -1;
+      if (n != 1 || o[0].kind == O_IMM || size == 1)
+        return -1;
+      return len + s.rex + 2 + s.modrm;
+    case K_JMP:
+    case K_CALL:
+      if (n != 1 || !o[0].star || o[0].kind == O_IMM)
+        return -1;
+      if (o[0].kind == O_REG && o[0].r.cls != R_G64)
+        return -1;
+      return len + s.rex + 1 + s.modrm;
+    case K_PREFETCH:
+      if (n != 1 || o[0].kind != O_MEM)
+        return -1;
+      return len + s.rex + 2 + s.modrm;
+    default:
+      return -1;
+    }
+}
+
+/* A register and a register or memory operand, the register the
+   destination (xchg: either): imul, lea, movzx and movsx, cmov and the
+   two-byte opcodes, xchg.  */
+static int
+reg_rm_length (const form *f)
+{
+  const operand *o = f->o;
+  int n = f->n, len = f->len, size = f->size, cls = f->cls;
+  const insn_def *d = f->d;
+  const char *m = f->m;
+  size_t mn = f->mn;
+  shape s = f->s;
+  switch (cls)
+    {
     case K_IMUL:
       if (n == 1)
         return o[0].kind == O_IMM ? -1 : len + s.rex + 1 + s.modrm;
@@ -1633,17 +1757,45 @@ encode_length (const char *p, const char *e, cc_x86_stmt *br)
           s.rex = 1;
         return len + s.rex + d->len + s.modrm;
       }
-    case K_PUSH:
-    case K_POP:
-      if (n != 1)
+    case K_CMOV:
+    case K_OP2:
+      if (n != 2 || o[1].kind == O_IMM || o[0].kind == O_IMM
+          || (o[0].kind == O_MEM && o[1].kind == O_MEM))
         return -1;
-      if (o[0].kind == O_REG)
-        return len + s.rex + 1;
-      if (o[0].kind == O_MEM)
-        return len + s.rex + 1 + s.modrm;
-      if (cls == K_POP || size != 8 || !imm_fits (&o[0], 4))
+      if (size == 1 && cls == K_CMOV)
         return -1;
-      return len + 1 + (imm_is_short (&o[0], 4) ? 1 : 4);
+      return len + s.rex + (cls == K_CMOV ? 2 : d->len) + s.modrm;
+    case K_XCHG:
+      if (n != 2 || o[0].kind == O_IMM || o[1].kind == O_IMM
+          || (o[0].kind == O_MEM && o[1].kind == O_MEM))
+        return -1;
+      if (size > 1 && o[0].kind == O_REG && o[1].kind == O_REG
+          && (o[0].r.num == 0 || o[1].r.num == 0))
+        {
+          /* xchg of the accumulator with itself is special in gas (87 C0,
+             or a bare 90 for %rax); GCC never writes it.  */
+          if (o[0].r.num == 0 && o[1].r.num == 0)
+            return -1;
+          return len + s.rex + 1;
+        }
+      return len + s.rex + 1 + s.modrm;
+    default:
+      return -1;
+    }
+}
+
+/* The forms without a ModRM, their operands implied or an immediate:
+   leave and the like, string instructions, ret, movabs.  */
+static int
+implied_length (const form *f)
+{
+  const operand *o = f->o;
+  int n = f->n, len = f->len, size = f->size;
+  const insn_def *d = f->d;
+  const char *m = f->m;
+  size_t mn = f->mn;
+  switch (f->cls)
+    {
     case K_FIXED:
       if (n)
         return -1;
@@ -1661,56 +1813,6 @@ encode_length (const char *p, const char *e, cc_x86_stmt *br)
         int sz = size_of_suffix (m[mn - 1]);
         return len + 1 + (sz == 2 || sz == 8 ? 1 : 0);
       }
-    case K_SETCC:
-      if (n != 1 || o[0].kind == O_IMM || (o[0].kind == O_REG && o[0].r.cls != R_G8))
-        return -1;
-      return len + (s.rex ? 1 : 0) + 2 + s.modrm;
-    case K_CMOV:
-    case K_OP2:
-      if (n != 2 || o[1].kind == O_IMM || o[0].kind == O_IMM
-          || (o[0].kind == O_MEM && o[1].kind == O_MEM))
-        return -1;
-      if (size == 1 && cls == K_CMOV)
-        return -1;
-      return len + s.rex + (cls == K_CMOV ? 2 : d->len) + s.modrm;
-    case K_BSWAP:
-      if (n != 1 || o[0].kind != O_REG || size < 4)
-        return -1;
-      return len + s.rex + 2;
-    case K_BT:
-      if (n != 2 || o[1].kind == O_IMM || size == 1)
-        return -1;
-      if (o[0].kind == O_IMM)
-        return o[0].known && o[0].value >= 0 && o[0].value <= 255
-               ? len + s.rex + 2 + s.modrm + 1 : -1;
-      return o[0].kind == O_REG ? len + s.rex + 2 + s.modrm : -1;
-    case K_XCHG:
-      if (n != 2 || o[0].kind == O_IMM || o[1].kind == O_IMM
-          || (o[0].kind == O_MEM && o[1].kind == O_MEM))
-        return -1;
-      if (size > 1 && o[0].kind == O_REG && o[1].kind == O_REG
-          && (o[0].r.num == 0 || o[1].r.num == 0))
-        {
-          /* xchg of the accumulator with itself is special in gas (87 C0,
-             or a bare 90 for %rax); GCC never writes it.  */
-          if (o[0].r.num == 0 && o[1].r.num == 0)
-            return -1;
-          return len + s.rex + 1;
-        }
-      return len + s.rex + 1 + s.modrm;
-    case K_NOP:
-      if (n == 0)
-        return mn == 3 ? len + 1 : -1;
-      if (n != 1 || o[0].kind == O_IMM || size == 1)
-        return -1;
-      return len + s.rex + 2 + s.modrm;
-    case K_JMP:
-    case K_CALL:
-      if (n != 1 || !o[0].star || o[0].kind == O_IMM)
-        return -1;
-      if (o[0].kind == O_REG && o[0].r.cls != R_G64)
-        return -1;
-      return len + s.rex + 1 + s.modrm;
     case K_RET:
       if (mn != 3 && !streq (m, mn, "retq"))
         return -1;
@@ -1720,76 +1822,193 @@ encode_length (const char *p, const char *e, cc_x86_stmt *br)
           || o[0].value > 65535)
         return -1;
       return len + 3;
-    case K_SHXD:
-      if (n != 3 || o[1].kind != O_REG || o[2].kind == O_IMM || size == 1)
-        return -1;
-      if (o[0].kind == O_IMM)
-        return o[0].known && o[0].value >= 0 && o[0].value <= 255
-               ? len + s.rex + 2 + s.modrm + 1 : -1;
-      return o[0].kind == O_REG && o[0].r.cls == R_G8 && o[0].r.num == 1
-             ? len + s.rex + 2 + s.modrm : -1;
-    case K_PREFETCH:
-      if (n != 1 || o[0].kind != O_MEM)
-        return -1;
-      return len + s.rex + 2 + s.modrm;
     case K_MOVABS:
       /* REX.W B8+r imm64; the moffs forms are left to the assembler.  */
       if (n != 2 || o[0].kind != O_IMM || o[1].kind != O_REG || size != 8)
         return -1;
       return len + 10;
-    case K_SSE:
-      {
-        int base = d->len + ((d->flags & S_MAP3) ? 1 : 0);
-        int imm = (d->flags & S_IMM) != 0;
-        int k = 0;                  /* the first register or memory operand */
-        if (d->flags & S_SHIFT)
-          {
-            if (n == 2 && o[0].kind == O_IMM)
-              {
-                if (!o[0].known || o[0].value < 0 || o[0].value > 255
-                    || o[1].kind != O_REG || o[1].r.cls != R_XMM)
-                  return -1;
-                return len + s.rex + base + 1 + 1;
-              }
-            if (d->flags & S_IMMONLY)
-              return -1;
-          }
-        if (imm && !pseudo)
-          {
-            if (n != 3 || o[0].kind != O_IMM || !o[0].known || o[0].value < 0
-                || o[0].value > 255)
-              return -1;
-            k = 1;
-          }
-        else if (n != 2)
-          return -1;
-        if (o[k].kind == O_IMM || o[k + 1].kind == O_IMM || s.nmem > 1 || s.ngpr > 1
-            || s.nxmm == 0)
-          return -1;
-        int wide = size == 8;
-        if (s.ngpr)
-          {
-            if (s.gpr_size != 4 && s.gpr_size != 8)
-              return -1;
-            if (size && s.gpr_size != size)
-              return -1;
-            wide = s.gpr_size == 8;
-          }
-        int wgpr = (d->flags & S_WGPR) != 0;
-        if (wide && !wgpr)
-          return -1;
-        size_t dn = strlen (d->name);
-        if (wgpr && d->name[dn - 1] == 'q')
-          wide = 1;                 /* pinsrq, pextrq */
-        if (wgpr && !size && !s.ngpr && d->name[0] == 'c')
-          return -1;                /* cvtsi2sd (mem): which size? */
-        if (wide)
-          s.rex = 1;
-        return len + s.rex + base + s.modrm + imm;
-      }
     default:
       return -1;
     }
+}
+
+/* SSE: the opcode (with its mandatory prefix and escape bytes), REX.W
+   for a 64-bit general register, the ModRM and any imm8 (a shift's, or
+   the predicate of cmpltsd and the like).  */
+static int
+sse_length (const form *f)
+{
+  const operand *o = f->o;
+  int n = f->n, len = f->len, size = f->size, pseudo = f->pseudo;
+  const insn_def *d = f->d;
+  shape s = f->s;
+  int base = d->len + ((d->flags & S_MAP3) ? 1 : 0);
+  int imm = (d->flags & S_IMM) != 0;
+  int k = 0;                  /* the first register or memory operand */
+  if (d->flags & S_SHIFT)
+    {
+      if (n == 2 && o[0].kind == O_IMM)
+        {
+          if (!o[0].known || o[0].value < 0 || o[0].value > 255
+              || o[1].kind != O_REG || o[1].r.cls != R_XMM)
+            return -1;
+          return len + s.rex + base + 1 + 1;
+        }
+      if (d->flags & S_IMMONLY)
+        return -1;
+    }
+  if (imm && !pseudo)
+    {
+      if (n != 3 || o[0].kind != O_IMM || !o[0].known || o[0].value < 0
+          || o[0].value > 255)
+        return -1;
+      k = 1;
+    }
+  else if (n != 2)
+    return -1;
+  if (o[k].kind == O_IMM || o[k + 1].kind == O_IMM || s.nmem > 1 || s.ngpr > 1
+      || s.nxmm == 0)
+    return -1;
+  int wide = size == 8;
+  if (s.ngpr)
+    {
+      if (s.gpr_size != 4 && s.gpr_size != 8)
+        return -1;
+      if (size && s.gpr_size != size)
+        return -1;
+      wide = s.gpr_size == 8;
+    }
+  int wgpr = (d->flags & S_WGPR) != 0;
+  if (wide && !wgpr)
+    return -1;
+  size_t dn = strlen (d->name);
+  if (wgpr && d->name[dn - 1] == 'q')
+    wide = 1;                 /* pinsrq, pextrq */
+  if (wgpr && !size && !s.ngpr && d->name[0] == 'c')
+    return -1;                /* cvtsi2sd (mem): which size? */
+  if (wide)
+    s.rex = 1;
+  return len + s.rex + base + s.modrm + imm;
+}
+
+/* The length of F by the rules of its class; -1 if declined.  */
+static int
+form_length (const form *f)
+{
+  switch (f->cls)
+    {
+    case K_ALU:
+    case K_TEST:
+    case K_MOV:
+      return alu_length (f);
+    case K_SHIFT:
+    case K_BT:
+    case K_SHXD:
+      return count_length (f);
+    case K_UNARY:
+    case K_PUSH:
+    case K_POP:
+    case K_SETCC:
+    case K_BSWAP:
+    case K_NOP:
+    case K_JMP:
+    case K_CALL:
+    case K_PREFETCH:
+      return one_operand_length (f);
+    case K_IMUL:
+    case K_LEA:
+    case K_MOVX:
+    case K_MOVSXD:
+    case K_CMOV:
+    case K_OP2:
+    case K_XCHG:
+      return reg_rm_length (f);
+    case K_FIXED:
+    case K_STRING:
+    case K_RET:
+    case K_MOVABS:
+      return implied_length (f);
+    case K_SSE:
+      return sse_length (f);
+    default:
+      return -1;
+    }
+}
+
+/* The length gas gives the statement [P, E) (without -O), in the order
+   gas tries the forms: a jump or call to a label, x87, VEX, then the
+   integer and SSE ones by class.  -1 if declined.  BR gets a jump's
+   target, and gcc_differs where GCC's own length is no check of ours.  */
+static int
+encode_length (const char *p, const char *e, cc_x86_stmt *br)
+{
+  p = cc_asm_skip_space (p, e);
+  while (e > p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+    e--;
+  int len = 0;
+
+  /* Prefixes in the statement, the mnemonic, the operands.  */
+  const char *m;
+  size_t mn;
+  p = split_mnemonic (p, e, &m, &mn, &len);
+  if (!p)
+    return -1;
+  const char *span[5];
+  int n = split_operands (p, e, span);
+  if (n < 0)
+    return -1;
+
+  int x = label_branch_length (m, mn, p, e, n, len, br);
+  if (x != -2)
+    return x;
+
+  if (m[0] == 'f')
+    {
+      x = x87_length (m, mn, span, n, len);
+      /* GCC's lengths of x87 insns are guesses (16 bytes for
+         fix_truncdi_i387's three statements of 12, 4 for a 2-byte
+         fcomi): no check of ours.  */
+      if (x != -2)
+        {
+          br->gcc_differs = 1;
+          return x;
+        }
+    }
+
+  operand o[4];
+  for (int k = 0; k < n; k++)
+    if (!parse_operand (span[k], span[k + 1] - 1, &o[k]))
+      return -1;
+
+  x = vex_length (m, mn, o, n, len);
+  /* GCC's lengths of VEX insns miss by a byte in many forms (shlx:
+     2 bytes, gas 5; vpminsd %xmm1, %xmm0, %xmm0: 4, gas 5; vpcmpeqd
+     on ymm: 5, gas 4; vextracti128: 5, gas 6): no check of ours.  */
+  if (x != -2)
+    {
+      br->gcc_differs = 1;
+      return x;
+    }
+  for (int k = 0; k < n; k++)
+    if (o[k].kind == O_REG && o[k].r.cls == R_YMM)
+      return -1;
+
+  x = movq_xmm_length (m, mn, o, n, len);
+  if (x != -2)
+    return x;
+
+  form f = { .m = m, .mn = mn, .o = o, .n = n, .len = len };
+  if (!resolve_mnemonic (&f))
+    return -1;
+  shape_of (o, n, &f.s);
+  if (f.s.high && f.s.rex)
+    return -1;
+  f.len += f.s.seg;
+  if (f.cls != K_SSE && f.s.nxmm)
+    return -1;
+  if (!integer_operand_size (&f))
+    return -1;
+  return form_length (&f);
 }
 
 int
