@@ -1659,7 +1659,8 @@ count_length (const form *f)
 }
 
 /* The instructions of one operand, a register or memory (push also an
-   immediate): the opcode, its ModRM or the register in it.  */
+   immediate; nop also none): the opcode, its ModRM or the register in
+   it.  */
 static int
 one_operand_length (const form *f)
 {
