@@ -131,7 +131,7 @@ loop_runs (const cc_func *f, const cc_func_result *fr, cc_loop_limits *out)
 /* May code the model does not see run at insn IN, whose fetches no
    bound counts: inline asm with bytes (an asm statement without any,
    such as a compiler barrier, runs nothing, and the categories assume no
-   unknown code after it either: engine_lines.c, push_refs), a thunk, a
+   unknown code after it either: program_lines.c, push_refs), a thunk, a
    resolver, millicode.  */
 static int
 runs_code_unseen (const cc_insn *in)

@@ -14,7 +14,7 @@
    the focus lines, then three markers per set: inv (the slot may be empty),
    unk (it may hold a line we cannot name) and taint (it may hold a line of
    another section); inv is unk's unless a root starts cold, and taint is
-   kept only if another section holds code (engine_state.h).  A reference
+   kept only if another section holds code (abstract_state.h).  A reference
    to line l of set c empties c of everything but l; a foreign reference
    taints every set.
 
@@ -32,58 +32,14 @@
    after i in ANY context: the contexts are checked jointly, not one by one
    (checking them one by one is unsound when i runs in several instances).
 
-   This file is the driver: the cache model, the sections, their phases
-   and batches of phases, and the final verdicts.  engine_state.h lists
+   This file is the driver: the sections, their phases and batches of
+   phases, and the final verdicts.  engine_steps.h lists
    the files of the steps.  */
 
-#include "engine/engine_state.h"
+#include "engine/engine_steps.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* How the abstract cache models CACHE (README, "Replacement policies").
-   LRU with A ways: may and must analyses with A ages each, and a line
-   whose set holds fewer than A other reachable lines is first-miss.  Every
-   other policy: a line is cached for sure only while it is as young as the
-   policy guarantees (its minimum life span: 1 for FIFO and random, log2
-   A + 1 for tree PLRU -- Reineke et al., RTS 2007), i.e. the must analysis
-   of an LRU cache with that many ways; a line once loaded may stay
-   forever, so the may state never ages; and first-miss needs that no
-   other possibly cached line of the set is reachable, which holds for any
-   policy since only a miss in the set can evict.  One way is
-   direct-mapped whatever the policy, and unless GENERAL its always-hit
-   comes from the may plane alone, as in the direct-mapped rules.  */
-static void
-set_policy (engine *e, const cc_cache *cache, int general)
-{
-  uint32_t a = cache->ways;
-  e->general = general || a > 1;
-  if (a == 1 || cache->policy == CC_POLICY_LRU)
-    {
-      e->MP = a;
-      e->may_ages = 1;
-      e->fm_limit = a;
-      e->MU = e->general ? a : 0;
-      e->dm = a == 1 && !e->general;
-      return;
-    }
-  e->MP = 1;
-  e->may_ages = 0;
-  e->fm_limit = 1;
-  e->MU = 1;
-  if (cache->policy == CC_POLICY_PLRU)
-    while ((1u << (e->MU - 1)) < a)
-      e->MU++;
-}
-
-uint32_t
-cc_state_planes (const cc_cache *cache)
-{
-  engine e;
-  memset (&e, 0, sizeof e);
-  set_policy (&e, cache, 0);
-  return e.MP + e.MU;
-}
 
 /* Phases of section S: where it may start modulo the line size.  */
 static uint32_t
@@ -232,7 +188,7 @@ cc_analyse_unit (const cc_model *m, const cc_cache *cache,
     }
   engine e;
   memset (&e, 0, sizeof e);
-  set_policy (&e, cache, opts->general);
+  eng_set_policy (&e, cache, opts->general);
   e.m = m;
   e.reduce = opts->reduce;
   e.opts = opts;
@@ -263,7 +219,7 @@ cc_analyse_unit (const cc_model *m, const cc_cache *cache,
   e.entry = cc_instances_build (m, e.func_ok, opts, r, &e.g);
   eng_build_nodes (&e);
   /* Inv needs a marker of its own only if a root starts cold
-     (engine_state.h, M_INV).  */
+     (abstract_state.h, M_INV).  */
   for (uint32_t x = 0; x < r->n_instances; x++)
     e.cold_root |= r->instances[x].root && r->instances[x].cold;
 

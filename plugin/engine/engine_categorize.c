@@ -3,7 +3,7 @@
    verdict of each insn per context and merged over the contexts.
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
-#include "engine/engine_state.h"
+#include "engine/engine_steps.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -455,7 +455,7 @@ size_contexts (engine *e, uint32_t fi, fcat *c, const uint32_t *through, cc_word
 /* Has insn I of function FI references to focus lines?  Exactly when
    it is fetched, has bytes and lies in the focus: then eng_build_fphase
    gave it one reference per line it touches in each phase of the batch
-   (engine_lines.c, push_refs), none foreign.  Asked per insn, not found
+   (program_lines.c, push_refs), none foreign.  Asked per insn, not found
    by a pass over the references, which are phases times as many.  */
 static int
 has_focus_refs (const engine *e, uint32_t fi, uint32_t i)
@@ -464,31 +464,27 @@ has_focus_refs (const engine *e, uint32_t fi, uint32_t i)
   return in->fetch != CC_FETCH_NEVER && in->length > 0 && in_focus (e, fi, i);
 }
 
-/* The verdicts of function FI's insns merged over the run's phases into
-   OUT (per insn), and of their contexts into the insns' entries.  DEAD (per insn) holds the insns whose merged verdict is
-   already conflict both ways, and gets those found so here: their
-   verdicts in OUT are conflict, and only their contexts' entries are
-   computed.  */
-void
-eng_categorize_function (engine *e, uint32_t fi, uint8_t *dead, vpair *out)
+/* Count C's steps of the focus (n_focus_steps), per fetch its steps not
+   settled yet (unsettled: none is, before the walk), and per insn what
+   its fetches hold (insn_has) -- N_STEPS steps in all.  */
+static void
+count_steps (fcat *c, uint32_t n_steps)
 {
-  const cc_func *f = &e->m->funcs[fi];
-  cc_func_result *fr = &e->r->funcs[fi];
-  const fphase *p = &e->fp[fi];
-  uint32_t n_steps = p->block_ref[f->n_blocks];
+  engine *e = c->e;
+  const cc_func *f = &e->m->funcs[c->fi];
+  const fphase *p = &e->fp[c->fi];
   size_t nf = (size_t) f->n_insns * e->nph;
-  fcat c = { e, fi, NULL, NULL, 0, NULL, NULL, dead, NULL, NULL, NULL, NULL, 0, 0 };
   /* Per fetch: its steps of the focus, not yet settled; per insn, its
      fetches that have a step.  */
-  c.unsettled = cc_xcalloc (nf + 1, sizeof (uint32_t));
+  c->unsettled = cc_xcalloc (nf + 1, sizeof (uint32_t));
   uint32_t *with_step = cc_xcalloc (f->n_insns + 1, sizeof *with_step);
   for (uint32_t j = 0; j < n_steps; j++)
     {
       const ref *rf = &p->refs[j];
       if (rf->insn != CC_NONE && rf->line != FOREIGN)
         {
-          c.n_focus_steps++;
-          if (c.unsettled[fetch_of (e, rf)]++ == 0)
+          c->n_focus_steps++;
+          if (c->unsettled[fetch_of (e, rf)]++ == 0)
             with_step[rf->insn]++;
         }
     }
@@ -497,28 +493,20 @@ eng_categorize_function (engine *e, uint32_t fi, uint8_t *dead, vpair *out)
      fetch has only repeats (a walk meets the insn in no step).  An insn
      with focus refs has a fetch in each phase of the batch, so its
      fetches without a step are the phases WITH_STEP does not count.  */
-  c.insn_has = cc_xcalloc (f->n_insns + 1, 1);
+  c->insn_has = cc_xcalloc (f->n_insns + 1, 1);
   for (uint32_t i = 0; i < f->n_insns; i++)
-    if (has_focus_refs (e, fi, i))
-      c.insn_has[i] = (uint8_t) (with_step[i] == e->nph ? 1 : with_step[i] ? 2 : 3);
+    if (has_focus_refs (e, c->fi, i))
+      c->insn_has[i] = (uint8_t) (with_step[i] == e->nph ? 1 : with_step[i] ? 2 : 3);
   free (with_step);
-  c.settled = cc_xcalloc (n_steps + 1, 1);
-  c.unpromised = cc_xmalloc (f->n_insns + 1);
-  for (uint32_t i = 0; i < f->n_insns; i++)
-    c.unpromised[i] = (uint8_t) cc_insn_no_promise (&f->insns[i]);
-  c.kl = cc_xmalloc ((e->max_set_n + 1) * sizeof (uint32_t));
-  /* Set up, step by step, by size_contexts.  */
-  c.acc = cc_xmalloc ((n_steps + 1) * sizeof (acc));
-  uint32_t ninst = e->g.func_n_inst[fi];
-  c.local_of = cc_xmalloc ((e->r->n_instances + 1) * sizeof (uint32_t));
-  for (uint32_t i = 0; i < ninst; i++)
-    c.local_of[e->g.func_inst[fi][i]] = i;
-  c.loop_r = cc_xcalloc ((size_t) ninst * fr->n_loops + 1, sizeof (loop_sets *));
-  for (uint32_t i = 0; i < f->n_insns; i++)
-    fr->insns[i].ctx_cursor = 0;
-  /* Per block: the reached contexts that run through it.  */
-  uint32_t *through = cc_xcalloc (f->n_blocks + 1, sizeof *through);
-  for (uint32_t i = 0; i < ninst; i++)
+}
+
+/* Per block of function FI: the reached contexts that run through it.  */
+static uint32_t *
+count_through (const engine *e, uint32_t fi)
+{
+  const cc_func_result *fr = &e->r->funcs[fi];
+  uint32_t *through = cc_xcalloc (e->m->funcs[fi].n_blocks + 1, sizeof *through);
+  for (uint32_t i = 0; i < e->g.func_n_inst[fi]; i++)
     {
       uint32_t x = e->g.func_inst[fi][i];
       for (uint32_t u = 0; u < fr->n_ups; u++)
@@ -526,12 +514,19 @@ eng_categorize_function (engine *e, uint32_t fi, uint8_t *dead, vpair *out)
           for (uint32_t k = 0; k < fr->ups[u].n_blocks; k++)
             through[fr->ups[u].blocks[k]]++;
     }
-  cc_word *k_pool;
-  uint32_t *ctx_pool = size_contexts (e, fi, &c, through, &k_pool);
+  return through;
+}
+
+/* Walk every reached context of C's function (walk_context).  */
+static void
+walk_contexts (fcat *c)
+{
+  engine *e = c->e;
+  const cc_func_result *fr = &e->r->funcs[c->fi];
   cc_word *s = cc_xmalloc (e->stw * sizeof (cc_word));
-  for (uint32_t i = 0; i < ninst; i++)
+  for (uint32_t i = 0; i < e->g.func_n_inst[c->fi]; i++)
     {
-      uint32_t x = e->g.func_inst[fi][i];
+      uint32_t x = e->g.func_inst[c->fi][i];
       for (uint32_t u = 0; u < fr->n_ups; u++)
         if (e->reached[e->node_base[x] + u])
           {
@@ -545,20 +540,59 @@ eng_categorize_function (engine *e, uint32_t fi, uint8_t *dead, vpair *out)
                 __builtin_prefetch (e->rprog + (size_t) e->rprog_at[next] * e->rw + e->lw);
                 __builtin_prefetch (e->rfunc + (size_t) e->rfunc_at[next] * e->rw + e->lw);
               }
-            walk_context (&c, x, u, s);
+            walk_context (c, x, u, s);
           }
     }
   free (s);
+}
 
-  /* Per fetch (an insn in one phase): combine its lines' verdicts merged
-     over the contexts, and an alternative that weakens always-miss to
-     first-miss where the joint check allows it: layout phases that
-     disagree (a miss in one, a hit in another) can still share a
-     first-miss promise.  Per insn: merge its fetches' (a join, so in any
-     order).  A repeat is always-hit in every context that runs it, which
-     changes the combination of a fetch's lines only where it has no
-     step: that fetch is always-hit, or conflict where no context runs it.
-     A dead insn's verdicts are conflict, which engine.c knows.  */
+/* The verdict over the contexts of step J (ref RF, in block B) from its
+   accumulator, into *RV, and its first-miss alternative into *ALT.  */
+static void
+step_verdict (fcat *c, uint32_t b, uint32_t j, const ref *rf, cc_verdict *rv,
+              cc_verdict *alt)
+{
+  const cc_verdict conflict = { CC_CONFLICT, CC_SCOPE_NONE, 0, 0 };
+  const cc_verdict hit = { CC_ALWAYS_HIT, CC_SCOPE_NONE, 0, 0 };
+  acc *a = &c->acc[j];
+  if (!a->any || a->any_unpromised)
+    *rv = *alt = conflict;
+  else if (a->all_ah)
+    *rv = *alt = hit;
+  else if (a->fh == 1)
+    /* Every context hits always, or at the first fetch in each
+       execution of one loop.  */
+    *rv = *alt = a->fh_v;
+  else
+    {
+      /* Contexts where l is surely absent may join a first-miss:
+         the joint check bounds the misses after the first fetch
+         in any context, whichever it is.  */
+      uint32_t nk = k_lines_of (c->e, c->e->line_key[rf->line], a->k_bits, c->kl);
+      *alt = eng_first_miss_scope (c, rf->line, b, c->kl, nk, a->k_unk, a->k_taint,
+                                   a->ctx, a->n_ctx);
+      *rv = a->all_am ? (cc_verdict){ CC_ALWAYS_MISS, CC_SCOPE_NONE, 0, 0 } : *alt;
+    }
+}
+
+/* Per fetch (an insn in one phase): combine its lines' verdicts merged
+   over the contexts, and an alternative that weakens always-miss to
+   first-miss where the joint check allows it: layout phases that
+   disagree (a miss in one, a hit in another) can still share a
+   first-miss promise.  Per insn: merge its fetches' (a join, so in any
+   order), into OUT.  A repeat is always-hit in every context that runs
+   it, which changes the combination of a fetch's lines only where it
+   has no step: that fetch is always-hit, or conflict where no context
+   runs it (THROUGH, per block).  A dead insn's verdicts are conflict,
+   which engine.c knows.  */
+static void
+merge_contexts (fcat *c, const uint32_t *through, vpair *out)
+{
+  engine *e = c->e;
+  const cc_func *f = &e->m->funcs[c->fi];
+  cc_func_result *fr = &e->r->funcs[c->fi];
+  const fphase *p = &e->fp[c->fi];
+  const uint8_t *dead = c->dead;
   const cc_verdict none = { 0xff, 0, 0, 0 };
   const cc_verdict conflict = { CC_CONFLICT, CC_SCOPE_NONE, 0, 0 };
   const cc_verdict hit = { CC_ALWAYS_HIT, CC_SCOPE_NONE, 0, 0 };
@@ -568,7 +602,7 @@ eng_categorize_function (engine *e, uint32_t fi, uint8_t *dead, vpair *out)
     {
       const cc_block *bb = &f->blocks[b];
       for (uint32_t i = bb->first_insn; i < bb->first_insn + bb->n_insns; i++)
-        if (c.insn_has[i] >= 2 && !dead[i])
+        if (c->insn_has[i] >= 2 && !dead[i])
           {
             merge_verdict (fr, &out[i].v, through[b] ? hit : conflict);
             merge_verdict (fr, &out[i].alt, through[b] ? hit : conflict);
@@ -593,49 +627,73 @@ eng_categorize_function (engine *e, uint32_t fi, uint8_t *dead, vpair *out)
               cur_insn = rf->insn;
               cur.v = cur.alt = none;
             }
-          acc *a = &c.acc[j];
           cc_verdict rv, alt;
-          if (!a->any || a->any_unpromised)
-            rv = alt = conflict;
-          else if (a->all_ah)
-            rv = alt = hit;
-          else if (a->fh == 1)
-            /* Every context hits always, or at the first fetch in each
-               execution of one loop.  */
-            rv = alt = a->fh_v;
-          else
-            {
-              /* Contexts where l is surely absent may join a first-miss:
-                 the joint check bounds the misses after the first fetch
-                 in any context, whichever it is.  */
-              uint32_t nk = k_lines_of (e, e->line_key[rf->line], a->k_bits, c.kl);
-              alt = eng_first_miss_scope (&c, rf->line, b, c.kl, nk, a->k_unk, a->k_taint,
-                                          a->ctx, a->n_ctx);
-              rv = a->all_am ? (cc_verdict){ CC_ALWAYS_MISS, CC_SCOPE_NONE, 0, 0 } : alt;
-            }
+          step_verdict (c, b, j, rf, &rv, &alt);
           combine_lines (fr, &cur.v, rv);
           combine_lines (fr, &cur.alt, alt);
         }
     }
-  free (through);
   for (uint32_t i = 0; i < f->n_insns; i++)
     if (out[i].v.category == 0xff)
       /* No bytes: nothing is fetched, nothing can miss.  */
       out[i].v = out[i].alt = hit;
+}
 
-  for (uint32_t j = 0; c.n_own && j < n_steps; j++)
-    if (c.acc[j].ctx_own)
-      free (c.acc[j].ctx);
+/* Free what C holds (N_STEPS steps).  */
+static void
+fcat_free (fcat *c, uint32_t n_steps)
+{
+  size_t n_loop_r = (size_t) c->n_local * c->e->r->funcs[c->fi].n_loops;
+  for (uint32_t j = 0; c->n_own && j < n_steps; j++)
+    if (c->acc[j].ctx_own)
+      free (c->acc[j].ctx);
+  free (c->acc);
+  for (size_t i = 0; i < n_loop_r; i++)
+    eng_loop_sets_free (c->loop_r[i]);
+  free (c->loop_r);
+  free (c->local_of);
+  free (c->kl);
+  free (c->settled);
+  free (c->unsettled);
+  free (c->unpromised);
+  free (c->insn_has);
+}
+
+/* The verdicts of function FI's insns merged over the run's phases into
+   OUT (per insn), and of their contexts into the insns' entries.  DEAD
+   (per insn) holds the insns whose merged verdict is already conflict
+   both ways, and gets those found so here: their verdicts in OUT are
+   conflict, and only their contexts' entries are computed.  */
+void
+eng_categorize_function (engine *e, uint32_t fi, uint8_t *dead, vpair *out)
+{
+  const cc_func *f = &e->m->funcs[fi];
+  cc_func_result *fr = &e->r->funcs[fi];
+  uint32_t n_steps = e->fp[fi].block_ref[f->n_blocks];
+  fcat c = { e, fi, NULL, NULL, 0, NULL, NULL, dead, NULL, NULL, NULL, NULL, 0, 0 };
+  count_steps (&c, n_steps);
+  c.settled = cc_xcalloc (n_steps + 1, 1);
+  c.unpromised = cc_xmalloc (f->n_insns + 1);
+  for (uint32_t i = 0; i < f->n_insns; i++)
+    c.unpromised[i] = (uint8_t) cc_insn_no_promise (&f->insns[i]);
+  c.kl = cc_xmalloc ((e->max_set_n + 1) * sizeof (uint32_t));
+  /* Set up, step by step, by size_contexts.  */
+  c.acc = cc_xmalloc ((n_steps + 1) * sizeof (acc));
+  uint32_t ninst = e->g.func_n_inst[fi];
+  c.n_local = ninst;
+  c.local_of = cc_xmalloc ((e->r->n_instances + 1) * sizeof (uint32_t));
+  for (uint32_t i = 0; i < ninst; i++)
+    c.local_of[e->g.func_inst[fi][i]] = i;
+  c.loop_r = cc_xcalloc ((size_t) ninst * fr->n_loops + 1, sizeof (loop_sets *));
+  for (uint32_t i = 0; i < f->n_insns; i++)
+    fr->insns[i].ctx_cursor = 0;
+  uint32_t *through = count_through (e, fi);
+  cc_word *k_pool;
+  uint32_t *ctx_pool = size_contexts (e, fi, &c, through, &k_pool);
+  walk_contexts (&c);
+  merge_contexts (&c, through, out);
+  free (through);
   free (ctx_pool);
   free (k_pool);
-  free (c.acc);
-  for (size_t i = 0; i < (size_t) ninst * fr->n_loops; i++)
-    eng_loop_sets_free (c.loop_r[i]);
-  free (c.loop_r);
-  free (c.local_of);
-  free (c.kl);
-  free (c.settled);
-  free (c.unsettled);
-  free (c.unpromised);
-  free (c.insn_has);
+  fcat_free (&c, n_steps);
 }

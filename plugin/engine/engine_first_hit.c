@@ -1,7 +1,7 @@
 /* cachecat engine: first-hit (docs/semantics.md §6.3).
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
-#include "engine/engine_state.h"
+#include "engine/engine_steps.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -93,27 +93,15 @@ guaranteed (const engine *e, cc_word *s, uint32_t l)
   return 1;
 }
 
-/* Join O into the region state T (SET: T holds one): the must planes
-   meet, the may planes unite; with one way and no must planes the may
-   union is the whole story.  Returns nonzero if T changed.  */
+/* Join O into the region state T (state_join; SET: T holds one, else
+   it takes O as it is).  Returns nonzero if T changed, as it does when
+   it gets its first state.  */
 static int
 fh_join (const engine *e, cc_word *t, uint8_t *set, const cc_word *o)
 {
-  size_t may = (size_t) e->MP * e->sw, must = (size_t) e->MU * e->lw;
-  if (!*set)
-    {
-      memcpy (t, o, e->stw * sizeof (cc_word));
-      *set = 1;
-      return 1;
-    }
-  int changed = cc_bits_or (t, o, may) != 0;
-  for (size_t i = 0; i < must; i++)
-    {
-      cc_word w = t[may + i] & o[may + i];
-      changed |= w != t[may + i];
-      t[may + i] = w;
-    }
-  return changed;
+  int was_set = *set;
+  *set = 1;
+  return state_join (e, t, o, was_set, was_set, 1) || !was_set;
 }
 
 /* What taking edge G does to state S at the end of a UP.  */

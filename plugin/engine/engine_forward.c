@@ -1,77 +1,25 @@
 /* cachecat engine: forward: may-states (and must-states) to a fixpoint
-   over the node graph.
+   over the node graph (the states themselves: abstract_state.h).
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
-#include "engine/engine_state.h"
+#include "engine/engine_steps.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/* Copy N words from SRC to DST; nonzero if any is.  Four at a time,
-   as cc_bits_or.  */
-static int
-copy_any (cc_word *dst, const cc_word *src, size_t n)
-{
-  cc_word4 any4 = { 0, 0, 0, 0 };
-  size_t i = 0;
-  for (; i + 4 <= n; i += 4)
-    {
-      cc_word4 w;
-      memcpy (&w, src + i, sizeof w);
-      memcpy (dst + i, &w, sizeof w);
-      any4 |= w;
-    }
-  cc_word any = any4[0] | any4[1] | any4[2] | any4[3];
-  for (; i < n; i++)
-    any |= dst[i] = src[i];
-  return any != 0;
-}
-
-/* Join state O into the input of node TO: union on the may planes,
-   intersection on the must planes (the first state to arrive is taken as
-   it is).  Returns nonzero if the input changed -- if TRACK: where the
-   caller does not look (TO is in another component, which runs later
-   anyway), the plain copy and union skip finding out.  */
+/* Join state O into the input of node TO (state_join; the first state
+   to arrive is taken as it is).  Returns nonzero if the input changed --
+   if TRACK: where the caller does not look (TO is in another component,
+   which runs later anyway), the plain copy and union skip finding out.
+   An input zeroed by clear_unset holds no may state yet no must state:
+   must_set says whether its must planes hold one.  */
 static int
 join_into (engine *e, uint32_t to, const cc_word *o, int track)
 {
-  cc_word *in = e->in + (size_t) to * e->stw;
-  size_t may = (size_t) e->MP * e->sw, must = (size_t) e->MU * e->lw;
-  if (!e->in_set[to])
-    {
-      /* An empty input: the union is O's may planes, the must planes
-         are O's (as below); what changed is what O holds.  */
-      e->in_set[to] = 1;
-      int any = 1;
-      if (track)
-        any = copy_any (in, o, may);
-      else
-        memcpy (in, o, may * sizeof (cc_word));
-      if (!must)
-        return any;
-      memcpy (in + may, o + may, must * sizeof (cc_word));
-      e->must_set[to] = 1;
-      return 1;
-    }
-  int changed = 1;
-  if (track)
-    changed = cc_bits_or (in, o, may) != 0;
-  else
-    cc_bits_or (in, o, may);
-  if (!must)
-    return changed;
-  if (!e->must_set[to])
-    {
-      memcpy (in + may, o + may, must * sizeof (cc_word));
-      e->must_set[to] = 1;
-      return 1;
-    }
-  for (size_t i = 0; i < must; i++)
-    {
-      cc_word w = in[may + i] & o[may + i];
-      changed |= w != in[may + i];
-      in[may + i] = w;
-    }
+  int changed = state_join (e, e->in + (size_t) to * e->stw, o, e->in_set[to],
+                            e->must_set[to], track);
+  e->in_set[to] = 1;
+  e->must_set[to] |= e->MU != 0;
   return changed;
 }
 
@@ -115,24 +63,6 @@ forward_node (engine *e, uint32_t nd, cc_word *s, cc_word *t, uint8_t *dirty)
       int same = comp_of[g->to] == comp_of[nd];
       if (join_into (e, g->to, o, same) && same)
         dirty[g->to] = 1;
-    }
-}
-
-/* The state in which root instance X starts.  */
-void
-eng_root_state (const engine *e, uint32_t x, cc_word *s)
-{
-  /* Cold: every slot may be empty, nothing is cached for sure.  */
-  memset (s, 0, e->stw * sizeof (cc_word));
-  for (uint32_t p = 0; p < e->MP; p++)
-    memcpy (may_plane (e, s, p) + e->lw, e->inv_all + e->lw, (e->sw - e->lw) * sizeof (cc_word));
-  if (!e->r->instances[x].cold)
-    {
-      /* Warm: anything may be cached, including the lines of this
-         instance's own invocation from an earlier call.  */
-      eng_unknown_effect (e, s);
-      for (uint32_t p = 0; p < e->MP; p++)
-        cc_bits_or (may_plane (e, s, p), e->T + (size_t) x * e->rw, e->lw);
     }
 }
 

@@ -1,5 +1,6 @@
-/* cachecat engine internals shared by cfg.c, instances.c, groups.c and the
-   engine*.c files (engine_state.h holds what only those share).
+/* cachecat engine internals shared by loops.c, unique_paths.c, instances.c,
+   groups.c and the files of a run (engine_run.h and engine_steps.h hold
+   what only those share).
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
 #ifndef CACHECAT_ENGINE_IMPL_H
@@ -22,14 +23,19 @@ typedef struct cc_fcfg
   uint32_t *head_n_ups;   /* per block: how many UPs it heads */
 } cc_fcfg;
 
-/* Fill R's loops, block_loop and ups for F and return the extra facts in
-   CFG (CHAINS_ONLY: UPs are straight chains, see CC_REDUCE_BLOCK_UPS).  Returns -1 for a malformed CFG (an empty block, an index out of
-   range): the caller leaves that function unanalysed.  */
+/* loops.c: fill R's loops, block_loop and ups for F and return the extra
+   facts in CFG (CHAINS_ONLY: UPs are straight chains, see
+   CC_REDUCE_BLOCK_UPS).  Returns -1 for a malformed CFG (an empty block,
+   an index out of range): the caller leaves that function unanalysed.  */
 int cc_cfg_build (const cc_func *f, cc_func_result *r, cc_fcfg *cfg,
                   int chains_only);
 void cc_cfg_free (cc_fcfg *cfg);
 /* Nonzero if loop L of R contains block B.  */
 int cc_loop_contains (const cc_func_result *r, uint32_t l, uint32_t b);
+
+/* unique_paths.c: the UPs of F (cc_cfg_build, once its loops are found).  */
+void cc_ups_build (const cc_func *f, cc_fcfg *cfg, cc_func_result *r,
+                   const uint32_t *rpo, uint32_t count, int chains_only);
 
 /* The instance graph.  */
 typedef struct cc_callsite

@@ -2,7 +2,7 @@
    function scopes of every node and for the loop scope of one loop.
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
-#include "engine/engine_state.h"
+#include "engine/engine_steps.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -2,7 +2,7 @@
    reference, and what unknown code may reference (the callback set).
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
-#include "engine/engine_state.h"
+#include "engine/engine_steps.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -143,7 +143,7 @@ eng_compute_T (engine *e)
      prefix clean for ORing into states.  */
   unknown_code_lines (e, e->callback);
   /* A fetch of another section's code may load the lines the focus
-     shares with its neighbours (engine_transfer.c): with -ffunction-sections
+     shares with its neighbours (abstract_state.c): with -ffunction-sections
      the previous function's last line is our first.  */
   e->edge = cc_xcalloc (rw, sizeof (cc_word));
   edge_lines (e, e->edge);

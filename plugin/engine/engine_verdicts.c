@@ -3,7 +3,7 @@
    the lines one fetch touches, of the layout phases.
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
-#include "engine/engine_state.h"
+#include "engine/engine_steps.h"
 
 const char *
 cc_category_name (int c)

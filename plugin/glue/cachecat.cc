@@ -38,16 +38,12 @@ config_dir (const char *full_name, const char *sub)
   return r;
 }
 
-__attribute__ ((visibility ("default"))) int
-plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
+/* The options of -fplugin-arg-cachecat-* (INFO's arguments) and the
+   configuration files beside the plugin, into cc_glue.opts.  False, with
+   an error, for an argument or a file the options do not accept.  */
+static bool
+parse_options (struct plugin_name_args *info)
 {
-  if (!plugin_default_version_check (version, &gcc_version))
-    {
-      error ("cachecat: built for GCC %s, cannot run in GCC %s",
-             gcc_version.basever, version ? version->basever : "?");
-      return 1;
-    }
-
   int argc = info->argc > 0 ? info->argc : 0;
   cc_arg *args = XNEWVEC (cc_arg, argc ? argc : 1);
   for (int i = 0; i < argc; i++)
@@ -64,42 +60,62 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   free (d1);
   free (d2);
   if (rc)
-    {
-      error ("cachecat: %s", err ? err : "invalid plugin arguments");
-      free (err);
-      return 1;
-    }
+    error ("cachecat: %s", err ? err : "invalid plugin arguments");
   free (err);
-  cc_glue.opts_valid = 1;
-  /* A core that cannot run this code (cortex-m7 with the x86-64 plugin)
-     is most likely a slip; the analysis still does what it was asked.  */
+  return rc == 0;
+}
+
+/* A core that cannot run this code (cortex-m7 with the x86-64 plugin)
+   is most likely a slip; the analysis still does what it was asked.  */
+static void
+warn_foreign_core (void)
+{
   const char *arch = cc_arch_name (cc_built_arch ());
   if (!cc_glue.opts.disable && !cc_config_fits_arch (&cc_glue.opts, arch))
     warning (0, "cachecat: configuration %qs describes a core that runs %s code; "
              "this plugin analyses %s code (%s)", cc_glue.opts.config_name,
              cc_glue.opts.config_arch, arch, cc_built_target ());
+}
 
-  register_callback (info->base_name, PLUGIN_INFO, NULL, &cc_plugin_info);
-  cc_glue_register_budgets (info->base_name);
-  cc_glue_register_loop_pragmas (info->base_name);
+void
+cc_glue_insert_pass (const char *plugin_name, opt_pass *pass, const char *ref,
+                     enum pass_positioning_ops pos)
+{
+  struct register_pass_info info;
+  info.pass = pass;
+  info.reference_pass_name = ref;
+  info.ref_pass_instance_number = 1;
+  info.pos_op = pos;
+  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+}
+
+__attribute__ ((visibility ("default"))) int
+plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
+{
+  const char *name = info->base_name;
+  if (!plugin_default_version_check (version, &gcc_version))
+    {
+      error ("cachecat: built for GCC %s, cannot run in GCC %s",
+             gcc_version.basever, version ? version->basever : "?");
+      return 1;
+    }
+  if (!parse_options (info))
+    return 1;
+  cc_glue.opts_valid = 1;
+  warn_foreign_core ();
+
+  register_callback (name, PLUGIN_INFO, NULL, &cc_plugin_info);
+  cc_glue_register_budgets (name);
+  cc_glue_register_loop_pragmas (name);
   if (cc_glue.opts.disable)
     return 0;
-  cc_glue_register_macros (info->base_name);
-
-  struct register_pass_info pass_info;
-  pass_info.pass = cc_glue_make_pass (g);
-  pass_info.reference_pass_name = "shorten";
-  pass_info.ref_pass_instance_number = 1;
-  pass_info.pos_op = PASS_POS_INSERT_AFTER;
-  register_callback (info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
-                     &pass_info);
-  cc_glue_register_loop_passes (info->base_name);
-  cc_glue_register_loop_checks (info->base_name);
-  cc_glue_register_asm_names (info->base_name);
-  register_callback (info->base_name, PLUGIN_START_UNIT, cc_glue_start_unit,
-                     NULL);
-  register_callback (info->base_name, PLUGIN_FINISH_UNIT,
-                     cc_glue_finish_unit, NULL);
+  cc_glue_register_macros (name);
+  cc_glue_insert_pass (name, make_cachecat_pass (g), "shorten", PASS_POS_INSERT_AFTER);
+  cc_glue_register_loop_passes (name);
+  cc_glue_register_loop_checks (name);
+  cc_glue_register_asm_names (name);
+  register_callback (name, PLUGIN_START_UNIT, cc_glue_start_unit, NULL);
+  register_callback (name, PLUGIN_FINISH_UNIT, cc_glue_finish_unit, NULL);
   cc_glue_install_postscan ();
   return 0;
 }

@@ -148,6 +148,11 @@ struct cc_glue_state
 
 extern cc_glue_state cc_glue;
 
+/* cachecat.cc */
+/* Put PASS into GCC's passes at POS of the first instance of pass REF.  */
+void cc_glue_insert_pass (const char *plugin_name, opt_pass *pass, const char *ref,
+                          enum pass_positioning_ops pos);
+
 /* budgets.cc */
 void cc_glue_register_budgets (const char *plugin_name);
 void cc_glue_read_budgets (tree decl, cc_budget *out);
@@ -197,8 +202,11 @@ void cc_glue_note_asm (rtx_insn *insn);
    and forget the texts.  */
 void cc_glue_flag_asm_named (cc_model *m);
 
-/* extract.cc */
-opt_pass *cc_glue_make_pass (gcc::context *ctxt);
+/* extract.cc: the pass that models each function (extract.h).  */
+opt_pass *make_cachecat_pass (gcc::context *ctxt);
+
+/* extract_record.cc */
+/* The printed form of an assembler name (what assemble_name writes).  */
 char *cc_glue_printed_name (const char *asm_name);
 
 /* asm_capture.cc */

@@ -287,48 +287,32 @@ cc_glue_take_loop_bounds (function *fun, cc_func *f)
     anchor_pragmas (f);
 }
 
-namespace {
+/* The pass, before "loop2" and before "loop2_done": GCC's loop bounds
+   while its loop structures last.  */
 
-const pass_data cc_loops_pass_data = {
-  RTL_PASS,          /* type */
-  "cachecat_loops",  /* name */
-  OPTGROUP_NONE,     /* optinfo_flags */
-  TV_NONE,           /* tv_id */
-  0,                 /* properties_required */
-  0,                 /* properties_provided */
-  0,                 /* properties_destroyed */
-  0,                 /* todo_flags_start */
-  0                  /* todo_flags_finish */
-};
-
-struct cc_loops_pass : rtl_opt_pass
+static bool
+cachecat_loops_gate (function *fun)
 {
-  cc_loops_pass (gcc::context *c) : rtl_opt_pass (cc_loops_pass_data, c) {}
-  bool gate (function *fun) final override
-  {
-    return cc_glue.opts_valid && !cc_glue.opts.disable && fun && loops_for_fn (fun)
-           && (fun->curr_properties & PROP_loops);
-  }
-  unsigned int execute (function *fun) final override
-  {
-    record_loops (fun);
-    return 0;
-  }
-};
+  return cc_glue.opts_valid && !cc_glue.opts.disable && fun && loops_for_fn (fun)
+         && (fun->curr_properties & PROP_loops);
+}
 
-} // anon namespace
+static unsigned int
+cachecat_loops_execute (function *fun)
+{
+  record_loops (fun);
+  return 0;
+}
+
+#define PASS_NAME cachecat_loops
+#define PASS_KIND rtl
+#include "glue/pass_generator.h"
 
 void
 cc_glue_register_loop_passes (const char *plugin_name)
 {
-  static const char *const before[] = { "loop2", "loop2_done" };
-  for (unsigned k = 0; k < 2; k++)
-    {
-      struct register_pass_info info;
-      info.pass = new cc_loops_pass (g);
-      info.reference_pass_name = before[k];
-      info.ref_pass_instance_number = 1;
-      info.pos_op = PASS_POS_INSERT_BEFORE;
-      register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
-    }
+  cc_glue_insert_pass (plugin_name, make_cachecat_loops_pass (g), "loop2",
+                       PASS_POS_INSERT_BEFORE);
+  cc_glue_insert_pass (plugin_name, make_cachecat_loops_pass (g), "loop2_done",
+                       PASS_POS_INSERT_BEFORE);
 }

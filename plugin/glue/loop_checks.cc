@@ -185,8 +185,7 @@ check_trip_counts (function *fun)
   free (saved);
 }
 
-namespace {
-
+/* The three instances of the pass, each at its own place.  */
 enum check_kind
 {
   NOTE_TESTS,
@@ -194,60 +193,40 @@ enum check_kind
   TRIP_COUNTS
 };
 
-const pass_data cc_loop_checks_pass_data = {
-  GIMPLE_PASS,             /* type */
-  "cachecat_loop_checks",  /* name */
-  OPTGROUP_NONE,           /* optinfo_flags */
-  TV_NONE,                 /* tv_id */
-  PROP_cfg | PROP_ssa,     /* properties_required */
-  0,                       /* properties_provided */
-  0,                       /* properties_destroyed */
-  0,                       /* todo_flags_start */
-  0                        /* todo_flags_finish */
-};
-
-struct cc_loop_checks_pass : gimple_opt_pass
+static bool
+cachecat_loop_checks_gate (function *fun, check_kind kind)
 {
-  check_kind kind;
-  cc_loop_checks_pass (gcc::context *c, check_kind k)
-    : gimple_opt_pass (cc_loop_checks_pass_data, c), kind (k) {}
-  bool gate (function *fun) final override
-  {
-    if (!cc_glue.opts_valid || cc_glue.opts.disable || !fun || !loops_for_fn (fun)
-        || !cc_glue_any_loop_pragma ())
-      return false;
-    return kind == TRIP_COUNTS || flag_loop_interchange;
-  }
-  unsigned int execute (function *fun) final override
-  {
-    if (kind == NOTE_TESTS)
-      note_tests (fun);
-    else if (kind == CHECK_TESTS)
-      check_tests (fun);
-    else
-      check_trip_counts (fun);
-    return 0;
-  }
-};
-
-void
-register_one (const char *plugin_name, check_kind kind, const char *ref,
-              enum pass_positioning_ops where)
-{
-  struct register_pass_info info;
-  info.pass = new cc_loop_checks_pass (g, kind);
-  info.reference_pass_name = ref;
-  info.ref_pass_instance_number = 1;
-  info.pos_op = where;
-  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+  if (!cc_glue.opts_valid || cc_glue.opts.disable || !fun || !loops_for_fn (fun)
+      || !cc_glue_any_loop_pragma ())
+    return false;
+  return kind == TRIP_COUNTS || flag_loop_interchange;
 }
 
-} // anon namespace
+static unsigned int
+cachecat_loop_checks_execute (function *fun, check_kind kind)
+{
+  if (kind == NOTE_TESTS)
+    note_tests (fun);
+  else if (kind == CHECK_TESTS)
+    check_tests (fun);
+  else
+    check_trip_counts (fun);
+  return 0;
+}
+
+#define PASS_NAME cachecat_loop_checks
+#define PASS_KIND gimple
+#define PASS_PARAM check_kind
+#define PROPERTIES_REQUIRED (PROP_cfg | PROP_ssa)
+#include "glue/pass_generator.h"
 
 void
 cc_glue_register_loop_checks (const char *plugin_name)
 {
-  register_one (plugin_name, TRIP_COUNTS, "loopinit", PASS_POS_INSERT_AFTER);
-  register_one (plugin_name, NOTE_TESTS, "linterchange", PASS_POS_INSERT_BEFORE);
-  register_one (plugin_name, CHECK_TESTS, "linterchange", PASS_POS_INSERT_AFTER);
+  cc_glue_insert_pass (plugin_name, make_cachecat_loop_checks_pass (g, TRIP_COUNTS),
+                       "loopinit", PASS_POS_INSERT_AFTER);
+  cc_glue_insert_pass (plugin_name, make_cachecat_loop_checks_pass (g, NOTE_TESTS),
+                       "linterchange", PASS_POS_INSERT_BEFORE);
+  cc_glue_insert_pass (plugin_name, make_cachecat_loop_checks_pass (g, CHECK_TESTS),
+                       "linterchange", PASS_POS_INSERT_AFTER);
 }

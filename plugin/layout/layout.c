@@ -227,216 +227,242 @@ numbered_slot (const cc_layout_query *q, cc_layout *out, const char *sym)
   return NULL;
 }
 
-int
-cc_layout_read_image (const unsigned char *image, size_t size,
-                      const cc_layout_query *q, cc_layout *out, char **err)
+/* One object being read: its bytes, its section headers, the query whose
+   labels are looked for among its symbols, and what that look-up uses.  */
+typedef struct reader
 {
-  const char *const *names = q->names;
-  uint32_t n_names = q->n_names;
-  if (q->n_families > CC_LAYOUT_MAX_FAMILIES)
-    return lay_fail (err, "too many label families");
-  memset (out, 0, sizeof *out);
-  img im = { image, size, 0 };
-  if (size < 52 || memcmp (image, "\177ELF", 4) != 0)
-    return lay_fail (err, "not an ELF file");
-  if (image[4] != 1 && image[4] != 2)
-    return lay_fail (err, "unknown ELF class %d", image[4]);
-  if (image[5] != 1)
-    return lay_fail (err, "not a little-endian ELF file");
-  im.elf64 = image[4] == 2;
-  if (im.elf64 && size < 64)
-    return lay_fail (err, "truncated ELF header");
-  uint32_t etype = (uint32_t) rd_u (&im, 16, 2);
-  if (etype != 1)
-    return lay_fail (err, "not a relocatable object (e_type %u)", etype);
-  out->elf64 = im.elf64;
-  out->machine = (uint32_t) rd_u (&im, 18, 2);
-  uint64_t shoff;
+  img im;
+  const cc_layout_query *q;
+  cc_layout *out;
+  char **err;
+  uint64_t shoff;             /* the section header table */
   uint32_t shentsize, shnum, shstrndx;
-  if (im.elf64)
+  shdr *sh;                   /* the SHNUM section headers */
+  uint32_t symtab, shndx_sec; /* the symbol table, its SHT_SYMTAB_SHNDX; 0: none */
+  uint32_t *slot;             /* the query's names, open addressing, TSIZE entries */
+  uint32_t tsize;
+  uint32_t *same;             /* per name: the first name spelled the same */
+} reader;
+
+/* Check the ELF header of R's image (a little-endian relocatable
+   object) and find its section header table, with extended numbering.
+   0, or -1 with the reason in R->err.  */
+static int
+read_elf_header (reader *r)
+{
+  img *im = &r->im;
+  const unsigned char *image = im->p;
+  size_t size = im->size;
+  if (size < 52 || memcmp (image, "\177ELF", 4) != 0)
+    return lay_fail (r->err, "not an ELF file");
+  if (image[4] != 1 && image[4] != 2)
+    return lay_fail (r->err, "unknown ELF class %d", image[4]);
+  if (image[5] != 1)
+    return lay_fail (r->err, "not a little-endian ELF file");
+  im->elf64 = image[4] == 2;
+  if (im->elf64 && size < 64)
+    return lay_fail (r->err, "truncated ELF header");
+  uint32_t etype = (uint32_t) rd_u (im, 16, 2);
+  if (etype != 1)
+    return lay_fail (r->err, "not a relocatable object (e_type %u)", etype);
+  r->out->elf64 = im->elf64;
+  r->out->machine = (uint32_t) rd_u (im, 18, 2);
+  if (im->elf64)
     {
-      shoff = rd_u (&im, 40, 8);
-      shentsize = (uint32_t) rd_u (&im, 58, 2);
-      shnum = (uint32_t) rd_u (&im, 60, 2);
-      shstrndx = (uint32_t) rd_u (&im, 62, 2);
+      r->shoff = rd_u (im, 40, 8);
+      r->shentsize = (uint32_t) rd_u (im, 58, 2);
+      r->shnum = (uint32_t) rd_u (im, 60, 2);
+      r->shstrndx = (uint32_t) rd_u (im, 62, 2);
     }
   else
     {
-      shoff = rd_u (&im, 32, 4);
-      shentsize = (uint32_t) rd_u (&im, 46, 2);
-      shnum = (uint32_t) rd_u (&im, 48, 2);
-      shstrndx = (uint32_t) rd_u (&im, 50, 2);
+      r->shoff = rd_u (im, 32, 4);
+      r->shentsize = (uint32_t) rd_u (im, 46, 2);
+      r->shnum = (uint32_t) rd_u (im, 48, 2);
+      r->shstrndx = (uint32_t) rd_u (im, 50, 2);
     }
-  if (shentsize != (im.elf64 ? 64u : 40u) || shoff == 0)
-    return lay_fail (err, "bad section header table");
+  if (r->shentsize != (im->elf64 ? 64u : 40u) || r->shoff == 0)
+    return lay_fail (r->err, "bad section header table");
   shdr s0;
-  if (read_shdr (&im, shoff, &s0))
-    return lay_fail (err, "truncated section header table");
-  if (shnum == 0)
-    shnum = (uint32_t) s0.size;         /* extended numbering */
-  if (shstrndx == LAY_SHN_XINDEX)
-    shstrndx = s0.link;
-  if (shnum == 0 || shnum > (1u << 24)
-      || !rd_ok (&im, shoff, (uint64_t) shnum * shentsize))
-    return lay_fail (err, "bad section count %u", shnum);
+  if (read_shdr (im, r->shoff, &s0))
+    return lay_fail (r->err, "truncated section header table");
+  if (r->shnum == 0)
+    r->shnum = (uint32_t) s0.size;         /* extended numbering */
+  if (r->shstrndx == LAY_SHN_XINDEX)
+    r->shstrndx = s0.link;
+  if (r->shnum == 0 || r->shnum > (1u << 24)
+      || !rd_ok (im, r->shoff, (uint64_t) r->shnum * r->shentsize))
+    return lay_fail (r->err, "bad section count %u", r->shnum);
+  return 0;
+}
 
-  shdr *sh = calloc (shnum, sizeof *sh);
-  out->sections = calloc (shnum, sizeof *out->sections);
-  if (!sh || !out->sections)
-    {
-      free (sh);
-      free (out->sections);
-      out->sections = NULL;
-      return lay_fail (err, "out of memory");
-    }
-  out->n_sections = shnum;
-  for (uint32_t i = 0; i < shnum; i++)
-    read_shdr (&im, shoff + (uint64_t) i * shentsize, &sh[i]);
-
-  int rc = -1;
+/* The sections of R's object into R->out: names, types, sizes, places
+   and COMDAT groups; and where its symbol table is.  0, or -1 with the
+   reason in R->err.  */
+static int
+read_sections (reader *r)
+{
+  const shdr *sh = r->sh;
+  uint32_t shnum = r->shnum, shstrndx = r->shstrndx;
+  cc_layout *out = r->out;
   if (shstrndx >= shnum || sh[shstrndx].type == LAY_SHT_NOBITS
-      || !rd_ok (&im, sh[shstrndx].offset, sh[shstrndx].size))
-    {
-      lay_fail (err, "bad section name table");
-      goto done;
-    }
+      || !rd_ok (&r->im, sh[shstrndx].offset, sh[shstrndx].size))
+    return lay_fail (r->err, "bad section name table");
   const shdr *strsh = &sh[shstrndx];
-  uint32_t symtab = 0, shndx_sec = 0;
   for (uint32_t i = 0; i < shnum; i++)
     {
       const char *nm = "";
       if (sh[i].name < strsh->size)
         {
-          const char *base = (const char *) image + strsh->offset;
+          const char *base = (const char *) r->im.p + strsh->offset;
           size_t maxlen = strsh->size - sh[i].name;
           if (memchr (base + sh[i].name, 0, maxlen))
             nm = base + sh[i].name;
         }
       out->sections[i].name = strdup (nm);
       if (!out->sections[i].name)
-        {
-          lay_fail (err, "out of memory");
-          goto done;
-        }
+        return lay_fail (r->err, "out of memory");
       out->sections[i].type = sh[i].type;
       out->sections[i].flags = sh[i].flags;
       out->sections[i].size = sh[i].size;
       out->sections[i].align = sh[i].align;
       out->sections[i].offset = sh[i].type == LAY_SHT_NOBITS ? 0 : sh[i].offset;
       if (sh[i].type == LAY_SHT_SYMTAB)
-        symtab = i;
+        r->symtab = i;
       if (sh[i].type == LAY_SHT_SYMTAB_SHNDX)
-        shndx_sec = i;
+        r->shndx_sec = i;
     }
   /* Section groups (COMDAT).  */
   for (uint32_t i = 1; i < shnum; i++)
-    if (sh[i].type == LAY_SHT_GROUP && rd_ok (&im, sh[i].offset, sh[i].size))
+    if (sh[i].type == LAY_SHT_GROUP && rd_ok (&r->im, sh[i].offset, sh[i].size))
       for (uint64_t k = 4; k + 4 <= sh[i].size; k += 4)
         {
-          uint32_t member = (uint32_t) rd_u (&im, sh[i].offset + k, 4);
+          uint32_t member = (uint32_t) rd_u (&r->im, sh[i].offset + k, 4);
           if (member < shnum)
             out->sections[member].group = i;
         }
+  return 0;
+}
 
+/* Make the places of R's query (its numbered families' and its named
+   labels') in R->out, check the symbol table, and put the names in R's
+   table: every symbol is looked up among them.  A name asked for twice
+   keeps one slot; the others are copied from it afterwards (R->same).
+   0, or -1 with the reason in R->err.  */
+static int
+index_names (reader *r)
+{
+  const cc_layout_query *q = r->q;
+  cc_layout *out = r->out;
+  const shdr *sh = r->sh;
+  uint32_t n_names = q->n_names;
   for (uint32_t f = 0; f < q->n_families && f < CC_LAYOUT_MAX_FAMILIES; f++)
     if (!(out->numbered[f] = calloc (q->families[f].count + 1,
                                      sizeof *out->numbered[f])))
-      {
-        lay_fail (err, "out of memory");
-        goto done;
-      }
+      return lay_fail (r->err, "out of memory");
   out->n_refs = n_names;
   out->refs = calloc (n_names ? n_names : 1, sizeof *out->refs);
-  uint32_t tsize = 16;
-  while (tsize < 2 * (uint64_t) n_names)
-    tsize *= 2;
-  uint32_t *slot = malloc (tsize * sizeof *slot);
-  if (!out->refs || !slot)
-    {
-      free (slot);
-      lay_fail (err, "out of memory");
-      goto done;
-    }
-  if (!symtab || sh[symtab].link >= shnum
-      || !rd_ok (&im, sh[symtab].offset, sh[symtab].size)
+  r->tsize = 16;
+  while (r->tsize < 2 * (uint64_t) n_names)
+    r->tsize *= 2;
+  r->slot = malloc (r->tsize * sizeof *r->slot);
+  if (!out->refs || !r->slot)
+    return lay_fail (r->err, "out of memory");
+  uint32_t symtab = r->symtab;
+  if (!symtab || sh[symtab].link >= r->shnum
+      || !rd_ok (&r->im, sh[symtab].offset, sh[symtab].size)
       || sh[sh[symtab].link].type == LAY_SHT_NOBITS
-      || !rd_ok (&im, sh[sh[symtab].link].offset, sh[sh[symtab].link].size))
-    {
-      free (slot);
-      lay_fail (err, "no usable symbol table in the object");
-      goto done;
-    }
-  /* Every symbol is looked up among the names.  A name asked for twice
-     keeps one slot; the others are copied from it afterwards.  */
-  uint32_t *same = malloc ((n_names ? n_names : 1) * sizeof *same);
-  if (!same)
-    {
-      free (slot);
-      lay_fail (err, "out of memory");
-      goto done;
-    }
-  for (uint32_t i = 0; i < tsize; i++)
-    slot[i] = UINT32_MAX;
+      || !rd_ok (&r->im, sh[sh[symtab].link].offset, sh[sh[symtab].link].size))
+    return lay_fail (r->err, "no usable symbol table in the object");
+  r->same = malloc ((n_names ? n_names : 1) * sizeof *r->same);
+  if (!r->same)
+    return lay_fail (r->err, "out of memory");
+  for (uint32_t i = 0; i < r->tsize; i++)
+    r->slot[i] = UINT32_MAX;
   for (uint32_t i = 0; i < n_names; i++)
     {
-      uint32_t h = cc_name_hash (names[i]) & (tsize - 1);
-      while (slot[h] != UINT32_MAX && strcmp (names[slot[h]], names[i]) != 0)
-        h = (h + 1) & (tsize - 1);
-      if (slot[h] == UINT32_MAX)
-        slot[h] = i;
-      same[i] = slot[h];
+      uint32_t h = cc_name_hash (q->names[i]) & (r->tsize - 1);
+      while (r->slot[h] != UINT32_MAX && strcmp (q->names[r->slot[h]], q->names[i]) != 0)
+        h = (h + 1) & (r->tsize - 1);
+      if (r->slot[h] == UINT32_MAX)
+        r->slot[h] = i;
+      r->same[i] = r->slot[h];
     }
-  const char *strtab = (const char *) image + sh[sh[symtab].link].offset;
-  uint64_t strsize = sh[sh[symtab].link].size;
-  uint64_t symentsize = im.elf64 ? 24 : 16;
-  uint64_t nsyms = sh[symtab].size / symentsize;
-  /* ARM's mapping symbols and Thumb bit (isa.h).  */
+  return 0;
+}
+
+/* Symbol K of R's object: its name's offset in the string table STRTAB
+   (STRSIZE bytes), its section and value (an ARM Thumb function's
+   without bit 0); 0 if it has no name there or is in no section of the
+   object.  */
+static int
+read_symbol (const reader *r, uint64_t k, const char *strtab, uint64_t strsize,
+             uint32_t *name, uint32_t *shndx, uint64_t *value)
+{
+  const img *im = &r->im;
+  const shdr *sh = r->sh;
+  uint64_t symentsize = im->elf64 ? 24 : 16;
+  uint64_t so = sh[r->symtab].offset + k * symentsize;
+  uint32_t info;
+  *name = (uint32_t) rd_u (im, so, 4);
+  if (im->elf64)
+    {
+      info = (uint32_t) rd_u (im, so + 4, 1);
+      *shndx = (uint32_t) rd_u (im, so + 6, 2);
+      *value = rd_u (im, so + 8, 8);
+    }
+  else
+    {
+      *value = rd_u (im, so + 4, 4);
+      info = (uint32_t) rd_u (im, so + 12, 1);
+      *shndx = (uint32_t) rd_u (im, so + 14, 2);
+    }
+  /* ARM: bit 0 of a function symbol says its code is Thumb; the code
+     starts at the even address (ELF for the Arm Architecture, 5.5.3).  */
+  const cc_isa_target *isa = cc_isa_target_of (cc_arch_of_elf_machine (r->out->machine));
+  if (isa && isa->thumb_bit && (info & 0xf) == LAY_STT_FUNC)
+    *value &= ~(uint64_t) 1;
+  if (*name == 0 || *name >= strsize || !memchr (strtab + *name, 0, strsize - *name))
+    return 0;
+  if (*shndx == LAY_SHN_XINDEX)
+    {
+      uint32_t x = r->shndx_sec;
+      if (!x || !rd_ok (im, sh[x].offset + k * 4, 4))
+        *shndx = 0;
+      else
+        *shndx = (uint32_t) rd_u (im, sh[x].offset + k * 4, 4);
+    }
+  else if (*shndx >= LAY_SHN_LORESERVE)
+    *shndx = 0;             /* absolute or common: not a code place */
+  return *shndx != LAY_SHN_UNDEF && *shndx < r->shnum;
+}
+
+/* Place the labels of R's query by the symbols of its object (and keep
+   an ARM object's mapping symbols, sorted).  0, or -1 with the reason in
+   R->err.  */
+static int
+read_symbols (reader *r)
+{
+  const cc_layout_query *q = r->q;
+  cc_layout *out = r->out;
+  const shdr *sh = r->sh;
+  const char *strtab = (const char *) r->im.p + sh[sh[r->symtab].link].offset;
+  uint64_t strsize = sh[sh[r->symtab].link].size;
+  uint64_t symentsize = r->im.elf64 ? 24 : 16;
+  uint64_t nsyms = sh[r->symtab].size / symentsize;
+  /* ARM's mapping symbols (isa.h), which say A32 or Thumb.  */
   const cc_isa_target *isa = cc_isa_target_of (cc_arch_of_elf_machine (out->machine));
   int arm = isa && isa->isa_mapping[0];
   uint32_t arm_cap = 0;
   for (uint64_t k = 1; k < nsyms; k++)
     {
-      uint64_t so = sh[symtab].offset + k * symentsize;
-      uint32_t name = (uint32_t) rd_u (&im, so, 4);
+      uint32_t name, shndx;
       uint64_t value;
-      uint32_t shndx, info;
-      if (im.elf64)
-        {
-          info = (uint32_t) rd_u (&im, so + 4, 1);
-          shndx = (uint32_t) rd_u (&im, so + 6, 2);
-          value = rd_u (&im, so + 8, 8);
-        }
-      else
-        {
-          value = rd_u (&im, so + 4, 4);
-          info = (uint32_t) rd_u (&im, so + 12, 1);
-          shndx = (uint32_t) rd_u (&im, so + 14, 2);
-        }
-      /* ARM: bit 0 of a function symbol says its code is Thumb; the code
-         starts at the even address (ELF for the Arm Architecture, 5.5.3).  */
-      if (isa && isa->thumb_bit && (info & 0xf) == LAY_STT_FUNC)
-        value &= ~(uint64_t) 1;
-      if (name == 0 || name >= strsize || !memchr (strtab + name, 0, strsize - name))
-        continue;
-      if (shndx == LAY_SHN_XINDEX)
-        {
-          if (!shndx_sec || !rd_ok (&im, sh[shndx_sec].offset + k * 4, 4))
-            shndx = 0;
-          else
-            shndx = (uint32_t) rd_u (&im, sh[shndx_sec].offset + k * 4, 4);
-        }
-      else if (shndx >= LAY_SHN_LORESERVE)
-        shndx = 0;             /* absolute or common: not a code place */
-      if (shndx == LAY_SHN_UNDEF || shndx >= shnum)
+      if (!read_symbol (r, k, strtab, strsize, &name, &shndx, &value))
         continue;
       const char *sym = strtab + name;
       if (arm && note_arm_map (out, sym, shndx, value, &arm_cap) != 0)
-        {
-          free (same);
-          free (slot);
-          lay_fail (err, "out of memory");
-          goto done;
-        }
+        return lay_fail (r->err, "out of memory");
       cc_layout_ref *nr = numbered_slot (q, out, sym);
       if (nr)
         {
@@ -444,36 +470,66 @@ cc_layout_read_image (const unsigned char *image, size_t size,
           nr->offset = value;
           continue;
         }
-      uint32_t h = cc_name_hash (sym) & (tsize - 1);
-      while (slot[h] != UINT32_MAX && strcmp (names[slot[h]], sym) != 0)
-        h = (h + 1) & (tsize - 1);
-      if (slot[h] != UINT32_MAX)
+      uint32_t h = cc_name_hash (sym) & (r->tsize - 1);
+      while (r->slot[h] != UINT32_MAX && strcmp (q->names[r->slot[h]], sym) != 0)
+        h = (h + 1) & (r->tsize - 1);
+      if (r->slot[h] != UINT32_MAX)
         {
-          out->refs[slot[h]].section = shndx;
-          out->refs[slot[h]].offset = value;
+          out->refs[r->slot[h]].section = shndx;
+          out->refs[r->slot[h]].offset = value;
         }
     }
-  for (uint32_t i = 0; i < n_names; i++)
-    out->refs[i] = out->refs[same[i]];
-  free (same);
-  free (slot);
+  for (uint32_t i = 0; i < q->n_names; i++)
+    out->refs[i] = out->refs[r->same[i]];
   if (out->n_arm_maps)
     qsort (out->arm_maps, out->n_arm_maps, sizeof *out->arm_maps, compare_arm_map);
-  if (q->keep_image)
-    {
-      out->image = malloc (size ? size : 1);
-      if (!out->image)
-        {
-          lay_fail (err, "out of memory");
-          goto done;
-        }
-      memcpy (out->image, image, size);
-      out->image_size = size;
-    }
-  rc = 0;
+  return 0;
+}
 
-done:
-  free (sh);
+/* Keep a copy of the SIZE bytes of IMAGE in OUT (the decoder reads the
+   code from it).  0, or -1 with the reason in ERR.  */
+static int
+keep_image (const unsigned char *image, size_t size, cc_layout *out, char **err)
+{
+  out->image = malloc (size ? size : 1);
+  if (!out->image)
+    return lay_fail (err, "out of memory");
+  memcpy (out->image, image, size);
+  out->image_size = size;
+  return 0;
+}
+
+int
+cc_layout_read_image (const unsigned char *image, size_t size,
+                      const cc_layout_query *q, cc_layout *out, char **err)
+{
+  if (q->n_families > CC_LAYOUT_MAX_FAMILIES)
+    return lay_fail (err, "too many label families");
+  memset (out, 0, sizeof *out);
+  reader r = { .im = { image, size, 0 }, .q = q, .out = out, .err = err };
+  if (read_elf_header (&r))
+    return -1;
+
+  r.sh = calloc (r.shnum, sizeof *r.sh);
+  out->sections = calloc (r.shnum, sizeof *out->sections);
+  if (!r.sh || !out->sections)
+    {
+      free (r.sh);
+      free (out->sections);
+      out->sections = NULL;
+      return lay_fail (err, "out of memory");
+    }
+  out->n_sections = r.shnum;
+  for (uint32_t i = 0; i < r.shnum; i++)
+    read_shdr (&r.im, r.shoff + (uint64_t) i * r.shentsize, &r.sh[i]);
+
+  int rc = -1;
+  if (read_sections (&r) == 0 && index_names (&r) == 0 && read_symbols (&r) == 0
+      && (!q->keep_image || keep_image (image, size, out, err) == 0))
+    rc = 0;
+  free (r.same);
+  free (r.slot);
+  free (r.sh);
   if (rc)
     cc_layout_free (out);
   return rc;

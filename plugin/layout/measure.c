@@ -508,44 +508,85 @@ feed_marked (cc_asm_filter *f, const cc_unit_text *t)
     cc_asm_filter_add (f, buf + at, size - at);
 }
 
-char *
-cc_measure_unit (const cc_unit_text *t, cc_model *m, cc_unit_func *uf, uint32_t n)
+/* One unit being measured: the ways its layout may be found (computed,
+   decoded, measured with labels, the whole text), tried in that order,
+   and what they share.  */
+typedef struct measuring
 {
-  unit u = { t, m, uf, n };
-  /* Only what can move code (asm_filter.h), and of our labels only those
-     that mark an address no other of them marks; the whole text, every
-     label, if the filter gives up or the assembler refuses the filtered
-     text.  */
+  unit u;
+  const cc_unit_text *t;
+  cc_asm_filter *owner;       /* the filter, freed at the end */
+  cc_asm_filter *filt;        /* it, NULL once the whole text is measured */
+  const cc_asm_filter *splitter;  /* it, if it reads machine instructions */
+  int labels;                 /* the filter keeps only the labels it needs */
+  char **command;             /* the assembler's */
+  int direct;                 /* run directly, not through the driver */
+  char **decoding;            /* the assembler's for decoding, or NULL */
+  const cc_layout_target *lt; /* the target's (target.h) */
+  unsigned computing;         /* computed: what its compute needs; 0: not */
+  cc_layout_query q;
+  cc_layout lay;
+  char *err;
+  int rc;                     /* 0: LAY measured */
+  int no_fallback;            /* the way asked for failed: no other */
+  int computed;               /* the model is filled: nothing to measure */
+} measuring;
+
+/* Make M's filter: only what can move code (asm_filter.h), and of our
+   labels only those that mark an address no other of them marks; the
+   whole text, every label, if the filter gives up or the assembler
+   refuses the filtered text.  */
+static void
+start_filter (measuring *m)
+{
+  const cc_unit_text *t = m->t;
   cc_asm_filter *filt = cc_asm_filter_new (t->comment, t->separator);
   cc_asm_filter_line_comment (filt, cc_target_line_comment (cc_built_arch ()));
-  int labels = cc_asm_filter_labels (filt, t->note_prefix, t->note_base, t->end_prefix);
+  m->labels = cc_asm_filter_labels (filt, t->note_prefix, t->note_base, t->end_prefix);
   /* The filter also reads each insn's machine instructions (machine.h);
      it reads them to the end even if it gives up on the text, and keeps
      them for apply_layout whichever way the layout is measured.  */
   if (t->machine_prefix)
     cc_asm_filter_machine (filt, t->machine_prefix);
-  cc_asm_filter *owner = filt;
-  const cc_asm_filter *splitter = t->machine_prefix ? filt : NULL;
+  m->owner = m->filt = filt;
+  m->splitter = t->machine_prefix ? filt : NULL;
   if (t->n_debug)
     cc_asm_filter_debug_labels (filt, t->debug_prefixes, t->n_debug);
-  int direct;
-  char **command = assembler_command (t, &cc_built_toolchain, &direct);
-  char **decoding = decoding_command (t, command, direct);
+}
+
+/* The assembler commands of M and which ways of computing the layout
+   its target and options allow.  */
+static void
+choose_ways (measuring *m)
+{
+  const cc_unit_text *t = m->t;
+  m->command = assembler_command (t, &cc_built_toolchain, &m->direct);
+  m->decoding = decoding_command (t, m->command, m->direct);
   /* Computed without an assembler where the target can (target.h).  */
-  const cc_layout_target *lt = cc_layout_target_of (cc_built_arch ());
-  unsigned computing = lt->computing ? lt->computing (t, command, direct, decoding) : 0;
-  if (decoding || computing)
+  m->lt = cc_layout_target_of (cc_built_arch ());
+  m->computing = m->lt->computing ? m->lt->computing (t, m->command, m->direct, m->decoding)
+                                  : 0;
+}
+
+/* Feed M's text through its filter, which records for the ways chosen
+   what they follow (events, encodings); the filtered text.  */
+static cc_layout_chunk
+filter_text (measuring *m)
+{
+  const cc_unit_text *t = m->t;
+  cc_asm_filter *filt = m->filt;
+  if (m->decoding || m->computing)
     cc_asm_filter_events (filt, t->note_prefix);
-  if (computing)
-    lt->filter_computing (filt);
-  if (lt->millicode)
+  if (m->computing)
+    m->lt->filter_computing (filt);
+  if (m->lt->millicode)
     cc_asm_filter_millicode (filt);
   /* Events: about one per label and one per instruction (half as many
      as labels).  */
   cc_asm_filter_reserve (filt, t->chunks[0].size + t->chunks[1].size + t->n_marks * 16,
                          t->n_marks * 2);
   cc_asm_filter_add (filt, t->chunks[0].data, t->chunks[0].size);
-  if (labels || !t->n_marks)
+  if (m->labels || !t->n_marks)
     feed_marked (filt, t);
   else
     {
@@ -556,97 +597,94 @@ cc_measure_unit (const cc_unit_text *t, cc_model *m, cc_unit_func *uf, uint32_t 
     }
   cc_layout_chunk code;
   code.data = cc_asm_filter_finish (filt, &code.size);
-  const char **syms = cc_xmalloc ((2 * (size_t) n + 1) * sizeof *syms);
-  cc_layout_query q;
-  memset (&q, 0, sizeof q);
-  size_t n_splits;
-  const cc_mstmt *ms;
-  unsigned long n_machine = 0;
-  cc_asm_filter_splits (filt, &n_splits, &ms, &n_machine);
-  layout_query (&u, &q, syms, n_machine);
-  cc_layout lay;
-  char *err = NULL;
-  int rc = -1;
-  int no_fallback = 0;
-  int computed = 0;         /* the model is filled: nothing to measure */
-  /* Computed; else without our labels, placed by decoding; else with
-     them.  */
-  if (code.data && computing)
+  return code;
+}
+
+/* The first way: compute the layout from the filter's events, checked
+   against GCC's lengths, and fill the model.  What does not add up is a
+   reason to ask the assembler too, unless computing was asked for.  */
+static void
+try_computing (measuring *m)
+{
+  unsigned char *unchecked = NULL;
+  char *why = m->lt->compute (&m->lay, &m->q, m->filt, m->computing, &unchecked);
+  if (!why && m->lt->lengths_check)
+    why = cross_check (&m->u, &m->lay, &m->q, m->filt, unchecked,
+                       m->lt->lengths_check_skips_asm);
+  /* What does not add up in the model's terms is a reason to ask
+     the assembler too, not yet a failure.  */
+  if (!why)
+    why = apply_layout (&m->u, &m->lay, &m->q, m->filt, m->splitter);
+  cc_layout_free (&m->lay);
+  free (unchecked);
+  if (!why)
+    m->computed = 1;
+  else if (m->t->way == CC_LAYOUT_COMPUTE)
     {
-      unsigned char *unchecked = NULL;
-      char *why = lt->compute (&lay, &q, filt, computing, &unchecked);
-      if (!why && lt->lengths_check)
-        why = cross_check (&u, &lay, &q, filt, unchecked, lt->lengths_check_skips_asm);
-      /* What does not add up in the model's terms is a reason to ask
-         the assembler too, not yet a failure.  */
-      if (!why)
-        why = apply_layout (&u, &lay, &q, filt, splitter);
-      cc_layout_free (&lay);
-      free (unchecked);
-      if (!why)
-        computed = 1;
-      else if (t->way == CC_LAYOUT_COMPUTE)
-        {
-          err = cc_xasprintf ("computing the layout failed: %s", why);
-          no_fallback = 1;
-        }
-      free (why);
+      m->err = cc_xasprintf ("computing the layout failed: %s", why);
+      m->no_fallback = 1;
     }
-  if (code.data && decoding && !computed && !no_fallback)
+  free (why);
+}
+
+/* The second way: assemble the text without our labels and place them
+   by decoding the object's code.  A failure is one only if decoding was
+   asked for.  */
+static void
+try_decoding (measuring *m)
+{
+  cc_layout_chunk plain;
+  char *text = cc_asm_filter_unlabelled (m->filt, &plain.size);
+  plain.data = text;
+  m->q.keep_image = 1;
+  m->rc = cc_layout_measure (m->decoding, &plain, 1, &m->q, &m->lay, &m->err);
+  m->q.keep_image = 0;
+  free (text);
+  if (m->rc == 0)
     {
-      cc_layout_chunk plain;
-      char *text = cc_asm_filter_unlabelled (filt, &plain.size);
-      plain.data = text;
-      q.keep_image = 1;
-      rc = cc_layout_measure (decoding, &plain, 1, &q, &lay, &err);
-      q.keep_image = 0;
-      free (text);
-      if (rc == 0)
+      char *why = m->lt->decode (&m->lay, &m->q, m->filt);
+      if (why)
         {
-          char *why = lt->decode (&lay, &q, filt);
-          if (why)
-            {
-              cc_layout_free (&lay);
-              rc = -1;
-              free (err);
-              err = why;
-            }
-        }
-      if (rc && t->way == CC_LAYOUT_DECODE)
-        {
-          char *why = cc_xasprintf ("decoding the layout failed: %s", err ? err : "?");
-          free (err);
-          err = why;
-          no_fallback = 1;
-        }
-      else
-        {
-          free (err);
-          err = NULL;
+          cc_layout_free (&m->lay);
+          m->rc = -1;
+          free (m->err);
+          m->err = why;
         }
     }
-  free (decoding);
-  /* Measured with labels: the object's bytes too, for padding the
-     assembler puts inside an insn (machine.h).  */
-  q.keep_image = 1;
-  if (code.data && rc && !computed && !no_fallback)
-    rc = cc_layout_measure (command, &code, 1, &q, &lay, &err);
-  /* The whole text; then, if the assembler was run directly and failed
-     even so, once more through the driver.  */
-  for (int attempt = 0; rc && !computed && !no_fallback && attempt < 2; attempt++)
+  if (m->rc && m->t->way == CC_LAYOUT_DECODE)
+    {
+      char *why = cc_xasprintf ("decoding the layout failed: %s", m->err ? m->err : "?");
+      free (m->err);
+      m->err = why;
+      m->no_fallback = 1;
+    }
+  else
+    {
+      free (m->err);
+      m->err = NULL;
+    }
+}
+
+/* The last way: the whole text with every label; then, if the assembler
+   was run directly and failed even so, once more through the driver.  */
+static void
+measure_whole_text (measuring *m)
+{
+  const cc_unit_text *t = m->t;
+  for (int attempt = 0; m->rc && attempt < 2; attempt++)
     {
       if (attempt == 1)
         {
-          if (!direct)
+          if (!m->direct)
             break;
-          cc_asm_command_free (command);
-          command = assembler_command (t, NULL, &direct);
+          cc_asm_command_free (m->command);
+          m->command = assembler_command (t, NULL, &m->direct);
         }
-      free (err);
-      err = NULL;
+      free (m->err);
+      m->err = NULL;
       /* Not the filter's text: its aliases of end labels do not hold
          (its splits still do).  */
-      filt = NULL;
+      m->filt = NULL;
       cc_layout_chunk whole[2] = { t->chunks[0], t->chunks[1] };
       char *labelled = NULL;
       if (t->n_marks)
@@ -654,22 +692,51 @@ cc_measure_unit (const cc_unit_text *t, cc_model *m, cc_unit_func *uf, uint32_t 
           labelled = labelled_text (t, &whole[1].size);
           whole[1].data = labelled;
         }
-      rc = cc_layout_measure (command, whole, 2, &q, &lay, &err);
+      m->rc = cc_layout_measure (m->command, whole, 2, &m->q, &m->lay, &m->err);
       free (labelled);
     }
-  cc_asm_command_free (command);
+}
+
+char *
+cc_measure_unit (const cc_unit_text *t, cc_model *model, cc_unit_func *uf, uint32_t n)
+{
+  measuring m = { .u = { t, model, uf, n }, .t = t, .rc = -1 };
+  start_filter (&m);
+  choose_ways (&m);
+  cc_layout_chunk code = filter_text (&m);
+  const char **syms = cc_xmalloc ((2 * (size_t) n + 1) * sizeof *syms);
+  size_t n_splits;
+  const cc_mstmt *ms;
+  unsigned long n_machine = 0;
+  cc_asm_filter_splits (m.filt, &n_splits, &ms, &n_machine);
+  layout_query (&m.u, &m.q, syms, n_machine);
+  /* Computed; else without our labels, placed by decoding; else with
+     them.  */
+  if (code.data && m.computing)
+    try_computing (&m);
+  if (code.data && m.decoding && !m.computed && !m.no_fallback)
+    try_decoding (&m);
+  free (m.decoding);
+  /* Measured with labels: the object's bytes too, for padding the
+     assembler puts inside an insn (machine.h).  */
+  m.q.keep_image = 1;
+  if (code.data && m.rc && !m.computed && !m.no_fallback)
+    m.rc = cc_layout_measure (m.command, &code, 1, &m.q, &m.lay, &m.err);
+  if (!m.computed && !m.no_fallback)
+    measure_whole_text (&m);
+  cc_asm_command_free (m.command);
   char *bad;
-  if (computed)
+  if (m.computed)
     bad = NULL;
-  else if (rc)
-    bad = cc_xstrdup (err ? err : "the assembler failed");
+  else if (m.rc)
+    bad = cc_xstrdup (m.err ? m.err : "the assembler failed");
   else
     {
-      bad = apply_layout (&u, &lay, &q, filt, splitter);
-      cc_layout_free (&lay);
+      bad = apply_layout (&m.u, &m.lay, &m.q, m.filt, m.splitter);
+      cc_layout_free (&m.lay);
     }
-  free (err);
+  free (m.err);
   free (syms);
-  cc_asm_filter_free (owner);
+  cc_asm_filter_free (m.owner);
   return bad;
 }

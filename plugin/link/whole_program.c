@@ -1006,12 +1006,12 @@ model_section (cc_whole_program *wp, const cc_elf_image *img, const cc_elf_secti
   return sec_of_elf[e];
 }
 
-int
-cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
-                        const cc_cache *cache, char **err)
+/* Read the unit records of IMG into WP, for an architecture cachecat-link
+   analyses, and place the relaxed units' code in the program.  0, or -1
+   with the reason in *ERR.  */
+static int
+read_units (cc_whole_program *wp, const cc_elf_image *img, char **err)
 {
-  memset (wp, 0, sizeof *wp);
-  *err = NULL;
   wp->arch = cc_arch_of_elf_machine (img->machine);
   wp->target = cc_isa_target_of (wp->arch);
   if (!wp->target)
@@ -1030,19 +1030,19 @@ cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
         return -1;
       wp->n_relaxed += wp->units[u].relaxed;
     }
-  uint64_t way = (uint64_t) cache->line * cache->sets;
-  uint32_t align = (uint32_t) way;
+  return 0;
+}
 
-  /* The lowest address of the model's code in each program section: its
-     base is that, rounded down to the way size.  */
-  uint64_t *low = cc_xmalloc ((img->n_sections + 1) * sizeof *low);
-  uint32_t *sec_of_elf = cc_xmalloc ((img->n_sections + 1) * sizeof *sec_of_elf);
+/* The lowest address of the model's code in each section of IMG into
+   LOW (UINT64_MAX: none), to set each model section's base; and how many
+   functions and parts (spans) the linker kept.  0, or -1 with the
+   reason in *ERR if a part is not in the program's code.  */
+static int
+find_code_lows (cc_whole_program *wp, const cc_elf_image *img, uint64_t *low,
+                uint32_t *n_funcs, uint32_t *n_spans, char **err)
+{
   for (uint32_t e = 0; e < img->n_sections; e++)
-    {
-      low[e] = UINT64_MAX;
-      sec_of_elf[e] = CC_NONE;
-    }
-  uint32_t n_funcs = 0, n_spans = 0;
+    low[e] = UINT64_MAX;
   for (uint32_t u = 0; u < wp->n_units; u++)
     {
       const cc_unit_record *ur = &wp->units[u];
@@ -1067,22 +1067,32 @@ cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
                                        "linked from these objects?",
                                        fn->parts[p].symbol, ur->source,
                                        (unsigned long long) addr[p]);
-                  free (low);
-                  free (sec_of_elf);
                   return -1;
                 }
               uint32_t e = (uint32_t) (s - img->sections);
               if (addr[p] < low[e])
                 low[e] = addr[p];
-              n_spans++;
+              (*n_spans)++;
             }
-          n_funcs++;
+          (*n_funcs)++;
         }
     }
-  wp->funcs = cc_xcalloc (n_funcs + 1, sizeof *wp->funcs);
-  wp->model.funcs = cc_xcalloc (n_funcs + 1, sizeof *wp->model.funcs);
-  span *spans = cc_xmalloc ((n_spans + 1) * sizeof *spans);
-  n_spans = 0;
+  return 0;
+}
+
+/* Take every function the linker kept from the units into WP's model,
+   at its place in IMG: its parts in model sections whose bases are LOW
+   rounded down to WAY (each ALIGN-aligned); each part a span into
+   SPANS.  A unit whose offsets are not exact makes its functions broken.
+   The number of spans.  */
+static uint32_t
+take_units (cc_whole_program *wp, const cc_elf_image *img, const uint64_t *low, uint64_t way,
+            uint32_t align, span *spans)
+{
+  uint32_t n_spans = 0;
+  uint32_t *sec_of_elf = cc_xmalloc ((img->n_sections + 1) * sizeof *sec_of_elf);
+  for (uint32_t e = 0; e < img->n_sections; e++)
+    sec_of_elf[e] = CC_NONE;
   for (uint32_t u = 0; u < wp->n_units; u++)
     {
       cc_unit_record *ur = &wp->units[u];
@@ -1117,35 +1127,45 @@ cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
         }
       free (file_map);
     }
-  free (low);
   free (sec_of_elf);
-  make_names_unique (wp);
-  /* Code the linker folded is one function, under all its names.  */
-  uint32_t *map = cc_link_fold_identical (wp);
-  if (map)
-    {
-      uint32_t k = 0;
-      for (uint32_t i = 0; i < n_spans; i++)
-        if (map[spans[i].func] != CC_NONE)
-          {
-            spans[k] = spans[i];
-            spans[k++].func = map[spans[i].func];
-          }
-      n_spans = k;
-      free (map);
-    }
-  cc_link_symbol_aliases (wp, img);
+  return n_spans;
+}
 
-  /* Every instruction against the program's bytes.  */
+/* Code the linker folded is one function, under all its names: the N
+   SPANS of the copies folded away are the kept one's.  The number of
+   spans left.  */
+static uint32_t
+fold_identical (cc_whole_program *wp, span *spans, uint32_t n_spans)
+{
+  uint32_t *map = cc_link_fold_identical (wp);
+  if (!map)
+    return n_spans;
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < n_spans; i++)
+    if (map[spans[i].func] != CC_NONE)
+      {
+        spans[k] = spans[i];
+        spans[k++].func = map[spans[i].func];
+      }
+  free (map);
+  return k;
+}
+
+/* Every instruction of WP's model against the program's bytes in IMG
+   (and the padding a fall-through runs, where it is fetched); where the
+   linker adds no stubs (x86-64) also what the target's asm_flow and the
+   GOT's relocations know, elsewhere whether the linker rerouted a
+   function's calls (it is then code without a model).  0, or -1 with
+   the reason in *ERR.  */
+static int
+check_functions (cc_whole_program *wp, const cc_elf_image *img, char **err)
+{
   for (uint32_t f = 0; f < wp->model.n_funcs; f++)
     if (!(wp->model.funcs[f].flags & CC_FUNC_BROKEN))
       {
         if (check_bytes (wp, img, f, err) < 0
             || (wp->target->padding_fetched && check_fallthru_padding (wp, img, f, err) < 0))
-          {
-            free (spans);
-            return -1;
-          }
+          return -1;
         if (!wp->target->linker_stubs)
           {
             /* What x86_flow.c and the GOT's relocations know.  */
@@ -1167,22 +1187,28 @@ cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
             free (why);
           }
       }
+  return 0;
+}
 
-  wp->escaped = cc_xcalloc (wp->model.n_funcs + 1, 1);
-  addr_ent *starts = cc_xmalloc ((wp->model.n_funcs + 1) * sizeof *starts);
-  for (uint32_t f = 0; f < wp->model.n_funcs; f++)
-    starts[f] = (addr_ent) { wp->funcs[f].addr[0], f };
-  qsort (starts, wp->model.n_funcs, sizeof *starts, cmp_addr_ent);
+/* The roots of WP's call graph: the functions whose address escapes to
+   code without a model or data (WP->escaped), or is taken (WP->taken),
+   and why the program is open if it is; with every call resolved first.
+   The functions start at STARTS (sorted); SPANS (sorted, N_SPANS) are
+   the model's code.  */
+static void
+mark_roots (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *starts,
+            const span *spans, uint32_t n_spans)
+{
+  uint32_t n = wp->model.n_funcs;
   uint32_t n_syms;
   cc_elf_symbol *syms = cc_elf_symbols_by_value (img, wp->target->thumb_bit, &n_syms);
-  for (uint32_t f = 0; f < wp->model.n_funcs; f++)
+  for (uint32_t f = 0; f < n; f++)
     {
-      resolve_calls (wp, img, f, starts, wp->model.n_funcs, syms, n_syms);
+      resolve_calls (wp, img, f, starts, n, syms, n_syms);
       /* Nothing outside but what the program's bytes show may call it.  */
       wp->model.funcs[f].flags &= ~(uint32_t) CC_FUNC_PUBLIC;
     }
   free (syms);
-  qsort (spans, n_spans, sizeof *spans, cmp_span);
   /* The code of a function the units could not model is scanned like
      code without a model: its model may not show all its calls.  */
   span *modelled = cc_xmalloc ((n_spans + 1) * sizeof *modelled);
@@ -1201,17 +1227,17 @@ cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
   cc_bases bases;
   cc_bases_init (&bases, img);
   cc_bases *closed_bases = wp->open_because ? NULL : &bases;
-  mark_escapes (wp, img, starts, wp->model.n_funcs, modelled, n_modelled, closed_bases);
-  wp->taken = cc_xcalloc (wp->model.n_funcs + 1, 1);
-  mark_taken_in_code (wp, img, starts, wp->model.n_funcs, closed_bases);
-  mark_relative (wp, img, starts, wp->model.n_funcs, modelled, n_modelled, closed_bases);
+  mark_escapes (wp, img, starts, n, modelled, n_modelled, closed_bases);
+  wp->taken = cc_xcalloc (n + 1, 1);
+  mark_taken_in_code (wp, img, starts, n, closed_bases);
+  mark_relative (wp, img, starts, n, modelled, n_modelled, closed_bases);
   if (wp->rel_unsettled && !wp->open_because)
     wp->open_because = cc_xstrdup ("its data holds more possible entries of self-relative "
                                    "tables than cachecat-link checks");
   cc_bases_free (&bases);
   /* What code without a model holds first, then what the modelled code
      holds, then what the units flagged: the reason the report gives.  */
-  for (uint32_t f = 0; f < wp->model.n_funcs; f++)
+  for (uint32_t f = 0; f < n; f++)
     if (wp->escaped[f])
       {
         wp->taken[f] = wp->escaped[f];
@@ -1220,32 +1246,84 @@ cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
     else if (!wp->taken[f] && (wp->model.funcs[f].flags & CC_FUNC_ADDRESS_TAKEN))
       wp->taken[f] = CC_ROOT_UNIT;
   free (modelled);
-  free (starts);
-  /* A copy nothing names nor reaches never runs (folded.h); its bytes
-     stay spans of modelled code, never fetched.  */
-  cc_link_drop_dead_copies (wp, img);
+}
 
-  /* The bytes between the model's functions are code without a model,
-     which may load the lines it shares with ours.  */
+/* The bytes between the model's functions (the N_SPANS sorted SPANS),
+   to the cache lines of LINE bytes at either end of each section's
+   code, are code without a model, which may load the lines it shares
+   with ours: WP->unknown_code.  */
+static void
+note_unknown_code (cc_whole_program *wp, const span *spans, uint32_t n_spans, uint32_t line)
+{
   wp->unknown_code = cc_xmalloc ((n_spans + 1) * sizeof *wp->unknown_code);
   for (uint32_t i = 0; i < n_spans; i++)
     {
       uint64_t base = wp->section_base[spans[i].section];
       uint64_t from = i && spans[i - 1].section == spans[i].section ? spans[i - 1].hi
-                      : spans[i].lo & ~((uint64_t) cache->line - 1);
+                      : spans[i].lo & ~((uint64_t) line - 1);
       if (from < spans[i].lo)
         wp->unknown_code[wp->n_unknown_code++]
           = (cc_code_range) { spans[i].section, (uint32_t) (from - base),
                               (uint32_t) (spans[i].lo - from) };
       if (i + 1 == n_spans || spans[i + 1].section != spans[i].section)
         {
-          uint64_t to = (spans[i].hi + cache->line - 1) & ~((uint64_t) cache->line - 1);
+          uint64_t to = (spans[i].hi + line - 1) & ~((uint64_t) line - 1);
           if (to > spans[i].hi)
             wp->unknown_code[wp->n_unknown_code++]
               = (cc_code_range) { spans[i].section, (uint32_t) (spans[i].hi - base),
                                   (uint32_t) (to - spans[i].hi) };
         }
     }
+}
+
+int
+cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
+                        const cc_cache *cache, char **err)
+{
+  memset (wp, 0, sizeof *wp);
+  *err = NULL;
+  if (read_units (wp, img, err) < 0)
+    return -1;
+  uint64_t way = (uint64_t) cache->line * cache->sets;
+  uint32_t align = (uint32_t) way;
+
+  /* The lowest address of the model's code in each program section: its
+     base is that, rounded down to the way size.  */
+  uint64_t *low = cc_xmalloc ((img->n_sections + 1) * sizeof *low);
+  uint32_t n_funcs = 0, n_spans = 0;
+  if (find_code_lows (wp, img, low, &n_funcs, &n_spans, err) < 0)
+    {
+      free (low);
+      return -1;
+    }
+  wp->funcs = cc_xcalloc (n_funcs + 1, sizeof *wp->funcs);
+  wp->model.funcs = cc_xcalloc (n_funcs + 1, sizeof *wp->model.funcs);
+  span *spans = cc_xmalloc ((n_spans + 1) * sizeof *spans);
+  n_spans = take_units (wp, img, low, way, align, spans);
+  free (low);
+  make_names_unique (wp);
+  n_spans = fold_identical (wp, spans, n_spans);
+  cc_link_symbol_aliases (wp, img);
+
+  if (check_functions (wp, img, err) < 0)
+    {
+      free (spans);
+      return -1;
+    }
+
+  wp->escaped = cc_xcalloc (wp->model.n_funcs + 1, 1);
+  addr_ent *starts = cc_xmalloc ((wp->model.n_funcs + 1) * sizeof *starts);
+  for (uint32_t f = 0; f < wp->model.n_funcs; f++)
+    starts[f] = (addr_ent) { wp->funcs[f].addr[0], f };
+  qsort (starts, wp->model.n_funcs, sizeof *starts, cmp_addr_ent);
+  qsort (spans, n_spans, sizeof *spans, cmp_span);
+  mark_roots (wp, img, starts, spans, n_spans);
+  free (starts);
+  /* A copy nothing names nor reaches never runs (folded.h); its bytes
+     stay spans of modelled code, never fetched.  */
+  cc_link_drop_dead_copies (wp, img);
+
+  note_unknown_code (wp, spans, n_spans, cache->line);
   free (spans);
   return 0;
 }

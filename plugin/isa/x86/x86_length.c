@@ -139,157 +139,201 @@ legacy_prefix (unsigned c)
          || c == 0x36 || c == 0x3e || c == 0x26 || c == 0x64 || c == 0x65;
 }
 
-int
-cc_x86_length (const unsigned char *p, size_t n)
+/* The prefixes of an instruction, as far as its length depends on them.  */
+typedef struct prefixes
 {
-  size_t i = 0;
-  int opsize = 0, adsize = 0, rep = 0, lock = 0;
-  unsigned rex = 0;
-  for (;; i++)
+  size_t at;         /* the opcode's (or VEX's) offset */
+  unsigned rex;
+  int opsize, adsize, rep, lock;
+} prefixes;
+
+/* Read the legacy and REX prefixes of the N bytes at P into PF; 0 if
+   declined: past N or 15 bytes, or a REX prefix not right before the
+   opcode (objdump shows it as an instruction of its own).  */
+static int
+read_prefixes (const unsigned char *p, size_t n, prefixes *pf)
+{
+  *pf = (prefixes) { 0, 0, 0, 0, 0, 0 };
+  for (size_t i = 0;; i++)
     {
       if (i >= n || i >= 15)
-        return -1;
+        return 0;
       unsigned c = p[i];
-      /* A REX prefix counts only right before the opcode; one that is not
-         (objdump shows it as an instruction of its own) is declined.  */
       int is_rex = c >= 0x40 && c <= 0x4f;
-      if (rex && (is_rex || legacy_prefix (c)))
-        return -1;
+      if (pf->rex && (is_rex || legacy_prefix (c)))
+        return 0;
       if (is_rex)
-        rex = c;
+        pf->rex = c;
       else if (!legacy_prefix (c))
-        break;
-      opsize |= c == 0x66;
-      adsize |= c == 0x67;
-      rep |= c == 0xf2 || c == 0xf3;
-      lock |= c == 0xf0;
+        {
+          pf->at = i;
+          return 1;
+        }
+      pf->opsize |= c == 0x66;
+      pf->adsize |= c == 0x67;
+      pf->rep |= c == 0xf2 || c == 0xf3;
+      pf->lock |= c == 0xf0;
     }
-  unsigned c = p[i];
-  size_t len;
-  int imm = 0;
+}
 
-  if (c == 0xc4 || c == 0xc5 || c == 0x62 || (c == 0x8f && i + 1 < n && (p[i + 1] & 0x1f) >= 8))
+/* Is the opcode byte C at P[I] (of N) a VEX (C5: two bytes, C4: three),
+   EVEX (62, four) or XOP (8F with a map of 8 or more, three) prefix?  */
+static int
+is_vex (const unsigned char *p, size_t n, size_t i, unsigned c)
+{
+  return c == 0xc4 || c == 0xc5 || c == 0x62
+         || (c == 0x8f && i + 1 < n && (p[i + 1] & 0x1f) >= 8);
+}
+
+/* An instruction with a VEX, EVEX or XOP prefix at P[PF->at] (of N): its
+   length up to the immediate into *LEN, and the immediate's bytes; -1 if
+   declined (with legacy prefixes it does not take, or an unknown map).  */
+static int
+vex_insn_length (const unsigned char *p, size_t n, const prefixes *pf, size_t *len)
+{
+  size_t i = pf->at;
+  unsigned c = p[i];
+  if (pf->opsize || pf->rep || pf->lock || pf->rex)
+    return -1;
+  unsigned map;
+  size_t pre;
+  if (c == 0xc5)
+    map = 1, pre = 2;
+  else if (c == 0x62)
     {
-      /* VEX (C5: two bytes, C4: three), EVEX (four) or XOP (three).  */
-      if (opsize || rep || lock || rex)
+      if (i + 1 >= n)
         return -1;
-      unsigned map;
-      size_t pre;
-      if (c == 0xc5)
-        map = 1, pre = 2;
-      else if (c == 0x62)
+      map = p[i + 1] & 7, pre = 4;
+      if (map != 1 && map != 2 && map != 3 && map != 5 && map != 6)
+        return -1;
+    }
+  else
+    {
+      if (i + 1 >= n)
+        return -1;
+      map = p[i + 1] & 0x1f, pre = 3;
+      if (c == 0xc4 ? (map < 1 || map > 3) : (map < 8 || map > 10))
+        return -1;
+    }
+  *len = i + pre;
+  if (*len >= n)
+    return -1;
+  unsigned op = p[(*len)++];
+  int imm;
+  if (c == 0x8f)
+    imm = map == 8 ? 1 : map == 10 ? 4 : 0;
+  else
+    imm = vex_imm (map, op);
+  if (!(c != 0x62 && map == 1 && op == 0x77))  /* vzeroupper, vzeroall */
+    {
+      int m = modrm_bytes (p + *len, n - *len);
+      if (m < 0)
+        return -1;
+      *len += (size_t) m;
+    }
+  return imm;
+}
+
+/* The bytes of the immediate of T's kind (IMM_*) under the prefixes PF;
+   -1 if declined.  */
+static int
+legacy_imm (uint8_t t, const prefixes *pf)
+{
+  switch (t & IMM_MASK)
+    {
+    case IMM_B:
+      return 1;
+    case IMM_W:
+      return 2;
+    case IMM_Z:
+      return (pf->rex & 8) ? 4 : pf->opsize ? 2 : 4;
+    case IMM_V:
+      return (pf->rex & 8) ? 8 : pf->opsize ? 2 : 4;
+    case IMM_ENTER:
+      return 3;
+    case IMM_MOFFS:
+      return pf->adsize ? 4 : 8;
+    case IMM_REL32:
+      return pf->opsize ? -1 : 4;     /* 16-bit branches: not for sure */
+    default:
+      return 0;
+    }
+}
+
+/* A legacy instruction (one-byte opcode, 0F, 0F38 or 0F3A) at P[PF->at]
+   (of N): its length up to the immediate into *LEN, and the immediate's
+   bytes; -1 if declined.  */
+static int
+legacy_insn_length (const unsigned char *p, size_t n, const prefixes *pf, size_t *len)
+{
+  size_t i = pf->at;
+  unsigned c = p[i];
+  uint8_t t;
+  if (c == 0x0f)
+    {
+      if (i + 1 >= n)
+        return -1;
+      unsigned c2 = p[i + 1];
+      if (c2 == 0x38 || c2 == 0x3a)
         {
-          if (i + 1 >= n)
+          if (i + 2 >= n)
             return -1;
-          map = p[i + 1] & 7, pre = 4;
-          if (map != 1 && map != 2 && map != 3 && map != 5 && map != 6)
-            return -1;
+          t = T_MODRM | (c2 == 0x3a ? IMM_B : IMM_NONE);
+          *len = i + 3;
         }
       else
         {
-          if (i + 1 >= n)
-            return -1;
-          map = p[i + 1] & 0x1f, pre = 3;
-          if (c == 0xc4 ? (map < 1 || map > 3) : (map < 8 || map > 10))
-            return -1;
-        }
-      len = i + pre;
-      if (len >= n)
-        return -1;
-      unsigned op = p[len++];
-      if (c == 0x8f)
-        imm = map == 8 ? 1 : map == 10 ? 4 : 0;
-      else
-        imm = vex_imm (map, op);
-      if (!(c != 0x62 && map == 1 && op == 0x77))  /* vzeroupper, vzeroall */
-        {
-          int m = modrm_bytes (p + len, n - len);
-          if (m < 0)
-            return -1;
-          len += (size_t) m;
+          if (c2 == 0x78 && (pf->opsize || pf->rep))
+            return -1;     /* SSE4a extrq and insertq with immediates */
+          t = map2[c2];
+          *len = i + 2;
         }
     }
   else
     {
-      uint8_t t;
-      if (c == 0x0f)
-        {
-          if (i + 1 >= n)
-            return -1;
-          unsigned c2 = p[i + 1];
-          if (c2 == 0x38 || c2 == 0x3a)
-            {
-              if (i + 2 >= n)
-                return -1;
-              t = T_MODRM | (c2 == 0x3a ? IMM_B : IMM_NONE);
-              len = i + 3;
-            }
-          else
-            {
-              if (c2 == 0x78 && (opsize || rep))
-                return -1;     /* SSE4a extrq and insertq with immediates */
-              t = map2[c2];
-              len = i + 2;
-            }
-        }
-      else
-        {
-          t = map1[c];
-          len = i + 1;
-        }
-      if (t & T_DECLINE)
-        return -1;
-      unsigned reg = 0;
-      if (c == 0x0f && p[i + 1] >= 0x20 && p[i + 1] <= 0x23)
-        {
-          /* mov to and from control and debug registers: the ModRM is
-             always read as a register form.  */
-          if (len >= n)
-            return -1;
-          len++;
-        }
-      else if (t & T_MODRM)
-        {
-          if (len >= n)
-            return -1;
-          reg = (p[len] >> 3) & 7;
-          int m = modrm_bytes (p + len, n - len);
-          if (m < 0)
-            return -1;
-          len += (size_t) m;
-        }
-      switch (t & IMM_MASK)
-        {
-        case IMM_NONE:
-          imm = 0;
-          break;
-        case IMM_B:
-          imm = 1;
-          break;
-        case IMM_W:
-          imm = 2;
-          break;
-        case IMM_Z:
-          imm = (rex & 8) ? 4 : opsize ? 2 : 4;
-          break;
-        case IMM_V:
-          imm = (rex & 8) ? 8 : opsize ? 2 : 4;
-          break;
-        case IMM_ENTER:
-          imm = 3;
-          break;
-        case IMM_MOFFS:
-          imm = adsize ? 4 : 8;
-          break;
-        case IMM_REL32:
-          if (opsize)
-            return -1;         /* 16-bit branches: not for sure */
-          imm = 4;
-          break;
-        }
-      if ((t & T_GROUP3) && reg > 1)
-        imm = 0;
+      t = map1[c];
+      *len = i + 1;
     }
+  if (t & T_DECLINE)
+    return -1;
+  unsigned reg = 0;
+  if (c == 0x0f && p[i + 1] >= 0x20 && p[i + 1] <= 0x23)
+    {
+      /* mov to and from control and debug registers: the ModRM is
+         always read as a register form.  */
+      if (*len >= n)
+        return -1;
+      (*len)++;
+    }
+  else if (t & T_MODRM)
+    {
+      if (*len >= n)
+        return -1;
+      reg = (p[*len] >> 3) & 7;
+      int m = modrm_bytes (p + *len, n - *len);
+      if (m < 0)
+        return -1;
+      *len += (size_t) m;
+    }
+  int imm = legacy_imm (t, pf);
+  if (imm < 0)
+    return -1;
+  if ((t & T_GROUP3) && reg > 1)
+    imm = 0;
+  return imm;
+}
+
+int
+cc_x86_length (const unsigned char *p, size_t n)
+{
+  prefixes pf;
+  if (!read_prefixes (p, n, &pf))
+    return -1;
+  size_t len;
+  int imm = is_vex (p, n, pf.at, p[pf.at]) ? vex_insn_length (p, n, &pf, &len)
+                                           : legacy_insn_length (p, n, &pf, &len);
+  if (imm < 0)
+    return -1;
   len += (size_t) imm;
   if (len > 15 || len > n)
     return -1;

@@ -747,8 +747,216 @@ imm_operand (ctx *c, char letter, const char **s, ip *x)
   return 1;
 }
 
+/* A register operand (d s t r: integer, D S T U R: FP) at *S, put in its
+   field of X's encoding (U: both rs1 and rs2, R: rs3).  */
+static int
+reg_operand (char letter, const char **s, ip *x)
+{
+  int reg = reg_lookup (s, letter >= 'A' && letter <= 'Z');
+  if (reg < 0)
+    return 0;
+  if (**s == ' ')
+    (*s)++;
+  if (letter == 'd' || letter == 'D')
+    INSERT (x->insn, reg, 0x1f, 7);
+  else if (letter == 's' || letter == 'S' || letter == 'U')
+    INSERT (x->insn, reg, 0x1f, 15);
+  if (letter == 't' || letter == 'T' || letter == 'U')
+    INSERT (x->insn, reg, 0x1f, 20);
+  if (letter == 'r' || letter == 'R')
+    INSERT (x->insn, reg, 0x1f, 27);
+  return 1;
+}
+
+/* A shift amount (<: 5 bits, >: up to XLEN) or a CSR immediate (Z) at
+   *S: a constant in range, else unknown (gas: an error, or a symbol's
+   value).  */
+static int
+small_const_operand (ctx *c, char letter, const char **s, ip *x)
+{
+  expr ex;
+  const char *t = expression (*s, &ex);
+  if (!t || ex.op != EX_CONST)
+    {
+      c->unknown = 1;   /* gas: an error, or a symbol's value */
+      return -1;
+    }
+  if ((uint64_t) ex.v >= (letter == '>' ? c->arch->xlen : 32))
+    {
+      c->unknown = 1;   /* gas: an error */
+      return -1;
+    }
+  if (letter == '>')
+    INSERT (x->insn, ex.v, 0x3f, 20);
+  else if (letter == '<')
+    INSERT (x->insn, ex.v, 0x1f, 20);
+  else
+    INSERT (x->insn, ex.v, 0x1f, 15);
+  *s = t;
+  return 1;
+}
+
+/* A CSR (E) at *S: a name listed here or a 12-bit number; unknown for
+   a name not listed.  */
+static int
+csr_operand (ctx *c, const char **s, ip *x)
+{
+  const char *t = *s;
+  while (name_part (*t))
+    t++;
+  size_t n = (size_t) (t - *s), i;
+  for (i = 0; i < sizeof csrs / sizeof csrs[0]; i++)
+    if (strlen (csrs[i].name) == n && memcmp (csrs[i].name, *s, n) == 0)
+      break;
+  if (i < sizeof csrs / sizeof csrs[0])
+    {
+      INSERT (x->insn, csrs[i].num, 0xfff, 20);
+      *s = t;
+      return 1;
+    }
+  expr ex;
+  t = expression (*s, &ex);
+  if (!t || ex.op != EX_CONST || (uint64_t) ex.v > 0xfff)
+    {
+      c->unknown = 1;   /* a CSR name not listed here */
+      return -1;
+    }
+  INSERT (x->insn, ex.v, 0xfff, 20);
+  *s = t;
+  return 1;
+}
+
+/* A named field at *S: the rounding mode (m), fence's predecessor (P)
+   and successor (Q) sets.  */
+static int
+named_operand (char letter, const char **s, ip *x)
+{
+  if (letter == 'm')
+    {
+      int reg = arg_lookup (s, rounding, 8);
+      if (reg < 0)
+        return 0;
+      INSERT (x->insn, reg, 0x7, 12);
+      return 1;
+    }
+  int reg = arg_lookup (s, pred_succ, 16);
+  if (reg < 0)
+    return 0;
+  INSERT (x->insn, reg, 0xf, letter == 'P' ? 24 : 20);
+  return 1;
+}
+
+/* The operand of a macro at *S, into X's immediate: li's constant (I),
+   a symbol (A), a symbol or a constant (B).  */
+static int
+macro_operand (ctx *c, char letter, const char **s, ip *x)
+{
+  const char *t = expression (*s, &x->imm);
+  if (!t)
+    {
+      c->unknown = 1;
+      return -1;
+    }
+  if (letter == 'I')
+    {
+      if (x->imm.op != EX_CONST)
+        return 0;
+      normalize (c, &x->imm);
+    }
+  else
+    {
+      normalize (c, &x->imm);
+      if (x->imm.op != EX_SYMBOL && !(letter == 'B' && x->imm.op == EX_CONST))
+        return 0;
+    }
+  x->have_imm = 1;
+  *s = t;
+  return 1;
+}
+
+/* A call's target (c) at *S: a symbol, `@plt' allowed.  */
+static int
+call_operand (ctx *c, const char **s)
+{
+  expr ex;
+  const char *t = expression (*s, &ex);
+  if (!t || ex.op != EX_SYMBOL)
+    {
+      c->unknown = 1;
+      return -1;
+    }
+  *s = t;
+  if (strcmp (*s, "@plt") == 0)
+    *s += 4;
+  return 1;
+}
+
+/* The upper 20 bits (u: lui, auipc) at *S: a constant in range, or a
+   %hi-style relocation (which may end gas's fragment).  */
+static int
+upper_operand (ctx *c, const char **s, ip *x)
+{
+  const char *op = NULL, *t;
+  int rel = small_expression_op (c, *s, REL_UTYPE, &x->imm, &t, &op);
+  if (rel < 0)
+    return -1;
+  if (rel == 0 && x->imm.op != EX_CONST)
+    return 0;
+  if (rel == 0 && (x->imm.v < 0 || x->imm.v >= (1 << 20)))
+    {
+      c->unknown = 1;   /* gas: an error */
+      return -1;
+    }
+  x->breaks = hi20_breaks (rel ? op : NULL);
+  *s = t;
+  return 1;
+}
+
+/* jal's target (a) at *S.  As the entry's FIRST operand not after a
+   register: `jal ra, f' is not the one-operand jal.  */
+static int
+jal_operand (ctx *c, int first, const char **s, ip *x)
+{
+  if (first)
+    {
+      const char *t = *s;
+      if (reg_lookup (&t, 0) >= 0 && (*t == ',' || ((*t == ' ' || *t == '\t') && t[1] == ',')))
+        return 0;
+    }
+  return target (c, s, x, CC_RISCV_JUMP);
+}
+
+/* A constant zero (z) at *S.  */
+static int
+zero_operand (ctx *c, const char **s)
+{
+  expr ex;
+  const char *t;
+  if (small_expression (c, *s, REL_ITYPE, &ex, &t) != 0 || ex.op != EX_CONST || ex.v != 0)
+    return c->unknown ? -1 : 0;
+  *s = t;
+  return 1;
+}
+
+/* The end of entry O's operands with X encoded, the statement's at S:
+   whether O is gas's choice (its match function agrees, a compressed
+   entry only with RVC).  */
+static int
+entry_complete (const ctx *c, const cc_rv_opcode *o, const char *s, const ip *x)
+{
+  if (o->macro == RV_M_NONE)
+    {
+      if (!match_fn (o->fn, x->insn, o->match, o->mask))
+        return 0;
+      if ((o->match & 3) != 3 && !c->rvc)
+        return 0;
+    }
+  return *s == 0;
+}
+
 /* One entry O against the operands at S: 1 it is gas's choice, 0 not,
-   -1 unknown.  */
+   -1 unknown.  Each letter of its operand string reads one operand (or
+   a separator) at S and puts it in X.  */
 static int
 match_entry (ctx *c, const cc_rv_opcode *o, const char *s, ip *x)
 {
@@ -757,20 +965,11 @@ match_entry (ctx *c, const cc_rv_opcode *o, const char *s, ip *x)
   for (const char *arg = o->args;; arg++)
     {
       s = skip_space (s);
-      int r = 1, reg;
-      const char *t;
-      expr ex;
+      int r = 1;
       switch (*arg)
         {
         case '\0':
-          if (o->macro == RV_M_NONE)
-            {
-              if (!match_fn (o->fn, x->insn, o->match, o->mask))
-                return 0;
-              if ((o->match & 3) != 3 && !c->rvc)
-                return 0;
-            }
-          return *s == 0;
+          return entry_complete (c, o, s, x);
         case 'C':
           r = c_operand (c, *++arg, &s, x);
           if (r == -2)
@@ -791,19 +990,7 @@ match_entry (ctx *c, const cc_rv_opcode *o, const char *s, ip *x)
         case 'T':
         case 'U':
         case 'R':
-          reg = reg_lookup (&s, *arg >= 'A' && *arg <= 'Z');
-          if (reg < 0)
-            return 0;
-          if (*s == ' ')
-            s++;
-          if (*arg == 'd' || *arg == 'D')
-            INSERT (x->insn, reg, 0x1f, 7);
-          else if (*arg == 's' || *arg == 'S' || *arg == 'U')
-            INSERT (x->insn, reg, 0x1f, 15);
-          if (*arg == 't' || *arg == 'T' || *arg == 'U')
-            INSERT (x->insn, reg, 0x1f, 20);
-          if (*arg == 'r' || *arg == 'R')
-            INSERT (x->insn, reg, 0x1f, 27);
+          r = reg_operand (*arg, &s, x);
           break;
         case 'j':
         case 'o':
@@ -815,136 +1002,35 @@ match_entry (ctx *c, const cc_rv_opcode *o, const char *s, ip *x)
         case '<':               /* shift amounts: as_bad if out of range */
         case '>':
         case 'Z':               /* CSR immediate */
-          t = expression (s, &ex);
-          if (!t || ex.op != EX_CONST)
-            {
-              c->unknown = 1;   /* gas: an error, or a symbol's value */
-              return -1;
-            }
-          if ((uint64_t) ex.v >= (*arg == '>' ? c->arch->xlen : 32))
-            {
-              c->unknown = 1;   /* gas: an error */
-              return -1;
-            }
-          if (*arg == '>')
-            INSERT (x->insn, ex.v, 0x3f, 20);
-          else if (*arg == '<')
-            INSERT (x->insn, ex.v, 0x1f, 20);
-          else
-            INSERT (x->insn, ex.v, 0x1f, 15);
-          s = t;
+          r = small_const_operand (c, *arg, &s, x);
           break;
         case 'E':               /* CSR */
-          {
-            t = s;
-            while (name_part (*t))
-              t++;
-            size_t n = (size_t) (t - s), i;
-            for (i = 0; i < sizeof csrs / sizeof csrs[0]; i++)
-              if (strlen (csrs[i].name) == n && memcmp (csrs[i].name, s, n) == 0)
-                break;
-            if (i < sizeof csrs / sizeof csrs[0])
-              {
-                INSERT (x->insn, csrs[i].num, 0xfff, 20);
-                s = t;
-                break;
-              }
-            t = expression (s, &ex);
-            if (!t || ex.op != EX_CONST || (uint64_t) ex.v > 0xfff)
-              {
-                c->unknown = 1;   /* a CSR name not listed here */
-                return -1;
-              }
-            INSERT (x->insn, ex.v, 0xfff, 20);
-            s = t;
-            break;
-          }
-        case 'm':
-          reg = arg_lookup (&s, rounding, 8);
-          if (reg < 0)
-            return 0;
-          INSERT (x->insn, reg, 0x7, 12);
+          r = csr_operand (c, &s, x);
           break;
+        case 'm':
         case 'P':
         case 'Q':
-          reg = arg_lookup (&s, pred_succ, 16);
-          if (reg < 0)
-            return 0;
-          INSERT (x->insn, reg, 0xf, *arg == 'P' ? 24 : 20);
+          r = named_operand (*arg, &s, x);
           break;
         case 'I':               /* li's constant */
-          t = expression (s, &x->imm);
-          if (!t)
-            {
-              c->unknown = 1;
-              return -1;
-            }
-          if (x->imm.op != EX_CONST)
-            return 0;
-          normalize (c, &x->imm);
-          x->have_imm = 1;
-          s = t;
-          break;
         case 'A':               /* a symbol */
         case 'B':               /* a symbol or a constant */
-          t = expression (s, &x->imm);
-          if (!t)
-            {
-              c->unknown = 1;
-              return -1;
-            }
-          normalize (c, &x->imm);
-          if (x->imm.op != EX_SYMBOL && !(*arg == 'B' && x->imm.op == EX_CONST))
-            return 0;
-          x->have_imm = 1;
-          s = t;
+          r = macro_operand (c, *arg, &s, x);
           break;
         case 'p':
           r = target (c, &s, x, CC_RISCV_BRANCH);
           break;
         case 'a':
-          if (arg == o->args)
-            {
-              /* `jal ra, f' is not the one-operand jal.  */
-              t = s;
-              if (reg_lookup (&t, 0) >= 0 && (*t == ',' || ((*t == ' ' || *t == '\t') && t[1] == ',')))
-                return 0;
-            }
-          r = target (c, &s, x, CC_RISCV_JUMP);
+          r = jal_operand (c, arg == o->args, &s, x);
           break;
         case 'c':               /* call target, `@plt' allowed */
-          t = expression (s, &ex);
-          if (!t || ex.op != EX_SYMBOL)
-            {
-              c->unknown = 1;
-              return -1;
-            }
-          s = t;
-          if (strcmp (s, "@plt") == 0)
-            s += 4;
+          r = call_operand (c, &s);
           break;
         case 'u':               /* upper 20 bits */
-          {
-            const char *op = NULL;
-            int rel = small_expression_op (c, s, REL_UTYPE, &x->imm, &t, &op);
-            if (rel < 0)
-              return -1;
-            if (rel == 0 && x->imm.op != EX_CONST)
-              return 0;
-            if (rel == 0 && (x->imm.v < 0 || x->imm.v >= (1 << 20)))
-              {
-                c->unknown = 1;   /* gas: an error */
-                return -1;
-              }
-            x->breaks = hi20_breaks (rel ? op : NULL);
-            s = t;
-            break;
-          }
+          r = upper_operand (c, &s, x);
+          break;
         case 'z':
-          if (small_expression (c, s, REL_ITYPE, &ex, &t) != 0 || ex.op != EX_CONST
-              || ex.v != 0)
-            return c->unknown ? -1 : 0;
-          s = t;
+          r = zero_operand (c, &s);
           break;
         default:
           c->unknown = 1;       /* a letter of an entry not modelled */

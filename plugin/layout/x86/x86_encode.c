@@ -1084,6 +1084,209 @@ is_fma (const char *m, size_t mn)
   return 0;
 }
 
+/* The operands of a VEX statement, counted: what both its families (the
+   VEX-only instructions and the VEX forms of SSE ones) check their forms
+   against.  */
+typedef struct vex_operands
+{
+  int nmem, nvec, ngpr;
+  int gpr_size;     /* of the general registers, all of one size */
+  int modrm;        /* ModRM + SIB + displacement of the memory operand, or 1 */
+  int seg;
+  int has_imm;      /* an imm8, first */
+} vex_operands;
+
+/* Count the N operands O of a VEX statement into VO; 0 if one cannot be
+   VEX's: an indirect target, a register of another class or general
+   registers of two sizes, an immediate not a first imm8, two memory
+   operands.  */
+static int
+count_vex_operands (const operand *o, int n, vex_operands *vo)
+{
+  *vo = (vex_operands) { 0, 0, 0, 0, 1, 0, 0 };
+  for (int i = 0; i < n; i++)
+    {
+      if (o[i].star)
+        return 0;
+      if (o[i].kind == O_MEM)
+        {
+          vo->nmem++;
+          vo->modrm = o[i].bytes;
+          vo->seg = o[i].seg;
+        }
+      else if (o[i].kind == O_REG && (o[i].r.cls == R_XMM || o[i].r.cls == R_YMM))
+        vo->nvec++;
+      else if (o[i].kind == O_REG && (o[i].r.cls == R_G32 || o[i].r.cls == R_G64))
+        {
+          if (vo->ngpr++ && size_of_reg (&o[i].r) != vo->gpr_size)
+            return 0;
+          vo->gpr_size = size_of_reg (&o[i].r);
+        }
+      else if (o[i].kind == O_REG)
+        return 0;
+      else if (i != 0 || !o[i].known || o[i].value < 0 || o[i].value > 255)
+        return 0;             /* an immediate: an imm8, first */
+    }
+  if (vo->nmem > 1)
+    return 0;
+  vo->has_imm = n > 0 && o[0].kind == O_IMM;
+  return 1;
+}
+
+/* The length of the VEX-only instruction V (AVX2, F16C, BMI), or of an
+   FMA3 one when V is NULL, with N operands counted in VO after LEN bytes
+   of prefixes: C4 and two bytes (their maps are 0F38 and 0F3A), the
+   opcode, the ModRM and any imm8 (or the fourth register, in one); -1 if
+   the operands are not a form it has.  */
+static int
+vex_only_length (const insn_def *v, const vex_operands *vo, int n, int len)
+{
+  int flags = v ? v->flags : 0;
+  int has_imm = vo->has_imm;
+  if ((flags & V_GPR) ? vo->nvec || !vo->ngpr : vo->ngpr || !vo->nvec)
+    return -1;
+  if (has_imm ? !(flags & (V_IMM | V_IMMOPT)) : (flags & V_IMM) != 0)
+    return -1;
+  if ((flags & V_IS4) && (n != 4 || vo->nvec < 3))
+    return -1;
+  if (n - has_imm < 2 || n > 4)
+    return -1;
+  return len + vo->seg + 3 + 1 + vo->modrm + has_imm + ((flags & V_IS4) ? 1 : 0);
+}
+
+/* The SSE instruction whose VEX form is B (BN letters: vaddps without its
+   v), with N operands counted in VO: its definition, or NULL if declined.
+   *PSEUDO: a compare with its predicate in the name (an imm8 more);
+   *WIDE: it takes VEX.W1 (a 64-bit general register, vpinsrq).  */
+static const insn_def *
+vex_sse_def (const char *b, size_t bn, int n, const vex_operands *vo, int *pseudo,
+             int *wide)
+{
+  int is_movq = streq (b, bn, "movq");
+  /* vmovq is vmovd's opcodes (6E, 7E) with VEX.W1, or F3 0F 7E and
+     66 0F D6 between an XMM register and memory or another.  */
+  const insn_def *d = lookup (is_movq ? "movd" : b, is_movq ? 4 : bn);
+  *pseudo = 0;
+  *wide = 0;
+  if (!d)
+    {
+      /* vcmpltsd and the like, with the eight predicates SSE has.  */
+      d = cmp_predicate (b, bn);
+      *pseudo = d != NULL;
+    }
+  if (!d && bn > 2 && (b[bn - 1] == 'l' || b[bn - 1] == 'q'))
+    {
+      /* vcvtsi2sdq and the like.  */
+      d = lookup (b, bn - 1);
+      if (!d || !(d->flags & S_WGPR))
+        return NULL;
+      int sz = b[bn - 1] == 'q' ? 8 : 4;
+      if (vo->ngpr && vo->gpr_size != sz)
+        return NULL;
+      *wide = sz == 8;
+    }
+  /* A conversion to a general register reads memory or a vector.  */
+  if (!d || d->cls != K_SSE
+      || (!vo->nvec && !((d->flags & S_WGPR) && vo->ngpr == 1 && vo->nmem == 1 && n == 2)))
+    return NULL;
+  if (vo->ngpr)
+    {
+      if (vo->ngpr > 1)
+        return NULL;
+      if (vo->gpr_size == 8)
+        {
+          if (!(d->flags & S_WGPR) && !is_movq)
+            return NULL;
+          *wide = 1;
+        }
+      else if (is_movq)
+        return NULL;
+    }
+  else if ((d->flags & S_WGPR) && d->name[0] == 'c' && !*wide && vo->nmem
+           && b[bn - 1] != 'l')
+    {
+      /* vcvtsi2sd (mem): which size?  vcvttsd2si (mem), %eax is fine.  */
+      if (memcmp (b, "cvtsi2s", 7) == 0)
+        return NULL;
+    }
+  size_t dn = strlen (d->name);
+  if ((d->flags & S_WGPR) && d->name[dn - 1] == 'q')
+    *wide = 1;                /* vpinsrq, vpextrq */
+  return d;
+}
+
+/* Is the r/m operand of the VEX form of B (BN letters) with the N
+   operands O extended (a register >= 8, or a base or index one), which
+   only C4 has a bit for?  The r/m is the memory operand; else the first
+   after the imm8, but for the GPR destination of vmovd and vmovq (7E).
+   HAS_IMM, NVEC, WIDE and MAP0F as vex_sse_length found them.  */
+static int
+vex_rm_extended (const char *b, size_t bn, const operand *o, int n, int has_imm, int nvec,
+                 int wide, int map0f)
+{
+  int rm = -1, reg = -1;
+  for (int i = 0; i < n; i++)
+    if (o[i].kind == O_MEM)
+      rm = i;
+  if (rm < 0)
+    {
+      rm = has_imm;
+      reg = n - 1;
+      if ((streq (b, bn, "movd") || streq (b, bn, "movq")) && o[n - 1].kind == O_REG
+          && o[n - 1].r.cls != R_XMM && o[n - 1].r.cls != R_YMM)
+        rm = n - 1, reg = has_imm;
+    }
+  int ext = o[rm].kind == O_MEM ? o[rm].extended : o[rm].r.num >= 8;
+  if (ext && o[rm].kind == O_REG && !wide && map0f && nvec == n)
+    {
+      /* gas swaps a move's operands when that frees the r/m register of
+         its extension: vmovaps %xmm8, %xmm1 as 29 /r.  */
+      static const char *const moves[] = { "movaps", "movapd", "movups", "movupd",
+                                           "movdqa", "movdqu", "movss", "movsd", "movq",
+                                           NULL };
+      int swappable = 0;
+      for (int i = 0; moves[i]; i++)
+        if (streq (b, bn, moves[i]))
+          swappable = 1;
+      if (swappable && o[reg].r.num < 8 && o[reg].r.cls == o[rm].r.cls)
+        ext = 0;
+    }
+  return ext;
+}
+
+/* The length of the VEX form of the SSE instruction B (BN letters:
+   vaddps without its v) with the N operands O, counted in VO, after LEN
+   bytes of prefixes: C5 and one byte where it can, else C4 and two; the
+   opcode, the ModRM and any imm8.  -1 if declined.  */
+static int
+vex_sse_length (const char *b, size_t bn, const operand *o, int n, const vex_operands *vo,
+                int len)
+{
+  int pseudo, wide;
+  const insn_def *d = vex_sse_def (b, bn, n, vo, &pseudo, &wide);
+  if (!d)
+    return -1;
+  int has_imm = vo->has_imm;
+  int imm = has_imm || pseudo ? 1 : 0;
+  if (has_imm && !(d->flags & (S_IMM | S_SHIFT)))
+    return -1;
+  if (!has_imm && (d->flags & (S_IMM | S_IMMONLY)) && !pseudo)
+    return -1;
+  if (pseudo && has_imm)
+    return -1;
+  /* A shift by an imm8 of a memory operand is EVEX only (gas takes it
+     without a word).  */
+  if (has_imm && (d->flags & S_SHIFT) && vo->nmem)
+    return -1;
+  if (n - has_imm < 2 || n - has_imm > 3)
+    return -1;
+  /* vpextrw to memory: 0F3A 15, not 0F C5.  */
+  int map0f = !(d->flags & S_MAP3) && !(streq (b, bn, "pextrw") && vo->nmem);
+  int ext = vex_rm_extended (b, bn, o, n, has_imm, vo->nvec, wide, map0f);
+  int vex3 = !map0f || wide || ext;
+  return len + vo->seg + (vex3 ? 3 : 2) + 1 + vo->modrm + imm;
+}
+
 /* The length of the VEX statement M (MN letters) with the N operands O
    after LEN bytes of prefixes; -1 if declined, -2 if M is not VEX.  */
 static int
@@ -1105,189 +1308,55 @@ vex_length (const char *m, size_t mn, const operand *o, int n, int len)
     }
   if (!v && m[0] != 'v')
     return -2;
-  int nmem = 0, nvec = 0, ngpr = 0, gpr_size = 0, modrm = 1, seg = 0;
-  for (int i = 0; i < n; i++)
-    {
-      if (o[i].star)
-        return -1;
-      if (o[i].kind == O_MEM)
-        {
-          nmem++;
-          modrm = o[i].bytes;
-          seg = o[i].seg;
-        }
-      else if (o[i].kind == O_REG && (o[i].r.cls == R_XMM || o[i].r.cls == R_YMM))
-        nvec++;
-      else if (o[i].kind == O_REG && (o[i].r.cls == R_G32 || o[i].r.cls == R_G64))
-        {
-          if (ngpr++ && size_of_reg (&o[i].r) != gpr_size)
-            return -1;
-          gpr_size = size_of_reg (&o[i].r);
-        }
-      else if (o[i].kind == O_REG)
-        return -1;
-      else if (i != 0 || !o[i].known || o[i].value < 0 || o[i].value > 255)
-        return -1;            /* an immediate: an imm8, first */
-    }
-  if (nmem > 1)
+  vex_operands vo;
+  if (!count_vex_operands (o, n, &vo))
     return -1;
-  int has_imm = n > 0 && o[0].kind == O_IMM;
 
   /* VEX-only (C4), FMA (C4).  */
-  if (suffix && gpr_size != suffix)
+  if (suffix && vo.gpr_size != suffix)
     return -1;
   if (v || is_fma (m, mn))
-    {
-      int flags = v ? v->flags : 0;
-      if ((flags & V_GPR) ? nvec || !ngpr : ngpr || !nvec)
-        return -1;
-      if (has_imm ? !(flags & (V_IMM | V_IMMOPT)) : (flags & V_IMM) != 0)
-        return -1;
-      if ((flags & V_IS4) && (n != 4 || nvec < 3))
-        return -1;
-      if (n - has_imm < 2 || n > 4)
-        return -1;
-      return len + seg + 3 + 1 + modrm + has_imm + ((flags & V_IS4) ? 1 : 0);
-    }
+    return vex_only_length (v, &vo, n, len);
   if (mn < 3)
     return -1;
 
   /* The VEX forms of SSE instructions: vaddps for addps.  */
-  const char *b = m + 1;
-  size_t bn = mn - 1;
-  int is_movq = streq (b, bn, "movq");
-  /* vmovq is vmovd's opcodes (6E, 7E) with VEX.W1, or F3 0F 7E and
-     66 0F D6 between an XMM register and memory or another.  */
-  const insn_def *d = lookup (is_movq ? "movd" : b, is_movq ? 4 : bn);
-  int pseudo = 0;
-  int wide = 0;          /* VEX.W1 */
-  if (!d)
-    {
-      /* vcmpltsd and the like, with the eight predicates SSE has.  */
-      d = cmp_predicate (b, bn);
-      pseudo = d != NULL;
-    }
-  if (!d && bn > 2 && (b[bn - 1] == 'l' || b[bn - 1] == 'q'))
-    {
-      /* vcvtsi2sdq and the like.  */
-      d = lookup (b, bn - 1);
-      if (!d || !(d->flags & S_WGPR))
-        return -1;
-      int sz = b[bn - 1] == 'q' ? 8 : 4;
-      if (ngpr && gpr_size != sz)
-        return -1;
-      wide = sz == 8;
-    }
-  /* A conversion to a general register reads memory or a vector.  */
-  if (!d || d->cls != K_SSE
-      || (!nvec && !((d->flags & S_WGPR) && ngpr == 1 && nmem == 1 && n == 2)))
-    return -1;
-  int is_movd = streq (b, bn, "movd");
-  if (ngpr)
-    {
-      if (ngpr > 1)
-        return -1;
-      if (gpr_size == 8)
-        {
-          if (!(d->flags & S_WGPR) && !is_movq)
-            return -1;
-          wide = 1;
-        }
-      else if (is_movq)
-        return -1;
-    }
-  else if ((d->flags & S_WGPR) && d->name[0] == 'c' && !wide && nmem
-           && b[bn - 1] != 'l')
-    {
-      /* vcvtsi2sd (mem): which size?  vcvttsd2si (mem), %eax is fine.  */
-      if (memcmp (b, "cvtsi2s", 7) == 0)
-        return -1;
-    }
-  size_t dn = strlen (d->name);
-  if ((d->flags & S_WGPR) && d->name[dn - 1] == 'q')
-    wide = 1;                 /* vpinsrq, vpextrq */
-  int imm = has_imm || pseudo ? 1 : 0;
-  if (has_imm && !(d->flags & (S_IMM | S_SHIFT)))
-    return -1;
-  if (!has_imm && (d->flags & (S_IMM | S_IMMONLY)) && !pseudo)
-    return -1;
-  if (pseudo && has_imm)
-    return -1;
-  /* A shift by an imm8 of a memory operand is EVEX only (gas takes it
-     without a word).  */
-  if (has_imm && (d->flags & S_SHIFT) && nmem)
-    return -1;
-  if (n - has_imm < 2 || n - has_imm > 3)
-    return -1;
-  /* vpextrw to memory: 0F3A 15, not 0F C5.  */
-  int map0f = !(d->flags & S_MAP3) && !(streq (b, bn, "pextrw") && nmem);
-
-  /* Which operand is the r/m: the memory operand; else the first after
-     the imm8, but for the GPR destination of vmovd and vmovq (7E).  */
-  int rm = -1, reg = -1;
-  for (int i = 0; i < n; i++)
-    if (o[i].kind == O_MEM)
-      rm = i;
-  if (rm < 0)
-    {
-      rm = has_imm;
-      reg = n - 1;
-      if ((is_movd || is_movq) && o[n - 1].kind == O_REG && o[n - 1].r.cls != R_XMM
-          && o[n - 1].r.cls != R_YMM)
-        rm = n - 1, reg = has_imm;
-    }
-  int ext = o[rm].kind == O_MEM ? o[rm].extended : o[rm].r.num >= 8;
-  if (ext && o[rm].kind == O_REG && !wide && map0f && nvec == n)
-    {
-      /* gas swaps a move's operands when that frees the r/m register of
-         its extension: vmovaps %xmm8, %xmm1 as 29 /r.  */
-      static const char *const moves[] = { "movaps", "movapd", "movups", "movupd",
-                                           "movdqa", "movdqu", "movss", "movsd", "movq",
-                                           NULL };
-      int swappable = 0;
-      for (int i = 0; moves[i]; i++)
-        if (streq (b, bn, moves[i]))
-          swappable = 1;
-      if (swappable && o[reg].r.num < 8 && o[reg].r.cls == o[rm].r.cls)
-        ext = 0;
-    }
-  int vex3 = !map0f || wide || ext;
-  return len + seg + (vex3 ? 3 : 2) + 1 + modrm + imm;
+  return vex_sse_length (m + 1, mn - 1, o, n, &vo, len);
 }
 
-static int
-encode_length (const char *p, const char *e, cc_x86_stmt *br)
+/* Split the statement [P, E) at its prefixes (lock, rep, notrack: a byte
+   each, counted into *LEN) and its mnemonic, [*M, *M + *MN).  The
+   operands' start, or NULL if the statement is not words.  */
+static const char *
+split_mnemonic (const char *p, const char *e, const char **m, size_t *mn, int *len)
 {
-  p = cc_asm_skip_space (p, e);
-  while (e > p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
-    e--;
-  int len = 0;
-
-  /* Prefixes in the statement.  */
-  const char *m;
-  size_t mn;
   for (;;)
     {
-      m = p;
+      *m = p;
       while (p < e && ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9')))
         p++;
-      mn = (size_t) (p - m);
-      if (mn == 0 || (p < e && *p != ' ' && *p != '\t'))
-        return -1;
+      *mn = (size_t) (p - *m);
+      if (*mn == 0 || (p < e && *p != ' ' && *p != '\t'))
+        return NULL;
       p = cc_asm_skip_space (p, e);
       static const char *const pfx[] = { "lock", "rep", "repe", "repz", "repne",
                                          "repnz", "notrack", NULL };
       int is_pfx = 0;
       for (int i = 0; pfx[i]; i++)
-        if (streq (m, mn, pfx[i]))
+        if (streq (*m, *mn, pfx[i]))
           is_pfx = 1;
       if (!is_pfx || p == e)
-        break;
-      len++;
+        return p;
+      (*len)++;
     }
+}
 
-  /* Operands, split at the commas outside parentheses.  */
-  const char *span[5];
+/* Split the operands [P, E) at the commas outside parentheses: operand K
+   is [SPAN[K], SPAN[K + 1] - 1).  Their number, or -1 for more than four,
+   unbalanced parentheses or a string (none of ours).  */
+static int
+split_operands (const char *p, const char *e, const char *span[5])
+{
   int n = 0;
   if (p < e)
     {
@@ -1311,8 +1380,17 @@ encode_length (const char *p, const char *e, cc_x86_stmt *br)
             return -1;
         }
     }
+  return n;
+}
 
-  /* A jump or call to a label.  */
+/* A jump or call to a label, M (MN letters) with the N operands [P, E)
+   after LEN bytes of prefixes: a call's length (always rel32), or a
+   jump's short one with its target in BR for x86_layout.c to relax.
+   -1 if declined, -2 if the statement is no such jump or call.  */
+static int
+label_branch_length (const char *m, size_t mn, const char *p, const char *e, int n, int len,
+                     cc_x86_stmt *br)
+{
   int is_jcc = mn >= 2 && m[0] == 'j' && is_cond (m + 1, mn - 1);
   int is_jmp = streq (m, mn, "jmp") || streq (m, mn, "jmpq");
   int is_call = streq (m, mn, "call") || streq (m, mn, "callq");
@@ -1325,63 +1403,58 @@ encode_length (const char *p, const char *e, cc_x86_stmt *br)
       if (is_call)
         return len + 5;            /* always rel32 */
       /* A jump to foo@PLT too: gas relaxes it if foo cannot be
-         preempted (layout_compute.c).  */
+         preempted (x86_layout.c).  */
       br->kind = is_jcc ? CC_X86_JCC : CC_X86_JMP;
       br->target = t;
       br->target_len = tn;
       return len + 2;
     }
-  if (is_jcc)
+  return is_jcc ? -1 : -2;
+}
+
+/* movq between an XMM register and memory or a 64-bit register (M, MN
+   letters, with the N operands O after LEN bytes of prefixes): its
+   length, -1 if declined, -2 if the statement is not that.  */
+static int
+movq_xmm_length (const char *m, size_t mn, const operand *o, int n, int len)
+{
+  if (!(streq (m, mn, "movq") && n == 2
+        && ((o[0].kind == O_REG && o[0].r.cls == R_XMM)
+            || (o[1].kind == O_REG && o[1].r.cls == R_XMM))))
+    return -2;
+  shape s;
+  shape_of (o, n, &s);
+  if (s.ngpr)
+    return s.ngpr == 1 && s.gpr_size == 8 ? len + 5 : -1;  /* 66 REX.W 0F 6E/7E */
+  if (s.nmem > 1)
     return -1;
+  return len + s.seg + s.rex + 3 + s.modrm;    /* F3 0F 7E, 66 0F D6 */
+}
 
-  if (m[0] == 'f')
-    {
-      int x = x87_length (m, mn, span, n, len);
-      /* GCC's lengths of x87 insns are guesses (16 bytes for
-         fix_truncdi_i387's three statements of 12, 4 for a 2-byte
-         fcomi): no check of ours.  */
-      if (x != -2)
-        {
-          br->gcc_differs = 1;
-          return x;
-        }
-    }
+/* An integer or SSE statement as the forms below measure it: what the
+   mnemonic and the operands decided, shared by every class's rules.  */
+typedef struct form
+{
+  const char *m;          /* the mnemonic, MN letters */
+  size_t mn;
+  const operand *o;       /* the N operands */
+  int n;
+  const insn_def *d;      /* its definition; NULL for setcc and cmov */
+  int cls;                /* K_* */
+  int size;               /* the operand size; 0 if none */
+  int pseudo;             /* cmpltsd and the like: the predicate an imm8 */
+  shape s;
+  int len;                /* prefixes, segment override, operand-size prefix */
+} form;
 
-  operand o[4];
-  for (int k = 0; k < n; k++)
-    if (!parse_operand (span[k], span[k + 1] - 1, &o[k]))
-      return -1;
-
-  {
-    int x = vex_length (m, mn, o, n, len);
-    /* GCC's lengths of VEX insns miss by a byte in many forms (shlx:
-       2 bytes, gas 5; vpminsd %xmm1, %xmm0, %xmm0: 4, gas 5; vpcmpeqd
-       on ymm: 5, gas 4; vextracti128: 5, gas 6): no check of ours.  */
-    if (x != -2)
-      {
-        br->gcc_differs = 1;
-        return x;
-      }
-  }
-  for (int k = 0; k < n; k++)
-    if (o[k].kind == O_REG && o[k].r.cls == R_YMM)
-      return -1;
-
-  /* movq between an XMM register and memory or a 64-bit register.  */
-  if (streq (m, mn, "movq") && n == 2
-      && ((o[0].kind == O_REG && o[0].r.cls == R_XMM)
-          || (o[1].kind == O_REG && o[1].r.cls == R_XMM)))
-    {
-      shape s;
-      shape_of (o, n, &s);
-      if (s.ngpr)
-        return s.ngpr == 1 && s.gpr_size == 8 ? len + 5 : -1;  /* 66 REX.W 0F 6E/7E */
-      if (s.nmem > 1)
-        return -1;
-      return len + s.seg + s.rex + 3 + s.modrm;    /* F3 0F 7E, 66 0F D6 */
-    }
-
-  /* The mnemonic: exact, or with a size suffix, or a condition.  */
+/* The mnemonic of F: exact, or with a size suffix, or a condition (setcc,
+   cmovcc), or an SSE compare with its predicate; its definition, class,
+   size (from the suffix) and pseudo in F.  0 if none of those.  */
+static int
+resolve_mnemonic (form *f)
+{
+  const char *m = f->m;
+  size_t mn = f->mn;
   const insn_def *d = lookup (m, mn);
   int size = 0;
   int cond_cls = -1;
@@ -1397,7 +1470,7 @@ encode_length (const char *p, const char *e, cc_x86_stmt *br)
       else
         d = NULL;
       if (d && !size)
-        return -1;
+        return 0;
     }
   if (!d)
     {
@@ -1419,54 +1492,73 @@ encode_length (const char *p, const char *e, cc_x86_stmt *br)
           pseudo = d != NULL;
         }
       if (!d && cond_cls < 0)
-        return -1;
+        return 0;
     }
+  f->d = d;
+  f->cls = d ? d->cls : cond_cls;
+  f->size = size;
+  f->pseudo = pseudo;
+  return 1;
+}
 
-  shape s;
-  shape_of (o, n, &s);
-  if (s.high && s.rex)
-    return -1;
-  len += s.seg;
-  int cls = d ? d->cls : cond_cls;
-  if (cls != K_SSE && s.nxmm)
-    return -1;
-
-  /* The operand size of integer instructions.  */
-  if (cls != K_SSE && cls != K_FIXED && cls != K_STRING && cls != K_MOVX
-      && cls != K_MOVSXD && cls != K_JMP && cls != K_CALL && cls != K_RET
-      && cls != K_PREFETCH && cls != K_SETCC)
+/* The operand size of an integer instruction F: the suffix's, else its
+   general registers', else push's and pop's 8 or nop's 4; and what it
+   costs (a 66 prefix for 2, REX.W for 8).  0 if declined: no size, or a
+   register of another size than the suffix.  The classes without an
+   operand size (SSE, fixed, string, movx, branches) pass unchanged.  */
+static int
+integer_operand_size (form *f)
+{
+  int cls = f->cls;
+  if (cls == K_SSE || cls == K_FIXED || cls == K_STRING || cls == K_MOVX
+      || cls == K_MOVSXD || cls == K_JMP || cls == K_CALL || cls == K_RET
+      || cls == K_PREFETCH || cls == K_SETCC)
+    return 1;
+  const operand *o = f->o;
+  int n = f->n;
+  int size = f->size;
+  if (!size)
+    size = f->s.gpr_size;
+  if (!size && (cls == K_PUSH || cls == K_POP))
+    size = 8;
+  if (!size && cls == K_NOP && n == 0)
+    size = 4;
+  if (!size)
+    return 0;
+  /* A register of another size than the suffix: not for us.  */
+  for (int i = 0; i < n; i++)
+    if (o[i].kind == O_REG && size_of_reg (&o[i].r) != size
+        && !(cls == K_SHIFT && i == 0 && o[i].r.cls == R_G8 && o[i].r.num == 1)
+        && !(cls == K_SHXD && i == 0 && o[i].r.cls == R_G8 && o[i].r.num == 1))
+      return 0;
+  if (cls == K_PUSH || cls == K_POP)
     {
-      if (!size)
-        size = s.gpr_size;
-      if (!size && (cls == K_PUSH || cls == K_POP))
-        size = 8;
-      if (!size && cls == K_NOP && n == 0)
-        size = 4;
-      if (!size)
-        return -1;
-      /* A register of another size than the suffix: not for us.  */
-      for (int i = 0; i < n; i++)
-        if (o[i].kind == O_REG && size_of_reg (&o[i].r) != size
-            && !(cls == K_SHIFT && i == 0 && o[i].r.cls == R_G8 && o[i].r.num == 1)
-            && !(cls == K_SHXD && i == 0 && o[i].r.cls == R_G8 && o[i].r.num == 1))
-          return -1;
-      if (cls == K_PUSH || cls == K_POP)
-        {
-          if (size == 2)
-            len++;
-          else if (size != 8)
-            return -1;
-        }
-      else
-        {
-          if (size == 2)
-            len++;
-          if (size == 8)
-            s.rex = 1;
-        }
+      if (size == 2)
+        f->len++;
+      else if (size != 8)
+        return 0;
     }
+  else
+    {
+      if (size == 2)
+        f->len++;
+      if (size == 8)
+        f->s.rex = 1;
+    }
+  f->size = size;
+  return 1;
+}
 
-  switch (cls)
+/* add and the ALU, test and mov: two operands, one of them maybe a
+   full-size immediate, with the short forms gas prefers (imm8 for the
+   ALU, the accumulator, mov's B8+r).  */
+static int
+alu_length (const form *f)
+{
+  const operand *o = f->o;
+  int n = f->n, len = f->len, size = f->size;
+  shape s = f->s;
+  switch (f->cls)
     {
     case K_ALU:
       if (n != 2 || o[1].kind == O_IMM || (o[0].kind == O_MEM && o[1].kind == O_MEM))
@@ -1517,6 +1609,21 @@ encode_length (const char *p, const char *e, cc_x86_stmt *br)
           return len + s.rex + 1 + s.modrm + full_imm (size);
         }
       return len + s.rex + 1 + s.modrm;
+    default:
+      return -1;
+    }
+}
+
+/* Shifts, double shifts and bit tests: a count or bit number in an imm8
+   or in %cl (shifts by one have a form without the imm8).  */
+static int
+count_length (const form *f)
+{
+  const operand *o = f->o;
+  int n = f->n, len = f->len, size = f->size;
+  shape s = f->s;
+  switch (f->cls)
+    {
     case K_SHIFT:
       if (n == 1)
         {
@@ -1531,10 +1638,97 @@ encode_length (const char *p, const char *e, cc_x86_stmt *br)
       if (o[0].kind != O_IMM || !o[0].known || o[0].value < 0 || o[0].value > 255)
         return -1;
       return len + s.rex + 1 + s.modrm + (o[0].value == 1 ? 0 : 1);
+    case K_BT:
+      if (n != 2 || o[1].kind == O_IMM || size == 1)
+        return -1;
+      if (o[0].kind == O_IMM)
+        return o[0].known && o[0].value >= 0 && o[0].value <= 255
+               ? len + s.rex + 2 + s.modrm + 1 : -1;
+      return o[0].kind == O_REG ? len + s.rex + 2 + s.modrm : -1;
+    case K_SHXD:
+      if (n != 3 || o[1].kind != O_REG || o[2].kind == O_IMM || size == 1)
+        return -1;
+      if (o[0].kind == O_IMM)
+        return o[0].known && o[0].value >= 0 && o[0].value <= 255
+               ? len + s.rex + 2 + s.modrm + 1 : -1;
+      return o[0].kind == O_REG && o[0].r.cls == R_G8 && o[0].r.num == 1
+             ? len + s.rex + 2 + s.modrm : -1;
+    default:
+      return -1;
+    }
+}
+
+/* The instructions of one operand, a register or memory (push also an
+   immediate; nop also none): the opcode, its ModRM or the register in
+   it.  */
+static int
+one_operand_length (const form *f)
+{
+  const operand *o = f->o;
+  int n = f->n, len = f->len, size = f->size, cls = f->cls;
+  size_t mn = f->mn;
+  shape s = f->s;
+  switch (cls)
+    {
     case K_UNARY:
       if (n != 1 || o[0].kind == O_IMM)
         return -1;
       return len + s.rex + 1 + s.modrm;
+    case K_PUSH:
+    case K_POP:
+      if (n != 1)
+        return -1;
+      if (o[0].kind == O_REG)
+        return len + s.rex + 1;
+      if (o[0].kind == O_MEM)
+        return len + s.rex + 1 + s.modrm;
+      if (cls == K_POP || size != 8 || !imm_fits (&o[0], 4))
+        return -1;
+      return len + 1 + (imm_is_short (&o[0], 4) ? 1 : 4);
+    case K_SETCC:
+      if (n != 1 || o[0].kind == O_IMM || (o[0].kind == O_REG && o[0].r.cls != R_G8))
+        return -1;
+      return len + (s.rex ? 1 : 0) + 2 + s.modrm;
+    case K_BSWAP:
+      if (n != 1 || o[0].kind != O_REG || size < 4)
+        return -1;
+      return len + s.rex + 2;
+    case K_NOP:
+      if (n == 0)
+        return mn == 3 ? len + 1 : -1;
+      if (n != 1 || o[0].kind == O_IMM || size == 1)
+        return -1;
+      return len + s.rex + 2 + s.modrm;
+    case K_JMP:
+    case K_CALL:
+      if (n != 1 || !o[0].star || o[0].kind == O_IMM)
+        return -1;
+      if (o[0].kind == O_REG && o[0].r.cls != R_G64)
+        return -1;
+      return len + s.rex + 1 + s.modrm;
+    case K_PREFETCH:
+      if (n != 1 || o[0].kind != O_MEM)
+        return -1;
+      return len + s.rex + 2 + s.modrm;
+    default:
+      return -1;
+    }
+}
+
+/* A register and a register or memory operand, the register the
+   destination (xchg: either): imul, lea, movzx and movsx, cmov and the
+   two-byte opcodes, xchg.  */
+static int
+reg_rm_length (const form *f)
+{
+  const operand *o = f->o;
+  int n = f->n, len = f->len, size = f->size, cls = f->cls;
+  const insn_def *d = f->d;
+  const char *m = f->m;
+  size_t mn = f->mn;
+  shape s = f->s;
+  switch (cls)
+    {
     case K_IMUL:
       if (n == 1)
         return o[0].kind == O_IMM ? -1 : len + s.rex + 1 + s.modrm;
@@ -1564,17 +1758,45 @@ encode_length (const char *p, const char *e, cc_x86_stmt *br)
           s.rex = 1;
         return len + s.rex + d->len + s.modrm;
       }
-    case K_PUSH:
-    case K_POP:
-      if (n != 1)
+    case K_CMOV:
+    case K_OP2:
+      if (n != 2 || o[1].kind == O_IMM || o[0].kind == O_IMM
+          || (o[0].kind == O_MEM && o[1].kind == O_MEM))
         return -1;
-      if (o[0].kind == O_REG)
-        return len + s.rex + 1;
-      if (o[0].kind == O_MEM)
-        return len + s.rex + 1 + s.modrm;
-      if (cls == K_POP || size != 8 || !imm_fits (&o[0], 4))
+      if (size == 1 && cls == K_CMOV)
         return -1;
-      return len + 1 + (imm_is_short (&o[0], 4) ? 1 : 4);
+      return len + s.rex + (cls == K_CMOV ? 2 : d->len) + s.modrm;
+    case K_XCHG:
+      if (n != 2 || o[0].kind == O_IMM || o[1].kind == O_IMM
+          || (o[0].kind == O_MEM && o[1].kind == O_MEM))
+        return -1;
+      if (size > 1 && o[0].kind == O_REG && o[1].kind == O_REG
+          && (o[0].r.num == 0 || o[1].r.num == 0))
+        {
+          /* xchg of the accumulator with itself is special in gas (87 C0,
+             or a bare 90 for %rax); GCC never writes it.  */
+          if (o[0].r.num == 0 && o[1].r.num == 0)
+            return -1;
+          return len + s.rex + 1;
+        }
+      return len + s.rex + 1 + s.modrm;
+    default:
+      return -1;
+    }
+}
+
+/* The forms without a ModRM, their operands implied or an immediate:
+   leave and the like, string instructions, ret, movabs.  */
+static int
+implied_length (const form *f)
+{
+  const operand *o = f->o;
+  int n = f->n, len = f->len, size = f->size;
+  const insn_def *d = f->d;
+  const char *m = f->m;
+  size_t mn = f->mn;
+  switch (f->cls)
+    {
     case K_FIXED:
       if (n)
         return -1;
@@ -1592,56 +1814,6 @@ encode_length (const char *p, const char *e, cc_x86_stmt *br)
         int sz = size_of_suffix (m[mn - 1]);
         return len + 1 + (sz == 2 || sz == 8 ? 1 : 0);
       }
-    case K_SETCC:
-      if (n != 1 || o[0].kind == O_IMM || (o[0].kind == O_REG && o[0].r.cls != R_G8))
-        return -1;
-      return len + (s.rex ? 1 : 0) + 2 + s.modrm;
-    case K_CMOV:
-    case K_OP2:
-      if (n != 2 || o[1].kind == O_IMM || o[0].kind == O_IMM
-          || (o[0].kind == O_MEM && o[1].kind == O_MEM))
-        return -1;
-      if (size == 1 && cls == K_CMOV)
-        return -1;
-      return len + s.rex + (cls == K_CMOV ? 2 : d->len) + s.modrm;
-    case K_BSWAP:
-      if (n != 1 || o[0].kind != O_REG || size < 4)
-        return -1;
-      return len + s.rex + 2;
-    case K_BT:
-      if (n != 2 || o[1].kind == O_IMM || size == 1)
-        return -1;
-      if (o[0].kind == O_IMM)
-        return o[0].known && o[0].value >= 0 && o[0].value <= 255
-               ? len + s.rex + 2 + s.modrm + 1 : -1;
-      return o[0].kind == O_REG ? len + s.rex + 2 + s.modrm : -1;
-    case K_XCHG:
-      if (n != 2 || o[0].kind == O_IMM || o[1].kind == O_IMM
-          || (o[0].kind == O_MEM && o[1].kind == O_MEM))
-        return -1;
-      if (size > 1 && o[0].kind == O_REG && o[1].kind == O_REG
-          && (o[0].r.num == 0 || o[1].r.num == 0))
-        {
-          /* xchg of the accumulator with itself is special in gas (87 C0,
-             or a bare 90 for %rax); GCC never writes it.  */
-          if (o[0].r.num == 0 && o[1].r.num == 0)
-            return -1;
-          return len + s.rex + 1;
-        }
-      return len + s.rex + 1 + s.modrm;
-    case K_NOP:
-      if (n == 0)
-        return mn == 3 ? len + 1 : -1;
-      if (n != 1 || o[0].kind == O_IMM || size == 1)
-        return -1;
-      return len + s.rex + 2 + s.modrm;
-    case K_JMP:
-    case K_CALL:
-      if (n != 1 || !o[0].star || o[0].kind == O_IMM)
-        return -1;
-      if (o[0].kind == O_REG && o[0].r.cls != R_G64)
-        return -1;
-      return len + s.rex + 1 + s.modrm;
     case K_RET:
       if (mn != 3 && !streq (m, mn, "retq"))
         return -1;
@@ -1651,76 +1823,193 @@ encode_length (const char *p, const char *e, cc_x86_stmt *br)
           || o[0].value > 65535)
         return -1;
       return len + 3;
-    case K_SHXD:
-      if (n != 3 || o[1].kind != O_REG || o[2].kind == O_IMM || size == 1)
-        return -1;
-      if (o[0].kind == O_IMM)
-        return o[0].known && o[0].value >= 0 && o[0].value <= 255
-               ? len + s.rex + 2 + s.modrm + 1 : -1;
-      return o[0].kind == O_REG && o[0].r.cls == R_G8 && o[0].r.num == 1
-             ? len + s.rex + 2 + s.modrm : -1;
-    case K_PREFETCH:
-      if (n != 1 || o[0].kind != O_MEM)
-        return -1;
-      return len + s.rex + 2 + s.modrm;
     case K_MOVABS:
       /* REX.W B8+r imm64; the moffs forms are left to the assembler.  */
       if (n != 2 || o[0].kind != O_IMM || o[1].kind != O_REG || size != 8)
         return -1;
       return len + 10;
-    case K_SSE:
-      {
-        int base = d->len + ((d->flags & S_MAP3) ? 1 : 0);
-        int imm = (d->flags & S_IMM) != 0;
-        int k = 0;                  /* the first register or memory operand */
-        if (d->flags & S_SHIFT)
-          {
-            if (n == 2 && o[0].kind == O_IMM)
-              {
-                if (!o[0].known || o[0].value < 0 || o[0].value > 255
-                    || o[1].kind != O_REG || o[1].r.cls != R_XMM)
-                  return -1;
-                return len + s.rex + base + 1 + 1;
-              }
-            if (d->flags & S_IMMONLY)
-              return -1;
-          }
-        if (imm && !pseudo)
-          {
-            if (n != 3 || o[0].kind != O_IMM || !o[0].known || o[0].value < 0
-                || o[0].value > 255)
-              return -1;
-            k = 1;
-          }
-        else if (n != 2)
-          return -1;
-        if (o[k].kind == O_IMM || o[k + 1].kind == O_IMM || s.nmem > 1 || s.ngpr > 1
-            || s.nxmm == 0)
-          return -1;
-        int wide = size == 8;
-        if (s.ngpr)
-          {
-            if (s.gpr_size != 4 && s.gpr_size != 8)
-              return -1;
-            if (size && s.gpr_size != size)
-              return -1;
-            wide = s.gpr_size == 8;
-          }
-        int wgpr = (d->flags & S_WGPR) != 0;
-        if (wide && !wgpr)
-          return -1;
-        size_t dn = strlen (d->name);
-        if (wgpr && d->name[dn - 1] == 'q')
-          wide = 1;                 /* pinsrq, pextrq */
-        if (wgpr && !size && !s.ngpr && d->name[0] == 'c')
-          return -1;                /* cvtsi2sd (mem): which size? */
-        if (wide)
-          s.rex = 1;
-        return len + s.rex + base + s.modrm + imm;
-      }
     default:
       return -1;
     }
+}
+
+/* SSE: the opcode (with its mandatory prefix and escape bytes), REX.W
+   for a 64-bit general register, the ModRM and any imm8 (a shift's, or
+   the predicate of cmpltsd and the like).  */
+static int
+sse_length (const form *f)
+{
+  const operand *o = f->o;
+  int n = f->n, len = f->len, size = f->size, pseudo = f->pseudo;
+  const insn_def *d = f->d;
+  shape s = f->s;
+  int base = d->len + ((d->flags & S_MAP3) ? 1 : 0);
+  int imm = (d->flags & S_IMM) != 0;
+  int k = 0;                  /* the first register or memory operand */
+  if (d->flags & S_SHIFT)
+    {
+      if (n == 2 && o[0].kind == O_IMM)
+        {
+          if (!o[0].known || o[0].value < 0 || o[0].value > 255
+              || o[1].kind != O_REG || o[1].r.cls != R_XMM)
+            return -1;
+          return len + s.rex + base + 1 + 1;
+        }
+      if (d->flags & S_IMMONLY)
+        return -1;
+    }
+  if (imm && !pseudo)
+    {
+      if (n != 3 || o[0].kind != O_IMM || !o[0].known || o[0].value < 0
+          || o[0].value > 255)
+        return -1;
+      k = 1;
+    }
+  else if (n != 2)
+    return -1;
+  if (o[k].kind == O_IMM || o[k + 1].kind == O_IMM || s.nmem > 1 || s.ngpr > 1
+      || s.nxmm == 0)
+    return -1;
+  int wide = size == 8;
+  if (s.ngpr)
+    {
+      if (s.gpr_size != 4 && s.gpr_size != 8)
+        return -1;
+      if (size && s.gpr_size != size)
+        return -1;
+      wide = s.gpr_size == 8;
+    }
+  int wgpr = (d->flags & S_WGPR) != 0;
+  if (wide && !wgpr)
+    return -1;
+  size_t dn = strlen (d->name);
+  if (wgpr && d->name[dn - 1] == 'q')
+    wide = 1;                 /* pinsrq, pextrq */
+  if (wgpr && !size && !s.ngpr && d->name[0] == 'c')
+    return -1;                /* cvtsi2sd (mem): which size? */
+  if (wide)
+    s.rex = 1;
+  return len + s.rex + base + s.modrm + imm;
+}
+
+/* The length of F by the rules of its class; -1 if declined.  */
+static int
+form_length (const form *f)
+{
+  switch (f->cls)
+    {
+    case K_ALU:
+    case K_TEST:
+    case K_MOV:
+      return alu_length (f);
+    case K_SHIFT:
+    case K_BT:
+    case K_SHXD:
+      return count_length (f);
+    case K_UNARY:
+    case K_PUSH:
+    case K_POP:
+    case K_SETCC:
+    case K_BSWAP:
+    case K_NOP:
+    case K_JMP:
+    case K_CALL:
+    case K_PREFETCH:
+      return one_operand_length (f);
+    case K_IMUL:
+    case K_LEA:
+    case K_MOVX:
+    case K_MOVSXD:
+    case K_CMOV:
+    case K_OP2:
+    case K_XCHG:
+      return reg_rm_length (f);
+    case K_FIXED:
+    case K_STRING:
+    case K_RET:
+    case K_MOVABS:
+      return implied_length (f);
+    case K_SSE:
+      return sse_length (f);
+    default:
+      return -1;
+    }
+}
+
+/* The length gas gives the statement [P, E) (without -O), in the order
+   gas tries the forms: a jump or call to a label, x87, VEX, then the
+   integer and SSE ones by class.  -1 if declined.  BR gets a jump's
+   target, and gcc_differs where GCC's own length is no check of ours.  */
+static int
+encode_length (const char *p, const char *e, cc_x86_stmt *br)
+{
+  p = cc_asm_skip_space (p, e);
+  while (e > p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+    e--;
+  int len = 0;
+
+  /* Prefixes in the statement, the mnemonic, the operands.  */
+  const char *m;
+  size_t mn;
+  p = split_mnemonic (p, e, &m, &mn, &len);
+  if (!p)
+    return -1;
+  const char *span[5];
+  int n = split_operands (p, e, span);
+  if (n < 0)
+    return -1;
+
+  int x = label_branch_length (m, mn, p, e, n, len, br);
+  if (x != -2)
+    return x;
+
+  if (m[0] == 'f')
+    {
+      x = x87_length (m, mn, span, n, len);
+      /* GCC's lengths of x87 insns are guesses (16 bytes for
+         fix_truncdi_i387's three statements of 12, 4 for a 2-byte
+         fcomi): no check of ours.  */
+      if (x != -2)
+        {
+          br->gcc_differs = 1;
+          return x;
+        }
+    }
+
+  operand o[4];
+  for (int k = 0; k < n; k++)
+    if (!parse_operand (span[k], span[k + 1] - 1, &o[k]))
+      return -1;
+
+  x = vex_length (m, mn, o, n, len);
+  /* GCC's lengths of VEX insns miss by a byte in many forms (shlx:
+     2 bytes, gas 5; vpminsd %xmm1, %xmm0, %xmm0: 4, gas 5; vpcmpeqd
+     on ymm: 5, gas 4; vextracti128: 5, gas 6): no check of ours.  */
+  if (x != -2)
+    {
+      br->gcc_differs = 1;
+      return x;
+    }
+  for (int k = 0; k < n; k++)
+    if (o[k].kind == O_REG && o[k].r.cls == R_YMM)
+      return -1;
+
+  x = movq_xmm_length (m, mn, o, n, len);
+  if (x != -2)
+    return x;
+
+  form f = { .m = m, .mn = mn, .o = o, .n = n, .len = len };
+  if (!resolve_mnemonic (&f))
+    return -1;
+  shape_of (o, n, &f.s);
+  if (f.s.high && f.s.rex)
+    return -1;
+  f.len += f.s.seg;
+  if (f.cls != K_SSE && f.s.nxmm)
+    return -1;
+  if (!integer_operand_size (&f))
+    return -1;
+  return form_length (&f);
 }
 
 int

@@ -1,9 +1,10 @@
-/* cachecat engine: lines of one phase.  The lines of the focus section
-   that the fetches of a batch of phases touch, and each function's
-   references to them (fphase).
+/* cachecat engine: program lines.  The lines of the focus section that
+   the fetches of a batch of phases touch, numbered set by set (a state's
+   layout over them: abstract_state.c), and each function's references to
+   them (fphase).
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
-#include "engine/engine_state.h"
+#include "engine/engine_steps.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -352,54 +353,18 @@ eng_build_lines (engine *e)
         e->max_set_n = e->set_n[k];
     }
   e->lw = CC_WORDS (u);
-  e->mk_bits = 1;
-  e->mk_pos[M_UNK] = 0;
-  e->mk_pos[M_TAINT] = e->has_foreign ? e->mk_bits++ : 0;
-  e->mk_pos[M_INV] = e->cold_root ? e->mk_bits++ : e->mk_pos[M_UNK];
-  e->mk_keys = 64 / e->mk_bits;
-  e->mk_mask = ((cc_word) 1 << e->mk_bits) - 1;
-  e->key_mb = cc_xmalloc ((nkeys + 1) * sizeof *e->key_mb);
-  for (uint32_t k = 0; k < nkeys; k++)
-    {
-      uint32_t v = e->live_of[k];
-      e->key_mb[k] = v == CC_NONE ? CC_NONE
-                                  : (e->lw + v / e->mk_keys) * 64 + e->mk_bits * (v % e->mk_keys);
-    }
-  e->line_ops = cc_xmalloc ((u + 1) * sizeof *e->line_ops);
-  for (uint32_t l = 0; l < u; l++)
-    {
-      uint32_t k = e->line_key[l];
-      e->line_ops[l] = (line_op){ e->key_word[k], marker (e, k, 0), e->key_mask[k] };
-    }
-  e->sw = e->lw + (e->n_live + e->mk_keys - 1) / e->mk_keys;
-  e->stw = (size_t) e->MP * e->sw + (size_t) e->MU * e->lw;
-  e->maybe_tmp = cc_xmalloc ((e->stw + 1) * sizeof (cc_word));
   e->rw = e->lw + 1;
   e->bit_seen = cc_xcalloc ((size_t) e->rw * 64, sizeof *e->bit_seen);
   e->stamp = 0;
-  e->taint_all = cc_xcalloc (e->sw, sizeof (cc_word));
-  e->unk_all = cc_xcalloc (e->sw, sizeof (cc_word));
-  e->inv_all = cc_xcalloc (e->sw, sizeof (cc_word));
-  for (uint32_t k = 0; k < nkeys; k++)
-    {
-      if (e->live_of[k] == CC_NONE)
-        continue;
-      cc_bit_set (e->inv_all, marker (e, k, M_INV));
-      cc_bit_set (e->unk_all, marker (e, k, M_UNK));
-      if (e->has_foreign)
-        {
-          cc_bit_set (e->taint_all, marker (e, k, M_TAINT));
-          cc_bit_set (e->unk_all, marker (e, k, M_TAINT));
-        }
-    }
+  eng_state_layout (e);
 }
 
 void
 eng_free_lines (engine *e)
 {
+  eng_free_state_layout (e);
   free (e->set_n);
   free (e->live_of);
-  free (e->key_mb);
   free (e->bit_seen);
   free (e->line_no);
   free (e->line_key);
@@ -407,11 +372,6 @@ eng_free_lines (engine *e)
   free (e->key_first);
   free (e->key_word);
   free (e->key_mask);
-  free (e->line_ops);
-  free (e->taint_all);
-  free (e->unk_all);
-  free (e->inv_all);
-  free (e->maybe_tmp);
 }
 
 /* The block whose refs block B's continue: its only reachable
@@ -467,7 +427,7 @@ block_refs (engine *e, uint32_t fi, uint32_t b, ref_sink *k)
    a repeat when its line is the youngest in its set, with no marker in
    the youngest plane, whatever state its UP starts in.  A plain fetch
    (no maybe, no unknown code after it) leaves its line so
-   (engine_transfer.c, transfer: the line becomes the youngest, the set's
+   (abstract_state.c, transfer: the line becomes the youngest, the set's
    other lines and markers leave the youngest plane); refs of other
    phases touch other sets (each phase has sets of its own), so until a
    ref of the same phase, a foreign ref or unknown code comes, it stays

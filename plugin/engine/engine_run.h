@@ -1,33 +1,13 @@
-/* cachecat engine: the state of one analysis (struct engine) and what the
-   engine's files share.  Internal to the engine: engine.h is the API.
+/* cachecat engine: the state of one analysis run (struct engine): the
+   unit's functions, instances and node graph, which every run over the
+   unit shares, and what one run (one section in focus under a batch of
+   its phases) computes.  Internal to the engine: engine.h is the API,
+   abstract_state.h the abstract cache states, engine_steps.h the steps
+   that fill this in.
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
-/* The engine's files, in the order a run uses them (the method is
-   described at the top of engine.c):
-     engine.c             cc_analyse_unit: sections, phases, batches of
-                          phases, the final verdicts
-     engine_graph.c       the node graph: (instance, UP) nodes and their
-                          edges (layout independent)
-     engine_sccs.c        strongly connected components of a graph
-     engine_lines.c       the lines and references of a batch of phases
-     engine_summaries.c   T: what an invocation of an instance may reference
-     engine_transfer.c    transfer functions on abstract cache states
-     engine_forward.c     may- and must-states to a fixpoint
-     engine_reach.c       reaching sets of the program, function and loop
-                          scopes
-     engine_categorize.c  the categories of one function's instructions
-     engine_first_miss.c  the scope of a first-miss promise
-     engine_first_hit.c   first-hit: the loop whose first iteration hits
-     engine_verdicts.c    merging verdicts of contexts, lines and phases
-     engine_buffers.c     the big zeroed buffers the steps share
-   engine.c calls the steps; a step calls steps and helpers below it,
-   never engine.c (testsuite/scripts/check-structure.sh).  Beside them:
-   cfg.c (loops and unique paths), instances.c (function instances) and
-   groups.c (cc_analyse: a big unit in groups of functions, each through
-   engine.c).  */
-
-#ifndef CACHECAT_ENGINE_STATE_H
-#define CACHECAT_ENGINE_STATE_H
+#ifndef CACHECAT_ENGINE_RUN_H
+#define CACHECAT_ENGINE_RUN_H
 
 #include "engine/engine_impl.h"
 
@@ -50,7 +30,7 @@ typedef struct fphase
 {
   uint32_t n_refs;
   ref *refs;             /* the refs that are no repeat, block by block
-                            (engine_lines.c, make_refs): all a walk must
+                            (program_lines.c, make_refs): all a walk must
                             look at */
   uint32_t *block_ref;   /* n_blocks + 1 offsets into refs */
   ref *pads;
@@ -98,18 +78,8 @@ typedef struct sccs
 /* A line of the batch: its phase in the high half, its number in the low.  */
 typedef uint64_t line_key;
 
-/* Per line, what a plain fetch of it does to its set, where the set's
-   lines share one word: that word (key_word of its key, CC_NONE if they
-   do not), the set's lines in it (key_mask) and the bit of the set's
-   first marker (marker (e, key, 0)).  One lookup by line instead of four
-   by key, for the hot loops that walk references (apply_ref_inline,
-   dm_hit).  */
-typedef struct line_op
-{
-  uint32_t w;
-  uint32_t mb;
-  cc_word mask;
-} line_op;
+/* Per line, what a plain fetch of it does to its set (abstract_state.h).  */
+typedef struct line_op line_op;
 
 typedef struct engine
 {
@@ -122,7 +92,8 @@ typedef struct engine
   uint32_t L, S;
   uint32_t Lb;           /* log2 L */
   uint32_t reduce;       /* cc_analysis_opts.reduce */
-  /* The abstract cache (README, "Replacement policies").  A state holds MP
+  /* The abstract cache (README, "Replacement policies"; abstract_state.h).
+     A state holds MP
      may planes of sw words (plane k: the lines and markers that may be
      cached with an age of k or less) and then MU must planes of lw words
      (plane k: the lines cached with an age of k or less for sure).  */
@@ -227,57 +198,6 @@ typedef struct engine
                             does not happen (eng_apply_ref) */
 } engine;
 
-/* The reaching sets of the UPs of one loop in one instance, for the loop
-   scope: only the loop's own UPs, in ascending order, and their sets
-   (set_of).  */
-typedef struct loop_sets
-{
-  uint32_t n;
-  uint32_t *ups;
-  uint32_t n_func_ups;
-  uint32_t *slot_of;     /* per UP of the function: its index in ups,
-                            CC_NONE if none */
-  uint32_t *set_of;      /* per slot: its set in rs (one per strongly
-                            connected component: the UPs of a cycle
-                            share one) */
-  cc_word *rs;
-} loop_sets;
-
-/* A verdict and its first-miss alternative (see eng_categorize_function).  */
-typedef struct vpair
-{
-  cc_verdict v, alt;
-} vpair;
-
-/* What one reference sees over its contexts (engine_categorize.c).  */
-typedef struct acc acc;
-
-/* The categorisation of one function (engine_categorize.c); the
-   first-miss scope (engine_first_miss.c) reads its lazily built loop
-   sets.  */
-typedef struct fcat
-{
-  engine *e;
-  uint32_t fi;
-  acc *acc;              /* per ref */
-  loop_sets **loop_r;    /* per (local instance, loop), lazily */
-  uint32_t n_local;
-  uint32_t *local_of;    /* instance -> local index (only this function's) */
-  uint32_t *kl;          /* scratch: possibly cached lines of one set */
-  uint8_t *dead;         /* per insn: its merged verdict is conflict
-                            whatever the rest of the run finds
-                            (eng_categorize_function) */
-  uint8_t *settled;      /* per ref: some context found it conflict, so
-                            its verdict over the contexts is conflict */
-  uint32_t *unsettled;   /* per fetch (insn, phase): its refs not settled */
-  uint8_t *unpromised;   /* per insn: cc_insn_no_promise */
-  uint8_t *insn_has;     /* per insn: what its fetches hold
-                            (eng_categorize_function) */
-  uint32_t n_focus_steps; /* steps of the focus (a slice of k_bits each) */
-  uint32_t n_own;        /* accumulators whose contexts outgrew their
-                            slice (grow_slice): heap copies to free */
-} fcat;
-
 /* Small helpers that several files use in their hot loops: inline, so
    that a loop over references pays no call for them.  */
 
@@ -310,28 +230,9 @@ in_focus (const engine *e, uint32_t fi, uint32_t i)
   return f->parts[f->insns[i].part].section == e->focus;
 }
 
-/* The markers of a key: unk, taint and inv (engine.c).  Taint ("may
-   hold a line of another section") is never set where no other section
-   holds code (has_foreign: there is no foreign fetch, and unknown code
-   adds none).  Inv ("may be empty") only ever differs from unk where a
-   root starts cold: a warm root starts with every set unk and inv, a
-   fetch clears both of its set, ageing moves both, and nothing else sets
-   inv.  So a key keeps only the markers that can tell something (mk_bits
-   of them: unk, then taint if other sections hold code, then inv if a
-   root starts cold), an absent inv is read as unk, and an absent taint
-   is not read (it is 0); a state of a unit whose code is all in one
-   section is then less than half markers, not two thirds.  */
-enum { M_UNK = 0, M_TAINT = 1, M_INV = 2 };
-
-/* Bit position of marker WHICH of live key K in a state: mk_bits bits
-   per key, mk_keys keys to a word, so that a key's markers lie in one
-   word and a transfer updates them with one mask (mk_mask).  Not for
-   M_TAINT unless has_foreign.  */
-static inline uint32_t
-marker (const engine *e, uint32_t k, uint32_t which)
-{
-  return e->key_mb[k] + e->mk_pos[which];
-}
+/* The bits of an R-format set (a reaching set, a summary T, a UP's
+   up_bits): the focus lines, then an unknown bit (unknown code may run)
+   and a foreign bit (a line of another section is fetched); rw words.  */
 #define R_UNKNOWN(e) ((e)->lw * 64)
 #define R_FOREIGN(e) ((e)->lw * 64 + 1)
 
@@ -350,140 +251,11 @@ or_up (const fphase *p, uint32_t u, cc_word *r)
     cc_bit_set (r, p->up_bits[i]);
 }
 
-static inline cc_word *
-may_plane (const engine *e, cc_word *s, uint32_t k)
-{
-  return s + (size_t) k * e->sw;
-}
-
-static inline cc_word *
-must_plane (const engine *e, cc_word *s, uint32_t k)
-{
-  return s + (size_t) e->MP * e->sw + (size_t) k * e->lw;
-}
-
 /* The fetch of reference REF: its insn in its phase of the batch.  */
 static inline uint32_t
 fetch_of (const engine *e, const ref *rf)
 {
   return rf->insn * e->nph + rf->phase;
 }
-
-/* engine_buffers.c */
-cc_word *eng_reuse (engine *e, int k, size_t n);
-void eng_free_buffers (engine *e);
-
-/* engine_verdicts.c */
-void eng_merge_verdict (const cc_func_result *fr, cc_verdict *a, cc_verdict b);
-
-/* Merge B into A (eng_merge_verdict), the commonest cases inline: A
-   conflict, A nothing yet, equal verdicts other than first-hit (a
-   first-miss of the same scope), B always-hit (which keeps every A but
-   always-miss and nothing yet), B conflict.  */
-static inline void
-merge_verdict (const cc_func_result *fr, cc_verdict *a, cc_verdict b)
-{
-  if (a->category == CC_CONFLICT)
-    return;
-  if (a->category == 0xff)
-    {
-      *a = b;
-      return;
-    }
-  if (a->category == b.category && b.category != CC_FIRST_HIT
-      && (b.category != CC_FIRST_MISS || (a->scope == b.scope && a->loop == b.loop)))
-    return;
-  if (b.category == CC_ALWAYS_HIT && a->category != CC_ALWAYS_MISS)
-    return;
-  if (b.category == CC_CONFLICT)
-    {
-      *a = (cc_verdict){ CC_CONFLICT, CC_SCOPE_NONE, 0, 0 };
-      return;
-    }
-  eng_merge_verdict (fr, a, b);
-}
-
-/* The verdicts of one fetch's lines, in order: it misses when any misses.
-   Inline: it runs per reference.  */
-static inline void
-combine_lines (const cc_func_result *fr, cc_verdict *a, cc_verdict b)
-{
-  if (a->category == 0xff)
-    *a = b;
-  else if (a->category == CC_ALWAYS_MISS || b.category == CC_ALWAYS_MISS)
-    *a = (cc_verdict){ CC_ALWAYS_MISS, CC_SCOPE_NONE, 0, 0 };
-  else
-    merge_verdict (fr, a, b);
-}
-
-
-/* engine_lines.c */
-uint32_t eng_line_id (const engine *e, uint32_t q, uint32_t no);
-void eng_build_lines (engine *e);
-void eng_free_lines (engine *e);
-void eng_build_fphase (engine *e, uint32_t fi);
-void eng_free_fphase (fphase *p);
-
-/* engine_transfer.c */
-void eng_apply_ref (const engine *e, cc_word *s, const ref *r);
-void eng_unknown_effect (const engine *e, cc_word *s);
-void eng_apply_pad (const engine *e, cc_word *s, uint32_t func, uint32_t block);
-void eng_walk_up (const engine *e, uint32_t fi, uint32_t u, cc_word *s);
-
-/* eng_apply_ref with the commonest case inline: a plain fetch of a
-   focus line whose set's lines share one word of a direct-mapped state
-   (one may plane, no must planes): the set now holds that line and
-   nothing else (engine_transfer.c, transfer).  */
-static inline void
-apply_ref_inline (const engine *e, cc_word *s, const ref *r)
-{
-  if (e->dm && r->line != FOREIGN && !r->maybe && !r->unknown_after)
-    {
-      const line_op *op = &e->line_ops[r->line];
-      if (op->w != CC_NONE)
-        {
-          s[op->w] &= ~op->mask;
-          s[op->mb >> 6] &= ~(e->mk_mask << (op->mb & 63));
-          cc_bit_set (s, r->line);
-          return;
-        }
-    }
-  eng_apply_ref (e, s, r);
-}
-
-/* engine_graph.c */
-uint32_t eng_nodes_at (const engine *e, uint32_t inst, uint32_t block, uint32_t *n);
-void eng_build_nodes (engine *e);
-void eng_free_nodes (engine *e);
-
-/* engine_sccs.c */
-void eng_find_sccs (uint32_t n, const uint8_t *keep, const uint32_t *from, const uint32_t *to,
-                    const uint32_t *succ, sccs *out);
-void eng_free_sccs (sccs *c);
-
-/* engine_summaries.c */
-void eng_compute_T (engine *e);
-
-/* engine_forward.c */
-void eng_root_state (const engine *e, uint32_t x, cc_word *s);
-void eng_forward (engine *e);
-
-/* engine_reach.c */
-void eng_backward_all (engine *e, cc_word **out, uint32_t **at, int program_scope);
-uint32_t eng_loop_slot (const loop_sets *l, uint32_t u);
-loop_sets *eng_loop_reach (engine *e, uint32_t x, uint32_t loop);
-void eng_loop_sets_free (loop_sets *l);
-
-/* engine_first_hit.c */
-cc_verdict eng_first_hit (engine *e, uint32_t nd, uint32_t b, uint32_t x2);
-void eng_fh_region_free (struct fh_region *r);
-
-/* engine_first_miss.c */
-cc_verdict eng_first_miss_scope (fcat *c, uint32_t line, uint32_t block,
-                                 const uint32_t *k_lines, uint32_t nk, int k_unk,
-                                 int k_taint, const uint32_t *ctx, uint32_t n_ctx);
-
-/* engine_categorize.c */
-void eng_categorize_function (engine *e, uint32_t fi, uint8_t *dead, vpair *out);
 
 #endif

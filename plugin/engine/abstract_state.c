@@ -1,10 +1,115 @@
-/* cachecat engine: transfer functions.  What a reference, unknown code,
-   the padding on an edge and a whole UP do to an abstract cache state.
+/* cachecat engine: the abstract cache state (abstract_state.h).  How a
+   cache shape and policy is modelled, the layout of a state over the
+   lines of a run, the state a root starts in, and the transfer functions:
+   what a reference, unknown code, the padding on an edge and a whole UP
+   do to a state.
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
-#include "engine/engine_state.h"
+#include "engine/abstract_state.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+/* How the abstract cache models CACHE (README, "Replacement policies").
+   LRU with A ways: may and must analyses with A ages each, and a line
+   whose set holds fewer than A other reachable lines is first-miss.  Every
+   other policy: a line is cached for sure only while it is as young as the
+   policy guarantees (its minimum life span: 1 for FIFO and random, log2
+   A + 1 for tree PLRU -- Reineke et al., RTS 2007), i.e. the must analysis
+   of an LRU cache with that many ways; a line once loaded may stay
+   forever, so the may state never ages; and first-miss needs that no
+   other possibly cached line of the set is reachable, which holds for any
+   policy since only a miss in the set can evict.  One way is
+   direct-mapped whatever the policy, and unless GENERAL its always-hit
+   comes from the may plane alone, as in the direct-mapped rules.  */
+void
+eng_set_policy (engine *e, const cc_cache *cache, int general)
+{
+  uint32_t a = cache->ways;
+  e->general = general || a > 1;
+  if (a == 1 || cache->policy == CC_POLICY_LRU)
+    {
+      e->MP = a;
+      e->may_ages = 1;
+      e->fm_limit = a;
+      e->MU = e->general ? a : 0;
+      e->dm = a == 1 && !e->general;
+      return;
+    }
+  e->MP = 1;
+  e->may_ages = 0;
+  e->fm_limit = 1;
+  e->MU = 1;
+  if (cache->policy == CC_POLICY_PLRU)
+    while ((1u << (e->MU - 1)) < a)
+      e->MU++;
+}
+
+uint32_t
+cc_state_planes (const cc_cache *cache)
+{
+  engine e;
+  memset (&e, 0, sizeof e);
+  eng_set_policy (&e, cache, 0);
+  return e.MP + e.MU;
+}
+
+/* The layout of a state over the run's lines (eng_build_lines): where
+   the markers of each live key lie (marker), each line's line_op, the
+   words of a state, and the masks of every set's markers.  */
+void
+eng_state_layout (engine *e)
+{
+  uint32_t nkeys = e->nph * e->S, u = e->NL;
+  e->mk_bits = 1;
+  e->mk_pos[M_UNK] = 0;
+  e->mk_pos[M_TAINT] = e->has_foreign ? e->mk_bits++ : 0;
+  e->mk_pos[M_INV] = e->cold_root ? e->mk_bits++ : e->mk_pos[M_UNK];
+  e->mk_keys = 64 / e->mk_bits;
+  e->mk_mask = ((cc_word) 1 << e->mk_bits) - 1;
+  e->key_mb = cc_xmalloc ((nkeys + 1) * sizeof *e->key_mb);
+  for (uint32_t k = 0; k < nkeys; k++)
+    {
+      uint32_t v = e->live_of[k];
+      e->key_mb[k] = v == CC_NONE ? CC_NONE
+                                  : (e->lw + v / e->mk_keys) * 64 + e->mk_bits * (v % e->mk_keys);
+    }
+  e->line_ops = cc_xmalloc ((u + 1) * sizeof *e->line_ops);
+  for (uint32_t l = 0; l < u; l++)
+    {
+      uint32_t k = e->line_key[l];
+      e->line_ops[l] = (line_op){ e->key_word[k], marker (e, k, 0), e->key_mask[k] };
+    }
+  e->sw = e->lw + (e->n_live + e->mk_keys - 1) / e->mk_keys;
+  e->stw = (size_t) e->MP * e->sw + (size_t) e->MU * e->lw;
+  e->maybe_tmp = cc_xmalloc ((e->stw + 1) * sizeof (cc_word));
+  e->taint_all = cc_xcalloc (e->sw, sizeof (cc_word));
+  e->unk_all = cc_xcalloc (e->sw, sizeof (cc_word));
+  e->inv_all = cc_xcalloc (e->sw, sizeof (cc_word));
+  for (uint32_t k = 0; k < nkeys; k++)
+    {
+      if (e->live_of[k] == CC_NONE)
+        continue;
+      cc_bit_set (e->inv_all, marker (e, k, M_INV));
+      cc_bit_set (e->unk_all, marker (e, k, M_UNK));
+      if (e->has_foreign)
+        {
+          cc_bit_set (e->taint_all, marker (e, k, M_TAINT));
+          cc_bit_set (e->unk_all, marker (e, k, M_TAINT));
+        }
+    }
+}
+
+void
+eng_free_state_layout (engine *e)
+{
+  free (e->key_mb);
+  free (e->line_ops);
+  free (e->taint_all);
+  free (e->unk_all);
+  free (e->inv_all);
+  free (e->maybe_tmp);
+}
 
 /* The markers of key K: word *W of a state, bits *M.  */
 static inline void
@@ -157,7 +262,8 @@ eng_unknown_effect (const engine *e, cc_word *s)
    share one word: the join of S with the state after the fetch.  A
    transfer of L changes only that word and the set's marker word in each
    plane (transfer_line, and the direct-mapped transfer), so the join
-   needs those words alone: the may planes or-ed, the must planes and-ed.
+   (state_join) needs those words alone: the may planes or-ed, the must
+   planes and-ed.
    Returns 0 (and does nothing) where that does not hold.  */
 static int
 maybe_line (const engine *e, cc_word *s, uint32_t l)
@@ -198,12 +304,8 @@ apply_ref_rare (const engine *e, cc_word *s, const ref *r)
   transfer (e, s, r->line);
   if (r->unknown_after)
     eng_unknown_effect (e, s);
-  if (!t)
-    return;
-  size_t may_words = (size_t) e->MP * e->sw;
-  cc_bits_or (s, t, may_words);
-  for (size_t k = may_words; k < e->stw; k++)
-    s[k] &= t[k];
+  if (t)
+    state_join (e, s, t, 1, 1, 0);
 }
 
 /* Reference R in state S: the fetch, and unknown code after an asm.  A
@@ -251,5 +353,23 @@ eng_walk_up (const engine *e, uint32_t fi, uint32_t u, cc_word *s)
         apply_ref_inline (e, s, &p->refs[j]);
       if (k + 1 < up->n_blocks && f->blocks[b].fallthru == up->blocks[k + 1])
         eng_apply_pad (e, s, fi, b);
+    }
+}
+
+/* The state in which root instance X starts.  */
+void
+eng_root_state (const engine *e, uint32_t x, cc_word *s)
+{
+  /* Cold: every slot may be empty, nothing is cached for sure.  */
+  memset (s, 0, e->stw * sizeof (cc_word));
+  for (uint32_t p = 0; p < e->MP; p++)
+    memcpy (may_plane (e, s, p) + e->lw, e->inv_all + e->lw, (e->sw - e->lw) * sizeof (cc_word));
+  if (!e->r->instances[x].cold)
+    {
+      /* Warm: anything may be cached, including the lines of this
+         instance's own invocation from an earlier call.  */
+      eng_unknown_effect (e, s);
+      for (uint32_t p = 0; p < e->MP; p++)
+        cc_bits_or (may_plane (e, s, p), e->T + (size_t) x * e->rw, e->lw);
     }
 }
