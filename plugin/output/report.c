@@ -433,26 +433,63 @@ json_set_mates (wbuf *w, const cc_model *m, const cc_result *r, int linked, uint
     }
 }
 
+/* The categories of the reported insns of part PART of function FI
+   (COUNTS), and how many are never fetched or unreachable: the part's
+   summary.  */
 static void
-write_part (wbuf *w, const cc_model *m, const cc_result *r, const cc_report_link *link,
-            uint32_t fi, uint32_t part, int first)
+count_part (const cc_func *fn, const cc_func_result *fr, uint32_t part, uint32_t *counts,
+            uint32_t *never, uint32_t *unreachable)
 {
-  const cc_func *fn = &m->funcs[fi];
-  const cc_func_result *fr = &r->funcs[fi];
-  const cc_part *p = &fn->parts[part];
-  uint32_t counts[CC_N_CATEGORIES] = { 0 }, never = 0, unreachable = 0;
   for (uint32_t i = 0; i < fn->n_insns; i++)
     if (fn->insns[i].part == part && reported (fn, fr, i))
       {
         if (cc_insn_never_fetched (&fn->insns[i], fr->analysed))
-          never++;
+          (*never)++;
         else if (fr->unreached)
-          unreachable++;
+          (*unreachable)++;
         else
           counts[fr->insns[i].merged.category]++;
       }
+}
 
-  cc_json_s (w->j, first ? "\n    {\"name\": " : ",\n    {\"name\": ");
+/* Where the linked program put part P of function FI, the unit it was
+   compiled in, why code without a model may call it, and its other
+   names.  */
+static void
+json_part_link (wbuf *w, const cc_report_link *link, const cc_part *p, uint32_t fi)
+{
+  cc_json_s (w->j, ", \"address\": ");
+  cc_json_u64 (w->j, link->section_base[p->section] + p->offset);
+  cc_json_s (w->j, ", \"unit\": ");
+  cc_json_str (w->j, link->func_unit[fi]);
+  if (link->func_root_because && link->func_root_because[fi])
+    {
+      cc_json_s (w->j, ", \"called_from_unknown_code\": ");
+      cc_json_str (w->j, link->func_root_because[fi]);
+    }
+  if (link->func_aliases[fi])
+    {
+      cc_json_s (w->j, ", \"aliases\": [");
+      for (uint32_t k = 0; link->func_aliases[fi][k]; k++)
+        {
+          if (k)
+            cc_json_s (w->j, ", ");
+          cc_json_str (w->j, link->func_aliases[fi][k]);
+        }
+      cc_json_c (w->j, ']');
+    }
+}
+
+/* What part PART of function FI is: its symbol, function, section and
+   place (the final one after the link: LINK), whether it was analysed,
+   its bound, and the function's instances.  */
+static void
+json_part_head (wbuf *w, const cc_model *m, const cc_result *r, const cc_report_link *link,
+                uint32_t fi, uint32_t part)
+{
+  const cc_func *fn = &m->funcs[fi];
+  const cc_func_result *fr = &r->funcs[fi];
+  const cc_part *p = &fn->parts[part];
   cc_json_str (w->j, p->symbol);
   cc_json_s (w->j, ", \"function\": ");
   cc_json_str (w->j, fn->name);
@@ -461,29 +498,7 @@ write_part (wbuf *w, const cc_model *m, const cc_result *r, const cc_report_link
   cc_json_s (w->j, ", \"section_offset\": ");
   cc_json_u64 (w->j, p->offset);
   if (link)
-    {
-      /* The final address, and the unit it was compiled in.  */
-      cc_json_s (w->j, ", \"address\": ");
-      cc_json_u64 (w->j, link->section_base[p->section] + p->offset);
-      cc_json_s (w->j, ", \"unit\": ");
-      cc_json_str (w->j, link->func_unit[fi]);
-      if (link->func_root_because && link->func_root_because[fi])
-        {
-          cc_json_s (w->j, ", \"called_from_unknown_code\": ");
-          cc_json_str (w->j, link->func_root_because[fi]);
-        }
-      if (link->func_aliases[fi])
-        {
-          cc_json_s (w->j, ", \"aliases\": [");
-          for (uint32_t k = 0; link->func_aliases[fi][k]; k++)
-            {
-              if (k)
-                cc_json_s (w->j, ", ");
-              cc_json_str (w->j, link->func_aliases[fi][k]);
-            }
-          cc_json_c (w->j, ']');
-        }
-    }
+    json_part_link (w, link, p, fi);
   cc_json_s (w->j, ", \"size\": ");
   cc_json_u64 (w->j, p->size);
   cc_json_s (w->j, ", \"loc\": ");
@@ -506,8 +521,15 @@ write_part (wbuf *w, const cc_model *m, const cc_result *r, const cc_report_link
       cc_json_u64 (w->j, w->inst_of[w->inst_start[fi] + k]);
     }
   cc_json_c (w->j, ']');
+}
 
-  /* Loops whose header lies in this part, with all their members.  */
+/* The loops whose header lies in part PART of function FI, with all
+   their members (those of another part as "sym+offset") and bounds.  */
+static void
+json_part_loops (wbuf *w, const cc_model *m, const cc_result *r, uint32_t fi, uint32_t part)
+{
+  const cc_func *fn = &m->funcs[fi];
+  const cc_func_result *fr = &r->funcs[fi];
   cc_json_s (w->j, ",\n     \"loops\": [");
   int any = 0;
   for (uint32_t l = 0; l < fr->n_loops; l++)
@@ -535,7 +557,7 @@ write_part (wbuf *w, const cc_model *m, const cc_result *r, const cc_report_link
                        : ll->source == CC_BOUND_PRAGMA ? "pragma" : NULL);
           json_bound (w, m, r, ll->max_misses, &ll->why);
         }
-      /* Every member, those of another part as "sym+offset".  */
+      /* Every member.  */
       cc_json_s (w->j, ", \"insns\": [");
       int anyi = 0;
       for (uint32_t k = 0; k < lp->n_blocks; k++)
@@ -554,10 +576,15 @@ write_part (wbuf *w, const cc_model *m, const cc_result *r, const cc_report_link
       any = 1;
     }
   cc_json_s (w->j, any ? "\n     ]" : "]");
+}
 
-  /* UPs: each as the offsets of the first insn of its blocks.  */
+/* The UPs of part PART of FN: each as the offsets of the first insn of
+   its blocks.  */
+static void
+json_part_ups (wbuf *w, const cc_func *fn, const cc_func_result *fr, uint32_t part)
+{
   cc_json_s (w->j, ",\n     \"ups\": [");
-  any = 0;
+  int any = 0;
   for (uint32_t u = 0; u < fr->n_ups; u++)
     {
       const cc_up *up = &fr->ups[u];
@@ -577,7 +604,19 @@ write_part (wbuf *w, const cc_model *m, const cc_result *r, const cc_report_link
       any = 1;
     }
   cc_json_s (w->j, any ? "\n     ]" : "]");
+}
 
+/* The reported insns of part PART of function FI: each with its place,
+   category, scope, line and set, what the linker or assembler does to
+   it, the call it makes, its set mates (conflicts, once per program
+   line) and its verdicts per context.  */
+static void
+json_part_insns (wbuf *w, const cc_model *m, const cc_result *r, int linked, uint32_t fi,
+                 uint32_t part)
+{
+  const cc_func *fn = &m->funcs[fi];
+  const cc_func_result *fr = &r->funcs[fi];
+  uint32_t n_inst = w->inst_start[fi + 1] - w->inst_start[fi];
   /* The insns that end a calling block: the call sites.  */
   uint32_t *call_block = cc_xmalloc ((fn->n_insns + 1) * sizeof *call_block);
   for (uint32_t i = 0; i < fn->n_insns; i++)
@@ -588,7 +627,7 @@ write_part (wbuf *w, const cc_model *m, const cc_result *r, const cc_report_link
       call_block[fn->blocks[b].first_insn + fn->blocks[b].n_insns - 1] = b;
 
   cc_json_s (w->j, ",\n     \"insns\": [");
-  any = 0;
+  int any = 0;
   uint32_t mates_line = CC_NONE;
   for (uint32_t i = 0; i < fn->n_insns; i++)
     {
@@ -644,7 +683,7 @@ write_part (wbuf *w, const cc_model *m, const cc_result *r, const cc_report_link
       if (ir->merged.category == CC_CONFLICT && fr->analysed
           && !cc_insn_never_fetched (in, fr->analysed) && ir->pline != mates_line)
         {
-          json_set_mates (w, m, r, link != NULL, fi, i);
+          json_set_mates (w, m, r, linked, fi, i);
           mates_line = ir->pline;
         }
       cc_json_s (w->j, ", \"contexts\": [");
@@ -654,14 +693,67 @@ write_part (wbuf *w, const cc_model *m, const cc_result *r, const cc_report_link
     }
   free (call_block);
   cc_json_s (w->j, any ? "\n     ]" : "]");
+}
+
+/* Part PART of function FI, an entry of "functions" (FIRST: the first
+   one).  */
+static void
+write_part (wbuf *w, const cc_model *m, const cc_result *r, const cc_report_link *link,
+            uint32_t fi, uint32_t part, int first)
+{
+  uint32_t counts[CC_N_CATEGORIES] = { 0 }, never = 0, unreachable = 0;
+  count_part (&m->funcs[fi], &r->funcs[fi], part, counts, &never, &unreachable);
+  cc_json_s (w->j, first ? "\n    {\"name\": " : ",\n    {\"name\": ");
+  json_part_head (w, m, r, link, fi, part);
+  json_part_loops (w, m, r, fi, part);
+  json_part_ups (w, &m->funcs[fi], &r->funcs[fi], part);
+  json_part_insns (w, m, r, link != NULL, fi, part);
   cc_json_s (w->j, ",\n     \"summary\": ");
   json_summary (w, counts, never, unreachable);
   cc_json_c (w->j, '}');
 }
 
+/* "link": what cachecat-link found in the program LINK.  */
 static void
-write_json_buf (wbuf *w, const cc_model *m, const cc_result *r,
-                const cc_report_info *info)
+json_link (wbuf *w, const cc_report_link *link)
+{
+  cc_json_s (w->j, ",\n  \"link\": {\"program\": ");
+  cc_json_str (w->j, link->program);
+  cc_json_s (w->j, ", \"units\": ");
+  cc_json_u64 (w->j, link->n_units);
+  if (link->n_relaxed)
+    {
+      cc_json_s (w->j, ", \"relaxed_units\": ");
+      cc_json_u64 (w->j, link->n_relaxed);
+    }
+  cc_json_s (w->j, ", \"removed_functions\": ");
+  cc_json_u64 (w->j, link->n_removed);
+  if (link->n_dead)
+    {
+      cc_json_s (w->j, ", \"unnamed_unreached_functions\": ");
+      cc_json_u64 (w->j, link->n_dead);
+    }
+  cc_json_s (w->j, ", \"called_from_unknown_code\": ");
+  cc_json_u64 (w->j, link->n_escaped);
+  if (link->open_because)
+    {
+      cc_json_s (w->j, ", \"closed\": false, \"open_because\": ");
+      cc_json_str (w->j, link->open_because);
+    }
+  else
+    {
+      cc_json_s (w->j, ", \"closed\": true, \"indirect_calls\": ");
+      cc_json_u64 (w->j, link->n_indirect_sites);
+      cc_json_s (w->j, ", \"indirect_targets\": ");
+      cc_json_u64 (w->j, link->n_indirect_targets);
+    }
+  cc_json_c (w->j, '}');
+}
+
+/* What the report is of: its format, the source, the target, the
+   program (after the link), and the cache.  */
+static void
+json_head (wbuf *w, const cc_report_info *info)
 {
   const cc_options *o = info->options;
   cc_json_s (w->j, "{\n  \"cachecat\": ");
@@ -677,39 +769,7 @@ write_json_buf (wbuf *w, const cc_model *m, const cc_result *r,
     }
   cc_json_c (w->j, '}');
   if (info->link)
-    {
-      cc_json_s (w->j, ",\n  \"link\": {\"program\": ");
-      cc_json_str (w->j, info->link->program);
-      cc_json_s (w->j, ", \"units\": ");
-      cc_json_u64 (w->j, info->link->n_units);
-      if (info->link->n_relaxed)
-        {
-          cc_json_s (w->j, ", \"relaxed_units\": ");
-          cc_json_u64 (w->j, info->link->n_relaxed);
-        }
-      cc_json_s (w->j, ", \"removed_functions\": ");
-      cc_json_u64 (w->j, info->link->n_removed);
-      if (info->link->n_dead)
-        {
-          cc_json_s (w->j, ", \"unnamed_unreached_functions\": ");
-          cc_json_u64 (w->j, info->link->n_dead);
-        }
-      cc_json_s (w->j, ", \"called_from_unknown_code\": ");
-      cc_json_u64 (w->j, info->link->n_escaped);
-      if (info->link->open_because)
-        {
-          cc_json_s (w->j, ", \"closed\": false, \"open_because\": ");
-          cc_json_str (w->j, info->link->open_because);
-        }
-      else
-        {
-          cc_json_s (w->j, ", \"closed\": true, \"indirect_calls\": ");
-          cc_json_u64 (w->j, info->link->n_indirect_sites);
-          cc_json_s (w->j, ", \"indirect_targets\": ");
-          cc_json_u64 (w->j, info->link->n_indirect_targets);
-        }
-      cc_json_c (w->j, '}');
-    }
+    json_link (w, info->link);
   cc_json_s (w->j, ",\n  \"cache\": {\"size\": ");
   cc_json_u64 (w->j, o->cache_size);
   cc_json_s (w->j, ", \"line\": ");
@@ -723,8 +783,13 @@ write_json_buf (wbuf *w, const cc_model *m, const cc_result *r,
   cc_json_s (w->j, ", \"config\": ");
   cc_json_str (w->j, o->config_name ? o->config_name : "default");
   cc_json_s (w->j, "},\n");
+}
 
-  /* What is assumed about addresses (docs/semantics.md §7.3).  */
+/* "layout": what is assumed about addresses (docs/semantics.md §7.3),
+   and the sections.  */
+static void
+json_layout (wbuf *w, const cc_model *m, const cc_result *r, const cc_report_info *info)
+{
   cc_json_s (w->j, "  \"layout\": {\"offsets\": ");
   /* The same words however the offsets were found (computed the way the
      assembler lays them out, or read back from it): the report does not
@@ -772,7 +837,15 @@ write_json_buf (wbuf *w, const cc_model *m, const cc_result *r,
       cc_json_str (w->j, info->layout_advice);
     }
   cc_json_s (w->j, "},\n");
+}
 
+/* What the analysis assumes: the entry and the cache's state there,
+   what code without a model may do, what is not modelled, and the cap
+   on instances.  */
+static void
+json_assumptions (wbuf *w, const cc_model *m, const cc_result *r, const cc_report_info *info)
+{
+  const cc_options *o = info->options;
   cc_json_s (w->j, "  \"entry\": {\"symbol\": ");
   cc_json_str (w->j, o->entry);
   int found = o->entry && cc_model_find_func (m, o->entry) != CC_NONE;
@@ -780,19 +853,21 @@ write_json_buf (wbuf *w, const cc_model *m, const cc_result *r,
   cc_json_s (w->j, o->entry && o->entry_cold ? ", \"state\": \"cold\"},\n"
                                     : ", \"state\": \"warm\"},\n");
   if (info->link && !info->link->open_because)
-    cc_json_s (w->j, "  \"unknown_code\": \"the program is closed: only inline asm that enters the "
-         "kernel, which may touch every cache set; an indirect call calls one of the functions "
-         "whose address the program holds (instance \\\"(indirect call)\\\")\",\n");
+    cc_json_s (w->j, "  \"unknown_code\": \"the program is closed: only inline asm that "
+               "enters the kernel, which may touch every cache set; an indirect call calls "
+               "one of the functions whose address the program holds (instance "
+               "\\\"(indirect call)\\\")\",\n");
   else if (info->link)
-    cc_json_s (w->j, "  \"unknown_code\": \"code without a model (the C library, libgcc, assembly), "
-         "calls through the PLT, indirect calls and inline asm: may touch every cache set and "
-         "call every function whose address the program's code or data without a model "
-         "holds, or that is address-taken\",\n");
+    cc_json_s (w->j, "  \"unknown_code\": \"code without a model (the C library, libgcc, "
+               "assembly), calls through the PLT, indirect calls and inline asm: may touch "
+               "every cache set and call every function whose address the program's code or "
+               "data without a model holds, or that is address-taken\",\n");
   else
-    cc_json_s (w->j, "  \"unknown_code\": \"calls to code outside the unit, indirect calls and inline asm: "
-         "may touch every cache set and call every function of the unit that is externally "
-         "visible or address-taken\",\n");
-  cc_json_s (w->j, "  \"not_modelled\": [\"interrupts\", \"DMA\", \"prefetching\", \"wrong-path fetches\"],\n");
+    cc_json_s (w->j, "  \"unknown_code\": \"calls to code outside the unit, indirect calls "
+               "and inline asm: may touch every cache set and call every function of the unit "
+               "that is externally visible or address-taken\",\n");
+  cc_json_s (w->j, "  \"not_modelled\": [\"interrupts\", \"DMA\", \"prefetching\", "
+             "\"wrong-path fetches\"],\n");
   if (o->max_instances)
     {
       cc_json_s (w->j, "  \"max_instances\": ");
@@ -806,7 +881,12 @@ write_json_buf (wbuf *w, const cc_model *m, const cc_result *r,
       cc_json_s (w->j, ", ");
     }
   cc_json_s (w->j, r->capped ? "\"capped\": true,\n" : "\"capped\": false,\n");
+}
 
+/* "instances": each function instance, with its parent and call.  */
+static void
+json_instances (wbuf *w, const cc_model *m, const cc_result *r)
+{
   cc_json_s (w->j, "  \"instances\": [");
   for (uint32_t x = 0; x < r->n_instances; x++)
     {
@@ -835,7 +915,16 @@ write_json_buf (wbuf *w, const cc_model *m, const cc_result *r,
       cc_json_s (w->j, in->merged ? ", \"merged\": true}" : ", \"merged\": false}");
     }
   cc_json_s (w->j, r->n_instances ? "\n  ],\n" : "],\n");
+}
 
+static void
+write_json_buf (wbuf *w, const cc_model *m, const cc_result *r,
+                const cc_report_info *info)
+{
+  json_head (w, info);
+  json_layout (w, m, r, info);
+  json_assumptions (w, m, r, info);
+  json_instances (w, m, r);
   cc_json_s (w->j, "  \"functions\": [");
   int first = 1;
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)
