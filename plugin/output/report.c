@@ -1,4 +1,4 @@
-/* cachecat report: the side-car JSON file and the assembler annotations.
+/* cachecat report: the side-car JSON file.
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 
    The JSON is written by hand in a fixed key order, so identical input
@@ -6,6 +6,8 @@
    docs/design.md ("The report format").  */
 
 #include "output/report.h"
+#include "output/annotate.h"
+#include "output/bounds_text.h"
 #include "output/json.h"
 #include "output/set_mates.h"
 #include "support/util.h"
@@ -65,14 +67,6 @@ json_loc (wbuf *w, const cc_model *m, uint32_t file, uint32_t line)
   cc_json_c (w->j, '"');
 }
 
-/* The offset of insn I of F from the symbol of its part.  */
-static uint32_t
-part_offset (const cc_func *f, uint32_t i)
-{
-  const cc_insn *in = &f->insns[i];
-  return in->offset - f->parts[in->part].offset;
-}
-
 /* Is insn I of FN an instruction of the report?  Padding is not, nor an
    insn the assembler made no bytes for (once the layout is known).  */
 static int
@@ -81,30 +75,6 @@ reported (const cc_func *fn, const cc_func_result *fr, uint32_t i)
   return cc_insn_reported (&fn->insns[i]);
 }
 
-const char *
-cc_insn_category (const cc_func *fn, const cc_func_result *fr, uint32_t i)
-{
-  if (cc_insn_never_fetched (&fn->insns[i], fr->analysed))
-    return "never-fetched";
-  if (fr->unreached)
-    return "unreachable";
-  return cc_category_name (fr->insns[i].merged.category);
-}
-
-/* Has insn I a scope to print: first-miss or first-hit, and fetched?  */
-static int
-has_scope (const cc_func *fn, const cc_func_result *fr, uint32_t i)
-{
-  uint8_t c = fr->insns[i].merged.category;
-  return (c == CC_FIRST_MISS || c == CC_FIRST_HIT)
-         && !cc_insn_never_fetched (&fn->insns[i], fr->analysed);
-}
-
-/* The relocations of enum cc_rewrite, as the report names them.  */
-static const char *const rewrite_names[CC_N_REWRITES] = {
-  NULL, "R_X86_64_GOTPCRELX", "R_X86_64_TLSGD", "R_X86_64_TLSLD", "R_X86_64_TLSDESC_CALL"
-};
-
 /* Insn I of FN named from part PART: its offset there, or "sym+offset"
    when it lies in another part (CC_NONE: always so).  */
 static void
@@ -112,13 +82,13 @@ json_insn_ref (wbuf *w, const cc_func *fn, uint32_t i, uint32_t part)
 {
   if (fn->insns[i].part == part)
     {
-      cc_json_u64 (w->j, part_offset (fn, i));
+      cc_json_u64 (w->j, cc_part_offset (fn, i));
       return;
     }
   cc_json_c (w->j, '"');
   cc_json_chars (w->j, fn->parts[fn->insns[i].part].symbol);
   cc_json_c (w->j, '+');
-  cc_json_u64 (w->j, part_offset (fn, i));
+  cc_json_u64 (w->j, cc_part_offset (fn, i));
   cc_json_c (w->j, '"');
 }
 
@@ -129,86 +99,6 @@ json_u64_or_null (wbuf *w, uint64_t v)
     cc_json_s (w->j, "null");
   else
     cc_json_u64 (w->j, v);
-}
-
-/* The loop LOOP of function FI, for a sentence: "the loop at
-   FILE:LINE (SYMBOL+OFFSET)".  */
-static char *
-loop_text (const cc_model *m, const cc_result *r, uint32_t fi, uint32_t loop)
-{
-  const cc_func *fn = &m->funcs[fi];
-  uint32_t hi = fn->blocks[r->funcs[fi].loops[loop].header].first_insn;
-  const cc_insn *in = &fn->insns[hi];
-  const char *sym = fn->parts[in->part].symbol;
-  if (in->file != CC_NONE && in->file < m->n_files)
-    return cc_xasprintf ("the loop at %s:%u (%s+%u)", m->files[in->file], in->line, sym,
-                         part_offset (fn, hi));
-  return cc_xasprintf ("the loop at %s+%u", sym, part_offset (fn, hi));
-}
-
-/* " at FILE:LINE" of insn I of function FI, or "" (to free).  */
-static char *
-at_text (const cc_model *m, uint32_t fi, uint32_t i)
-{
-  if (fi >= m->n_funcs || i >= m->funcs[fi].n_insns)
-    return cc_xstrdup ("");
-  const cc_insn *in = &m->funcs[fi].insns[i];
-  if (in->file == CC_NONE || in->file >= m->n_files)
-    return cc_xasprintf (" at %s+%u", m->funcs[fi].parts[in->part].symbol,
-                         part_offset (&m->funcs[fi], i));
-  return cc_xasprintf (" at %s:%u", m->files[in->file], in->line);
-}
-
-char *
-cc_why_text (const cc_model *m, const cc_result *r, const cc_why *why)
-{
-  const char *f = why->func < m->n_funcs ? m->funcs[why->func].name : "?";
-  char *at = at_text (m, why->func, why->insn), *l = NULL, *s;
-  switch (why->kind)
-    {
-    case CC_WHY_NOT_ANALYSED:
-      s = cc_xasprintf ("%s is not analysed", f);
-      break;
-    case CC_WHY_UNREACHED:
-      /* (In a whole program the entry's instance comes first.)  */
-      s = cc_xasprintf ("%s is not reached from %s: no root reaches it, so it never runs", f,
-                        r->n_instances && r->instances[0].root
-                        ? m->funcs[r->instances[0].func].name : "the entry");
-      break;
-    case CC_WHY_LOOP:
-      l = loop_text (m, r, why->func, why->loop);
-      s = cc_xasprintf ("%s has no iteration bound", l);
-      break;
-    case CC_WHY_IRREDUCIBLE:
-      s = cc_xasprintf ("%s has a cycle that is no natural loop", f);
-      break;
-    case CC_WHY_UNKNOWN_CALL:
-      if (why->name)
-        s = cc_xasprintf ("%s calls %s, which is not analysed here%s", f, why->name, at);
-      else
-        s = cc_xasprintf ("%s calls code outside the unit or through a pointer%s", f, at);
-      break;
-    case CC_WHY_NO_MODEL_CALL:
-      s = cc_xasprintf ("%s calls %s, a function of the program without a model (a "
-                        "library's, or of an object compiled without record)%s", f,
-                        why->name, at);
-      break;
-    case CC_WHY_UNKNOWN_CODE:
-      s = cc_xasprintf ("unknown code runs in %s%s (inline asm, a thunk, a resolver or millicode)", f, at);
-      break;
-    case CC_WHY_RECURSION:
-      s = cc_xasprintf ("%s is recursive", f);
-      break;
-    case CC_WHY_OVERFLOW:
-      s = cc_xasprintf ("the bound in %s does not fit in 62 bits", f);
-      break;
-    default:
-      s = cc_xstrdup ("?");
-      break;
-    }
-  free (at);
-  free (l);
-  return s;
 }
 
 /* ", "max_misses": N" or null with the reason.  */
@@ -539,7 +429,7 @@ json_part_loops (wbuf *w, const cc_model *m, const cc_result *r, uint32_t fi, ui
       if (fn->insns[hi].part != part)
         continue;
       cc_json_s (w->j, any ? ",\n      {\"header\": " : "\n      {\"header\": ");
-      cc_json_u64 (w->j, part_offset (fn, hi));
+      cc_json_u64 (w->j, cc_part_offset (fn, hi));
       cc_json_s (w->j, ", \"parent\": ");
       if (lp->parent == CC_NONE)
         cc_json_s (w->j, "null");
@@ -636,13 +526,13 @@ json_part_insns (wbuf *w, const cc_model *m, const cc_result *r, int linked, uin
         continue;
       const cc_insn_result *ir = &fr->insns[i];
       cc_json_s (w->j, any ? ",\n      {\"offset\": " : "\n      {\"offset\": ");
-      cc_json_u64 (w->j, part_offset (fn, i));
+      cc_json_u64 (w->j, cc_part_offset (fn, i));
       cc_json_s (w->j, ", \"length\": ");
       cc_json_u64 (w->j, in->length);
       cc_json_s (w->j, ", \"category\": \"");
       cc_json_s (w->j, cc_insn_category (fn, fr, i));
       cc_json_c (w->j, '"');
-      if (has_scope (fn, fr, i))
+      if (cc_insn_has_scope (fn, fr, i))
         {
           cc_json_s (w->j, ", \"scope\": ");
           json_scope (w, m, r, fi, ir->merged, part);
@@ -660,7 +550,7 @@ json_part_insns (wbuf *w, const cc_model *m, const cc_result *r, int linked, uin
       if (in->rewrite != CC_REWRITE_NONE && in->rewrite < CC_N_REWRITES)
         {
           cc_json_s (w->j, ", \"linker\": \"");
-          cc_json_s (w->j, rewrite_names[in->rewrite]);
+          cc_json_s (w->j, cc_rewrite_name (in->rewrite));
           cc_json_c (w->j, '"');
         }
       if (in->unsplit)
@@ -907,7 +797,7 @@ json_instances (wbuf *w, const cc_model *m, const cc_result *r)
           cc_json_s (w->j, ", \"call\": {\"symbol\": ");
           cc_json_str (w->j, pf->parts[pf->insns[ci].part].symbol);
           cc_json_s (w->j, ", \"offset\": ");
-          cc_json_u64 (w->j, part_offset (pf, ci));
+          cc_json_u64 (w->j, cc_part_offset (pf, ci));
           cc_json_c (w->j, '}');
         }
       cc_json_s (w->j, in->root ? ", \"root\": true" : ", \"root\": false");
@@ -1007,152 +897,4 @@ cc_report_write (const char *path, const cc_model *m, const cc_result *r,
 {
   struct json_job j = { m, r, info };
   return cc_write_file (path, fill_json, &j, err);
-}
-
-/* Appending to a bounded string, truncating like snprintf: called once
-   per instruction, where snprintf's format parsing was most of the cost.  */
-typedef struct sbuf
-{
-  char *p;
-  size_t n, size;
-} sbuf;
-
-static void
-sb_s (sbuf *b, const char *s)
-{
-  size_t l = strlen (s);
-  if (b->n + 1 < b->size)
-    {
-      size_t room = b->size - 1 - b->n;
-      memcpy (b->p + b->n, s, l < room ? l : room);
-    }
-  b->n += l;
-  if (b->size)
-    b->p[b->n < b->size ? b->n : b->size - 1] = 0;
-}
-
-static void
-sb_u (sbuf *b, uint32_t v, int hex)
-{
-  char d[12];
-  int n = 0;
-  unsigned base = hex ? 16 : 10;
-  do
-    d[sizeof d - 2 - n++] = "0123456789abcdef"[v % base];
-  while ((v /= base) != 0);
-  d[sizeof d - 1] = 0;
-  sb_s (b, d + sizeof d - 1 - n);
-}
-
-/* One instruction's annotation, without the "cachecat: " leader: its
-   category, scope, line and set, and what limits its promise.  */
-static void
-describe_insn (sbuf *b, const cc_model *m, const cc_result *r, uint32_t fi, uint32_t i)
-{
-  const cc_func *fn = &m->funcs[fi];
-  const cc_func_result *fr = &r->funcs[fi];
-  const cc_insn_result *ir = &fr->insns[i];
-  const cc_insn *in = &fn->insns[i];
-  sb_s (b, cc_insn_category (fn, fr, i));
-  if (has_scope (fn, fr, i))
-    {
-      if (ir->merged.scope == CC_SCOPE_PROGRAM)
-        sb_s (b, " scope=program");
-      else if (ir->merged.scope == CC_SCOPE_FUNCTION)
-        sb_s (b, " scope=function");
-      else
-        {
-          /* A caller's loop (first-hit), or one whose header lies in the
-             other part, by the symbol of the part.  */
-          uint32_t lf = ir->merged.other_func ? ir->merged.other_func - 1 : fi;
-          const cc_func *lfn = &m->funcs[lf];
-          uint32_t h = lfn->blocks[r->funcs[lf].loops[ir->merged.loop].header].first_insn;
-          sb_s (b, " scope=loop@");
-          if (lf != fi || fn->insns[h].part != in->part)
-            {
-              sb_s (b, lfn->parts[lfn->insns[h].part].symbol);
-              sb_s (b, "+");
-            }
-          sb_s (b, "0x");
-          sb_u (b, part_offset (lfn, h), 1);
-        }
-    }
-  sb_s (b, " line=");
-  sb_u (b, ir->pline, 0);
-  sb_s (b, " set=");
-  sb_u (b, ir->set, 0);
-  if (ir->n_lines > 1)
-    {
-      sb_s (b, " lines=");
-      sb_u (b, ir->n_lines, 0);
-    }
-  if (in->fetch == CC_FETCH_MAYBE)
-    sb_s (b, " fetch=maybe");
-  if (in->rewrite != CC_REWRITE_NONE && in->rewrite < CC_N_REWRITES)
-    {
-      sb_s (b, " linker=");
-      sb_s (b, rewrite_names[in->rewrite]);
-    }
-  if (in->unsplit)
-    sb_s (b, " unsplit");
-}
-
-void
-cc_annotation (const cc_model *m, const cc_result *r, uint32_t fi, uint32_t first,
-               uint32_t n, char *buf, size_t size)
-{
-  const cc_func_result *fr = &r->funcs[fi];
-  sbuf b = { buf, 0, size };
-  if (size)
-    buf[0] = 0;
-  if (fr->unreached)
-    {
-      sb_s (&b, "cachecat: unreachable (no root reaches its function: it never runs)");
-      return;
-    }
-  if (!fr->analysed)
-    {
-      sb_s (&b, "cachecat: conflict (not analysed)");
-      return;
-    }
-  sb_s (&b, "cachecat: ");
-  if (n == 1)
-    {
-      describe_insn (&b, m, r, fi, first);
-      return;
-    }
-  /* Several machine instructions of one insn, in address order; a run of
-     them that reads the same is written once, with its count:
-     "2 instructions: always-hit line=3 set=3 | never-fetched line=4 set=0".  */
-  sb_u (&b, n, 0);
-  sb_s (&b, " instructions:");
-  char cur[256], next[256];
-  uint32_t run = 0;
-  int runs = 0;
-  for (uint32_t i = first; i <= first + n; i++)
-    {
-      next[0] = 0;
-      if (i < first + n)
-        {
-          sbuf d = { next, 0, sizeof next };
-          describe_insn (&d, m, r, fi, i);
-        }
-      if (run && (i == first + n || strcmp (cur, next) != 0))
-        {
-          sb_s (&b, runs++ ? " | " : " ");
-          if (run > 1)
-            {
-              sb_u (&b, run, 0);
-              sb_s (&b, "x ");
-            }
-          sb_s (&b, cur);
-          run = 0;
-        }
-      if (i < first + n)
-        {
-          if (!run)
-            memcpy (cur, next, sizeof cur);
-          run++;
-        }
-    }
 }
