@@ -71,7 +71,8 @@ cc_why_text (const cc_model *m, const cc_result *r, const cc_why *why)
                         why->name, at);
       break;
     case CC_WHY_UNKNOWN_CODE:
-      s = cc_xasprintf ("unknown code runs in %s%s (inline asm, a thunk, a resolver or millicode)", f, at);
+      s = cc_xasprintf ("unknown code runs in %s%s (inline asm, a thunk, a resolver or "
+                        "millicode)", f, at);
       break;
     case CC_WHY_RECURSION:
       s = cc_xasprintf ("%s is recursive", f);
