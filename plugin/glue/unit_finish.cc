@@ -103,8 +103,6 @@ measure_layout (void)
   return bad;
 }
 
-/* A message about the conflict limits (output/limits.h) as a
-   diagnostic at the place it names.  */
 /* What ARM's back end prints differently from its RTL, once the layout
    is known.  Its ccfsm (asm_capture.cc) made jumps conditional or left
    them out: one printed conditionally also runs on, one left out only
