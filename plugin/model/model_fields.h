@@ -97,17 +97,36 @@ typedef struct cc_field_ctx
   F (budget_misses, BUDGET, 1)                                                          \
   F (budget_conflicts, BUDGET, 1)
 
-/* Are all fields of record S of type TYPE valid (LIST's VALID)?  */
+/* The kinds of record, R (NAME, TYPE, LIST): those that both
+   serializations write field by field, then those the packed model
+   compresses (and the text writes field by field).  Each serialization
+   defines its functions for the fields of each record from these.  */
+#define CC_PLAIN_RECORDS(R)                                                             \
+  R (section, cc_section, CC_SECTION_FIELDS)                                            \
+  R (func, cc_func, CC_FUNC_FIELDS)                                                     \
+  R (part, cc_part, CC_PART_FIELDS)                                                     \
+  R (bound, cc_loop_bound, CC_BOUND_FIELDS)                                             \
+  R (budget, cc_func, CC_BUDGET_FIELDS)
+#define CC_COMPRESSED_RECORDS(R)                                                        \
+  R (insn_1, cc_insn, CC_INSN_FIELDS_1)                                                 \
+  R (insn_2, cc_insn, CC_INSN_FIELDS_2)                                                 \
+  R (block, cc_block, CC_BLOCK_FIELDS)
+
+/* cc_NAME_valid (S, CTX): are all fields of record S valid (its LIST's
+   VALID)?  */
 #define CC_FIELD_VALID(member, kind, valid) &&(valid)
-#define CC_DEFINE_FIELDS_VALID(name, type, list)                                        \
-  static inline int name (const type *s, const cc_field_ctx *ctx)                       \
+#define CC_DEFINE_VALID(name, type, list)                                               \
+  static inline int cc_##name##_valid (const type *s, const cc_field_ctx *ctx)          \
   {                                                                                     \
     return 1 list (CC_FIELD_VALID);                                                     \
   }
-CC_DEFINE_FIELDS_VALID (cc_func_valid, cc_func, CC_FUNC_FIELDS)
-CC_DEFINE_FIELDS_VALID (cc_part_valid, cc_part, CC_PART_FIELDS)
-CC_DEFINE_FIELDS_VALID (cc_insn_valid, cc_insn, CC_INSN_FIELDS)
-CC_DEFINE_FIELDS_VALID (cc_block_valid, cc_block, CC_BLOCK_FIELDS)
-CC_DEFINE_FIELDS_VALID (cc_bound_valid, cc_loop_bound, CC_BOUND_FIELDS)
+CC_PLAIN_RECORDS (CC_DEFINE_VALID)
+CC_COMPRESSED_RECORDS (CC_DEFINE_VALID)
+
+static inline int
+cc_insn_valid (const cc_insn *s, const cc_field_ctx *ctx)
+{
+  return cc_insn_1_valid (s, ctx) && cc_insn_2_valid (s, ctx);
+}
 
 #endif

@@ -94,24 +94,19 @@ put_BUDGET (FILE *f, int64_t v)
 #define put_OPT put_u32
 #define PUT_FIELD(member, kind, valid) put_##kind (f, s->member);
 #define DEFINE_PUT(name, type, list)                                                    \
-  static void name (FILE *f, const type *s)                                             \
+  static void put_##name##_fields (FILE *f, const type *s)                              \
   {                                                                                     \
     list (PUT_FIELD)                                                                    \
   }
-DEFINE_PUT (put_section, cc_section, CC_SECTION_FIELDS)
-DEFINE_PUT (put_func_head, cc_func, CC_FUNC_FIELDS)
-DEFINE_PUT (put_part, cc_part, CC_PART_FIELDS)
-DEFINE_PUT (put_insn, cc_insn, CC_INSN_FIELDS)
-DEFINE_PUT (put_block_head, cc_block, CC_BLOCK_FIELDS)
-DEFINE_PUT (put_bound_head, cc_loop_bound, CC_BOUND_FIELDS)
-DEFINE_PUT (put_budget, cc_func, CC_BUDGET_FIELDS)
+CC_PLAIN_RECORDS (DEFINE_PUT)
+CC_COMPRESSED_RECORDS (DEFINE_PUT)
 
 /* FN's lines (BOUNDS: version 3, with the count of its loop bounds).  */
 static void
 write_func (const cc_func *fn, int bounds, FILE *f)
 {
   fputs ("func", f);
-  put_func_head (f, fn);
+  put_func_fields (f, fn);
   fprintf (f, " %u %u %u", fn->n_parts, fn->n_insns, fn->n_blocks);
   if (bounds)
     fprintf (f, " %u", fn->n_loop_bounds);
@@ -119,20 +114,21 @@ write_func (const cc_func *fn, int bounds, FILE *f)
   for (uint32_t p = 0; p < fn->n_parts; p++)
     {
       fputs ("part", f);
-      put_part (f, &fn->parts[p]);
+      put_part_fields (f, &fn->parts[p]);
       fputc ('\n', f);
     }
   for (uint32_t i = 0; i < fn->n_insns; i++)
     {
       fputs ("insn", f);
-      put_insn (f, &fn->insns[i]);
+      put_insn_1_fields (f, &fn->insns[i]);
+      put_insn_2_fields (f, &fn->insns[i]);
       fputc ('\n', f);
     }
   for (uint32_t b = 0; b < fn->n_blocks; b++)
     {
       const cc_block *bb = &fn->blocks[b];
       fputs ("block", f);
-      put_block_head (f, bb);
+      put_block_fields (f, bb);
       fprintf (f, " %u", bb->n_succs);
       for (uint32_t k = 0; k < bb->n_succs; k++)
         fprintf (f, " %u", bb->succs[k]);
@@ -142,7 +138,7 @@ write_func (const cc_func *fn, int bounds, FILE *f)
     {
       const cc_loop_bound *lb = &fn->loop_bounds[k];
       fputs ("bound", f);
-      put_bound_head (f, lb);
+      put_bound_fields (f, lb);
       for (uint32_t u = 0; u < lb->n_header + lb->n_body; u++)
         fprintf (f, " %u", lb->uids[u]);
       fputc ('\n', f);
@@ -150,7 +146,7 @@ write_func (const cc_func *fn, int bounds, FILE *f)
   if (fn->flags & CC_FUNC_BUDGETED)
     {
       fputs ("budget", f);
-      put_budget (f, fn);
+      put_budget_fields (f, fn);
       fputc ('\n', f);
     }
 }
@@ -166,7 +162,7 @@ cc_model_write (const cc_model *m, FILE *f)
   for (uint32_t s = 0; s < m->n_sections; s++)
     {
       fputs ("section", f);
-      put_section (f, &m->sections[s]);
+      put_section_fields (f, &m->sections[s]);
       fputc ('\n', f);
     }
   for (uint32_t i = 0; i < m->n_files; i++)
@@ -280,7 +276,7 @@ get_u64 (reader *r, uint64_t *v)
 
 /* A budget: a non-negative number, or -1 for none.  */
 static int
-get_budget (reader *r, int64_t *v)
+get_budget_value (reader *r, int64_t *v)
 {
   char *w = word (r), *end;
   if (!w)
@@ -382,25 +378,20 @@ get_U64 (reader *r, uint64_t *v, const char *malformed, const char *range)
 static int
 get_BUDGET (reader *r, int64_t *v, const char *malformed, const char *range)
 {
-  return get_budget (r, v);
+  return get_budget_value (r, v);
 }
 
 #define GET_FIELD(member, kind, valid)                                                  \
   if (get_##kind (r, &s->member, malformed, range))                                     \
     return -1;
 #define DEFINE_GET(name, type, list)                                                    \
-  static int name (reader *r, type *s, const char *malformed, const char *range)        \
+  static int get_##name##_fields (reader *r, type *s, const char *malformed,            \
+                                  const char *range)                                    \
   {                                                                                     \
     list (GET_FIELD) return 0;                                                          \
   }
-DEFINE_GET (get_section, cc_section, CC_SECTION_FIELDS)
-DEFINE_GET (get_func_head, cc_func, CC_FUNC_FIELDS)
-DEFINE_GET (get_part, cc_part, CC_PART_FIELDS)
-DEFINE_GET (get_insn_1, cc_insn, CC_INSN_FIELDS_1)
-DEFINE_GET (get_insn_2, cc_insn, CC_INSN_FIELDS_2)
-DEFINE_GET (get_block_head, cc_block, CC_BLOCK_FIELDS)
-DEFINE_GET (get_bound_head, cc_loop_bound, CC_BOUND_FIELDS)
-DEFINE_GET (get_budget_fields, cc_func, CC_BUDGET_FIELDS)
+CC_PLAIN_RECORDS (DEFINE_GET)
+CC_COMPRESSED_RECORDS (DEFINE_GET)
 
 /* FN's parts and insns: N of each as CTX says.  */
 static int
@@ -410,7 +401,7 @@ read_parts_insns (reader *r, cc_func *fn, const cc_field_ctx *ctx, int version)
   for (uint32_t p = 0; p < ctx->n_parts; p++)
     {
       cc_part *pt = &fn->parts[fn->n_parts++];
-      if (get_keyword (r, "part") || get_part (r, pt, "malformed part", NULL))
+      if (get_keyword (r, "part") || get_part_fields (r, pt, "malformed part", NULL))
         return fail (r, "malformed part");
       if (!cc_part_valid (pt, ctx))
         return fail (r, "section index out of range");
@@ -420,8 +411,8 @@ read_parts_insns (reader *r, cc_func *fn, const cc_field_ctx *ctx, int version)
     {
       cc_insn *in = &fn->insns[fn->n_insns++];
       const char *range = "insn field out of range";
-      if (get_keyword (r, "insn") || get_insn_1 (r, in, NULL, range)
-          || (version >= 2 && get_insn_2 (r, in, NULL, range)))
+      if (get_keyword (r, "insn") || get_insn_1_fields (r, in, NULL, range)
+          || (version >= 2 && get_insn_2_fields (r, in, NULL, range)))
         return fail (r, "malformed insn");
       if (!cc_insn_valid (in, ctx))
         return fail (r, range);
@@ -439,7 +430,7 @@ read_blocks_bounds (reader *r, cc_func *fn, const cc_field_ctx *ctx, uint32_t n_
       cc_block *bb = &fn->blocks[fn->n_blocks++];
       const char *range = "block field out of range";
       uint32_t ns;
-      if (get_keyword (r, "block") || get_block_head (r, bb, NULL, range)
+      if (get_keyword (r, "block") || get_block_fields (r, bb, NULL, range)
           || get_u32 (r, &ns, 0))
         return fail (r, "malformed block");
       if (!cc_block_valid (bb, ctx) || ns > ctx->n_blocks)
@@ -454,7 +445,7 @@ read_blocks_bounds (reader *r, cc_func *fn, const cc_field_ctx *ctx, uint32_t n_
     {
       cc_loop_bound *lb = &fn->loop_bounds[fn->n_loop_bounds++];
       const char *range = "bound field out of range";
-      if (get_keyword (r, "bound") || get_bound_head (r, lb, NULL, range))
+      if (get_keyword (r, "bound") || get_bound_fields (r, lb, NULL, range))
         return fail (r, "malformed bound");
       if (!cc_bound_valid (lb, ctx))
         return fail (r, range);
@@ -473,7 +464,7 @@ read_func (reader *r, cc_model *m, cc_func *fn, int version)
 {
   cc_field_ctx ctx = { m->n_sections, m->n_files, 0, 0, 0 };
   uint32_t n_bounds = 0;
-  if (get_func_head (r, fn, "malformed func", NULL) || get_u32 (r, &ctx.n_parts, 0)
+  if (get_func_fields (r, fn, "malformed func", NULL) || get_u32 (r, &ctx.n_parts, 0)
       || get_u32 (r, &ctx.n_insns, 0) || get_u32 (r, &ctx.n_blocks, 0)
       || (version >= 3 && get_u32 (r, &n_bounds, 0)))
     return fail (r, "malformed func");
@@ -498,7 +489,7 @@ read_record (reader *r, cc_model *m, const char *kw, int version)
       m->sections = cc_xrealloc (m->sections, (m->n_sections + 1) * sizeof *m->sections);
       cc_section *s = &m->sections[m->n_sections++];
       memset (s, 0, sizeof *s);
-      return get_section (r, s, "malformed section", NULL);
+      return get_section_fields (r, s, "malformed section", NULL);
     }
   if (strcmp (kw, "file") == 0)
     {

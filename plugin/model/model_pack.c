@@ -118,7 +118,7 @@ put_str (packer *w, const char *s)
 
 /* A budget: its value plus one (0: none), as a 64-bit number.  */
 static void
-put_budget (packer *w, int64_t v)
+put_budget_value (packer *w, int64_t v)
 {
   put_u64 (w, (uint64_t) (v + 1));
 }
@@ -131,18 +131,14 @@ put_budget (packer *w, int64_t v)
 #define pack_U8 put_u
 #define pack_OPT put_opt
 #define pack_U64 put_u64
-#define pack_BUDGET put_budget
+#define pack_BUDGET put_budget_value
 #define PACK_FIELD(member, kind, valid) pack_##kind (w, s->member);
 #define DEFINE_PACK(name, type, list)                                                   \
-  static void name (packer *w, const type *s)                                           \
+  static void pack_##name##_fields (packer *w, const type *s)                           \
   {                                                                                     \
     list (PACK_FIELD)                                                                   \
   }
-DEFINE_PACK (pack_section, cc_section, CC_SECTION_FIELDS)
-DEFINE_PACK (pack_func_head, cc_func, CC_FUNC_FIELDS)
-DEFINE_PACK (pack_part, cc_part, CC_PART_FIELDS)
-DEFINE_PACK (pack_bound_head, cc_loop_bound, CC_BOUND_FIELDS)
-DEFINE_PACK (pack_budget, cc_func, CC_BUDGET_FIELDS)
+CC_PLAIN_RECORDS (DEFINE_PACK)
 
 /* F's insns, compressed (model_record.h): each against the insn before
    it, most in their common form of two bytes.  */
@@ -229,26 +225,26 @@ pack_blocks (packer *w, const cc_func *f)
 static void
 pack_func (packer *w, const cc_func *f)
 {
-  pack_func_head (w, f);
+  pack_func_fields (w, f);
   put_u (w, f->n_parts);
   put_u (w, f->n_insns);
   put_u (w, f->n_blocks);
   for (uint32_t p = 0; p < f->n_parts; p++)
-    pack_part (w, &f->parts[p]);
+    pack_part_fields (w, &f->parts[p]);
   pack_insns (w, f);
   pack_blocks (w, f);
   put_u (w, f->n_loop_bounds);
   for (uint32_t k = 0; k < f->n_loop_bounds; k++)
     {
       const cc_loop_bound *lb = &f->loop_bounds[k];
-      pack_bound_head (w, lb);
+      pack_bound_fields (w, lb);
       /* Two ascending runs: each uid as the difference from the one
          before (the first from 0).  */
       for (uint32_t j = 0; j < lb->n_header + lb->n_body; j++)
         put_u (w, zigzag (lb->uids[j], j == 0 || j == lb->n_header ? 0 : lb->uids[j - 1]));
     }
   if (f->flags & CC_FUNC_BUDGETED)
-    pack_budget (w, f);
+    pack_budget_fields (w, f);
 }
 
 unsigned char *
@@ -259,7 +255,7 @@ cc_record_pack_model (const cc_model *m, size_t *size)
   room (&w, 1);
   put_u (&w, m->n_sections);
   for (uint32_t s = 0; s < m->n_sections; s++)
-    pack_section (&w, &m->sections[s]);
+    pack_section_fields (&w, &m->sections[s]);
   put_u (&w, m->n_files);
   for (uint32_t i = 0; i < m->n_files; i++)
     put_str (&w, m->files[i]);

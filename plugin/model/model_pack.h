@@ -9,7 +9,7 @@
 #ifndef CACHECAT_MODEL_PACK_H
 #define CACHECAT_MODEL_PACK_H
 
-#include "model/model.h"
+#include "model/model_fields.h"
 
 #define DIGIT_LAST 0x30        /* '0' .. 'O': the last digit of a number */
 #define DIGIT_MORE 0x5d        /* ']' .. '|': a digit with more to come */
@@ -36,6 +36,15 @@
 #define BLOCK_EXITS 8
 #define BLOCK_NORETURN 16
 #define BLOCK_FALLTHRU(x) (((x) >> 5) & 3) /* 0 none, 1 the next block, 2 given */
+
+/* The insns and blocks are compressed field by field: a field added to
+   model_fields.h's lists must be packed (model_pack.c) and unpacked
+   (model_unpack.c) by hand, and these counts raised.  */
+#define CC_FIELD_COUNT(member, kind, valid) +1
+_Static_assert ((0 CC_INSN_FIELDS (CC_FIELD_COUNT)) == 13,
+                "an insn field the packed model does not hold");
+_Static_assert ((0 CC_BLOCK_FIELDS (CC_FIELD_COUNT)) == 7,
+                "a block field the packed model does not hold");
 
 /* A - B as a signed 32-bit difference, zigzagged: small either way.  */
 static inline uint32_t

@@ -184,15 +184,12 @@ unpack_BUDGET (unpacker *r, int64_t *v, const char *none, const char *range)
   if (unpack_##kind (r, &s->member, none, range))                                       \
     return -1;
 #define DEFINE_UNPACK(name, type, list)                                                 \
-  static int name (unpacker *r, type *s, const char *none, const char *range)           \
+  static int unpack_##name##_fields (unpacker *r, type *s, const char *none,             \
+                                     const char *range)                                  \
   {                                                                                     \
     list (UNPACK_FIELD) return 0;                                                       \
   }
-DEFINE_UNPACK (unpack_section, cc_section, CC_SECTION_FIELDS)
-DEFINE_UNPACK (unpack_func_head, cc_func, CC_FUNC_FIELDS)
-DEFINE_UNPACK (unpack_part, cc_part, CC_PART_FIELDS)
-DEFINE_UNPACK (unpack_bound_head, cc_loop_bound, CC_BOUND_FIELDS)
-DEFINE_UNPACK (unpack_budget, cc_func, CC_BUDGET_FIELDS)
+CC_PLAIN_RECORDS (DEFINE_UNPACK)
 
 /* Where the insn before the one being read left off: what the
    compressed insns are told against.  */
@@ -363,7 +360,7 @@ unpack_bounds (unpacker *r, cc_func *f, const cc_field_ctx *ctx)
   for (uint32_t k = 0; k < n; k++)
     {
       cc_loop_bound *lb = &f->loop_bounds[f->n_loop_bounds++];
-      if (unpack_bound_head (r, lb, NULL, "bound field out of range"))
+      if (unpack_bound_fields (r, lb, NULL, "bound field out of range"))
         return -1;
       if (!cc_bound_valid (lb, ctx))
         return bad (r, "bound field out of range");
@@ -389,7 +386,7 @@ static int
 unpack_func (unpacker *r, const cc_model *m, cc_func *f)
 {
   uint32_t np, ni, nb;
-  if (unpack_func_head (r, f, "function without a name", NULL) || get_count (r, &np)
+  if (unpack_func_fields (r, f, "function without a name", NULL) || get_count (r, &np)
       || get_count (r, &ni) || get_count (r, &nb))
     return -1;
   cc_field_ctx ctx = { m->n_sections, m->n_files, np, ni, nb };
@@ -399,7 +396,7 @@ unpack_func (unpacker *r, const cc_model *m, cc_func *f)
   for (uint32_t p = 0; p < np; p++)
     {
       cc_part *pt = &f->parts[f->n_parts++];
-      if (unpack_part (r, pt, "part without a symbol", NULL))
+      if (unpack_part_fields (r, pt, "part without a symbol", NULL))
         return -1;
       if (!cc_part_valid (pt, &ctx))
         return bad (r, "section index out of range");
@@ -408,7 +405,7 @@ unpack_func (unpacker *r, const cc_model *m, cc_func *f)
       || unpack_bounds (r, f, &ctx))
     return -1;
   if (f->flags & CC_FUNC_BUDGETED)
-    return unpack_budget (r, f, NULL, NULL);
+    return unpack_budget_fields (r, f, NULL, NULL);
   return 0;
 }
 
@@ -420,7 +417,7 @@ unpack_model (unpacker *r, cc_model *m)
     return -1;
   m->sections = cc_xcalloc (n, sizeof *m->sections);
   for (uint32_t s = 0; s < n; s++)
-    if (unpack_section (r, &m->sections[m->n_sections++], "section without a name", NULL))
+    if (unpack_section_fields (r, &m->sections[m->n_sections++], "section without a name", NULL))
       return -1;
   if (get_count (r, &n))
     return -1;
