@@ -340,24 +340,6 @@ get_STR (reader *r, char **v, const char *malformed, const char *range)
 }
 
 static int
-get_OSTR (reader *r, char **v, const char *malformed, const char *range)
-{
-  return get_str (r, v);
-}
-
-static int
-get_U32 (reader *r, uint32_t *v, const char *malformed, const char *range)
-{
-  return get_u32 (r, v, 0);
-}
-
-static int
-get_OPT (reader *r, uint32_t *v, const char *malformed, const char *range)
-{
-  return get_u32 (r, v, 1);
-}
-
-static int
 get_U8 (reader *r, uint8_t *v, const char *malformed, const char *range)
 {
   uint32_t x;
@@ -369,18 +351,11 @@ get_U8 (reader *r, uint8_t *v, const char *malformed, const char *range)
   return 0;
 }
 
-static int
-get_U64 (reader *r, uint64_t *v, const char *malformed, const char *range)
-{
-  return get_u64 (r, v);
-}
-
-static int
-get_BUDGET (reader *r, int64_t *v, const char *malformed, const char *range)
-{
-  return get_budget_value (r, v);
-}
-
+#define get_OSTR(r, v, malformed, range) get_str (r, v)
+#define get_U32(r, v, malformed, range) get_u32 (r, v, 0)
+#define get_OPT(r, v, malformed, range) get_u32 (r, v, 1)
+#define get_U64(r, v, malformed, range) get_u64 (r, v)
+#define get_BUDGET(r, v, malformed, range) get_budget_value (r, v)
 #define GET_FIELD(member, kind, valid)                                                  \
   if (get_##kind (r, &s->member, malformed, range))                                     \
     return -1;

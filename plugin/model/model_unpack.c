@@ -138,18 +138,6 @@ unpack_STR (unpacker *r, char **v, const char *none, const char *range)
 }
 
 static int
-unpack_U32 (unpacker *r, uint32_t *v, const char *none, const char *range)
-{
-  return get_u (r, v);
-}
-
-static int
-unpack_OPT (unpacker *r, uint32_t *v, const char *none, const char *range)
-{
-  return get_opt (r, v);
-}
-
-static int
 unpack_U8 (unpacker *r, uint8_t *v, const char *none, const char *range)
 {
   uint32_t x;
@@ -159,12 +147,6 @@ unpack_U8 (unpacker *r, uint8_t *v, const char *none, const char *range)
     return bad (r, range);
   *v = (uint8_t) x;
   return 0;
-}
-
-static int
-unpack_U64 (unpacker *r, uint64_t *v, const char *none, const char *range)
-{
-  return get_u64 (r, v);
 }
 
 /* A budget: its value plus one (0: none).  */
@@ -180,6 +162,9 @@ unpack_BUDGET (unpacker *r, int64_t *v, const char *none, const char *range)
   return 0;
 }
 
+#define unpack_U32(r, v, none, range) get_u (r, v)
+#define unpack_OPT(r, v, none, range) get_opt (r, v)
+#define unpack_U64(r, v, none, range) get_u64 (r, v)
 #define UNPACK_FIELD(member, kind, valid)                                               \
   if (unpack_##kind (r, &s->member, none, range))                                       \
     return -1;
