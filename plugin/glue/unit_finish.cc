@@ -12,9 +12,7 @@
 #include "glue/glue.h"
 #include "layout/assembler.h"
 #include "layout/target.h"
-#include "output/limits.h"
-#include "output/bounds_text.h"
-#include "output/sarif.h"
+#include "output/analyse.h"
 
 
 /* Measure the layout of the unit into the model (layout/measure.h).
@@ -105,8 +103,6 @@ measure_layout (void)
   return bad;
 }
 
-/* A message about the conflict limits (output/limits.h) as a
-   diagnostic at the place it names.  */
 /* What ARM's back end prints differently from its RTL, once the layout
    is known.  Its ccfsm (asm_capture.cc) made jumps conditional or left
    them out: one printed conditionally also runs on, one left out only
@@ -154,48 +150,62 @@ mend_arm (void)
     }
 }
 
-/* MSG into the SARIF file S (output/sarif.h), at AT.  */
-static void
-sarif_message (cc_sarif *s, const cc_limit_msg *msg, const char *text, int is_error,
-               location_t at)
-{
-  expanded_location x = expand_location (at);
-  cc_sarif_limit (s, msg, text, is_error, x.file, (uint32_t) x.line, (uint32_t) x.column,
-                  cc_glue.funcs[msg->func].sym);
-}
-
-/* A program line with conflict insns: a note of the SARIF file only.  */
-static void
-sarif_conflict (void *data, const cc_limit_msg *msg)
-{
-  const cc_glue_func *gf = &cc_glue.funcs[msg->func];
-  int is_error;
-  char *text = cc_limit_text (msg, gf->sym, 0, &is_error);
-  expanded_location x = expand_location (gf->insns[cc_glue_insn_of (gf, msg->insn)].loc);
-  cc_sarif_result ((cc_sarif *) data, CC_RULE_CONFLICT, 0, text, x.file, (uint32_t) x.line,
-                   (uint32_t) x.column, gf->sym);
-  free (text);
-}
-
-/* A limit's or budget's message as a diagnostic, at the function or at
-   the insn it names; into the SARIF file too, if there is one.  */
-static void
-say_limit (void *data, const cc_limit_msg *msg)
+/* The place of MSG: its insn's if AT_INSN, else its function's.  */
+static location_t
+msg_location (const cc_limit_msg *msg, int at_insn)
 {
   /* The model's functions are the glue's, in the same order.  */
   const cc_glue_func *gf = &cc_glue.funcs[msg->func];
-  int is_error;
-  char *text = cc_limit_text (msg, gf->sym, 0, &is_error);
-  location_t at = gf->loc;
-  if (cc_limit_at_insn (msg))
-    at = gf->insns[cc_glue_insn_of (gf, msg->insn)].loc;
+  return at_insn ? gf->insns[cc_glue_insn_of (gf, msg->insn)].loc : gf->loc;
+}
+
+/* The plugin's side of cc_analyse_and_report (output/analyse.h): GCC's
+   locations and diagnostics.  Where MSG is, for the SARIF file.  */
+static void
+glue_place (void *, const cc_limit_msg *msg, int at_insn, cc_msg_place *at)
+{
+  expanded_location x = expand_location (msg_location (msg, at_insn));
+  at->func = cc_glue.funcs[msg->func].sym;
+  at->file = x.file;
+  at->line = (uint32_t) x.line;
+  at->column = (uint32_t) x.column;
+}
+
+/* A limit's or budget's message as a diagnostic, at the function or at
+   the insn it names.  */
+static void
+glue_say (void *, const cc_limit_msg *msg, const char *text, int is_error)
+{
+  location_t at = msg_location (msg, cc_limit_at_insn (msg));
   if (is_error)
     error_at (at, "cachecat: %s", text);
   else
     inform (at, "cachecat: %s", text);
-  if (data)
-    sarif_message ((cc_sarif *) data, msg, text, is_error, at);
-  free (text);
+}
+
+/* A failure is an error (it fails the compile); the unit's text is
+   still written.  */
+static int
+glue_failed (void *, const char *what, const char *path, const char *err)
+{
+  if (!path)
+    error_at (UNKNOWN_LOCATION, "cachecat: %s", what);
+  else
+    error_at (UNKNOWN_LOCATION, "cachecat: cannot write %s %qs: %s", what, path, err);
+  return 0;
+}
+
+/* The functions too big for the engine: warnings.  */
+static void
+glue_analysed (void *, const cc_model *m, const cc_result *r)
+{
+  cc_time_mark ("analyse");
+  for (uint32_t fi = 0; r && fi < cc_glue.n_funcs; fi++)
+    if (r->funcs[cc_glue.funcs[fi].model_index].too_big)
+      warning_at (cc_glue.funcs[fi].loc, 0, "cachecat: %qs is too big to analyse "
+                  "(%u instructions, over the cost cap of the engine); its instructions are "
+                  "reported as conflict", cc_glue.funcs[fi].sym,
+                  m->funcs[cc_glue.funcs[fi].model_index].n_insns);
 }
 
 /* record: the note label at the first instruction of every part of every
@@ -544,6 +554,111 @@ emit_keeping_copy (const cc_result *r, bool exact)
   free (text);
 }
 
+/* Measure the unit's layout into the model, or say why its offsets carry
+   no promise (to free, NULL: measured): they move after the compile
+   (then a record's relaxed unit is made first), or the measure failed.  */
+static char *
+place_unit (void)
+{
+  if (!cc_glue.n_funcs)
+    return NULL;
+  char *layout_note = NULL;
+  /* Offsets that move after the compile carry no promise: not worth
+     measuring, unless the record takes them to cachecat-link, which
+     reads where the linker put each insn (model_record.h).  */
+  const char *moves = cc_layout_moves_after_compile (
+    cc_built_arch (), cc_glue.header, cc_glue.header ? cc_glue.header_size : 0,
+    cc_glue.mem_buf, cc_glue.mem_buf ? cc_glue.mem_size : 0);
+  if (moves && cc_glue.opts.record && !(layout_note = measure_layout ()))
+    {
+      make_relaxed_record ();
+      unmeasure ();
+      layout_note = xstrdup (moves);
+      warning_at (UNKNOWN_LOCATION, 0, "cachecat: %s; all instructions are "
+                  "reported as conflict (cachecat-link places them after the link)",
+                  moves);
+    }
+  else if (moves)
+    {
+      free (layout_note);
+      layout_note = xstrdup (moves);
+      warning_at (UNKNOWN_LOCATION, 0, "cachecat: %s; all instructions are "
+                  "reported as conflict (compile with %<-fplugin-arg-cachecat-record%> "
+                  "and run cachecat-link on the linked program: it places them)",
+                  moves);
+      cc_unit_unmeasured (&cc_glue.model);
+    }
+  else if ((layout_note = measure_layout ()))
+    warning_at (UNKNOWN_LOCATION, 0,
+                "cachecat: could not determine exact instruction addresses: "
+                "%s; all instructions are reported as conflict", layout_note);
+  if (layout_note && !moves)
+    cc_unit_unmeasured (&cc_glue.model);
+  else if (!layout_note)
+    {
+      mend_arm ();
+      cc_target_veneer_calls (cc_built_arch (), &cc_glue.model);
+    }
+  return layout_note;
+}
+
+/* CACHECAT_DUMP_MODEL=FILE: the model, for the tests.  */
+static void
+dump_model (void)
+{
+  const char *dump = getenv ("CACHECAT_DUMP_MODEL");
+  if (dump && *dump)
+    {
+      FILE *df = fopen (dump, "w");
+      if (df)
+        {
+          cc_model_write (&cc_glue.model, df);
+          fclose (df);
+        }
+    }
+}
+
+/* Analyse the unit (LAYOUT_NOTE: why its offsets are not exact, or
+   NULL) and say everything about it (output/analyse.h).  *R gets the
+   results (NULL if the analysis failed).  Returns how many limits and
+   budgets are broken.  */
+static int
+analyse_unit (char *layout_note, cc_result **r)
+{
+  const cc_options *o = &cc_glue.opts;
+  cc_cache cache = cc_options_cache (o);
+  char *path = o->report ? xstrdup (o->report) : default_report_path ();
+  cc_report_info info;
+  info.source = main_input_filename;
+  info.arch = cc_arch_name (cc_built_arch ());
+  info.triple = *cc_built_target () ? cc_built_target () : NULL;
+  info.options = o;
+  info.layout_note = layout_note;
+  info.layout_advice = layout_note ? NULL : placements_advice (&cache);
+  info.link = NULL;
+  info.bounds = NULL;
+  cc_output_job job;
+  memset (&job, 0, sizeof job);
+  job.model = &cc_glue.model;
+  job.cache = &cache;
+  job.info = &info;
+  /* With a record, cachecat-link checks the budgets again on the whole
+     program, where calls of other units' functions are bounded.  */
+  job.budgets_later = o->record != 0;
+  job.report = path;
+  job.cwd = getpwd ();
+  job.analysed = glue_analysed;
+  job.failed = glue_failed;
+  job.say = glue_say;
+  job.place = glue_place;
+  int broken = cc_analyse_and_report (&job);
+  free (path);
+  free (info.layout_advice);
+  cc_bounds_free (job.bounds);
+  *r = job.result;
+  return broken;
+}
+
 void
 cc_glue_finish_unit (void *, void *)
 {
@@ -569,61 +684,10 @@ cc_glue_finish_unit (void *, void *)
       return;
     }
 
-  char *layout_note = NULL;
-  if (cc_glue.n_funcs)
-    {
-      /* Offsets that move after the compile carry no promise: not worth
-         measuring, unless the record takes them to cachecat-link, which
-         reads where the linker put each insn (model_record.h).  */
-      const char *moves = cc_layout_moves_after_compile (
-        cc_built_arch (), cc_glue.header, cc_glue.header ? cc_glue.header_size : 0,
-        cc_glue.mem_buf, cc_glue.mem_buf ? cc_glue.mem_size : 0);
-      if (moves && cc_glue.opts.record && !(layout_note = measure_layout ()))
-        {
-          make_relaxed_record ();
-          unmeasure ();
-          layout_note = xstrdup (moves);
-          warning_at (UNKNOWN_LOCATION, 0, "cachecat: %s; all instructions are "
-                      "reported as conflict (cachecat-link places them after the link)",
-                      moves);
-        }
-      else if (moves)
-        {
-          free (layout_note);
-          layout_note = xstrdup (moves);
-          warning_at (UNKNOWN_LOCATION, 0, "cachecat: %s; all instructions are "
-                      "reported as conflict (compile with %<-fplugin-arg-cachecat-record%> "
-                      "and run cachecat-link on the linked program: it places them)",
-                      moves);
-          cc_unit_unmeasured (&cc_glue.model);
-        }
-      else if ((layout_note = measure_layout ()))
-        warning_at (UNKNOWN_LOCATION, 0,
-                    "cachecat: could not determine exact instruction addresses: "
-                    "%s; all instructions are reported as conflict", layout_note);
-      if (layout_note && !moves)
-        cc_unit_unmeasured (&cc_glue.model);
-      else if (!layout_note)
-        {
-          mend_arm ();
-          cc_target_veneer_calls (cc_built_arch (), &cc_glue.model);
-        }
-    }
+  char *layout_note = place_unit ();
   cc_time_mark ("measure");
-
-  const char *dump = getenv ("CACHECAT_DUMP_MODEL");
-  if (dump && *dump)
-    {
-      FILE *df = fopen (dump, "w");
-      if (df)
-        {
-          cc_model_write (&cc_glue.model, df);
-          fclose (df);
-        }
-    }
-
-  const cc_options *o = &cc_glue.opts;
-  if (o->record == CC_RECORD_ONLY)
+  dump_model ();
+  if (cc_glue.opts.record == CC_RECORD_ONLY)
     {
       /* No analysis, no report: only the record, for cachecat-link.  */
       emit_with_record (NULL, layout_note == NULL);
@@ -631,79 +695,8 @@ cc_glue_finish_unit (void *, void *)
       release_state ();
       return;
     }
-  cc_cache cache = cc_options_cache (o);
-  cc_analysis_opts ao;
-  memset (&ao, 0, sizeof ao);
-  ao.entry = o->entry;
-  ao.entry_cold = o->entry_cold;
-  ao.max_instances = o->max_instances;
-  ao.reduce = 0;
-  ao.entry_callable = 0;
-  ao.group_insns = 0;
-  char *err = NULL;
-  unsigned broken = 0;
-  cc_result *r = cc_analyse (&cc_glue.model, &cache, &ao, &err);
-  cc_time_mark ("analyse");
-  for (uint32_t fi = 0; r && fi < cc_glue.n_funcs; fi++)
-    if (r->funcs[cc_glue.funcs[fi].model_index].too_big)
-      warning_at (cc_glue.funcs[fi].loc, 0, "cachecat: %qs is too big to analyse "
-                  "(%u instructions, over the cost cap of the engine); its instructions are "
-                  "reported as conflict", cc_glue.funcs[fi].sym,
-                  cc_glue.model.funcs[cc_glue.funcs[fi].model_index].n_insns);
-  if (!r)
-    error_at (UNKNOWN_LOCATION, "cachecat: %s",
-              err ? err : "the analysis failed");
-  else
-    {
-      char *path = o->report ? xstrdup (o->report) : default_report_path ();
-      cc_report_info info;
-      info.source = main_input_filename;
-      info.arch = cc_arch_name (cc_built_arch ());
-      info.triple = *cc_built_target () ? cc_built_target () : NULL;
-      info.options = o;
-      info.layout_note = layout_note;
-      info.layout_advice = layout_note ? NULL : placements_advice (&cache);
-      info.link = NULL;
-      cc_bounds *bounds = cc_bounds_compute (&cc_glue.model, r, &cache);
-      info.bounds = bounds;
-      char *werr = NULL;
-      if (cc_report_write (path, &cc_glue.model, r, &info, &werr))
-        error_at (UNKNOWN_LOCATION, "cachecat: cannot write report %qs: %s",
-                  path,
-               werr ? werr : "unknown error");
-      free (werr);
-      free (path);
-      free (info.layout_advice);
-      cc_sarif *sarif = o->sarif ? cc_sarif_new (CACHECAT_VERSION, getpwd (), "c") : NULL;
-      broken += cc_check_limits (&cc_glue.model, r, 0, o->max_conflicts_per_function,
-                                 o->max_conflicts, say_limit, sarif);
-      if (o->bounds_table)
-        cc_bounds_table (stderr, &cc_glue.model, r, bounds);
-      if (o->loop_template)
-        {
-          char *terr = NULL;
-          if (cc_loop_template_write (o->loop_template, &cc_glue.model, r, bounds, &terr))
-            error_at (UNKNOWN_LOCATION, "cachecat: cannot write the loop template %qs: %s",
-                      o->loop_template, terr ? terr : "unknown error");
-          free (terr);
-        }
-      /* With a record, cachecat-link checks the budgets again on the whole
-         program, where calls of other units' functions are bounded.  */
-      broken += cc_check_budgets (&cc_glue.model, r, &cache, bounds, o->record != 0, say_limit,
-                                  sarif);
-      if (sarif)
-        {
-          cc_conflict_lines (&cc_glue.model, r, sarif_conflict, sarif);
-          char *serr = NULL;
-          if (cc_sarif_write (sarif, o->sarif, &serr))
-            error_at (UNKNOWN_LOCATION, "cachecat: cannot write the SARIF file %qs: %s",
-                      o->sarif, serr ? serr : "unknown error");
-          free (serr);
-          cc_sarif_free (sarif);
-        }
-      cc_bounds_free (bounds);
-    }
-  free (err);
+  cc_result *r;
+  int broken = analyse_unit (layout_note, &r);
   cc_time_mark ("report");
 
   /* A temporary .s the driver deletes after assembling it: nobody reads

@@ -15,10 +15,7 @@
 #include "link/unrecorded.h"
 #include "link/whole_program.h"
 #include "options/options.h"
-#include "output/bounds_text.h"
-#include "output/limits.h"
-#include "output/report.h"
-#include "output/sarif.h"
+#include "output/analyse.h"
 #include "output/summary.h"
 #include "support/util.h"
 
@@ -86,13 +83,15 @@ own_config_dir (void)
   return cc_xasprintf ("%s/config", dirname (buf));
 }
 
-/* GCC-style diagnostics for the conflict limits (output/limits.h), and
-   the SARIF file's results.  */
-typedef struct say_ctx
+/* cachecat-link's side of cc_analyse_and_report (output/analyse.h):
+   the whole program, its messages on stderr, and its listing.  */
+typedef struct link_job
 {
   const cc_whole_program *wp;
-  cc_sarif *sarif;             /* NULL: none asked for */
-} say_ctx;
+  const char *program;
+  int want_listing;
+  const char *listing_path;    /* NULL: PROGRAM.cachecat.lst */
+} link_job;
 
 /* The file and line of insn INSN of FN, or of FN (INSN CC_NONE).  */
 static const char *
@@ -103,53 +102,64 @@ where_of (const cc_model *m, const cc_func *fn, uint32_t insn, uint32_t *line)
   return file != CC_NONE && file < m->n_files ? m->files[file] : NULL;
 }
 
+/* Where a limit's message is: the model's file and line, no column.  */
 static void
-print_loc (const cc_model *m, uint32_t file, uint32_t line)
+link_place (void *data, const cc_limit_msg *msg, int at_insn, cc_msg_place *at)
 {
-  if (file != CC_NONE && file < m->n_files && line)
-    fprintf (stderr, "%s:%u: ", m->files[file], line);
-  else if (file != CC_NONE && file < m->n_files)
-    fprintf (stderr, "%s: ", m->files[file]);
+  const cc_model *m = &((const link_job *) data)->wp->model;
+  const cc_func *fn = &m->funcs[msg->func];
+  at->func = fn->name;
+  at->file = where_of (m, fn, at_insn ? msg->insn : CC_NONE, &at->line);
+  at->column = 0;
+}
+
+/* A GCC-style diagnostic, at FILE:LINE, FILE, or our name.  */
+static void
+link_say (void *data, const cc_limit_msg *msg, const char *text, int is_error)
+{
+  cc_msg_place at;
+  link_place (data, msg, cc_limit_at_insn (msg), &at);
+  if (at.file && at.line)
+    fprintf (stderr, "%s:%u: ", at.file, at.line);
+  else if (at.file)
+    fprintf (stderr, "%s: ", at.file);
   else
     fprintf (stderr, "%s: ", program_name);
-}
-
-static void
-say_limit (void *data, const cc_limit_msg *msg)
-{
-  const cc_whole_program *wp = ((say_ctx *) data)->wp;
-  const cc_model *m = &wp->model;
-  const cc_func *fn = &m->funcs[msg->func];
-  int is_error;
-  char *text = cc_limit_text (msg, fn->name, 1, &is_error);
-  if (cc_limit_at_insn (msg) && msg->insn < fn->n_insns)
-    print_loc (m, fn->insns[msg->insn].file, fn->insns[msg->insn].line);
-  else
-    print_loc (m, fn->file, fn->line);
   fprintf (stderr, "%s: cachecat: %s\n", is_error ? "error" : "note", text);
-  cc_sarif *sarif = ((say_ctx *) data)->sarif;
-  if (sarif)
-    {
-      uint32_t line;
-      const char *file = where_of (m, fn, cc_limit_at_insn (msg) ? msg->insn : CC_NONE, &line);
-      cc_sarif_limit (sarif, msg, text, is_error, file, line, 0, fn->name);
-    }
-  free (text);
 }
 
-/* A program line with conflict insns: a note of the SARIF file only.  */
-static void
-sarif_conflict (void *data, const cc_limit_msg *msg)
+/* A failure ends the run (exit status 2).  */
+static int
+link_failed (void *data, const char *what, const char *path, const char *err)
 {
-  say_ctx *ctx = data;
-  const cc_model *m = &ctx->wp->model;
-  const cc_func *fn = &m->funcs[msg->func];
-  int is_error;
-  char *text = cc_limit_text (msg, fn->name, 1, &is_error);
-  uint32_t line;
-  const char *file = where_of (m, fn, msg->insn, &line);
-  cc_sarif_result (ctx->sarif, CC_RULE_CONFLICT, 0, text, file, line, 0, fn->name);
-  free (text);
+  (void) data;
+  if (!path)
+    fatal (what);
+  else
+    {
+      char *m = cc_xasprintf ("cannot write %s '%s': %s", what, path, err);
+      fatal (m);
+      free (m);
+    }
+  return 1;
+}
+
+/* The listing, if asked for, after the report.  */
+static int
+write_listing (void *data, const cc_result *r)
+{
+  const link_job *job = data;
+  if (!job->want_listing)
+    return 0;
+  char *err = NULL;
+  char *path = job->listing_path ? cc_xstrdup (job->listing_path)
+                                 : cc_xasprintf ("%s.cachecat.lst", job->program);
+  int failed = cc_write_listing (path, job->program, job->wp, r, &err) < 0;
+  if (failed)
+    link_failed (data, "listing", path, err);
+  free (err);
+  free (path);
+  return failed;
 }
 
 /* Split --KEY[=VALUE] arguments into the plugin's options (ARGS) and our
@@ -217,6 +227,57 @@ choose_entry (const cc_options *o, const cc_elf_image *img, const cc_model *m, i
   return entry;
 }
 
+/* What the linker did to the program's code that the records cannot
+   place: warnings.  */
+static void
+warn_program (const cc_elf_image *img, const cc_whole_program *wp)
+{
+  cc_warn_unrecorded (stderr, program_name, img, wp->units, wp->n_units);
+  if (wp->n_unplaced)
+    fprintf (stderr, "%s: warning: %u functions of code the linker relaxed start with "
+             "padding the record does not place; their instructions are reported as "
+             "conflict\n", program_name, wp->n_unplaced);
+  if (wp->n_rerouted)
+    fprintf (stderr, "%s: warning: the final bytes of %u functions branch where their "
+             "model does not (a stub the linker added), first %s; they are reported as "
+             "conflict\n", program_name, wp->n_rerouted, wp->rerouted);
+  if (wp->n_inexact)
+    fprintf (stderr, "%s: warning: %u functions come from units whose addresses the "
+             "plugin could not measure; their instructions are reported as conflict\n",
+             program_name, wp->n_inexact);
+}
+
+/* What the report says of the program WP (its file PROGRAM): per
+   function its unit, other names, and why code without a model may call
+   it.  */
+static void
+link_facts (cc_report_link *link, const cc_whole_program *wp, const char *program)
+{
+  uint32_t n = wp->model.n_funcs;
+  const char **units = cc_xmalloc ((n + 1) * sizeof *units);
+  char *const **aliases = cc_xmalloc ((n + 1) * sizeof *aliases);
+  char **because = cc_xmalloc ((n + 1) * sizeof *because);
+  for (uint32_t f = 0; f < n; f++)
+    {
+      units[f] = wp->units[wp->funcs[f].unit].source;
+      aliases[f] = wp->funcs[f].aliases;
+      because[f] = cc_whole_program_root_because (wp, f);
+    }
+  *link = (cc_report_link) { program, wp->n_units, wp->n_relaxed, wp->n_removed, wp->n_dead,
+                             wp->n_escaped, wp->section_base, units, because, aliases,
+                             wp->open_because, wp->n_indirect_sites, wp->n_indirect_targets };
+}
+
+static void
+free_link_facts (cc_report_link *link, uint32_t n_funcs)
+{
+  for (uint32_t f = 0; f < n_funcs; f++)
+    free (link->func_root_because[f]);
+  free ((void *) link->func_unit);
+  free ((void *) link->func_aliases);
+  free ((void *) link->func_root_because);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -278,101 +339,46 @@ main (int argc, char **argv)
       return fatal (m);
     }
   cc_whole_program_enter (&wp, entry_func);
-  cc_warn_unrecorded (stderr, program_name, &img, wp.units, wp.n_units);
-  if (wp.n_unplaced)
-    fprintf (stderr, "%s: warning: %u functions of code the linker relaxed start with "
-             "padding the record does not place; their instructions are reported as "
-             "conflict\n", program_name, wp.n_unplaced);
-  if (wp.n_rerouted)
-    fprintf (stderr, "%s: warning: the final bytes of %u functions branch where their "
-             "model does not (a stub the linker added), first %s; they are reported as "
-             "conflict\n", program_name, wp.n_rerouted, wp.rerouted);
-  if (wp.n_inexact)
-    fprintf (stderr, "%s: warning: %u functions come from units whose addresses the "
-             "plugin could not measure; their instructions are reported as conflict\n",
-             program_name, wp.n_inexact);
-
-  cc_analysis_opts ao;
-  memset (&ao, 0, sizeof ao);
-  ao.entry = entry;
-  ao.entry_cold = cold;
-  ao.max_instances = o.max_instances;
-  ao.whole_program = 1;
-  ao.unknown_code = wp.unknown_code;
-  ao.n_unknown_code = wp.n_unknown_code;
-  cc_result *r = cc_analyse (&wp.model, &cache, &ao, &err);
-  if (!r)
-    return fatal (err ? err : "the analysis failed");
-
-  const char **units = cc_xmalloc ((wp.model.n_funcs + 1) * sizeof *units);
-  char *const **aliases = cc_xmalloc ((wp.model.n_funcs + 1) * sizeof *aliases);
-  char **because = cc_xmalloc ((wp.model.n_funcs + 1) * sizeof *because);
-  for (uint32_t f = 0; f < wp.model.n_funcs; f++)
-    {
-      units[f] = wp.units[wp.funcs[f].unit].source;
-      aliases[f] = wp.funcs[f].aliases;
-      because[f] = cc_whole_program_root_because (&wp, f);
-    }
-  cc_report_link link = { program, wp.n_units, wp.n_relaxed, wp.n_removed, wp.n_dead,
-                          wp.n_escaped, wp.section_base, units, because, aliases,
-                          wp.open_because, wp.n_indirect_sites, wp.n_indirect_targets };
-  /* The report states the entry the analysis used.  */
+  warn_program (&img, &wp);
+  /* The analysis starts at the entry, and the report states it.  */
   char *entry_copy = cc_xstrdup (entry);  /* ENTRY may be o.entry */
   free (o.entry);
   o.entry = entry_copy;
   o.entry_cold = cold;
-  /* The miss bounds of the whole program: a call of another unit's
-     function is bounded here, where the unit's own report cannot.  */
-  cc_bounds *bounds = cc_bounds_compute (&wp.model, r, &cache);
-  if (o.bounds_table)
-    cc_bounds_table (stderr, &wp.model, r, bounds);
-  cc_report_info info = { program, cc_arch_name (arch), NULL, &o, NULL, NULL, &link, bounds };
+
+  cc_report_link link;
+  link_facts (&link, &wp, program);
+  cc_report_info info = { program, cc_arch_name (arch), NULL, &o, NULL, NULL, &link, NULL };
   char cwd[PATH_MAX];
   char *path = o.report ? cc_xstrdup (o.report) : cc_xasprintf ("%s.cachecat.json", program);
-  if (cc_report_write (path, &wp.model, r, &info, &err) < 0)
-    {
-      char *m = cc_xasprintf ("cannot write report '%s': %s", path, err);
-      return fatal (m);
-    }
-  if (want_listing)
-    {
-      char *lpath = listing_path ? cc_xstrdup (listing_path)
-                                 : cc_xasprintf ("%s.cachecat.lst", program);
-      if (cc_write_listing (lpath, program, &wp, r, &err) < 0)
-        {
-          char *m = cc_xasprintf ("cannot write listing '%s': %s", lpath, err);
-          return fatal (m);
-        }
-      free (lpath);
-    }
-  say_ctx ctx = { &wp, o.sarif ? cc_sarif_new (CACHECAT_VERSION, getcwd (cwd, sizeof cwd)
-                                                                  ? cwd : ".", "c")
-                                 : NULL };
-  unsigned broken = cc_check_limits (&wp.model, r, 1, o.max_conflicts_per_function,
-                                     o.max_conflicts, say_limit, &ctx);
-  /* The budgets of the source, which the records carry: on the whole
-     program a call of another unit's function is bounded.  */
-  broken += cc_check_budgets (&wp.model, r, &cache, bounds, 0, say_limit, &ctx);
-  if (ctx.sarif)
-    {
-      cc_conflict_lines (&wp.model, r, sarif_conflict, &ctx);
-      if (cc_sarif_write (ctx.sarif, o.sarif, &err) < 0)
-        {
-          char *m = cc_xasprintf ("cannot write the SARIF file '%s': %s", o.sarif, err);
-          return fatal (m);
-        }
-      cc_sarif_free (ctx.sarif);
-    }
+  link_job lj = { &wp, program, want_listing, listing_path };
+  cc_output_job job;
+  memset (&job, 0, sizeof job);
+  job.model = &wp.model;
+  job.cache = &cache;
+  job.info = &info;
+  /* On the whole program a call of another unit's function is bounded
+     (the miss bounds, and the budgets the records carry).  */
+  job.whole_program = 1;
+  job.unknown_code = wp.unknown_code;
+  job.n_unknown_code = wp.n_unknown_code;
+  job.report = path;
+  job.cwd = getcwd (cwd, sizeof cwd) ? cwd : ".";
+  job.table_first = 1;
+  job.data = &lj;
+  job.failed = link_failed;
+  job.more_files = write_listing;
+  job.say = link_say;
+  job.place = link_place;
+  int broken = cc_analyse_and_report (&job);
+  if (broken < 0 || !job.result)
+    return 2;
   if (!quiet && !broken)
-    cc_summary_write (stdout, &wp.model, r, bounds, &info, path, 20);
+    cc_summary_write (stdout, &wp.model, job.result, job.bounds, &info, path, 20);
   free (path);
-  free (units);
-  free (aliases);
-  for (uint32_t f = 0; f < wp.model.n_funcs; f++)
-    free (because[f]);
-  free (because);
-  cc_bounds_free (bounds);
-  cc_result_free (r, &wp.model);
+  free_link_facts (&link, wp.model.n_funcs);
+  cc_bounds_free (job.bounds);
+  cc_result_free (job.result, &wp.model);
   cc_whole_program_free (&wp);
   cc_elf_close (&img);
   cc_options_free (&o);

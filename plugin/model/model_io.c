@@ -11,15 +11,23 @@
    block FIRST N CALL EXITS NORETURN CALLEE FALLTHRU NSUCC SUCC...
    end
 
-   Strings are percent-encoded (bytes up to space, '%' and DEL), "-" stands
-   for "none" (a null string, CC_NONE).  Version 1 (no FETCH, REWRITE,
-   UNSPLIT, UNORDERED, UNKNOWN and TAIL: an insn was not split into
-   machine instructions) is still read.  A later issue embeds this text in the object file so the
-   engine can re-run at link time.  */
+   Version 3, written where a function has loop bounds or budgets, adds
+   NBOUNDS to func, then after the blocks
+   bound MAX_RUNS SOURCE FILE LINE MAX_UID NHEADER NBODY UID...
+                                                    (NBOUNDS times)
+   budget MISSES CONFLICTS                          (with CC_FUNC_BUDGETED)
+
+   Each line holds the fields model_fields.h lists, in its order, then
+   the counts and arrays.  Strings are percent-encoded (bytes up to
+   space, '%' and DEL), "-" stands for "none" (a null string, CC_NONE).
+   Version 1 (no FETCH, REWRITE, UNSPLIT, UNORDERED, UNKNOWN and TAIL:
+   an insn was not split into machine instructions) is still read.  */
 
 #include "model/model.h"
+#include "model/model_fields.h"
 #include "support/util.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +62,95 @@ put_u32 (FILE *f, uint32_t v)
     fprintf (f, " %u", v);
 }
 
+/* The fields of a record as model_fields.h lists them, each by its
+   kind, with the space before it.  */
+static void
+put_STR (FILE *f, const char *s)
+{
+  fputc (' ', f);
+  put_str (f, s);
+}
+
+static void
+put_U32 (FILE *f, uint32_t v)
+{
+  fprintf (f, " %u", v);
+}
+
+static void
+put_U64 (FILE *f, uint64_t v)
+{
+  fprintf (f, " %llu", (unsigned long long) v);
+}
+
+static void
+put_BUDGET (FILE *f, int64_t v)
+{
+  fprintf (f, " %lld", (long long) v);
+}
+
+#define put_OSTR put_STR
+#define put_U8 put_U32
+#define put_OPT put_u32
+#define PUT_FIELD(member, kind, valid) put_##kind (f, s->member);
+#define DEFINE_PUT(name, type, list)                                                    \
+  static void put_##name##_fields (FILE *f, const type *s)                              \
+  {                                                                                     \
+    list (PUT_FIELD)                                                                    \
+  }
+CC_PLAIN_RECORDS (DEFINE_PUT)
+CC_COMPRESSED_RECORDS (DEFINE_PUT)
+
+/* FN's lines (BOUNDS: version 3, with the count of its loop bounds).  */
+static void
+write_func (const cc_func *fn, int bounds, FILE *f)
+{
+  fputs ("func", f);
+  put_func_fields (f, fn);
+  fprintf (f, " %u %u %u", fn->n_parts, fn->n_insns, fn->n_blocks);
+  if (bounds)
+    fprintf (f, " %u", fn->n_loop_bounds);
+  fputc ('\n', f);
+  for (uint32_t p = 0; p < fn->n_parts; p++)
+    {
+      fputs ("part", f);
+      put_part_fields (f, &fn->parts[p]);
+      fputc ('\n', f);
+    }
+  for (uint32_t i = 0; i < fn->n_insns; i++)
+    {
+      fputs ("insn", f);
+      put_insn_1_fields (f, &fn->insns[i]);
+      put_insn_2_fields (f, &fn->insns[i]);
+      fputc ('\n', f);
+    }
+  for (uint32_t b = 0; b < fn->n_blocks; b++)
+    {
+      const cc_block *bb = &fn->blocks[b];
+      fputs ("block", f);
+      put_block_fields (f, bb);
+      fprintf (f, " %u", bb->n_succs);
+      for (uint32_t k = 0; k < bb->n_succs; k++)
+        fprintf (f, " %u", bb->succs[k]);
+      fputc ('\n', f);
+    }
+  for (uint32_t k = 0; k < fn->n_loop_bounds; k++)
+    {
+      const cc_loop_bound *lb = &fn->loop_bounds[k];
+      fputs ("bound", f);
+      put_bound_fields (f, lb);
+      for (uint32_t u = 0; u < lb->n_header + lb->n_body; u++)
+        fprintf (f, " %u", lb->uids[u]);
+      fputc ('\n', f);
+    }
+  if (fn->flags & CC_FUNC_BUDGETED)
+    {
+      fputs ("budget", f);
+      put_budget_fields (f, fn);
+      fputc ('\n', f);
+    }
+}
+
 int
 cc_model_write (const cc_model *m, FILE *f)
 {
@@ -64,68 +161,18 @@ cc_model_write (const cc_model *m, FILE *f)
   fputs (bounds ? "cachecat-model 3\n" : "cachecat-model 2\n", f);
   for (uint32_t s = 0; s < m->n_sections; s++)
     {
-      fputs ("section ", f);
-      put_str (f, m->sections[s].name);
-      fprintf (f, " %u\n", m->sections[s].align);
+      fputs ("section", f);
+      put_section_fields (f, &m->sections[s]);
+      fputc ('\n', f);
     }
   for (uint32_t i = 0; i < m->n_files; i++)
     {
-      fputs ("file ", f);
-      put_str (f, m->files[i]);
+      fputs ("file", f);
+      put_STR (f, m->files[i]);
       fputc ('\n', f);
     }
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)
-    {
-      const cc_func *fn = &m->funcs[fi];
-      fputs ("func ", f);
-      put_str (f, fn->name);
-      fprintf (f, " %u", fn->flags);
-      put_u32 (f, fn->file);
-      fprintf (f, " %u %u %u %u", fn->line, fn->n_parts, fn->n_insns, fn->n_blocks);
-      if (bounds)
-        fprintf (f, " %u", fn->n_loop_bounds);
-      fputc ('\n', f);
-      for (uint32_t p = 0; p < fn->n_parts; p++)
-        {
-          fputs ("part ", f);
-          put_str (f, fn->parts[p].symbol);
-          fprintf (f, " %u %u %u\n", fn->parts[p].section, fn->parts[p].offset,
-                   fn->parts[p].size);
-        }
-      for (uint32_t i = 0; i < fn->n_insns; i++)
-        {
-          const cc_insn *in = &fn->insns[i];
-          fprintf (f, "insn %u %u %u %u", in->uid, in->part, in->offset, in->length);
-          put_u32 (f, in->file);
-          fprintf (f, " %u %u %u %u %u %u %u %u\n", in->line, in->kind, in->fetch,
-                   in->rewrite, in->unsplit, in->unordered, in->runs_unknown, in->maybe_tail);
-        }
-      for (uint32_t b = 0; b < fn->n_blocks; b++)
-        {
-          const cc_block *bb = &fn->blocks[b];
-          fprintf (f, "block %u %u %u %u %u ", bb->first_insn, bb->n_insns, bb->call,
-                   bb->exits, bb->noreturn);
-          put_str (f, bb->callee);
-          put_u32 (f, bb->fallthru);
-          fprintf (f, " %u", bb->n_succs);
-          for (uint32_t k = 0; k < bb->n_succs; k++)
-            fprintf (f, " %u", bb->succs[k]);
-          fputc ('\n', f);
-        }
-      for (uint32_t k = 0; k < fn->n_loop_bounds; k++)
-        {
-          const cc_loop_bound *lb = &fn->loop_bounds[k];
-          fprintf (f, "bound %llu %u", (unsigned long long) lb->max_runs, lb->source);
-          put_u32 (f, lb->file);
-          fprintf (f, " %u %u %u %u", lb->line, lb->max_uid, lb->n_header, lb->n_body);
-          for (uint32_t u = 0; u < lb->n_header + lb->n_body; u++)
-            fprintf (f, " %u", lb->uids[u]);
-          fputc ('\n', f);
-        }
-      if (fn->flags & CC_FUNC_BUDGETED)
-        fprintf (f, "budget %lld %lld\n", (long long) fn->budget_misses,
-                 (long long) fn->budget_conflicts);
-    }
+    write_func (&m->funcs[fi], bounds, f);
   fputs ("end\n", f);
   return ferror (f) ? -1 : 0;
 }
@@ -229,7 +276,7 @@ get_u64 (reader *r, uint64_t *v)
 
 /* A budget: a non-negative number, or -1 for none.  */
 static int
-get_budget (reader *r, int64_t *v)
+get_budget_value (reader *r, int64_t *v)
 {
   char *w = word (r), *end;
   if (!w)
@@ -242,6 +289,10 @@ get_budget (reader *r, int64_t *v)
   return 0;
 }
 
+/* A percent-encoded string.  An escape is '%' and two hex digits: one cut
+   short is an error (stepping over its digits would step past the word's
+   end).  A lone "%" at the end is the empty rest, for the empty
+   string.  */
 static int
 get_str (reader *r, char **out)
 {
@@ -262,14 +313,14 @@ get_str (reader *r, char **out)
           continue;
         }
       if (!p[1])
-        break; /* a lone "%" is the empty string */
-      unsigned v;
-      if (sscanf (p + 1, "%2x", &v) != 1)
+        break;
+      if (!isxdigit ((unsigned char) p[1]) || !isxdigit ((unsigned char) p[2]))
         {
           free (s);
           return fail (r, "malformed escape");
         }
-      *q++ = (char) v;
+      char hex[3] = { p[1], p[2], 0 };
+      *q++ = (char) strtoul (hex, NULL, 16);
       p += 2;
     }
   *q = 0;
@@ -277,106 +328,158 @@ get_str (reader *r, char **out)
   return 0;
 }
 
+/* The fields of a record as model_fields.h lists them, each by its kind:
+   MALFORMED says what a string that must be there is when it is none,
+   RANGE what a small number above 255 is.  */
 static int
-read_func (reader *r, cc_model *m, cc_func *fn, int version)
+get_STR (reader *r, char **v, const char *malformed, const char *range)
 {
-  uint32_t np, ni, nb, nlb = 0;
-  if (get_str (r, &fn->name) || !fn->name || get_u32 (r, &fn->flags, 0)
-      || get_u32 (r, &fn->file, 1) || get_u32 (r, &fn->line, 0) || get_u32 (r, &np, 0)
-      || get_u32 (r, &ni, 0) || get_u32 (r, &nb, 0)
-      || (version >= 3 && get_u32 (r, &nlb, 0)))
-    return fail (r, "malformed func");
-  if (fn->file != CC_NONE && fn->file >= m->n_files)
-    return fail (r, "file index out of range");
-  fn->parts = cc_xcalloc (np, sizeof *fn->parts);
-  for (uint32_t p = 0; p < np; p++, fn->n_parts++)
+  if (get_str (r, v))
+    return -1;
+  return *v ? 0 : fail (r, malformed);
+}
+
+static int
+get_U8 (reader *r, uint8_t *v, const char *malformed, const char *range)
+{
+  uint32_t x;
+  if (get_u32 (r, &x, 0))
+    return -1;
+  if (x > UINT8_MAX)
+    return fail (r, range);
+  *v = (uint8_t) x;
+  return 0;
+}
+
+#define get_OSTR(r, v, malformed, range) get_str (r, v)
+#define get_U32(r, v, malformed, range) get_u32 (r, v, 0)
+#define get_OPT(r, v, malformed, range) get_u32 (r, v, 1)
+#define get_U64(r, v, malformed, range) get_u64 (r, v)
+#define get_BUDGET(r, v, malformed, range) get_budget_value (r, v)
+#define GET_FIELD(member, kind, valid)                                                  \
+  if (get_##kind (r, &s->member, malformed, range))                                     \
+    return -1;
+#define DEFINE_GET(name, type, list)                                                    \
+  static int get_##name##_fields (reader *r, type *s, const char *malformed,            \
+                                  const char *range)                                    \
+  {                                                                                     \
+    list (GET_FIELD) return 0;                                                          \
+  }
+CC_PLAIN_RECORDS (DEFINE_GET)
+CC_COMPRESSED_RECORDS (DEFINE_GET)
+
+/* FN's parts and insns: N of each as CTX says.  */
+static int
+read_parts_insns (reader *r, cc_func *fn, const cc_field_ctx *ctx, int version)
+{
+  fn->parts = cc_xcalloc (ctx->n_parts, sizeof *fn->parts);
+  for (uint32_t p = 0; p < ctx->n_parts; p++)
     {
-      cc_part *pt = &fn->parts[p];
-      if (get_keyword (r, "part") || get_str (r, &pt->symbol) || !pt->symbol
-          || get_u32 (r, &pt->section, 0) || get_u32 (r, &pt->offset, 0)
-          || get_u32 (r, &pt->size, 0))
+      cc_part *pt = &fn->parts[fn->n_parts++];
+      if (get_keyword (r, "part") || get_part_fields (r, pt, "malformed part", NULL))
         return fail (r, "malformed part");
-      if (pt->section >= m->n_sections)
+      if (!cc_part_valid (pt, ctx))
         return fail (r, "section index out of range");
     }
-  fn->insns = cc_xcalloc (ni, sizeof *fn->insns);
-  for (uint32_t i = 0; i < ni; i++, fn->n_insns++)
+  fn->insns = cc_xcalloc (ctx->n_insns, sizeof *fn->insns);
+  for (uint32_t i = 0; i < ctx->n_insns; i++)
     {
-      cc_insn *in = &fn->insns[i];
-      uint32_t kind;
-      if (get_keyword (r, "insn") || get_u32 (r, &in->uid, 0) || get_u32 (r, &in->part, 0)
-          || get_u32 (r, &in->offset, 0) || get_u32 (r, &in->length, 0)
-          || get_u32 (r, &in->file, 1) || get_u32 (r, &in->line, 0) || get_u32 (r, &kind, 0))
+      cc_insn *in = &fn->insns[fn->n_insns++];
+      const char *range = "insn field out of range";
+      if (get_keyword (r, "insn") || get_insn_1_fields (r, in, NULL, range)
+          || (version >= 2 && get_insn_2_fields (r, in, NULL, range)))
         return fail (r, "malformed insn");
-      uint32_t fetch = CC_FETCH_ALWAYS, rewrite = CC_REWRITE_NONE, unsplit = 0;
-      uint32_t unordered = 0, unknown = 0, tail = 0;
-      if (version >= 2
-          && (get_u32 (r, &fetch, 0) || get_u32 (r, &rewrite, 0) || get_u32 (r, &unsplit, 0)
-              || get_u32 (r, &unordered, 0) || get_u32 (r, &unknown, 0)
-              || get_u32 (r, &tail, 0)))
-        return fail (r, "malformed insn");
-      if (in->part >= np || kind > CC_INSN_PAD
-          || (in->file != CC_NONE && in->file >= m->n_files) || fetch > CC_FETCH_NEVER
-          || rewrite >= CC_N_REWRITES || unsplit > 1 || unordered > 1 || unknown > 1
-          || tail > in->length)
-        return fail (r, "insn field out of range");
-      in->kind = (uint8_t) kind;
-      in->fetch = (uint8_t) fetch;
-      in->rewrite = (uint8_t) rewrite;
-      in->unsplit = (uint8_t) unsplit;
-      in->unordered = (uint8_t) unordered;
-      in->runs_unknown = (uint8_t) unknown;
-      in->maybe_tail = tail;
+      if (!cc_insn_valid (in, ctx))
+        return fail (r, range);
     }
-  fn->blocks = cc_xcalloc (nb, sizeof *fn->blocks);
-  for (uint32_t b = 0; b < nb; b++, fn->n_blocks++)
+  return 0;
+}
+
+/* FN's blocks, as many as CTX says, and N_BOUNDS loop bounds.  */
+static int
+read_blocks_bounds (reader *r, cc_func *fn, const cc_field_ctx *ctx, uint32_t n_bounds)
+{
+  fn->blocks = cc_xcalloc (ctx->n_blocks, sizeof *fn->blocks);
+  for (uint32_t b = 0; b < ctx->n_blocks; b++)
     {
-      cc_block *bb = &fn->blocks[b];
-      uint32_t call, exits, noret, ns;
-      if (get_keyword (r, "block") || get_u32 (r, &bb->first_insn, 0)
-          || get_u32 (r, &bb->n_insns, 0) || get_u32 (r, &call, 0) || get_u32 (r, &exits, 0)
-          || get_u32 (r, &noret, 0) || get_str (r, &bb->callee)
-          || get_u32 (r, &bb->fallthru, 1) || get_u32 (r, &ns, 0))
+      cc_block *bb = &fn->blocks[fn->n_blocks++];
+      const char *range = "block field out of range";
+      uint32_t ns;
+      if (get_keyword (r, "block") || get_block_fields (r, bb, NULL, range)
+          || get_u32 (r, &ns, 0))
         return fail (r, "malformed block");
-      if (call > CC_CALL_UNKNOWN || exits > 1 || noret > 1 || ns > nb
-          || (uint64_t) bb->first_insn + bb->n_insns > ni
-          || (bb->fallthru != CC_NONE && bb->fallthru >= nb))
-        return fail (r, "block field out of range");
-      bb->call = (uint8_t) call;
-      bb->exits = (uint8_t) exits;
-      bb->noreturn = (uint8_t) noret;
+      if (!cc_block_valid (bb, ctx) || ns > ctx->n_blocks)
+        return fail (r, range);
       bb->succs = cc_xcalloc (ns, sizeof *bb->succs);
       for (uint32_t k = 0; k < ns; k++, bb->n_succs++)
-        if (get_u32 (r, &bb->succs[k], 0) || bb->succs[k] >= nb)
+        if (get_u32 (r, &bb->succs[k], 0) || bb->succs[k] >= ctx->n_blocks)
           return fail (r, "malformed successor");
     }
-  fn->loop_bounds = cc_xcalloc (nlb ? nlb : 1, sizeof *fn->loop_bounds);
-  for (uint32_t k = 0; k < nlb; k++, fn->n_loop_bounds++)
+  fn->loop_bounds = cc_xcalloc (n_bounds ? n_bounds : 1, sizeof *fn->loop_bounds);
+  for (uint32_t k = 0; k < n_bounds; k++)
     {
-      cc_loop_bound *lb = &fn->loop_bounds[k];
-      uint32_t source, nh, nbody;
-      if (get_keyword (r, "bound") || get_u64 (r, &lb->max_runs) || get_u32 (r, &source, 0)
-          || get_u32 (r, &lb->file, 1) || get_u32 (r, &lb->line, 0)
-          || get_u32 (r, &lb->max_uid, 0) || get_u32 (r, &nh, 0) || get_u32 (r, &nbody, 0))
+      cc_loop_bound *lb = &fn->loop_bounds[fn->n_loop_bounds++];
+      const char *range = "bound field out of range";
+      if (get_keyword (r, "bound") || get_bound_fields (r, lb, NULL, range))
         return fail (r, "malformed bound");
-      if (source < CC_BOUND_GCC || source > CC_BOUND_PRAGMA || nh == 0
-          || (nbody != 0 && nbody < nh)
-          || nbody > (1u << 24) || (lb->file != CC_NONE && lb->file >= m->n_files))
-        return fail (r, "bound field out of range");
-      lb->source = (uint8_t) source;
-      lb->uids = cc_xcalloc (nh + nbody, sizeof *lb->uids);
-      for (uint32_t u = 0; u < nh + nbody; u++)
+      if (!cc_bound_valid (lb, ctx))
+        return fail (r, range);
+      uint32_t nh = lb->n_header;
+      lb->uids = cc_xcalloc (nh + lb->n_body, sizeof *lb->uids);
+      for (uint32_t u = 0; u < nh + lb->n_body; u++)
         if (get_u32 (r, &lb->uids[u], 0)
             || (u != 0 && u != nh && lb->uids[u] <= lb->uids[u - 1]))
           return fail (r, "malformed bound uids (ascending, header then body)");
-      lb->n_header = nh;
-      lb->n_body = nbody;
     }
+  return 0;
+}
+
+static int
+read_func (reader *r, cc_model *m, cc_func *fn, int version)
+{
+  cc_field_ctx ctx = { m->n_sections, m->n_files, 0, 0, 0 };
+  uint32_t n_bounds = 0;
+  if (get_func_fields (r, fn, "malformed func", NULL) || get_u32 (r, &ctx.n_parts, 0)
+      || get_u32 (r, &ctx.n_insns, 0) || get_u32 (r, &ctx.n_blocks, 0)
+      || (version >= 3 && get_u32 (r, &n_bounds, 0)))
+    return fail (r, "malformed func");
+  if (!cc_func_valid (fn, &ctx))
+    return fail (r, "file index out of range");
+  if (read_parts_insns (r, fn, &ctx, version)
+      || read_blocks_bounds (r, fn, &ctx, n_bounds))
+    return -1;
   if ((fn->flags & CC_FUNC_BUDGETED)
-      && (version < 3 || get_keyword (r, "budget") || get_budget (r, &fn->budget_misses)
-          || get_budget (r, &fn->budget_conflicts)))
+      && (version < 3 || get_keyword (r, "budget")
+          || get_budget_fields (r, fn, NULL, NULL)))
     return fail (r, "malformed budget");
   return 0;
+}
+
+/* The record of the line whose keyword KW was read, into M.  */
+static int
+read_record (reader *r, cc_model *m, const char *kw, int version)
+{
+  if (strcmp (kw, "section") == 0)
+    {
+      m->sections = cc_xrealloc (m->sections, (m->n_sections + 1) * sizeof *m->sections);
+      cc_section *s = &m->sections[m->n_sections++];
+      memset (s, 0, sizeof *s);
+      return get_section_fields (r, s, "malformed section", NULL);
+    }
+  if (strcmp (kw, "file") == 0)
+    {
+      m->files = cc_xrealloc (m->files, (m->n_files + 1) * sizeof *m->files);
+      m->files[m->n_files] = NULL;
+      return get_STR (r, &m->files[m->n_files++], "malformed file", NULL);
+    }
+  if (strcmp (kw, "func") == 0)
+    {
+      m->funcs = cc_xrealloc (m->funcs, (m->n_funcs + 1) * sizeof *m->funcs);
+      cc_func *fn = &m->funcs[m->n_funcs++];
+      memset (fn, 0, sizeof *fn);
+      return read_func (r, m, fn, version);
+    }
+  return fail (r, "unknown record");
 }
 
 int
@@ -407,36 +510,8 @@ cc_model_read (cc_model *m, FILE *f, char **err)
         }
       if (strcmp (kw, "end") == 0)
         break;
-      if (strcmp (kw, "section") == 0)
-        {
-          char *name;
-          uint32_t align;
-          if (get_str (&r, &name) || !name || get_u32 (&r, &align, 0))
-            goto out;
-          m->sections = cc_xrealloc (m->sections, (m->n_sections + 1) * sizeof *m->sections);
-          m->sections[m->n_sections++] = (cc_section){ name, align };
-        }
-      else if (strcmp (kw, "file") == 0)
-        {
-          char *path;
-          if (get_str (&r, &path) || !path)
-            goto out;
-          m->files = cc_xrealloc (m->files, (m->n_files + 1) * sizeof *m->files);
-          m->files[m->n_files++] = path;
-        }
-      else if (strcmp (kw, "func") == 0)
-        {
-          m->funcs = cc_xrealloc (m->funcs, (m->n_funcs + 1) * sizeof *m->funcs);
-          cc_func *fn = &m->funcs[m->n_funcs++];
-          memset (fn, 0, sizeof *fn);
-          if (read_func (&r, m, fn, version))
-            goto out;
-        }
-      else
-        {
-          fail (&r, "unknown record");
-          goto out;
-        }
+      if (read_record (&r, m, kw, version))
+        goto out;
       if (word (&r))
         {
           fail (&r, "trailing text");

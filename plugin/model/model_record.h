@@ -100,7 +100,8 @@
                   budget_conflicts + 1 (0: none), each as its low and
                   high 32 bits.
 
-   Every field is checked as model_io.c's reader checks the text.
+   Every field is checked as model_io.c's reader checks the text: by
+   the lists of model_fields.h, which name the fields of both.
 
    A relaxed unit (RISC-V code the linker may still relax: it shortens
    calls and address loads and redoes alignment, deleting bytes) has the

@@ -2,11 +2,92 @@
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
 #include "output/bounds_text.h"
-#include "output/report.h"
+#include "output/annotate.h"
 #include "support/util.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+/* The loop LOOP of function FI, for a sentence: "the loop at
+   FILE:LINE (SYMBOL+OFFSET)".  */
+static char *
+loop_text (const cc_model *m, const cc_result *r, uint32_t fi, uint32_t loop)
+{
+  const cc_func *fn = &m->funcs[fi];
+  uint32_t hi = fn->blocks[r->funcs[fi].loops[loop].header].first_insn;
+  const cc_insn *in = &fn->insns[hi];
+  const char *sym = fn->parts[in->part].symbol;
+  if (in->file != CC_NONE && in->file < m->n_files)
+    return cc_xasprintf ("the loop at %s:%u (%s+%u)", m->files[in->file], in->line, sym,
+                         cc_part_offset (fn, hi));
+  return cc_xasprintf ("the loop at %s+%u", sym, cc_part_offset (fn, hi));
+}
+
+/* " at FILE:LINE" of insn I of function FI, or "" (to free).  */
+static char *
+at_text (const cc_model *m, uint32_t fi, uint32_t i)
+{
+  if (fi >= m->n_funcs || i >= m->funcs[fi].n_insns)
+    return cc_xstrdup ("");
+  const cc_insn *in = &m->funcs[fi].insns[i];
+  if (in->file == CC_NONE || in->file >= m->n_files)
+    return cc_xasprintf (" at %s+%u", m->funcs[fi].parts[in->part].symbol,
+                         cc_part_offset (&m->funcs[fi], i));
+  return cc_xasprintf (" at %s:%u", m->files[in->file], in->line);
+}
+
+char *
+cc_why_text (const cc_model *m, const cc_result *r, const cc_why *why)
+{
+  const char *f = why->func < m->n_funcs ? m->funcs[why->func].name : "?";
+  char *at = at_text (m, why->func, why->insn), *l = NULL, *s;
+  switch (why->kind)
+    {
+    case CC_WHY_NOT_ANALYSED:
+      s = cc_xasprintf ("%s is not analysed", f);
+      break;
+    case CC_WHY_UNREACHED:
+      /* (In a whole program the entry's instance comes first.)  */
+      s = cc_xasprintf ("%s is not reached from %s: no root reaches it, so it never runs", f,
+                        r->n_instances && r->instances[0].root
+                        ? m->funcs[r->instances[0].func].name : "the entry");
+      break;
+    case CC_WHY_LOOP:
+      l = loop_text (m, r, why->func, why->loop);
+      s = cc_xasprintf ("%s has no iteration bound", l);
+      break;
+    case CC_WHY_IRREDUCIBLE:
+      s = cc_xasprintf ("%s has a cycle that is no natural loop", f);
+      break;
+    case CC_WHY_UNKNOWN_CALL:
+      if (why->name)
+        s = cc_xasprintf ("%s calls %s, which is not analysed here%s", f, why->name, at);
+      else
+        s = cc_xasprintf ("%s calls code outside the unit or through a pointer%s", f, at);
+      break;
+    case CC_WHY_NO_MODEL_CALL:
+      s = cc_xasprintf ("%s calls %s, a function of the program without a model (a "
+                        "library's, or of an object compiled without record)%s", f,
+                        why->name, at);
+      break;
+    case CC_WHY_UNKNOWN_CODE:
+      s = cc_xasprintf ("unknown code runs in %s%s (inline asm, a thunk, a resolver or "
+                        "millicode)", f, at);
+      break;
+    case CC_WHY_RECURSION:
+      s = cc_xasprintf ("%s is recursive", f);
+      break;
+    case CC_WHY_OVERFLOW:
+      s = cc_xasprintf ("the bound in %s does not fit in 62 bits", f);
+      break;
+    default:
+      s = cc_xstrdup ("?");
+      break;
+    }
+  free (at);
+  free (l);
+  return s;
+}
 
 static const char *
 source_name (uint8_t source)

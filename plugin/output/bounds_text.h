@@ -18,6 +18,9 @@
 extern "C" {
 #endif
 
+/* Why a bound is missing (WHY of M's bounds), as a sentence to free.  */
+char *cc_why_text (const cc_model *m, const cc_result *r, const cc_why *why);
+
 void cc_bounds_table (FILE *out, const cc_model *m, const cc_result *r, const cc_bounds *b);
 
 /* Write the template to PATH (atomically).  Returns 0, or -1 with *ERR

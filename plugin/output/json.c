@@ -1,9 +1,11 @@
-/* cachecat: JSON strings, for the report and the SARIF file.
+/* cachecat: JSON text, for the report and the SARIF file (json.h).
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
 #include "output/json.h"
 #include "support/util.h"
 
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 size_t
@@ -47,4 +49,87 @@ cc_json_escape (char *out, const char *s)
     }
   *o = 0;
   return (size_t) (o - out);
+}
+
+cc_json *
+cc_json_open (FILE *f)
+{
+  cc_json *j = cc_xmalloc (sizeof *j);
+  j->f = f;
+  j->n = 0;
+  return j;
+}
+
+void
+cc_json_close (cc_json *j)
+{
+  cc_json_flush (j);
+  free (j);
+}
+
+void
+cc_json_flush (cc_json *j)
+{
+  if (j->n)
+    fwrite (j->b, 1, j->n, j->f);
+  j->n = 0;
+}
+
+/* cc_json_bytes when the buffer has no room for them: a piece as big
+   as the buffer goes straight to the file.  */
+void
+cc_json_bytes_slow (cc_json *j, const char *p, size_t n)
+{
+  cc_json_flush (j);
+  if (n >= CC_JSON_BUF)
+    {
+      fwrite (p, 1, n, j->f);
+      return;
+    }
+  memcpy (j->b, p, n);
+  j->n = n;
+}
+
+void
+cc_json_u64 (cc_json *j, uint64_t v)
+{
+  if (v <= ULONG_MAX)
+    {
+      /* Straight into the buffer, two digits a step: a number per key of
+         every insn and context.  */
+      if (CC_JSON_BUF - j->n < 20)
+        cc_json_flush (j);
+      j->n += cc_put_decimal (j->b + j->n, (unsigned long) v);
+      return;
+    }
+  char b[20];
+  int n = 0;
+  do
+    b[sizeof b - 1 - n++] = (char) ('0' + v % 10);
+  while ((v /= 10) != 0);
+  cc_json_bytes (j, b + sizeof b - n, (size_t) n);
+}
+
+void
+cc_json_chars (cc_json *j, const char *s)
+{
+  size_t room = CC_JSON_ROOM (strlen (s));
+  char small[256];
+  char *t = room <= sizeof small ? small : cc_xmalloc (room);
+  cc_json_bytes (j, t, cc_json_escape (t, s));
+  if (t != small)
+    free (t);
+}
+
+void
+cc_json_str (cc_json *j, const char *s)
+{
+  if (!s)
+    {
+      cc_json_s (j, "null");
+      return;
+    }
+  cc_json_c (j, '"');
+  cc_json_chars (j, s);
+  cc_json_c (j, '"');
 }

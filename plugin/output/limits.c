@@ -2,7 +2,8 @@
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
 #include "output/limits.h"
-#include "output/report.h"
+#include "output/annotate.h"
+#include "output/bounds_text.h"
 #include "output/set_mates.h"
 #include "support/util.h"
 

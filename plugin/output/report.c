@@ -1,4 +1,4 @@
-/* cachecat report: the side-car JSON file and the assembler annotations.
+/* cachecat report: the side-car JSON file.
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 
    The JSON is written by hand in a fixed key order, so identical input
@@ -6,27 +6,22 @@
    docs/design.md ("The report format").  */
 
 #include "output/report.h"
+#include "output/annotate.h"
+#include "output/bounds_text.h"
 #include "output/json.h"
 #include "output/set_mates.h"
 #include "support/util.h"
 
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define REPORT_FORMAT 3
 
-/* The report has a line per instruction and an entry per context (about
-   a megabyte for a large unit): it is put together in a buffer of our
-   own and written in large pieces, with no format parsing on the hot
-   paths.  */
-#define WBUF_SIZE 65536
-
+/* The report's writer (json.h), and what it looks up many times.  */
 typedef struct wbuf
 {
-  FILE *f;
-  size_t n;
+  cc_json *j;
   char *file_json;       /* per model file: its name escaped for JSON */
   size_t *file_len;
   char **file_at;
@@ -36,97 +31,7 @@ typedef struct wbuf
   uint32_t *inst_of;     /* inst_start[f] .. inst_start[f + 1]), ascending */
   const cc_bounds *bounds; /* NULL: none to write */
   cc_set_mates mates;    /* every program line with reported insns */
-  char b[WBUF_SIZE];
 } wbuf;
-
-static void
-w_flush (wbuf *w)
-{
-  if (w->n)
-    fwrite (w->b, 1, w->n, w->f);
-  w->n = 0;
-}
-
-static void
-w_bytes (wbuf *w, const char *p, size_t n)
-{
-  if (n > WBUF_SIZE - w->n)
-    {
-      w_flush (w);
-      if (n >= WBUF_SIZE)
-        {
-          fwrite (p, 1, n, w->f);
-          return;
-        }
-    }
-  memcpy (w->b + w->n, p, n);
-  w->n += n;
-}
-
-static inline void
-w_c (wbuf *w, char c)
-{
-  if (w->n == WBUF_SIZE)
-    w_flush (w);
-  w->b[w->n++] = c;
-}
-
-static inline void
-w_s (wbuf *w, const char *s)
-{
-  w_bytes (w, s, strlen (s));
-}
-
-static void
-w_u64 (wbuf *w, uint64_t v)
-{
-  if (v <= ULONG_MAX)
-    {
-      /* Straight into the buffer, two digits a step: a number per key of
-         every insn and context.  */
-      if (WBUF_SIZE - w->n < 20)
-        w_flush (w);
-      w->n += cc_put_decimal (w->b + w->n, (unsigned long) v);
-      return;
-    }
-  char b[20];
-  int n = 0;
-  do
-    b[sizeof b - 1 - n++] = (char) ('0' + v % 10);
-  while ((v /= 10) != 0);
-  w_bytes (w, b + sizeof b - n, (size_t) n);
-}
-
-static inline void
-w_u (wbuf *w, uint32_t v)
-{
-  w_u64 (w, v);
-}
-
-/* The characters of S, escaped for a JSON string (json.h).  */
-static void
-json_chars (wbuf *w, const char *s)
-{
-  size_t room = CC_JSON_ROOM (strlen (s));
-  char small[256];
-  char *t = room <= sizeof small ? small : cc_xmalloc (room);
-  w_bytes (w, t, cc_json_escape (t, s));
-  if (t != small)
-    free (t);
-}
-
-static void
-json_str (wbuf *w, const char *s)
-{
-  if (!s)
-    {
-      w_s (w, "null");
-      return;
-    }
-  w_c (w, '"');
-  json_chars (w, s);
-  w_c (w, '"');
-}
 
 /* Escape every file name of M once: each insn names its file.  */
 static void
@@ -152,22 +57,14 @@ json_loc (wbuf *w, const cc_model *m, uint32_t file, uint32_t line)
 {
   if (file == CC_NONE || file >= m->n_files)
     {
-      w_s (w, "null");
+      cc_json_s (w->j, "null");
       return;
     }
-  w_c (w, '"');
-  w_bytes (w, w->file_at[file], w->file_len[file]);
-  w_c (w, ':');
-  w_u (w, line);
-  w_c (w, '"');
-}
-
-/* The offset of insn I of F from the symbol of its part.  */
-static uint32_t
-part_offset (const cc_func *f, uint32_t i)
-{
-  const cc_insn *in = &f->insns[i];
-  return in->offset - f->parts[in->part].offset;
+  cc_json_c (w->j, '"');
+  cc_json_bytes (w->j, w->file_at[file], w->file_len[file]);
+  cc_json_c (w->j, ':');
+  cc_json_u64 (w->j, line);
+  cc_json_c (w->j, '"');
 }
 
 /* Is insn I of FN an instruction of the report?  Padding is not, nor an
@@ -178,30 +75,6 @@ reported (const cc_func *fn, const cc_func_result *fr, uint32_t i)
   return cc_insn_reported (&fn->insns[i]);
 }
 
-const char *
-cc_insn_category (const cc_func *fn, const cc_func_result *fr, uint32_t i)
-{
-  if (cc_insn_never_fetched (&fn->insns[i], fr->analysed))
-    return "never-fetched";
-  if (fr->unreached)
-    return "unreachable";
-  return cc_category_name (fr->insns[i].merged.category);
-}
-
-/* Has insn I a scope to print: first-miss or first-hit, and fetched?  */
-static int
-has_scope (const cc_func *fn, const cc_func_result *fr, uint32_t i)
-{
-  uint8_t c = fr->insns[i].merged.category;
-  return (c == CC_FIRST_MISS || c == CC_FIRST_HIT)
-         && !cc_insn_never_fetched (&fn->insns[i], fr->analysed);
-}
-
-/* The relocations of enum cc_rewrite, as the report names them.  */
-static const char *const rewrite_names[CC_N_REWRITES] = {
-  NULL, "R_X86_64_GOTPCRELX", "R_X86_64_TLSGD", "R_X86_64_TLSLD", "R_X86_64_TLSDESC_CALL"
-};
-
 /* Insn I of FN named from part PART: its offset there, or "sym+offset"
    when it lies in another part (CC_NONE: always so).  */
 static void
@@ -209,116 +82,36 @@ json_insn_ref (wbuf *w, const cc_func *fn, uint32_t i, uint32_t part)
 {
   if (fn->insns[i].part == part)
     {
-      w_u (w, part_offset (fn, i));
+      cc_json_u64 (w->j, cc_part_offset (fn, i));
       return;
     }
-  w_c (w, '"');
-  json_chars (w, fn->parts[fn->insns[i].part].symbol);
-  w_c (w, '+');
-  w_u (w, part_offset (fn, i));
-  w_c (w, '"');
+  cc_json_c (w->j, '"');
+  cc_json_chars (w->j, fn->parts[fn->insns[i].part].symbol);
+  cc_json_c (w->j, '+');
+  cc_json_u64 (w->j, cc_part_offset (fn, i));
+  cc_json_c (w->j, '"');
 }
 
 static void
 json_u64_or_null (wbuf *w, uint64_t v)
 {
   if (v == CC_UNBOUNDED)
-    w_s (w, "null");
+    cc_json_s (w->j, "null");
   else
-    w_u64 (w, v);
-}
-
-/* The loop LOOP of function FI, for a sentence: "the loop at
-   FILE:LINE (SYMBOL+OFFSET)".  */
-static char *
-loop_text (const cc_model *m, const cc_result *r, uint32_t fi, uint32_t loop)
-{
-  const cc_func *fn = &m->funcs[fi];
-  uint32_t hi = fn->blocks[r->funcs[fi].loops[loop].header].first_insn;
-  const cc_insn *in = &fn->insns[hi];
-  const char *sym = fn->parts[in->part].symbol;
-  if (in->file != CC_NONE && in->file < m->n_files)
-    return cc_xasprintf ("the loop at %s:%u (%s+%u)", m->files[in->file], in->line, sym,
-                         part_offset (fn, hi));
-  return cc_xasprintf ("the loop at %s+%u", sym, part_offset (fn, hi));
-}
-
-/* " at FILE:LINE" of insn I of function FI, or "" (to free).  */
-static char *
-at_text (const cc_model *m, uint32_t fi, uint32_t i)
-{
-  if (fi >= m->n_funcs || i >= m->funcs[fi].n_insns)
-    return cc_xstrdup ("");
-  const cc_insn *in = &m->funcs[fi].insns[i];
-  if (in->file == CC_NONE || in->file >= m->n_files)
-    return cc_xasprintf (" at %s+%u", m->funcs[fi].parts[in->part].symbol,
-                         part_offset (&m->funcs[fi], i));
-  return cc_xasprintf (" at %s:%u", m->files[in->file], in->line);
-}
-
-char *
-cc_why_text (const cc_model *m, const cc_result *r, const cc_why *why)
-{
-  const char *f = why->func < m->n_funcs ? m->funcs[why->func].name : "?";
-  char *at = at_text (m, why->func, why->insn), *l = NULL, *s;
-  switch (why->kind)
-    {
-    case CC_WHY_NOT_ANALYSED:
-      s = cc_xasprintf ("%s is not analysed", f);
-      break;
-    case CC_WHY_UNREACHED:
-      /* (In a whole program the entry's instance comes first.)  */
-      s = cc_xasprintf ("%s is not reached from %s: no root reaches it, so it never runs", f,
-                        r->n_instances && r->instances[0].root
-                        ? m->funcs[r->instances[0].func].name : "the entry");
-      break;
-    case CC_WHY_LOOP:
-      l = loop_text (m, r, why->func, why->loop);
-      s = cc_xasprintf ("%s has no iteration bound", l);
-      break;
-    case CC_WHY_IRREDUCIBLE:
-      s = cc_xasprintf ("%s has a cycle that is no natural loop", f);
-      break;
-    case CC_WHY_UNKNOWN_CALL:
-      if (why->name)
-        s = cc_xasprintf ("%s calls %s, which is not analysed here%s", f, why->name, at);
-      else
-        s = cc_xasprintf ("%s calls code outside the unit or through a pointer%s", f, at);
-      break;
-    case CC_WHY_NO_MODEL_CALL:
-      s = cc_xasprintf ("%s calls %s, a function of the program without a model (a "
-                        "library's, or of an object compiled without record)%s", f,
-                        why->name, at);
-      break;
-    case CC_WHY_UNKNOWN_CODE:
-      s = cc_xasprintf ("unknown code runs in %s%s (inline asm, a thunk, a resolver or millicode)", f, at);
-      break;
-    case CC_WHY_RECURSION:
-      s = cc_xasprintf ("%s is recursive", f);
-      break;
-    case CC_WHY_OVERFLOW:
-      s = cc_xasprintf ("the bound in %s does not fit in 62 bits", f);
-      break;
-    default:
-      s = cc_xstrdup ("?");
-      break;
-    }
-  free (at);
-  free (l);
-  return s;
+    cc_json_u64 (w->j, v);
 }
 
 /* ", "max_misses": N" or null with the reason.  */
 static void
 json_bound (wbuf *w, const cc_model *m, const cc_result *r, uint64_t v, const cc_why *why)
 {
-  w_s (w, ", \"max_misses\": ");
+  cc_json_s (w->j, ", \"max_misses\": ");
   json_u64_or_null (w, v);
   if (v != CC_UNBOUNDED)
     return;
   char *t = cc_why_text (m, r, why);
-  w_s (w, ", \"unbounded_because\": ");
-  json_str (w, t);
+  cc_json_s (w->j, ", \"unbounded_because\": ");
+  cc_json_str (w->j, t);
   free (t);
 }
 
@@ -332,23 +125,23 @@ json_scope (wbuf *w, const cc_model *m, const cc_result *r, uint32_t fi, cc_verd
   switch (v.scope)
     {
     case CC_SCOPE_PROGRAM:
-      w_s (w, "\"program\"");
+      cc_json_s (w->j, "\"program\"");
       break;
     case CC_SCOPE_FUNCTION:
-      w_s (w, "\"function\"");
+      cc_json_s (w->j, "\"function\"");
       break;
     case CC_SCOPE_LOOP:
       {
         uint32_t lf = v.other_func ? v.other_func - 1 : fi;
         const cc_func *fn = &m->funcs[lf];
         const cc_block *h = &fn->blocks[r->funcs[lf].loops[v.loop].header];
-        w_s (w, "{\"loop\": ");
+        cc_json_s (w->j, "{\"loop\": ");
         json_insn_ref (w, fn, h->first_insn, lf == fi ? part : CC_NONE);
-        w_c (w, '}');
+        cc_json_c (w->j, '}');
         break;
       }
     default:
-      w_s (w, "null");
+      cc_json_s (w->j, "null");
     }
 }
 
@@ -357,24 +150,24 @@ json_scope (wbuf *w, const cc_model *m, const cc_result *r, uint32_t fi, cc_verd
 static void
 json_summary (wbuf *w, const uint32_t *counts, uint32_t never_fetched, uint32_t unreachable)
 {
-  w_c (w, '{');
+  cc_json_c (w->j, '{');
   for (int c = 0; c < CC_N_CATEGORIES; c++)
     {
       if (c)
-        w_s (w, ", ");
-      w_c (w, '"');
-      w_s (w, cc_category_name (c));
-      w_s (w, "\": ");
-      w_u (w, counts[c]);
+        cc_json_s (w->j, ", ");
+      cc_json_c (w->j, '"');
+      cc_json_s (w->j, cc_category_name (c));
+      cc_json_s (w->j, "\": ");
+      cc_json_u64 (w->j, counts[c]);
     }
-  w_s (w, ", \"never-fetched\": ");
-  w_u (w, never_fetched);
+  cc_json_s (w->j, ", \"never-fetched\": ");
+  cc_json_u64 (w->j, never_fetched);
   if (unreachable)
     {
-      w_s (w, ", \"unreachable\": ");
-      w_u (w, unreachable);
+      cc_json_s (w->j, ", \"unreachable\": ");
+      cc_json_u64 (w->j, unreachable);
     }
-  w_c (w, '}');
+  cc_json_c (w->j, '}');
 }
 
 /* Order of context verdicts in the report: by UP, then verdict, then
@@ -459,17 +252,17 @@ json_contexts (wbuf *w, const cc_model *m, const cc_result *r, uint32_t fi,
       const cc_context_verdict *cv = order[k];
       if (k == 0 || !same_verdict (order[k - 1], cv))
         {
-          w_s (w, "{\"up\": ");
-          w_u (w, cv->up);
-          w_s (w, ", \"category\": \"");
-          w_s (w, cc_category_name (cv->v.category));
-          w_c (w, '"');
+          cc_json_s (w->j, "{\"up\": ");
+          cc_json_u64 (w->j, cv->up);
+          cc_json_s (w->j, ", \"category\": \"");
+          cc_json_s (w->j, cc_category_name (cv->v.category));
+          cc_json_c (w->j, '"');
           if (cv->v.category == CC_FIRST_MISS || cv->v.category == CC_FIRST_HIT)
             {
-              w_s (w, ", \"scope\": ");
+              cc_json_s (w->j, ", \"scope\": ");
               json_scope (w, m, r, fi, cv->v, part);
             }
-          w_s (w, ", \"instances\": ");
+          cc_json_s (w->j, ", \"instances\": ");
         }
       else
         continue;
@@ -479,20 +272,20 @@ json_contexts (wbuf *w, const cc_model *m, const cc_result *r, uint32_t fi,
       while (end < ir->n_ctx && same_verdict (order[end], cv))
         end++;
       if (end - k == n_func_instances)
-        w_s (w, "\"all\"}");
+        cc_json_s (w->j, "\"all\"}");
       else
         {
-          w_c (w, '[');
+          cc_json_c (w->j, '[');
           for (uint32_t j = k; j < end; j++)
             {
               if (j > k)
-                w_s (w, ", ");
-              w_u (w, order[j]->instance);
+                cc_json_s (w->j, ", ");
+              cc_json_u64 (w->j, order[j]->instance);
             }
-          w_s (w, "]}");
+          cc_json_s (w->j, "]}");
         }
       if (end < ir->n_ctx)
-        w_s (w, ", ");
+        cc_json_s (w->j, ", ");
     }
 }
 
@@ -509,103 +302,125 @@ json_set_mates (wbuf *w, const cc_model *m, const cc_result *r, int linked, uint
   const cc_set_mates *x = &w->mates;
   uint32_t idx[8];
   uint32_t n = cc_set_mates_of (x, m, r, linked, fi, i, 8, idx);
-  w_s (w, ", \"set_mates\": [");
+  cc_json_s (w->j, ", \"set_mates\": [");
   for (uint32_t k = 0; k < n && k < 8; k++)
     {
       const cc_func *g = &m->funcs[x->v[idx[k]].func];
       const cc_insn *gi = &g->insns[x->v[idx[k]].insn];
-      w_s (w, k ? ", {\"line\": " : "{\"line\": ");
-      w_u (w, x->v[idx[k]].line);
-      w_s (w, ", \"function\": ");
-      json_str (w, g->name);
-      w_s (w, ", \"loc\": ");
+      cc_json_s (w->j, k ? ", {\"line\": " : "{\"line\": ");
+      cc_json_u64 (w->j, x->v[idx[k]].line);
+      cc_json_s (w->j, ", \"function\": ");
+      cc_json_str (w->j, g->name);
+      cc_json_s (w->j, ", \"loc\": ");
       json_loc (w, m, gi->file, gi->line);
-      w_c (w, '}');
+      cc_json_c (w->j, '}');
     }
-  w_c (w, ']');
+  cc_json_c (w->j, ']');
   if (n > 8)
     {
-      w_s (w, ", \"set_mates_more\": ");
-      w_u (w, n - 8);
+      cc_json_s (w->j, ", \"set_mates_more\": ");
+      cc_json_u64 (w->j, n - 8);
     }
 }
 
+/* The categories of the reported insns of part PART of function FI
+   (COUNTS), and how many are never fetched or unreachable: the part's
+   summary.  */
 static void
-write_part (wbuf *w, const cc_model *m, const cc_result *r, const cc_report_link *link,
-            uint32_t fi, uint32_t part, int first)
+count_part (const cc_func *fn, const cc_func_result *fr, uint32_t part, uint32_t *counts,
+            uint32_t *never, uint32_t *unreachable)
 {
-  const cc_func *fn = &m->funcs[fi];
-  const cc_func_result *fr = &r->funcs[fi];
-  const cc_part *p = &fn->parts[part];
-  uint32_t counts[CC_N_CATEGORIES] = { 0 }, never = 0, unreachable = 0;
   for (uint32_t i = 0; i < fn->n_insns; i++)
     if (fn->insns[i].part == part && reported (fn, fr, i))
       {
         if (cc_insn_never_fetched (&fn->insns[i], fr->analysed))
-          never++;
+          (*never)++;
         else if (fr->unreached)
-          unreachable++;
+          (*unreachable)++;
         else
           counts[fr->insns[i].merged.category]++;
       }
+}
 
-  w_s (w, first ? "\n    {\"name\": " : ",\n    {\"name\": ");
-  json_str (w, p->symbol);
-  w_s (w, ", \"function\": ");
-  json_str (w, fn->name);
-  w_s (w, ", \"section\": ");
-  json_str (w, p->section < m->n_sections ? m->sections[p->section].name : NULL);
-  w_s (w, ", \"section_offset\": ");
-  w_u (w, p->offset);
-  if (link)
+/* Where the linked program put part P of function FI, the unit it was
+   compiled in, why code without a model may call it, and its other
+   names.  */
+static void
+json_part_link (wbuf *w, const cc_report_link *link, const cc_part *p, uint32_t fi)
+{
+  cc_json_s (w->j, ", \"address\": ");
+  cc_json_u64 (w->j, link->section_base[p->section] + p->offset);
+  cc_json_s (w->j, ", \"unit\": ");
+  cc_json_str (w->j, link->func_unit[fi]);
+  if (link->func_root_because && link->func_root_because[fi])
     {
-      /* The final address, and the unit it was compiled in.  */
-      w_s (w, ", \"address\": ");
-      w_u64 (w, link->section_base[p->section] + p->offset);
-      w_s (w, ", \"unit\": ");
-      json_str (w, link->func_unit[fi]);
-      if (link->func_root_because && link->func_root_because[fi])
-        {
-          w_s (w, ", \"called_from_unknown_code\": ");
-          json_str (w, link->func_root_because[fi]);
-        }
-      if (link->func_aliases[fi])
-        {
-          w_s (w, ", \"aliases\": [");
-          for (uint32_t k = 0; link->func_aliases[fi][k]; k++)
-            {
-              if (k)
-                w_s (w, ", ");
-              json_str (w, link->func_aliases[fi][k]);
-            }
-          w_c (w, ']');
-        }
+      cc_json_s (w->j, ", \"called_from_unknown_code\": ");
+      cc_json_str (w->j, link->func_root_because[fi]);
     }
-  w_s (w, ", \"size\": ");
-  w_u (w, p->size);
-  w_s (w, ", \"loc\": ");
+  if (link->func_aliases[fi])
+    {
+      cc_json_s (w->j, ", \"aliases\": [");
+      for (uint32_t k = 0; link->func_aliases[fi][k]; k++)
+        {
+          if (k)
+            cc_json_s (w->j, ", ");
+          cc_json_str (w->j, link->func_aliases[fi][k]);
+        }
+      cc_json_c (w->j, ']');
+    }
+}
+
+/* What part PART of function FI is: its symbol, function, section and
+   place (the final one after the link: LINK), whether it was analysed,
+   its bound, and the function's instances.  */
+static void
+json_part_head (wbuf *w, const cc_model *m, const cc_result *r, const cc_report_link *link,
+                uint32_t fi, uint32_t part)
+{
+  const cc_func *fn = &m->funcs[fi];
+  const cc_func_result *fr = &r->funcs[fi];
+  const cc_part *p = &fn->parts[part];
+  cc_json_str (w->j, p->symbol);
+  cc_json_s (w->j, ", \"function\": ");
+  cc_json_str (w->j, fn->name);
+  cc_json_s (w->j, ", \"section\": ");
+  cc_json_str (w->j, p->section < m->n_sections ? m->sections[p->section].name : NULL);
+  cc_json_s (w->j, ", \"section_offset\": ");
+  cc_json_u64 (w->j, p->offset);
+  if (link)
+    json_part_link (w, link, p, fi);
+  cc_json_s (w->j, ", \"size\": ");
+  cc_json_u64 (w->j, p->size);
+  cc_json_s (w->j, ", \"loc\": ");
   json_loc (w, m, fn->file, fn->line);
-  w_s (w, fr->analysed ? ", \"analysed\": true" : ", \"analysed\": false");
+  cc_json_s (w->j, fr->analysed ? ", \"analysed\": true" : ", \"analysed\": false");
   if (fr->too_big)
-    w_s (w, ", \"too_big\": true");
+    cc_json_s (w->j, ", \"too_big\": true");
   if (fr->unreached)
-    w_s (w, ", \"unreachable\": true");
+    cc_json_s (w->j, ", \"unreachable\": true");
   if (w->bounds && part == 0)
     json_bound (w, m, r, w->bounds->funcs[fi].max_misses, &w->bounds->funcs[fi].why);
 
   /* The function's instances (contexts name them).  */
   uint32_t n_inst = w->inst_start[fi + 1] - w->inst_start[fi];
-  w_s (w, ", \"instances\": [");
+  cc_json_s (w->j, ", \"instances\": [");
   for (uint32_t k = 0; k < n_inst; k++)
     {
       if (k)
-        w_s (w, ", ");
-      w_u (w, w->inst_of[w->inst_start[fi] + k]);
+        cc_json_s (w->j, ", ");
+      cc_json_u64 (w->j, w->inst_of[w->inst_start[fi] + k]);
     }
-  w_c (w, ']');
+  cc_json_c (w->j, ']');
+}
 
-  /* Loops whose header lies in this part, with all their members.  */
-  w_s (w, ",\n     \"loops\": [");
+/* The loops whose header lies in part PART of function FI, with all
+   their members (those of another part as "sym+offset") and bounds.  */
+static void
+json_part_loops (wbuf *w, const cc_model *m, const cc_result *r, uint32_t fi, uint32_t part)
+{
+  const cc_func *fn = &m->funcs[fi];
+  const cc_func_result *fr = &r->funcs[fi];
+  cc_json_s (w->j, ",\n     \"loops\": [");
   int any = 0;
   for (uint32_t l = 0; l < fr->n_loops; l++)
     {
@@ -613,27 +428,27 @@ write_part (wbuf *w, const cc_model *m, const cc_result *r, const cc_report_link
       uint32_t hi = fn->blocks[lp->header].first_insn;
       if (fn->insns[hi].part != part)
         continue;
-      w_s (w, any ? ",\n      {\"header\": " : "\n      {\"header\": ");
-      w_u (w, part_offset (fn, hi));
-      w_s (w, ", \"parent\": ");
+      cc_json_s (w->j, any ? ",\n      {\"header\": " : "\n      {\"header\": ");
+      cc_json_u64 (w->j, cc_part_offset (fn, hi));
+      cc_json_s (w->j, ", \"parent\": ");
       if (lp->parent == CC_NONE)
-        w_s (w, "null");
+        cc_json_s (w->j, "null");
       else
         json_insn_ref (w, fn, fn->blocks[fr->loops[lp->parent].header].first_insn, part);
-      w_s (w, ", \"loc\": ");
+      cc_json_s (w->j, ", \"loc\": ");
       json_loc (w, m, fn->insns[hi].file, fn->insns[hi].line);
       if (w->bounds)
         {
           const cc_loop_limits *ll = &w->bounds->funcs[fi].loops[l];
-          w_s (w, ", \"iterations\": ");
+          cc_json_s (w->j, ", \"iterations\": ");
           json_u64_or_null (w, ll->runs);
-          w_s (w, ", \"iterations_source\": ");
-          json_str (w, ll->source == CC_BOUND_GCC ? "gcc"
+          cc_json_s (w->j, ", \"iterations_source\": ");
+          cc_json_str (w->j, ll->source == CC_BOUND_GCC ? "gcc"
                        : ll->source == CC_BOUND_PRAGMA ? "pragma" : NULL);
           json_bound (w, m, r, ll->max_misses, &ll->why);
         }
-      /* Every member, those of another part as "sym+offset".  */
-      w_s (w, ", \"insns\": [");
+      /* Every member.  */
+      cc_json_s (w->j, ", \"insns\": [");
       int anyi = 0;
       for (uint32_t k = 0; k < lp->n_blocks; k++)
         {
@@ -642,39 +457,56 @@ write_part (wbuf *w, const cc_model *m, const cc_result *r, const cc_report_link
             if (reported (fn, fr, i))
               {
                 if (anyi)
-                  w_s (w, ", ");
+                  cc_json_s (w->j, ", ");
                 json_insn_ref (w, fn, i, part);
                 anyi = 1;
               }
         }
-      w_s (w, "]}");
+      cc_json_s (w->j, "]}");
       any = 1;
     }
-  w_s (w, any ? "\n     ]" : "]");
+  cc_json_s (w->j, any ? "\n     ]" : "]");
+}
 
-  /* UPs: each as the offsets of the first insn of its blocks.  */
-  w_s (w, ",\n     \"ups\": [");
-  any = 0;
+/* The UPs of part PART of FN: each as the offsets of the first insn of
+   its blocks.  */
+static void
+json_part_ups (wbuf *w, const cc_func *fn, const cc_func_result *fr, uint32_t part)
+{
+  cc_json_s (w->j, ",\n     \"ups\": [");
+  int any = 0;
   for (uint32_t u = 0; u < fr->n_ups; u++)
     {
       const cc_up *up = &fr->ups[u];
       if (fn->insns[fn->blocks[up->blocks[0]].first_insn].part != part)
         continue;
-      w_s (w, any ? ",\n      {\"id\": " : "\n      {\"id\": ");
-      w_u (w, u);
-      w_s (w, ", \"blocks\": [");
+      cc_json_s (w->j, any ? ",\n      {\"id\": " : "\n      {\"id\": ");
+      cc_json_u64 (w->j, u);
+      cc_json_s (w->j, ", \"blocks\": [");
       for (uint32_t k = 0; k < up->n_blocks; k++)
         {
           if (k)
-            w_s (w, ", ");
+            cc_json_s (w->j, ", ");
           /* A block of the other part is named by symbol+offset.  */
           json_insn_ref (w, fn, fn->blocks[up->blocks[k]].first_insn, part);
         }
-      w_s (w, "]}");
+      cc_json_s (w->j, "]}");
       any = 1;
     }
-  w_s (w, any ? "\n     ]" : "]");
+  cc_json_s (w->j, any ? "\n     ]" : "]");
+}
 
+/* The reported insns of part PART of function FI: each with its place,
+   category, scope, line and set, what the linker or assembler does to
+   it, the call it makes, its set mates (conflicts, once per program
+   line) and its verdicts per context.  */
+static void
+json_part_insns (wbuf *w, const cc_model *m, const cc_result *r, int linked, uint32_t fi,
+                 uint32_t part)
+{
+  const cc_func *fn = &m->funcs[fi];
+  const cc_func_result *fr = &r->funcs[fi];
+  uint32_t n_inst = w->inst_start[fi + 1] - w->inst_start[fi];
   /* The insns that end a calling block: the call sites.  */
   uint32_t *call_block = cc_xmalloc ((fn->n_insns + 1) * sizeof *call_block);
   for (uint32_t i = 0; i < fn->n_insns; i++)
@@ -684,8 +516,8 @@ write_part (wbuf *w, const cc_model *m, const cc_result *r, const cc_report_link
         && fn->blocks[b].first_insn + fn->blocks[b].n_insns <= fn->n_insns)
       call_block[fn->blocks[b].first_insn + fn->blocks[b].n_insns - 1] = b;
 
-  w_s (w, ",\n     \"insns\": [");
-  any = 0;
+  cc_json_s (w->j, ",\n     \"insns\": [");
+  int any = 0;
   uint32_t mates_line = CC_NONE;
   for (uint32_t i = 0; i < fn->n_insns; i++)
     {
@@ -693,247 +525,297 @@ write_part (wbuf *w, const cc_model *m, const cc_result *r, const cc_report_link
       if (in->part != part || !reported (fn, fr, i))
         continue;
       const cc_insn_result *ir = &fr->insns[i];
-      w_s (w, any ? ",\n      {\"offset\": " : "\n      {\"offset\": ");
-      w_u (w, part_offset (fn, i));
-      w_s (w, ", \"length\": ");
-      w_u (w, in->length);
-      w_s (w, ", \"category\": \"");
-      w_s (w, cc_insn_category (fn, fr, i));
-      w_c (w, '"');
-      if (has_scope (fn, fr, i))
+      cc_json_s (w->j, any ? ",\n      {\"offset\": " : "\n      {\"offset\": ");
+      cc_json_u64 (w->j, cc_part_offset (fn, i));
+      cc_json_s (w->j, ", \"length\": ");
+      cc_json_u64 (w->j, in->length);
+      cc_json_s (w->j, ", \"category\": \"");
+      cc_json_s (w->j, cc_insn_category (fn, fr, i));
+      cc_json_c (w->j, '"');
+      if (cc_insn_has_scope (fn, fr, i))
         {
-          w_s (w, ", \"scope\": ");
+          cc_json_s (w->j, ", \"scope\": ");
           json_scope (w, m, r, fi, ir->merged, part);
         }
-      w_s (w, ", \"line\": ");
-      w_u (w, ir->pline);
-      w_s (w, ", \"set\": ");
-      w_u (w, ir->set);
-      w_s (w, ", \"lines\": ");
-      w_u (w, ir->n_lines);
+      cc_json_s (w->j, ", \"line\": ");
+      cc_json_u64 (w->j, ir->pline);
+      cc_json_s (w->j, ", \"set\": ");
+      cc_json_u64 (w->j, ir->set);
+      cc_json_s (w->j, ", \"lines\": ");
+      cc_json_u64 (w->j, ir->n_lines);
       if (in->kind == CC_INSN_ASM)
-        w_s (w, ", \"asm\": true");
+        cc_json_s (w->j, ", \"asm\": true");
       if (in->fetch == CC_FETCH_MAYBE)
-        w_s (w, ", \"fetch\": \"maybe\"");
+        cc_json_s (w->j, ", \"fetch\": \"maybe\"");
       if (in->rewrite != CC_REWRITE_NONE && in->rewrite < CC_N_REWRITES)
         {
-          w_s (w, ", \"linker\": \"");
-          w_s (w, rewrite_names[in->rewrite]);
-          w_c (w, '"');
+          cc_json_s (w->j, ", \"linker\": \"");
+          cc_json_s (w->j, cc_rewrite_name (in->rewrite));
+          cc_json_c (w->j, '"');
         }
       if (in->unsplit)
-        w_s (w, ", \"unsplit\": true");
+        cc_json_s (w->j, ", \"unsplit\": true");
       if (call_block[i] != CC_NONE)
         {
           /* A call: to a known symbol or unknown code; a tail call (a
              sibling call) leaves the function.  */
           const cc_block *cb = &fn->blocks[call_block[i]];
-          w_s (w, ", \"call\": {\"callee\": ");
+          cc_json_s (w->j, ", \"call\": {\"callee\": ");
           if (cb->call == CC_CALL_DIRECT && cb->callee)
-            json_str (w, cb->callee);
+            cc_json_str (w->j, cb->callee);
           else
-            w_s (w, "null");
-          w_s (w, cb->exits ? ", \"tail\": true}" : ", \"tail\": false}");
+            cc_json_s (w->j, "null");
+          cc_json_s (w->j, cb->exits ? ", \"tail\": true}" : ", \"tail\": false}");
         }
-      w_s (w, ", \"loc\": ");
+      cc_json_s (w->j, ", \"loc\": ");
       json_loc (w, m, in->file, in->line);
       /* Once per program line: its other conflict insns share them.  */
       if (ir->merged.category == CC_CONFLICT && fr->analysed
           && !cc_insn_never_fetched (in, fr->analysed) && ir->pline != mates_line)
         {
-          json_set_mates (w, m, r, link != NULL, fi, i);
+          json_set_mates (w, m, r, linked, fi, i);
           mates_line = ir->pline;
         }
-      w_s (w, ", \"contexts\": [");
+      cc_json_s (w->j, ", \"contexts\": [");
       json_contexts (w, m, r, fi, ir, n_inst, part);
-      w_s (w, "]}");
+      cc_json_s (w->j, "]}");
       any = 1;
     }
   free (call_block);
-  w_s (w, any ? "\n     ]" : "]");
-  w_s (w, ",\n     \"summary\": ");
+  cc_json_s (w->j, any ? "\n     ]" : "]");
+}
+
+/* Part PART of function FI, an entry of "functions" (FIRST: the first
+   one).  */
+static void
+write_part (wbuf *w, const cc_model *m, const cc_result *r, const cc_report_link *link,
+            uint32_t fi, uint32_t part, int first)
+{
+  uint32_t counts[CC_N_CATEGORIES] = { 0 }, never = 0, unreachable = 0;
+  count_part (&m->funcs[fi], &r->funcs[fi], part, counts, &never, &unreachable);
+  cc_json_s (w->j, first ? "\n    {\"name\": " : ",\n    {\"name\": ");
+  json_part_head (w, m, r, link, fi, part);
+  json_part_loops (w, m, r, fi, part);
+  json_part_ups (w, &m->funcs[fi], &r->funcs[fi], part);
+  json_part_insns (w, m, r, link != NULL, fi, part);
+  cc_json_s (w->j, ",\n     \"summary\": ");
   json_summary (w, counts, never, unreachable);
-  w_c (w, '}');
+  cc_json_c (w->j, '}');
+}
+
+/* "link": what cachecat-link found in the program LINK.  */
+static void
+json_link (wbuf *w, const cc_report_link *link)
+{
+  cc_json_s (w->j, ",\n  \"link\": {\"program\": ");
+  cc_json_str (w->j, link->program);
+  cc_json_s (w->j, ", \"units\": ");
+  cc_json_u64 (w->j, link->n_units);
+  if (link->n_relaxed)
+    {
+      cc_json_s (w->j, ", \"relaxed_units\": ");
+      cc_json_u64 (w->j, link->n_relaxed);
+    }
+  cc_json_s (w->j, ", \"removed_functions\": ");
+  cc_json_u64 (w->j, link->n_removed);
+  if (link->n_dead)
+    {
+      cc_json_s (w->j, ", \"unnamed_unreached_functions\": ");
+      cc_json_u64 (w->j, link->n_dead);
+    }
+  cc_json_s (w->j, ", \"called_from_unknown_code\": ");
+  cc_json_u64 (w->j, link->n_escaped);
+  if (link->open_because)
+    {
+      cc_json_s (w->j, ", \"closed\": false, \"open_because\": ");
+      cc_json_str (w->j, link->open_because);
+    }
+  else
+    {
+      cc_json_s (w->j, ", \"closed\": true, \"indirect_calls\": ");
+      cc_json_u64 (w->j, link->n_indirect_sites);
+      cc_json_s (w->j, ", \"indirect_targets\": ");
+      cc_json_u64 (w->j, link->n_indirect_targets);
+    }
+  cc_json_c (w->j, '}');
+}
+
+/* What the report is of: its format, the source, the target, the
+   program (after the link), and the cache.  */
+static void
+json_head (wbuf *w, const cc_report_info *info)
+{
+  const cc_options *o = info->options;
+  cc_json_s (w->j, "{\n  \"cachecat\": ");
+  cc_json_u64 (w->j, REPORT_FORMAT);
+  cc_json_s (w->j, ",\n  \"source\": ");
+  cc_json_str (w->j, info->source);
+  cc_json_s (w->j, ",\n  \"target\": {\"arch\": ");
+  cc_json_str (w->j, info->arch);
+  if (info->triple)
+    {
+      cc_json_s (w->j, ", \"triple\": ");
+      cc_json_str (w->j, info->triple);
+    }
+  cc_json_c (w->j, '}');
+  if (info->link)
+    json_link (w, info->link);
+  cc_json_s (w->j, ",\n  \"cache\": {\"size\": ");
+  cc_json_u64 (w->j, o->cache_size);
+  cc_json_s (w->j, ", \"line\": ");
+  cc_json_u64 (w->j, o->line_size);
+  cc_json_s (w->j, ", \"ways\": ");
+  cc_json_u64 (w->j, o->ways);
+  cc_json_s (w->j, ", \"sets\": ");
+  cc_json_u64 (w->j, o->cache_size / (o->line_size * o->ways));
+  cc_json_s (w->j, ", \"policy\": ");
+  cc_json_str (w->j, o->policy ? o->policy : "lru");
+  cc_json_s (w->j, ", \"config\": ");
+  cc_json_str (w->j, o->config_name ? o->config_name : "default");
+  cc_json_s (w->j, "},\n");
+}
+
+/* "layout": what is assumed about addresses (docs/semantics.md §7.3),
+   and the sections.  */
+static void
+json_layout (wbuf *w, const cc_model *m, const cc_result *r, const cc_report_info *info)
+{
+  cc_json_s (w->j, "  \"layout\": {\"offsets\": ");
+  /* The same words however the offsets were found (computed the way the
+     assembler lays them out, or read back from it): the report does not
+     depend on the method.  */
+  if (info->link)
+    {
+      cc_json_s (w->j, "\"final: the addresses of the linked program, checked against its bytes\"");
+      cc_json_s (w->j, ", \"set_indices\": \"absolute\", \"alignment_forced\": false");
+    }
+  else
+    {
+      cc_json_str (w->j, info->layout_note ? "unknown"
+                   : "exact within each section (as the assembler lays them out)");
+      cc_json_s (w->j, ", \"set_indices\": \"relative: each section starts at an unknown set; "
+           "lines of different sections may share any set\", \"alignment_forced\": false");
+    }
+  cc_json_s (w->j, ", \"phases\": ");
+  cc_json_u64 (w->j, r->n_phases);
+  cc_json_s (w->j, ", \"groups\": ");
+  cc_json_u64 (w->j, r->n_groups);
+  cc_json_s (w->j, ", \"sections\": [");
+  for (uint32_t s = 0; s < m->n_sections; s++)
+    {
+      cc_json_s (w->j, s ? ", {\"name\": " : "{\"name\": ");
+      cc_json_str (w->j, m->sections[s].name);
+      cc_json_s (w->j, ", \"align\": ");
+      cc_json_u64 (w->j, m->sections[s].align);
+      if (info->link)
+        {
+          /* Program line 0 of the section starts here.  */
+          cc_json_s (w->j, ", \"address\": ");
+          cc_json_u64 (w->j, info->link->section_base[s]);
+        }
+      cc_json_c (w->j, '}');
+    }
+  cc_json_s (w->j, "]");
+  if (info->layout_note)
+    {
+      cc_json_s (w->j, ", \"problem\": ");
+      cc_json_str (w->j, info->layout_note);
+    }
+  if (info->layout_advice)
+    {
+      cc_json_s (w->j, ", \"advice\": ");
+      cc_json_str (w->j, info->layout_advice);
+    }
+  cc_json_s (w->j, "},\n");
+}
+
+/* What the analysis assumes: the entry and the cache's state there,
+   what code without a model may do, what is not modelled, and the cap
+   on instances.  */
+static void
+json_assumptions (wbuf *w, const cc_model *m, const cc_result *r, const cc_report_info *info)
+{
+  const cc_options *o = info->options;
+  cc_json_s (w->j, "  \"entry\": {\"symbol\": ");
+  cc_json_str (w->j, o->entry);
+  int found = o->entry && cc_model_find_func (m, o->entry) != CC_NONE;
+  cc_json_s (w->j, found ? ", \"found\": true" : ", \"found\": false");
+  cc_json_s (w->j, o->entry && o->entry_cold ? ", \"state\": \"cold\"},\n"
+                                    : ", \"state\": \"warm\"},\n");
+  if (info->link && !info->link->open_because)
+    cc_json_s (w->j, "  \"unknown_code\": \"the program is closed: only inline asm that "
+               "enters the kernel, which may touch every cache set; an indirect call calls "
+               "one of the functions whose address the program holds (instance "
+               "\\\"(indirect call)\\\")\",\n");
+  else if (info->link)
+    cc_json_s (w->j, "  \"unknown_code\": \"code without a model (the C library, libgcc, "
+               "assembly), calls through the PLT, indirect calls and inline asm: may touch "
+               "every cache set and call every function whose address the program's code or "
+               "data without a model holds, or that is address-taken\",\n");
+  else
+    cc_json_s (w->j, "  \"unknown_code\": \"calls to code outside the unit, indirect calls "
+               "and inline asm: may touch every cache set and call every function of the unit "
+               "that is externally visible or address-taken\",\n");
+  cc_json_s (w->j, "  \"not_modelled\": [\"interrupts\", \"DMA\", \"prefetching\", "
+             "\"wrong-path fetches\"],\n");
+  if (o->max_instances)
+    {
+      cc_json_s (w->j, "  \"max_instances\": ");
+      cc_json_u64 (w->j, o->max_instances);
+      cc_json_s (w->j, ", ");
+    }
+  else
+    {
+      cc_json_s (w->j, "  \"max_instances\": null, \"instance_budget\": ");
+      cc_json_u64 (w->j, r->instance_budget);
+      cc_json_s (w->j, ", ");
+    }
+  cc_json_s (w->j, r->capped ? "\"capped\": true,\n" : "\"capped\": false,\n");
+}
+
+/* "instances": each function instance, with its parent and call.  */
+static void
+json_instances (wbuf *w, const cc_model *m, const cc_result *r)
+{
+  cc_json_s (w->j, "  \"instances\": [");
+  for (uint32_t x = 0; x < r->n_instances; x++)
+    {
+      const cc_instance *in = &r->instances[x];
+      cc_json_s (w->j, x ? ",\n    {\"id\": " : "\n    {\"id\": ");
+      cc_json_u64 (w->j, x);
+      cc_json_s (w->j, ", \"function\": ");
+      cc_json_str (w->j, m->funcs[in->func].name);
+      if (in->parent == CC_NONE)
+        cc_json_s (w->j, ", \"parent\": null, \"call\": null");
+      else
+        {
+          const cc_func *pf = &m->funcs[r->instances[in->parent].func];
+          const cc_block *b = &pf->blocks[in->call_block];
+          uint32_t ci = b->first_insn + b->n_insns - 1;
+          cc_json_s (w->j, ", \"parent\": ");
+          cc_json_u64 (w->j, in->parent);
+          cc_json_s (w->j, ", \"call\": {\"symbol\": ");
+          cc_json_str (w->j, pf->parts[pf->insns[ci].part].symbol);
+          cc_json_s (w->j, ", \"offset\": ");
+          cc_json_u64 (w->j, cc_part_offset (pf, ci));
+          cc_json_c (w->j, '}');
+        }
+      cc_json_s (w->j, in->root ? ", \"root\": true" : ", \"root\": false");
+      cc_json_s (w->j, in->cold ? ", \"cold\": true" : ", \"cold\": false");
+      cc_json_s (w->j, in->merged ? ", \"merged\": true}" : ", \"merged\": false}");
+    }
+  cc_json_s (w->j, r->n_instances ? "\n  ],\n" : "],\n");
 }
 
 static void
 write_json_buf (wbuf *w, const cc_model *m, const cc_result *r,
                 const cc_report_info *info)
 {
-  const cc_options *o = info->options;
-  w_s (w, "{\n  \"cachecat\": ");
-  w_u (w, REPORT_FORMAT);
-  w_s (w, ",\n  \"source\": ");
-  json_str (w, info->source);
-  w_s (w, ",\n  \"target\": {\"arch\": ");
-  json_str (w, info->arch);
-  if (info->triple)
-    {
-      w_s (w, ", \"triple\": ");
-      json_str (w, info->triple);
-    }
-  w_c (w, '}');
-  if (info->link)
-    {
-      w_s (w, ",\n  \"link\": {\"program\": ");
-      json_str (w, info->link->program);
-      w_s (w, ", \"units\": ");
-      w_u (w, info->link->n_units);
-      if (info->link->n_relaxed)
-        {
-          w_s (w, ", \"relaxed_units\": ");
-          w_u (w, info->link->n_relaxed);
-        }
-      w_s (w, ", \"removed_functions\": ");
-      w_u (w, info->link->n_removed);
-      if (info->link->n_dead)
-        {
-          w_s (w, ", \"unnamed_unreached_functions\": ");
-          w_u (w, info->link->n_dead);
-        }
-      w_s (w, ", \"called_from_unknown_code\": ");
-      w_u (w, info->link->n_escaped);
-      if (info->link->open_because)
-        {
-          w_s (w, ", \"closed\": false, \"open_because\": ");
-          json_str (w, info->link->open_because);
-        }
-      else
-        {
-          w_s (w, ", \"closed\": true, \"indirect_calls\": ");
-          w_u (w, info->link->n_indirect_sites);
-          w_s (w, ", \"indirect_targets\": ");
-          w_u (w, info->link->n_indirect_targets);
-        }
-      w_c (w, '}');
-    }
-  w_s (w, ",\n  \"cache\": {\"size\": ");
-  w_u (w, o->cache_size);
-  w_s (w, ", \"line\": ");
-  w_u (w, o->line_size);
-  w_s (w, ", \"ways\": ");
-  w_u (w, o->ways);
-  w_s (w, ", \"sets\": ");
-  w_u (w, o->cache_size / (o->line_size * o->ways));
-  w_s (w, ", \"policy\": ");
-  json_str (w, o->policy ? o->policy : "lru");
-  w_s (w, ", \"config\": ");
-  json_str (w, o->config_name ? o->config_name : "default");
-  w_s (w, "},\n");
-
-  /* What is assumed about addresses (docs/semantics.md §7.3).  */
-  w_s (w, "  \"layout\": {\"offsets\": ");
-  /* The same words however the offsets were found (computed the way the
-     assembler lays them out, or read back from it): the report does not
-     depend on the method.  */
-  if (info->link)
-    {
-      w_s (w, "\"final: the addresses of the linked program, checked against its bytes\"");
-      w_s (w, ", \"set_indices\": \"absolute\", \"alignment_forced\": false");
-    }
-  else
-    {
-      json_str (w, info->layout_note ? "unknown"
-                   : "exact within each section (as the assembler lays them out)");
-      w_s (w, ", \"set_indices\": \"relative: each section starts at an unknown set; "
-           "lines of different sections may share any set\", \"alignment_forced\": false");
-    }
-  w_s (w, ", \"phases\": ");
-  w_u (w, r->n_phases);
-  w_s (w, ", \"groups\": ");
-  w_u (w, r->n_groups);
-  w_s (w, ", \"sections\": [");
-  for (uint32_t s = 0; s < m->n_sections; s++)
-    {
-      w_s (w, s ? ", {\"name\": " : "{\"name\": ");
-      json_str (w, m->sections[s].name);
-      w_s (w, ", \"align\": ");
-      w_u (w, m->sections[s].align);
-      if (info->link)
-        {
-          /* Program line 0 of the section starts here.  */
-          w_s (w, ", \"address\": ");
-          w_u64 (w, info->link->section_base[s]);
-        }
-      w_c (w, '}');
-    }
-  w_s (w, "]");
-  if (info->layout_note)
-    {
-      w_s (w, ", \"problem\": ");
-      json_str (w, info->layout_note);
-    }
-  if (info->layout_advice)
-    {
-      w_s (w, ", \"advice\": ");
-      json_str (w, info->layout_advice);
-    }
-  w_s (w, "},\n");
-
-  w_s (w, "  \"entry\": {\"symbol\": ");
-  json_str (w, o->entry);
-  int found = o->entry && cc_model_find_func (m, o->entry) != CC_NONE;
-  w_s (w, found ? ", \"found\": true" : ", \"found\": false");
-  w_s (w, o->entry && o->entry_cold ? ", \"state\": \"cold\"},\n"
-                                    : ", \"state\": \"warm\"},\n");
-  if (info->link && !info->link->open_because)
-    w_s (w, "  \"unknown_code\": \"the program is closed: only inline asm that enters the "
-         "kernel, which may touch every cache set; an indirect call calls one of the functions "
-         "whose address the program holds (instance \\\"(indirect call)\\\")\",\n");
-  else if (info->link)
-    w_s (w, "  \"unknown_code\": \"code without a model (the C library, libgcc, assembly), "
-         "calls through the PLT, indirect calls and inline asm: may touch every cache set and "
-         "call every function whose address the program's code or data without a model "
-         "holds, or that is address-taken\",\n");
-  else
-    w_s (w, "  \"unknown_code\": \"calls to code outside the unit, indirect calls and inline asm: "
-         "may touch every cache set and call every function of the unit that is externally "
-         "visible or address-taken\",\n");
-  w_s (w, "  \"not_modelled\": [\"interrupts\", \"DMA\", \"prefetching\", \"wrong-path fetches\"],\n");
-  if (o->max_instances)
-    {
-      w_s (w, "  \"max_instances\": ");
-      w_u (w, o->max_instances);
-      w_s (w, ", ");
-    }
-  else
-    {
-      w_s (w, "  \"max_instances\": null, \"instance_budget\": ");
-      w_u64 (w, r->instance_budget);
-      w_s (w, ", ");
-    }
-  w_s (w, r->capped ? "\"capped\": true,\n" : "\"capped\": false,\n");
-
-  w_s (w, "  \"instances\": [");
-  for (uint32_t x = 0; x < r->n_instances; x++)
-    {
-      const cc_instance *in = &r->instances[x];
-      w_s (w, x ? ",\n    {\"id\": " : "\n    {\"id\": ");
-      w_u (w, x);
-      w_s (w, ", \"function\": ");
-      json_str (w, m->funcs[in->func].name);
-      if (in->parent == CC_NONE)
-        w_s (w, ", \"parent\": null, \"call\": null");
-      else
-        {
-          const cc_func *pf = &m->funcs[r->instances[in->parent].func];
-          const cc_block *b = &pf->blocks[in->call_block];
-          uint32_t ci = b->first_insn + b->n_insns - 1;
-          w_s (w, ", \"parent\": ");
-          w_u (w, in->parent);
-          w_s (w, ", \"call\": {\"symbol\": ");
-          json_str (w, pf->parts[pf->insns[ci].part].symbol);
-          w_s (w, ", \"offset\": ");
-          w_u (w, part_offset (pf, ci));
-          w_c (w, '}');
-        }
-      w_s (w, in->root ? ", \"root\": true" : ", \"root\": false");
-      w_s (w, in->cold ? ", \"cold\": true" : ", \"cold\": false");
-      w_s (w, in->merged ? ", \"merged\": true}" : ", \"merged\": false}");
-    }
-  w_s (w, r->n_instances ? "\n  ],\n" : "],\n");
-
-  w_s (w, "  \"functions\": [");
+  json_head (w, info);
+  json_layout (w, m, r, info);
+  json_assumptions (w, m, r, info);
+  json_instances (w, m, r);
+  cc_json_s (w->j, "  \"functions\": [");
   int first = 1;
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)
     {
@@ -945,10 +827,10 @@ write_json_buf (wbuf *w, const cc_model *m, const cc_result *r,
           first = 0;
         }
     }
-  w_s (w, first ? "],\n" : "\n  ],\n");
-  w_s (w, "  \"summary\": ");
+  cc_json_s (w->j, first ? "],\n" : "\n  ],\n");
+  cc_json_s (w->j, "  \"summary\": ");
   json_summary (w, r->counts, r->never_fetched, r->unreachable);
-  w_s (w, "\n}\n");
+  cc_json_s (w->j, "\n}\n");
 }
 
 /* Index the instances by function (a counting sort, so each function's
@@ -975,8 +857,7 @@ static void
 write_json (FILE *f, const cc_model *m, const cc_result *r, const cc_report_info *info)
 {
   wbuf *w = cc_xmalloc (sizeof *w);
-  w->f = f;
-  w->n = 0;
+  w->j = cc_json_open (f);
   w->order = NULL;
   w->order_cap = 0;
   w->bounds = info->bounds;
@@ -984,7 +865,7 @@ write_json (FILE *f, const cc_model *m, const cc_result *r, const cc_report_info
   index_instances (w, m, r);
   cc_set_mates_index (&w->mates, m, r, info->link != NULL);
   write_json_buf (w, m, r, info);
-  w_flush (w);
+  cc_json_close (w->j);
   free (w->inst_start);
   free (w->inst_of);
   cc_set_mates_free (&w->mates);
@@ -1016,152 +897,4 @@ cc_report_write (const char *path, const cc_model *m, const cc_result *r,
 {
   struct json_job j = { m, r, info };
   return cc_write_file (path, fill_json, &j, err);
-}
-
-/* Appending to a bounded string, truncating like snprintf: called once
-   per instruction, where snprintf's format parsing was most of the cost.  */
-typedef struct sbuf
-{
-  char *p;
-  size_t n, size;
-} sbuf;
-
-static void
-sb_s (sbuf *b, const char *s)
-{
-  size_t l = strlen (s);
-  if (b->n + 1 < b->size)
-    {
-      size_t room = b->size - 1 - b->n;
-      memcpy (b->p + b->n, s, l < room ? l : room);
-    }
-  b->n += l;
-  if (b->size)
-    b->p[b->n < b->size ? b->n : b->size - 1] = 0;
-}
-
-static void
-sb_u (sbuf *b, uint32_t v, int hex)
-{
-  char d[12];
-  int n = 0;
-  unsigned base = hex ? 16 : 10;
-  do
-    d[sizeof d - 2 - n++] = "0123456789abcdef"[v % base];
-  while ((v /= base) != 0);
-  d[sizeof d - 1] = 0;
-  sb_s (b, d + sizeof d - 1 - n);
-}
-
-/* One instruction's annotation, without the "cachecat: " leader: its
-   category, scope, line and set, and what limits its promise.  */
-static void
-describe_insn (sbuf *b, const cc_model *m, const cc_result *r, uint32_t fi, uint32_t i)
-{
-  const cc_func *fn = &m->funcs[fi];
-  const cc_func_result *fr = &r->funcs[fi];
-  const cc_insn_result *ir = &fr->insns[i];
-  const cc_insn *in = &fn->insns[i];
-  sb_s (b, cc_insn_category (fn, fr, i));
-  if (has_scope (fn, fr, i))
-    {
-      if (ir->merged.scope == CC_SCOPE_PROGRAM)
-        sb_s (b, " scope=program");
-      else if (ir->merged.scope == CC_SCOPE_FUNCTION)
-        sb_s (b, " scope=function");
-      else
-        {
-          /* A caller's loop (first-hit), or one whose header lies in the
-             other part, by the symbol of the part.  */
-          uint32_t lf = ir->merged.other_func ? ir->merged.other_func - 1 : fi;
-          const cc_func *lfn = &m->funcs[lf];
-          uint32_t h = lfn->blocks[r->funcs[lf].loops[ir->merged.loop].header].first_insn;
-          sb_s (b, " scope=loop@");
-          if (lf != fi || fn->insns[h].part != in->part)
-            {
-              sb_s (b, lfn->parts[lfn->insns[h].part].symbol);
-              sb_s (b, "+");
-            }
-          sb_s (b, "0x");
-          sb_u (b, part_offset (lfn, h), 1);
-        }
-    }
-  sb_s (b, " line=");
-  sb_u (b, ir->pline, 0);
-  sb_s (b, " set=");
-  sb_u (b, ir->set, 0);
-  if (ir->n_lines > 1)
-    {
-      sb_s (b, " lines=");
-      sb_u (b, ir->n_lines, 0);
-    }
-  if (in->fetch == CC_FETCH_MAYBE)
-    sb_s (b, " fetch=maybe");
-  if (in->rewrite != CC_REWRITE_NONE && in->rewrite < CC_N_REWRITES)
-    {
-      sb_s (b, " linker=");
-      sb_s (b, rewrite_names[in->rewrite]);
-    }
-  if (in->unsplit)
-    sb_s (b, " unsplit");
-}
-
-void
-cc_annotation (const cc_model *m, const cc_result *r, uint32_t fi, uint32_t first,
-               uint32_t n, char *buf, size_t size)
-{
-  const cc_func_result *fr = &r->funcs[fi];
-  sbuf b = { buf, 0, size };
-  if (size)
-    buf[0] = 0;
-  if (fr->unreached)
-    {
-      sb_s (&b, "cachecat: unreachable (no root reaches its function: it never runs)");
-      return;
-    }
-  if (!fr->analysed)
-    {
-      sb_s (&b, "cachecat: conflict (not analysed)");
-      return;
-    }
-  sb_s (&b, "cachecat: ");
-  if (n == 1)
-    {
-      describe_insn (&b, m, r, fi, first);
-      return;
-    }
-  /* Several machine instructions of one insn, in address order; a run of
-     them that reads the same is written once, with its count:
-     "2 instructions: always-hit line=3 set=3 | never-fetched line=4 set=0".  */
-  sb_u (&b, n, 0);
-  sb_s (&b, " instructions:");
-  char cur[256], next[256];
-  uint32_t run = 0;
-  int runs = 0;
-  for (uint32_t i = first; i <= first + n; i++)
-    {
-      next[0] = 0;
-      if (i < first + n)
-        {
-          sbuf d = { next, 0, sizeof next };
-          describe_insn (&d, m, r, fi, i);
-        }
-      if (run && (i == first + n || strcmp (cur, next) != 0))
-        {
-          sb_s (&b, runs++ ? " | " : " ");
-          if (run > 1)
-            {
-              sb_u (&b, run, 0);
-              sb_s (&b, "x ");
-            }
-          sb_s (&b, cur);
-          run = 0;
-        }
-      if (i < first + n)
-        {
-          if (!run)
-            memcpy (cur, next, sizeof cur);
-          run++;
-        }
-    }
 }

@@ -1,4 +1,4 @@
-/* cachecat report: the side-car JSON file and the assembler annotations.
+/* cachecat report: the side-car JSON file.
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
 #ifndef CACHECAT_REPORT_H
@@ -7,6 +7,9 @@
 #include "bounds/bounds.h"
 #include "engine/engine.h"
 #include "options/options.h"
+/* cc_annotation and cc_insn_category were declared here: their callers
+   outside output/ (glue.h, link/listing.c) find them through this.  */
+#include "output/annotate.h"
 
 /* The whole program's report (cachecat-link): where each function is.  */
 typedef struct cc_report_link
@@ -51,25 +54,10 @@ typedef struct cc_report_info
                                   execution, NULL if not computed */
 } cc_report_info;
 
-/* Why a bound is missing (WHY of M's bounds), as a sentence to free.  */
-char *cc_why_text (const cc_model *m, const cc_result *r, const cc_why *why);
-
 /* Write the JSON report for M and R to PATH atomically (a temporary file in
    the same directory, then rename).  Returns 0, or -1 with *ERR set to the reason (strerror); the
    caller names the path.  */
 int cc_report_write (const char *path, const cc_model *m, const cc_result *r,
                      const cc_report_info *info, char **err);
-
-/* The category insn I of FN (results FR) is reported with: its merged
-   verdict's, or "never-fetched" (a promise of its own, outside the
-   engine's five).  */
-const char *cc_insn_category (const cc_func *fn, const cc_func_result *fr, uint32_t i);
-
-/* The annotation of one GCC insn, the N machine instructions of function
-   FUNC from FIRST, without the comment leader: "cachecat: first-miss
-   scope=loop@0x18 line=3 set=1" for one, "cachecat: 2 instructions:
-   always-hit line=3 set=3 | never-fetched line=4 set=0" for several.  */
-void cc_annotation (const cc_model *m, const cc_result *r, uint32_t func,
-                    uint32_t first, uint32_t n, char *buf, size_t size);
 
 #endif

@@ -6,7 +6,6 @@
 #include "output/sarif.h"
 #include "support/util.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -105,50 +104,138 @@ cc_sarif_related (cc_sarif *s, const char *message, const char *file, uint32_t l
                                         column };
 }
 
-static void
-put_str (FILE *f, const char *s)
-{
-  char *t = cc_xmalloc (CC_JSON_ROOM (strlen (s)));
-  cc_json_escape (t, s);
-  fprintf (f, "\"%s\"", t);
-  free (t);
-}
-
 /* FILE as SARIF wants it: relative to PWD, or a file URI.  Only what a URI
    must escape in a path is escaped.  */
 static void
-put_uri (FILE *f, const cc_sarif *s, const char *file)
+put_uri (cc_json *j, const cc_sarif *s, const char *file)
 {
+  static const char hex[] = "0123456789ABCDEF";
   size_t n = strlen (s->cwd);
   const char *rel = NULL;
   if (file[0] != '/')
     rel = file;
   else if (strncmp (file, s->cwd, n) == 0 && file[n] == '/')
     rel = file + n + 1;
-  fputs ("{\"uri\": \"", f);
+  cc_json_s (j, "{\"uri\": \"");
   if (!rel)
-    fputs ("file://", f);
+    cc_json_s (j, "file://");
   for (const unsigned char *p = (const unsigned char *) (rel ? rel : file); *p; p++)
     if (*p <= 0x20 || *p >= 0x7f || strchr ("\"%<>\\^`{|}#?", *p))
-      fprintf (f, "%%%02X", *p);
+      {
+        cc_json_c (j, '%');
+        cc_json_c (j, hex[*p >> 4]);
+        cc_json_c (j, hex[*p & 15]);
+      }
     else
-      fputc (*p, f);
-  fputs (rel ? "\", \"uriBaseId\": \"PWD\"}" : "\"}", f);
+      cc_json_c (j, (char) *p);
+  cc_json_s (j, rel ? "\", \"uriBaseId\": \"PWD\"}" : "\"}");
 }
 
 static void
-put_place (FILE *f, const cc_sarif *s, const place *p)
+put_place (cc_json *j, const cc_sarif *s, const place *p)
 {
-  fputs ("{\"physicalLocation\": {\"artifactLocation\": ", f);
-  put_uri (f, s, s->files[p->file]);
+  cc_json_s (j, "{\"physicalLocation\": {\"artifactLocation\": ");
+  put_uri (j, s, s->files[p->file]);
   if (p->line)
     {
-      fprintf (f, ", \"region\": {\"startLine\": %u", p->line);
+      cc_json_s (j, ", \"region\": {\"startLine\": ");
+      cc_json_u64 (j, p->line);
       if (p->column)
-        fprintf (f, ", \"startColumn\": %u", p->column);
-      fputc ('}', f);
+        {
+          cc_json_s (j, ", \"startColumn\": ");
+          cc_json_u64 (j, p->column);
+        }
+      cc_json_c (j, '}');
     }
-  fputc ('}', f);
+  cc_json_c (j, '}');
+}
+
+/* The tool, its rules, whether the run succeeded (ERRORS: it broke a
+   limit), where relative paths start, and the files the results name.  */
+static void
+put_run_header (cc_json *j, const cc_sarif *s, int errors)
+{
+  cc_json_s (j, "{\"$schema\": \"https://raw.githubusercontent.com/oasis-tcs/sarif-spec/"
+             "master/Schemata/sarif-schema-2.1.0.json\",\n \"version\": \"2.1.0\",\n "
+             "\"runs\": [{\"tool\": {\"driver\": {\"name\": \"cachecat\", \"version\": ");
+  cc_json_str (j, s->version);
+  cc_json_s (j, ", \"rules\": [");
+  for (int k = 0; k < CC_N_RULES; k++)
+    {
+      cc_json_s (j, k ? ",\n    {\"id\": \"" : "\n    {\"id\": \"");
+      cc_json_s (j, rules[k].id);
+      cc_json_s (j, "\", \"shortDescription\": {\"text\": ");
+      cc_json_str (j, rules[k].text);
+      cc_json_s (j, "}}");
+    }
+  cc_json_s (j, "]}},\n  \"invocations\": [{\"executionSuccessful\": ");
+  cc_json_s (j, errors ? "false" : "true");
+  cc_json_s (j, ", \"toolExecutionNotifications\": []}],\n  \"originalUriBaseIds\": "
+             "{\"PWD\": {\"uri\": ");
+  /* A directory's URI ends with a slash.  */
+  char *dir = cc_xasprintf ("file://%s/", strcmp (s->cwd, "/") == 0 ? "" : s->cwd);
+  cc_json_str (j, dir);
+  free (dir);
+  cc_json_s (j, "}},\n  \"artifacts\": [");
+  for (uint32_t i = 0; i < s->n_files; i++)
+    {
+      cc_json_s (j, i ? ",\n    {\"location\": " : "\n    {\"location\": ");
+      put_uri (j, s, s->files[i]);
+      cc_json_s (j, ", \"sourceLanguage\": ");
+      cc_json_str (j, s->language);
+      cc_json_c (j, '}');
+    }
+  cc_json_s (j, "],\n");
+}
+
+/* Result R: its rule, level, message, location with its function, and
+   the related locations that explain it.  */
+static void
+put_result (cc_json *j, const cc_sarif *s, const result *r)
+{
+  cc_json_s (j, "\n    {\"ruleId\": \"");
+  cc_json_s (j, rules[r->rule].id);
+  cc_json_s (j, "\", \"ruleIndex\": ");
+  cc_json_u64 (j, (uint64_t) r->rule);
+  cc_json_s (j, r->error ? ", \"level\": \"error\", " : ", \"level\": \"note\", ");
+  cc_json_s (j, "\"message\": {\"text\": ");
+  cc_json_str (j, r->message);
+  cc_json_s (j, "},\n     \"locations\": [");
+  if (r->at.file != UINT32_MAX)
+    {
+      put_place (j, s, &r->at);
+      if (r->func)
+        {
+          cc_json_s (j, ", \"logicalLocations\": [{\"name\": ");
+          cc_json_str (j, r->func);
+          cc_json_s (j, ", \"fullyQualifiedName\": ");
+          cc_json_str (j, r->func);
+          cc_json_s (j, ", \"kind\": \"function\"}]");
+        }
+      cc_json_c (j, '}');
+    }
+  cc_json_c (j, ']');
+  if (r->n_related)
+    {
+      cc_json_s (j, ",\n     \"relatedLocations\": [");
+      for (uint32_t k = 0; k < r->n_related; k++)
+        {
+          if (k)
+            cc_json_s (j, ",\n       ");
+          if (r->related[k].file != UINT32_MAX)
+            {
+              put_place (j, s, &r->related[k]);
+              cc_json_s (j, ", ");
+            }
+          else
+            cc_json_c (j, '{');
+          cc_json_s (j, "\"message\": {\"text\": ");
+          cc_json_str (j, r->related[k].message);
+          cc_json_s (j, "}}");
+        }
+      cc_json_c (j, ']');
+    }
+  cc_json_c (j, '}');
 }
 
 static int
@@ -158,80 +245,17 @@ fill (FILE *f, void *data)
   int errors = 0;
   for (uint32_t k = 0; k < s->n_results; k++)
     errors |= s->results[k].error;
-  fputs ("{\"$schema\": \"https://raw.githubusercontent.com/oasis-tcs/sarif-spec/master/"
-         "Schemata/sarif-schema-2.1.0.json\",\n \"version\": \"2.1.0\",\n \"runs\": [{"
-         "\"tool\": {\"driver\": {\"name\": \"cachecat\", \"version\": ", f);
-  put_str (f, s->version);
-  fputs (", \"rules\": [", f);
-  for (int k = 0; k < CC_N_RULES; k++)
-    {
-      fprintf (f, "%s\n    {\"id\": \"%s\", \"shortDescription\": {\"text\": ", k ? "," : "",
-               rules[k].id);
-      put_str (f, rules[k].text);
-      fputs ("}}", f);
-    }
-  fprintf (f, "]}},\n  \"invocations\": [{\"executionSuccessful\": %s, "
-           "\"toolExecutionNotifications\": []}],\n  \"originalUriBaseIds\": {\"PWD\": {\"uri\": ",
-           errors ? "false" : "true");
-  /* A directory's URI ends with a slash.  */
-  char *dir = cc_xasprintf ("file://%s/", strcmp (s->cwd, "/") == 0 ? "" : s->cwd);
-  put_str (f, dir);
-  free (dir);
-  fputs ("}},\n  \"artifacts\": [", f);
-  for (uint32_t i = 0; i < s->n_files; i++)
-    {
-      fputs (i ? ",\n    {\"location\": " : "\n    {\"location\": ", f);
-      put_uri (f, s, s->files[i]);
-      fputs (", \"sourceLanguage\": ", f);
-      put_str (f, s->language);
-      fputc ('}', f);
-    }
-  fputs ("],\n  \"results\": [", f);
+  cc_json *j = cc_json_open (f);
+  put_run_header (j, s, errors);
+  cc_json_s (j, "  \"results\": [");
   for (uint32_t k = 0; k < s->n_results; k++)
     {
-      const result *r = &s->results[k];
-      fprintf (f, "%s\n    {\"ruleId\": \"%s\", \"ruleIndex\": %d, \"level\": \"%s\", "
-               "\"message\": {\"text\": ", k ? "," : "", rules[r->rule].id, (int) r->rule,
-               r->error ? "error" : "note");
-      put_str (f, r->message);
-      fputs ("},\n     \"locations\": [", f);
-      if (r->at.file != UINT32_MAX)
-        {
-          put_place (f, s, &r->at);
-          if (r->func)
-            {
-              fputs (", \"logicalLocations\": [{\"name\": ", f);
-              put_str (f, r->func);
-              fputs (", \"fullyQualifiedName\": ", f);
-              put_str (f, r->func);
-              fputs (", \"kind\": \"function\"}]", f);
-            }
-          fputc ('}', f);
-        }
-      fputc (']', f);
-      if (r->n_related)
-        {
-          fputs (",\n     \"relatedLocations\": [", f);
-          for (uint32_t j = 0; j < r->n_related; j++)
-            {
-              if (j)
-                fputs (",\n       ", f);
-              if (r->related[j].file != UINT32_MAX)
-                {
-                  put_place (f, s, &r->related[j]);
-                  fputs (", ", f);
-                }
-              else
-                fputc ('{', f);
-              fputs ("\"message\": {\"text\": ", f);
-              put_str (f, r->related[j].message);
-              fputs ("}}", f);
-            }
-          fputc (']', f);
-        }
-      fputc ('}', f);
+      if (k)
+        cc_json_c (j, ',');
+      put_result (j, s, &s->results[k]);
     }
-  fputs ("]}]}\n", f);
+  cc_json_s (j, "]}]}\n");
+  cc_json_close (j);
   return 0;
 }
 

@@ -2,6 +2,7 @@
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
 #include "output/summary.h"
+#include "output/bounds_text.h"
 #include "support/util.h"
 
 #include <stdlib.h>

@@ -20,6 +20,7 @@
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
 #include "engine/engine.h"
+#include "output/bounds_text.h"
 #include "output/report.h"
 
 #include <stdio.h>

@@ -171,11 +171,12 @@ rich_model (cc_model *m)
   f->blocks[2].noreturn = 1;
   f->blocks[2].fallthru = 0;
   mk_exit (f, 3);
+  f->blocks[0].first_insn = 0;
+  /* F moves with the functions after it.  */
   cc_func *g = mk_func (m, "g", 0);
   mk_part (g, "g", 0, 0, 4);
   mk_block (g, 0, 0, 1, 4);
   mk_call (g, 0, "f");
-  f->blocks[0].first_insn = 0;
   cc_func *h = mk_func (m, "", 0);
   mk_part (h, "-", 0, 300, 0);
   /* Loop bounds: GCC's, above 2^32 runs, with header and body runs; a
