@@ -6,6 +6,7 @@
 
 #include "support/util.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static const cc_isa_target *const targets[CC_ARCH_COUNT] = {
@@ -26,6 +27,25 @@ const cc_isa_target *
 cc_isa_target_of (cc_arch arch)
 {
   return (size_t) arch < CC_ARCH_COUNT ? targets[arch] : NULL;
+}
+
+char *
+cc_isa_target_names (void)
+{
+  char *names = NULL;
+  size_t n = 0, i = 0;
+  for (size_t a = 0; a < CC_ARCH_COUNT; a++)
+    n += targets[a] != NULL;
+  for (size_t a = 0; a < CC_ARCH_COUNT; a++)
+    if (targets[a])
+      {
+        const char *sep = i == 0 ? "" : i + 1 == n ? " and " : ", ";
+        char *more = cc_xasprintf ("%s%s%s", names ? names : "", sep, targets[a]->name);
+        free (names);
+        names = more;
+        i++;
+      }
+  return names ? names : cc_xstrdup ("none");
 }
 
 cc_arch

@@ -153,6 +153,10 @@ typedef struct cc_isa_target
 /* ARCH's table, or NULL for CC_ARCH_UNKNOWN.  */
 const cc_isa_target *cc_isa_target_of (cc_arch arch);
 
+/* The names of the targets of targets.def, for a message: "x86-64,
+   aarch64, arm and riscv" (caller frees).  */
+char *cc_isa_target_names (void);
+
 /* The target whose code ISA is, or CC_ARCH_UNKNOWN.  */
 cc_arch cc_arch_of_isa (cc_isa isa);
 

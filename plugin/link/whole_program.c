@@ -1016,8 +1016,10 @@ read_units (cc_whole_program *wp, const cc_elf_image *img, char **err)
   wp->target = cc_isa_target_of (wp->arch);
   if (!wp->target)
     {
-      *err = cc_xasprintf ("cachecat-link analyses x86-64, AArch64, ARM and RISC-V "
-                           "programs (this one is for ELF machine %u)", img->machine);
+      char *names = cc_isa_target_names ();
+      *err = cc_xasprintf ("cachecat-link analyses programs for %s "
+                           "(this one is for ELF machine %u)", names, img->machine);
+      free (names);
       return -1;
     }
   if (cc_record_read_all (img->records, img->records_size, img->big_endian, &wp->units,

@@ -14,6 +14,9 @@
 #   - the engine's files call each other without a cycle: the driver
 #     (engine.c) calls the steps, a step calls steps and helpers below it,
 #     never back (read from the symbols of $B/obj/engine/*.o);
+#   - no function of plugin/ is over 150 lines (tables excepted);
+#   - every target of plugin/isa/targets.def has a folder in isa/ and one
+#     in layout/, with the same role-named files (T_targ.c, ...);
 #   - nothing in the repository points outside it (../shared);
 #   - docs/design.md names every folder of plugin/, and the README (a
 #     user's guide) stays under 300 lines.
@@ -142,6 +145,66 @@ result("no call cycle between the engine's files", problems)
 hits = subprocess.run(["git", "grep", "-n", "-I", "shar" "ed/"], capture_output=True,
                       text=True).stdout.splitlines()
 result("nothing points outside the repository (../shared)", hits)
+
+# Functions short enough to read at once: none in plugin/ over 150 lines
+# (GNU style: a definition's name line, its body from a `{' to a `}' in
+# column 0).  A table (an initializer, `= {') is data, not a function.
+MAX_FUNCTION_LINES = 150
+
+
+def long_functions(path):
+    lines = open(path, encoding="utf-8").read().split("\n")
+    found, head, body = [], None, None
+    for i, line in enumerate(lines):
+        if line.startswith("{") and body is None:
+            head = i - 1
+            while head >= 0 and "(" not in lines[head]:
+                head -= 1
+            body = i
+        elif line.startswith("}") and body is not None:
+            decl = " ".join(lines[max(head, 0):body])
+            m = re.search(r"([A-Za-z_][A-Za-z_0-9:~]*)\s*\(", decl)
+            n = i - head + 1
+            if n > MAX_FUNCTION_LINES and "=" not in decl:
+                found.append("%s: %s is %d lines" % (path, m.group(1) if m else "?", n))
+            body = None
+    return found
+
+
+problems = []
+for p in files:
+    if p.endswith((".c", ".cc")):
+        problems += long_functions(p)
+result("no function in plugin/ over %d lines" % MAX_FUNCTION_LINES, problems)
+
+# The targets (isa/targets.def) and the seam: each has a folder in isa/
+# and one in layout/, with the same role-named files, prefixed by the
+# target's folder name: isa/T/T_targ.c (its cc_isa_target), T_length.c,
+# T_branch.c, and T_flow.c where the target has one; layout/T/T_targ.c
+# (its cc_layout_target) and what else its assembler needs.
+ISA_ROLES = ("targ", "length", "branch")
+ISA_OPTIONAL_ROLES = ("flow",)
+TARGET_LINE = re.compile(r"^CC_TARGET \(\s*\w+\s*,\s*(\w+)", re.M)
+targets = TARGET_LINE.findall(open("plugin/isa/targets.def", encoding="utf-8").read()) \
+    if os.path.isfile("plugin/isa/targets.def") else []
+problems = [] if targets else ["plugin/isa/targets.def names no target"]
+for t in targets:
+    for stage_dir, needed in (("plugin/isa/" + t, ISA_ROLES), ("plugin/layout/" + t, ("targ",))):
+        have = [os.path.basename(p) for p in folders.get(stage_dir, [])]
+        problems += ["%s has no %s_%s.c" % (stage_dir, t, r) for r in needed
+                     if "%s_%s.c" % (t, r) not in have]
+        problems += ["%s/%s is not named %s_<role>" % (stage_dir, f, t) for f in have
+                     if not f.startswith(t + "_")]
+    for f in folders.get("plugin/isa/" + t, []):
+        role = os.path.splitext(os.path.basename(f))[0][len(t) + 1:]
+        if os.path.basename(f).startswith(t + "_") and role not in ISA_ROLES + ISA_OPTIONAL_ROLES:
+            problems.append("%s: %s is not a role of an isa folder (%s)"
+                            % (f, role, ", ".join(ISA_ROLES + ISA_OPTIONAL_ROLES)))
+extra = sorted(d for d in folders if re.match(r"plugin/(isa|layout)/[^/]+$", d)
+               and d.split("/")[2] not in targets)
+problems += ["%s is the folder of no target of plugin/isa/targets.def" % d for d in extra]
+result("every target has its isa/ and layout/ folders with the same role-named files",
+       problems)
 
 design = open("docs/design.md", encoding="utf-8").read() if os.path.isfile("docs/design.md") else ""
 result("docs/design.md names every folder of plugin/",

@@ -3,6 +3,7 @@
 
 #include "isa/isa.h"
 #include "isa/aarch64/aarch64_branch.h"
+#include "isa/aarch64/aarch64_length.h"
 
 #include "support/util.h"
 
@@ -13,12 +14,11 @@ isa_of (int thumb, int is64)
   return CC_ISA_A64;
 }
 
-/* Every A64 instruction is 4 bytes.  */
 static int
 length (cc_isa isa, const unsigned char *b, size_t n)
 {
-  (void) isa, (void) b;
-  return n >= 4 ? 4 : -1;
+  (void) isa;
+  return cc_a64_length (b, n);
 }
 
 static cc_branch_kind
