@@ -10,11 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define NAME_MAX_LEN 256
-
 typedef struct section_ref
 {
-  char name[NAME_MAX_LEN];
+  char name[CC_ASM_NAME_MAX];
   int code;
 } section_ref;
 
@@ -109,7 +107,7 @@ struct cc_asm_filter
   size_t ctext_n, ctext_cap;
   cur_label *cl;             /* labels defined inside it */
   size_t n_cl, cl_cap;
-  char cur_sec[NAME_MAX_LEN];/* its section */
+  char cur_sec[CC_ASM_NAME_MAX];/* its section */
   unsigned long cur_moves;   /* section_moves when it began */
   unsigned long section_moves; /* section changes so far */
   int cur_prefix;            /* a prefix waits for its instruction */
@@ -572,65 +570,6 @@ classify (const char *w, size_t n)
   return k < 0 ? D_OTHER : dir_words[k].k;
 }
 
-/* Parse a section name at P (quoted or plain) into NAME; returns the
-   position after it, or NULL if it is malformed.  */
-static const char *
-section_name (const char *p, const char *e, char *name)
-{
-  p = cc_asm_skip_space (p, e);
-  size_t n = 0;
-  if (p < e && *p == '"')
-    {
-      p++;
-      while (p < e && *p != '"')
-        {
-          if (*p == '\\' || n + 1 >= NAME_MAX_LEN)
-            return NULL;
-          name[n++] = *p++;
-        }
-      if (p == e)
-        return NULL;
-      p++;
-    }
-  else
-    while (p < e && *p != ',' && *p != ' ' && *p != '\t')
-      {
-        if (n + 1 >= NAME_MAX_LEN)
-          return NULL;
-        name[n++] = *p++;
-      }
-  name[n] = 0;
-  return n ? p : NULL;
-}
-
-/* After a section name: the flags, if any, decide whether it is code.
-   Returns 1 code, 0 not, -1 unknown syntax; *HAS_FLAGS says whether flags
-   were given.  */
-static int
-section_flags (const char *p, const char *e, int *has_flags)
-{
-  p = cc_asm_skip_space (p, e);
-  *has_flags = 0;
-  if (p == e)
-    return 0;
-  if (*p != ',')
-    return -1;
-  p = cc_asm_skip_space (p + 1, e);
-  if (p < e && *p == '"')
-    {
-      *has_flags = 1;
-      int code = 0;
-      for (p++; p < e && *p != '"'; p++)
-        if (*p == 'x')
-          code = 1;
-      return p < e ? code : -1;
-    }
-  /* A subsection number (.pushsection name, 1) or another syntax.  */
-  if (p < e && *p >= '0' && *p <= '9')
-    return 0;
-  return -1;
-}
-
 void
 cc_asm_filter_machine (cc_asm_filter *f, const char *prefix)
 {
@@ -924,43 +863,6 @@ contains (const char *p, const char *e, const char *word)
   return 0;
 }
 
-int
-cc_asm_section_of_a_kind (const char *w, size_t n, const char *rest, const char *e)
-{
-  if (!(n == 8 && memcmp (w, ".section", 8) == 0)
-      && !(n == 12 && memcmp (w, ".pushsection", 12) == 0))
-    return 0;
-  char name[NAME_MAX_LEN];
-  const char *q = section_name (rest, e, name);
-  if (!q)
-    return 0;
-  /* The operands after the name: the flags, the type, and for a group
-     its name and comdat, or unique and a number.  */
-  while ((q = cc_asm_skip_space (q, e)) < e && *q == ',')
-    {
-      q = cc_asm_skip_space (q + 1, e);
-      const char *end = q;
-      if (q < e && *q == '"')
-        {
-          for (end = q + 1; end < e && *end != '"'; end++)
-            if (*end == 'G' || *end == '?')
-              return 1;
-          end += end < e;
-        }
-      else
-        while (end < e && *end != ',')
-          end++;
-      const char *t = end;
-      while (t > q && (t[-1] == ' ' || t[-1] == '\t'))
-        t--;
-      if ((t - q == 6 && memcmp (q, "comdat", 6) == 0)
-          || (t - q == 6 && memcmp (q, "unique", 6) == 0))
-        return 1;
-      q = end;
-    }
-  return 0;
-}
-
 /* Directives, in any section, that decide how gas relaxes jumps or that
    a computed layout does not follow: .weak names (a jump to a weak symbol
    is never relaxed), equates and symbol versions (a symbol that is
@@ -998,7 +900,8 @@ encode_directive (cc_asm_filter *f, const char *w, size_t n, const char *rest,
             if (de > d)
               t = cc_asm_skip_space (de, e);
           }
-        /* On RISC-V also NAME, . + N (GCC's section anchors, in data):
+        /* Where the target asks (dot_equates: RISC-V) also NAME, . + N
+           (GCC's section anchors, in data):
            an address all the same, never made shorter.  */
         if (l == 0 || vl == 0 || t != e
             || (v[0] >= '0' && v[0] <= '9') || (vl == 1 && v[0] == '.' && !f->ops->dot_equates))
@@ -1121,7 +1024,7 @@ statement_body (cc_asm_filter *f, const char *p, const char *e)
     }
   enum dir_kind k = classify (w, n);
   const char *rest = p + n;
-  char name[NAME_MAX_LEN];
+  char name[CC_ASM_NAME_MAX];
   if (f->ops->bindings)
     encode_directive (f, w, n, rest, e);
   if (f->ops->directive)
@@ -1159,11 +1062,11 @@ statement_body (cc_asm_filter *f, const char *p, const char *e)
     case D_SECTION:
     case D_PUSH:
       {
-        const char *after = section_name (rest, e, name);
+        const char *after = cc_asm_section_name (rest, e, name);
         if (!after)
           return -1;
         int has_flags;
-        int code = section_flags (after, e, &has_flags);
+        int code = cc_asm_section_flags (after, e, &has_flags);
         if (code < 0)
           return -1;
         if (has_flags)

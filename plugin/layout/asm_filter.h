@@ -148,15 +148,15 @@ void cc_asm_filter_millicode (cc_asm_filter *f,
 
 /* After cc_asm_filter_finish: whether every instruction was encoded and
    nothing in the text (an equate, an ifunc, a section group) could make
-   gas place or relax code otherwise than x86_layout.c (or on
-   AArch64 aarch64_layout.c) assumes.  */
+   gas place or relax code otherwise than the target's computed layout
+   (cc_asm_filter_target) assumes.  */
 int cc_asm_filter_encodable (const cc_asm_filter *f);
 
 /* The (start of the) first statement that was not encoded, or NULL.  */
 const char *cc_asm_filter_unencoded (const cc_asm_filter *f);
 
 /* After cc_asm_filter_finish: the events, and whether every statement in
-   code was understood (x86_statement.h); if not, the events must not be
+   code was understood (cc_stmt_reader); if not, the events must not be
    used.  */
 const cc_asm_event *cc_asm_filter_event_list (const cc_asm_filter *f,
                                               size_t *n, int *decodable);
@@ -286,12 +286,6 @@ size_t cc_asm_filter_keep_name (cc_asm_filter *f, const char *p, size_t n);
 void cc_asm_filter_kind_event (cc_asm_filter *f, enum cc_stmt_kind kind,
                                unsigned long align, unsigned long max);
 void cc_asm_filter_refuse (cc_asm_filter *f, const char *p, const char *e);
-
-/* Is the directive [W, W + N) with operands [REST, E) a section of a
-   group (flags with G, "axG", or a comdat) or a `unique' one?  Then
-   another section may have its name, and the layouts computed from the
-   text, which know sections by their names, would take the two for one.  */
-int cc_asm_section_of_a_kind (const char *w, size_t n, const char *rest, const char *e);
 
 #ifdef __cplusplus
 }

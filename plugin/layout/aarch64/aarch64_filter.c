@@ -4,6 +4,7 @@
 
 #include "layout/aarch64/aarch64_filter.h"
 #include "layout/aarch64/aarch64_statement.h"
+#include "layout/asm_syntax.h"
 #include "support/util.h"
 
 #include <stdlib.h>
