@@ -2,21 +2,17 @@
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
 #include "layout/asm_filter.h"
-#include "layout/aarch64/aarch64_statement.h"
-#include "layout/riscv/riscv_statement.h"
-#include "layout/x86/x86_statement.h"
+#include "layout/asm_syntax.h"
+#include "layout/target.h"
 #include "support/util.h"
-#include "layout/x86/x86_encode.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define NAME_MAX_LEN 256
-
 typedef struct section_ref
 {
-  char name[NAME_MAX_LEN];
+  char name[CC_ASM_NAME_MAX];
   int code;
 } section_ref;
 
@@ -89,18 +85,15 @@ struct cc_asm_filter
   unsigned n_secs;
   size_t secs_cap;
   long sec_idx;              /* the current section's, -1: not looked up */
-  int encode;                /* cc_asm_filter_encode */
+  const cc_stmt_reader *rd;  /* how the target's statements read */
+  const cc_asm_filter_ops *ops; /* cc_asm_filter_target; no_target: none */
+  void *ops_state;           /* its state */
   int unencodable;
   char unencoded[80];        /* the first statement that made it so */
-  int a64;                   /* cc_asm_filter_a64 */
   char line_comment;         /* starts a comment at the start of a
                                 statement (AArch64's #), 0: none */
   int seen_line;             /* a line has been read */
-  int riscv;                 /* cc_asm_filter_riscv */
-  int millicode;             /* cc_asm_filter_millicode */
-  cc_riscv_state rv;         /* the state GNU as is in (riscv_arch.h) */
-  struct fb_label *fb;       /* local labels N: how many of each so far */
-  size_t n_fb, fb_cap;
+  int (*millicode) (const char *, const char *); /* cc_asm_filter_millicode */
   char *names;               /* SYMBOL names, each ending in a NUL */
   size_t names_n, names_cap;
   /* The machine instructions of GCC's insns (cc_asm_filter_machine).  */
@@ -114,7 +107,7 @@ struct cc_asm_filter
   size_t ctext_n, ctext_cap;
   cur_label *cl;             /* labels defined inside it */
   size_t n_cl, cl_cap;
-  char cur_sec[NAME_MAX_LEN];/* its section */
+  char cur_sec[CC_ASM_NAME_MAX];/* its section */
   unsigned long cur_moves;   /* section_moves when it began */
   unsigned long section_moves; /* section changes so far */
   int cur_prefix;            /* a prefix waits for its instruction */
@@ -140,30 +133,21 @@ struct cc_asm_filter
 };
 
 /* A statement that is no directive, and what the pure functions of its
-   text say of it (x86_statement.h, x86_encode.h), each worked out the
-   first time it is asked for.  */
+   text say of it (cc_stmt_reader, the target's filter operations), each
+   worked out the first time it is asked for.  */
 typedef struct stmt_memo
 {
   uint32_t hash;
   size_t at, len;            /* the text, in memo_text */
   enum cc_stmt_kind kind;
   unsigned long align, max;
-  int have_reloc, have_len;
+  int have_reloc;
   unsigned char reloc;       /* cc_stmt_reloc */
-  int enc_len;               /* cc_x86_encode_length, -1: not encoded */
-  cc_x86_stmt br;            /* its jump, the target an offset in the text */
-  size_t target_at;
-  int have_a64;
-  cc_a64_stmt a64;           /* cc_a64_classify */
-  cc_rv_stmt *rv[2];         /* cc_riscv_classify without and with C */
+  void *target;              /* the target's (cc_asm_filter_ops) */
 } stmt_memo;
 
-/* A local label's number and how often it has been defined (GNU as's
-   `1:', referred to as 1b and 1f).  */
-typedef struct fb_label
-{
-  unsigned long no, count;
-} fb_label;
+/* The operations of a filter that reads for no computed layout.  */
+static const cc_asm_filter_ops no_target;
 
 static unsigned
 event_section (cc_asm_filter *f)
@@ -201,9 +185,9 @@ push_event (cc_asm_filter *f, unsigned char kind, unsigned section, unsigned lon
   return f->n_ev++;
 }
 
-static size_t
-add_event (cc_asm_filter *f, unsigned char kind, unsigned long a, unsigned long b,
-           size_t at, size_t len)
+size_t
+cc_asm_filter_event (cc_asm_filter *f, unsigned char kind, unsigned long a, unsigned long b,
+                     size_t at, size_t len)
 {
   return push_event (f, kind, event_section (f), a, b, at, len);
 }
@@ -218,8 +202,8 @@ add_symbol_event (cc_asm_filter *f, unsigned char kind, size_t at, size_t len)
 }
 
 /* Keep the name [P, P + N) for an event; its position in NAMES.  */
-static size_t
-keep_name (cc_asm_filter *f, const char *p, size_t n)
+size_t
+cc_asm_filter_keep_name (cc_asm_filter *f, const char *p, size_t n)
 {
   f->names = cc_grow (f->names, &f->names_cap, f->names_n + n + 1, 1, 4096);
   memcpy (f->names + f->names_n, p, n);
@@ -230,8 +214,8 @@ keep_name (cc_asm_filter *f, const char *p, size_t n)
 }
 
 /* The statement [P, E) cannot be encoded: remember the first.  */
-static void
-refuse_encoding (cc_asm_filter *f, const char *p, const char *e)
+void
+cc_asm_filter_refuse (cc_asm_filter *f, const char *p, const char *e)
 {
   if (f->unencodable)
     return;
@@ -242,73 +226,23 @@ refuse_encoding (cc_asm_filter *f, const char *p, const char *e)
   f->unencoded[n] = 0;
 }
 
-/* The entry of local label number NO (fb_label), made if new.  */
-static fb_label *
-fb_entry (cc_asm_filter *f, unsigned long no)
-{
-  for (size_t i = 0; i < f->n_fb; i++)
-    if (f->fb[i].no == no)
-      return &f->fb[i];
-  f->fb = cc_grow (f->fb, &f->fb_cap, f->n_fb + 1, sizeof *f->fb, 8);
-  f->fb[f->n_fb] = (fb_label) { no, 0 };
-  return &f->fb[f->n_fb++];
-}
-
-/* The name the events give the COUNT-th definition of local label NO
-   (a `#' is in no symbol's name).  */
-static size_t
-fb_name (cc_asm_filter *f, unsigned long no, unsigned long count, size_t *len)
-{
-  char buf[48];
-  int n = snprintf (buf, sizeof buf, "%lu#%lu", no, count);
-  *len = (size_t) n;
-  return keep_name (f, buf, (size_t) n);
-}
-
-/* A label [P, P + N) in code: an event unless it is numeric, ours, or
-   local while not encoding (the decoder needs only the others).  On
-   RISC-V local labels are events (branches to them are relaxed), and a
-   numeric one N is one under the name of its definition (fb_name).  */
+/* A label [P, P + N) in code: an event unless it is numeric (the
+   target's label operation names those it needs), ours, or local while
+   the target does not ask for them (the decoder needs only the others;
+   a computed layout relaxes jumps to them).  */
 static void
 note_symbol (cc_asm_filter *f, const char *p, size_t n)
 {
-  if (!f->encode && !f->riscv && n >= f->local_len
+  if (!f->ops->local_symbols && n >= f->local_len
       && memcmp (p, f->local_prefix, f->local_len) == 0)
     return;
   size_t d = 0;
-  unsigned long no = 0;
   while (d < n && p[d] >= '0' && p[d] <= '9')
-    no = no * 10 + (unsigned long) (p[d++] - '0');
+    d++;
   if (d == n)
-    {
-      /* A numeric local label: counted wherever it is (riscv_numeric).  */
-      if (f->riscv && d < 10)
-        {
-          size_t len, at = fb_name (f, no, fb_entry (f, no)->count, &len);
-          add_event (f, CC_ASM_EV_SYMBOL, 0, 0, at, len);
-        }
-      return;
-    }
-  size_t at = keep_name (f, p, n);
-  add_event (f, CC_ASM_EV_SYMBOL, 0, 0, at, n);
-}
-
-/* RISC-V: a label [P, P + N) in any section; a numeric one counts as
-   the next definition of its number (gas's fb_label_instance_inc), before
-   note_symbol names it.  */
-static void
-riscv_numeric (cc_asm_filter *f, const char *p, size_t n)
-{
-  unsigned long no = 0;
-  size_t d = 0;
-  while (d < n && p[d] >= '0' && p[d] <= '9')
-    no = no * 10 + (unsigned long) (p[d++] - '0');
-  if (d != n)
     return;
-  if (d >= 10)
-    refuse_encoding (f, p, p + n);
-  else
-    fb_entry (f, no)->count++;
+  size_t at = cc_asm_filter_keep_name (f, p, n);
+  cc_asm_filter_event (f, CC_ASM_EV_SYMBOL, 0, 0, at, n);
 }
 
 /* Does [P, P + N) mention a debug label prefix?  */
@@ -351,6 +285,8 @@ cc_asm_filter_new (const char *comment, char separator)
     memcpy (f->comment, comment, cl + 1);
   f->comment_len = cl;
   f->sep = separator;
+  f->rd = cc_layout_reader (cc_built_arch ());
+  f->ops = &no_target;
   f->not_plain[(unsigned char) ':'] = f->not_plain[(unsigned char) '"'] = 1;
   f->not_plain[(unsigned char) '='] = f->not_plain[(unsigned char) separator] = 1;
   f->not_plain[(unsigned char) f->comment[0]] = 1;
@@ -382,12 +318,10 @@ cc_asm_filter_free (cc_asm_filter *f)
   free (f->cl);
   free (f->ms);
   free (f->sp);
-  for (size_t i = 0; i < f->n_memo; i++)
-    {
-      free (f->memo[i].rv[0]);
-      free (f->memo[i].rv[1]);
-    }
-  free (f->fb);
+  for (size_t i = 0; f->ops->free_memo && i < f->n_memo; i++)
+    f->ops->free_memo (f->memo[i].target);
+  if (f->ops->free_state)
+    f->ops->free_state (f->ops_state);
   free (f->memo);
   free (f->memo_index);
   free (f->memo_text);
@@ -412,41 +346,28 @@ cc_asm_filter_events (cc_asm_filter *f, const char *local_prefix)
 }
 
 void
-cc_asm_filter_encode (cc_asm_filter *f)
-{
-  f->encode = 1;
-}
-
-void
 cc_asm_filter_line_comment (cc_asm_filter *f, char c)
 {
   f->line_comment = c;
 }
 
 void
-cc_asm_filter_a64 (cc_asm_filter *f)
+cc_asm_filter_target (cc_asm_filter *f, const cc_asm_filter_ops *ops, void *state)
 {
-  f->a64 = 1;
-  f->line_comment = '#';
+  f->ops = ops;
+  f->ops_state = state;
+}
+
+void *
+cc_asm_filter_target_state (const cc_asm_filter *f)
+{
+  return f->ops_state;
 }
 
 void
-cc_asm_filter_riscv (cc_asm_filter *f)
+cc_asm_filter_millicode (cc_asm_filter *f, int (*is_millicode) (const char *p, const char *e))
 {
-  f->riscv = 1;
-  cc_riscv_state_init (&f->rv);
-}
-
-void
-cc_asm_filter_millicode (cc_asm_filter *f)
-{
-  f->millicode = 1;
-}
-
-unsigned
-cc_asm_filter_riscv_xlen (const cc_asm_filter *f)
-{
-  return f->rv.arch.xlen;
+  f->millicode = is_millicode;
 }
 
 const char *
@@ -458,7 +379,7 @@ cc_asm_filter_unencoded (const cc_asm_filter *f)
 int
 cc_asm_filter_encodable (const cc_asm_filter *f)
 {
-  return (f->encode || f->a64 || f->riscv) && f->events && !f->unencodable && !f->undecodable
+  return f->ops != &no_target && f->events && !f->unencodable && !f->undecodable
          && !f->failed;
 }
 
@@ -649,65 +570,6 @@ classify (const char *w, size_t n)
   return k < 0 ? D_OTHER : dir_words[k].k;
 }
 
-/* Parse a section name at P (quoted or plain) into NAME; returns the
-   position after it, or NULL if it is malformed.  */
-static const char *
-section_name (const char *p, const char *e, char *name)
-{
-  p = cc_asm_skip_space (p, e);
-  size_t n = 0;
-  if (p < e && *p == '"')
-    {
-      p++;
-      while (p < e && *p != '"')
-        {
-          if (*p == '\\' || n + 1 >= NAME_MAX_LEN)
-            return NULL;
-          name[n++] = *p++;
-        }
-      if (p == e)
-        return NULL;
-      p++;
-    }
-  else
-    while (p < e && *p != ',' && *p != ' ' && *p != '\t')
-      {
-        if (n + 1 >= NAME_MAX_LEN)
-          return NULL;
-        name[n++] = *p++;
-      }
-  name[n] = 0;
-  return n ? p : NULL;
-}
-
-/* After a section name: the flags, if any, decide whether it is code.
-   Returns 1 code, 0 not, -1 unknown syntax; *HAS_FLAGS says whether flags
-   were given.  */
-static int
-section_flags (const char *p, const char *e, int *has_flags)
-{
-  p = cc_asm_skip_space (p, e);
-  *has_flags = 0;
-  if (p == e)
-    return 0;
-  if (*p != ',')
-    return -1;
-  p = cc_asm_skip_space (p + 1, e);
-  if (p < e && *p == '"')
-    {
-      *has_flags = 1;
-      int code = 0;
-      for (p++; p < e && *p != '"'; p++)
-        if (*p == 'x')
-          code = 1;
-      return p < e ? code : -1;
-    }
-  /* A subsection number (.pushsection name, 1) or another syntax.  */
-  if (p < e && *p >= '0' && *p <= '9')
-    return 0;
-  return -1;
-}
-
 void
 cc_asm_filter_machine (cc_asm_filter *f, const char *prefix)
 {
@@ -756,7 +618,7 @@ machine_close (cc_asm_filter *f)
         {
           const cur_stmt *c = &f->cs[k];
           cc_stmt_info info;
-          cc_stmt_flow_of (f->ctext + c->at, f->ctext + c->at + c->len, &info);
+          f->rd->flow (f->ctext + c->at, f->ctext + c->at + c->len, &info);
           cc_mstmt *m = &f->ms[f->n_ms + k];
           m->flow = (unsigned char) info.flow;
           m->reloc = c->reloc;
@@ -852,7 +714,7 @@ memo_find (cc_asm_filter *f, const char *p, const char *e, uint32_t hash)
   m->len = len;
   memcpy (f->memo_text + m->at, p, len);
   f->memo_text_n += len;
-  m->kind = cc_stmt_classify (p, e, &m->align, &m->max);
+  m->kind = f->rd->classify (p, e, &m->align, &m->max);
   f->memo_index[h] = (uint32_t) ++f->n_memo;
   return m;
 }
@@ -863,15 +725,15 @@ memo_of (cc_asm_filter *f, const char *p, const char *e)
   return memo_find (f, p, e, text_hash (p, e));
 }
 
-/* The relocation of statement [P, E) (cc_stmt_reloc).  A jump to RISC-V's
+/* The relocation of statement [P, E) (cc_stmt_reader).  A jump to
    millicode (cc_asm_filter_millicode) counts as one to a retpoline thunk:
    code the model does not see runs right after it.  */
 static unsigned char
 stmt_reloc (const cc_asm_filter *f, const char *p, const char *e)
 {
-  if (f->millicode && cc_riscv_millicode (p, e))
+  if (f->millicode && f->millicode (p, e))
     return CC_RELOC_THUNK;
-  return (unsigned char) cc_stmt_reloc (p, e);
+  return (unsigned char) f->rd->reloc (p, e);
 }
 
 /* The relocation of the statement [P, E) of memo M (or NULL).  */
@@ -886,25 +748,6 @@ memo_reloc (const cc_asm_filter *f, stmt_memo *m, const char *p, const char *e)
       m->have_reloc = 1;
     }
   return m->reloc;
-}
-
-/* The length of the instruction statement [P, E) of memo M (or NULL),
-   with *BR its jump, whose target lies in [P, E).  */
-static int
-memo_encode (stmt_memo *m, const char *p, const char *e, cc_x86_stmt *br)
-{
-  if (!m)
-    return cc_x86_encode_length (p, e, br);
-  if (!m->have_len)
-    {
-      m->enc_len = cc_x86_encode_length (p, e, &m->br);
-      m->target_at = m->br.target ? (size_t) (m->br.target - p) : 0;
-      m->have_len = 1;
-    }
-  *br = m->br;
-  if (br->target)
-    br->target = p + m->target_at;
-  return m->enc_len;
 }
 
 /* Statement [P, E) of KIND in the insn at hand.  A machine instruction
@@ -939,7 +782,7 @@ machine_statement (cc_asm_filter *f, enum cc_stmt_kind kind, const char *p, cons
               label = ++f->n_mlabels;
               f->line_label = label;
               if (f->events)
-                f->line_label_ev = (long) add_event (f, CC_ASM_EV_MSTART, label, 0, 0, 0);
+                f->line_label_ev = (long) cc_asm_filter_event (f, CC_ASM_EV_MSTART, label, 0, 0, 0);
             }
         }
       f->cs = cc_grow (f->cs, &f->cs_cap, f->n_cs + 1, sizeof *f->cs, 8);
@@ -974,210 +817,40 @@ put_line_label (cc_asm_filter *f)
   f->line_label_ev = -1;
 }
 
-/* Events on AArch64 (cc_asm_filter_a64): what statement [P, E) of memo
-   MM (or NULL) places, by aarch64_statement.h.  */
-static void
-a64_event (cc_asm_filter *f, const char *p, const char *e, stmt_memo *mm)
+void
+cc_asm_filter_kind_event (cc_asm_filter *f, enum cc_stmt_kind kind, unsigned long align,
+                          unsigned long max)
 {
-  cc_a64_stmt st;
-  if (mm && !mm->have_a64)
-    {
-      cc_a64_classify (p, e, &mm->a64);
-      mm->have_a64 = 1;
-    }
-  if (mm)
-    st = mm->a64;
-  else
-    cc_a64_classify (p, e, &st);
-  switch (st.kind)
-    {
-    case CC_PLACE_NOTHING:
-      break;
-    case CC_PLACE_INSN:
-      add_event (f, CC_ASM_EV_INSN, st.bytes, st.nop, 0, 0);
-      break;
-    case CC_PLACE_DATA:
-      add_event (f, CC_ASM_EV_DATA, st.bytes, 0, 0, 0);
-      break;
-    case CC_PLACE_ALIGN:
-      add_event (f, CC_ASM_EV_ALIGN, st.align, st.max, 0, 0);
-      break;
-    default:
-      refuse_encoding (f, p, e);
-      break;
-    }
-}
-
-/* The name of the label [P, P + N) a RISC-V branch goes to: a local
-   label's reference 1b or 1f by the definition it means (fb_name).  */
-static size_t
-riscv_target (cc_asm_filter *f, const char *p, size_t n, size_t *len)
-{
-  size_t d = 0;
-  unsigned long no = 0;
-  while (d < n && p[d] >= '0' && p[d] <= '9')
-    no = no * 10 + (unsigned long) (p[d++] - '0');
-  if (d == 0 || d + 1 != n || d >= 10)
-    {
-      *len = n;
-      return keep_name (f, p, n);
-    }
-  unsigned long count = fb_entry (f, no)->count;
-  /* 1b: the latest definition (gas: an error before the first); 1f: the
-     next one (an error if there is none: the layout finds no label).  */
-  if (p[d] == 'b' && count == 0)
-    refuse_encoding (f, p, p + n);
-  return fb_name (f, no, p[d] == 'b' ? count : count + 1, len);
-}
-
-/* Events on RISC-V (cc_asm_filter_riscv): what statement [P, E) of memo
-   MM (or NULL) places, by riscv_statement.h under the state the text has
-   set so far.  */
-static void
-riscv_event (cc_asm_filter *f, const char *p, const char *e, stmt_memo *mm)
-{
-  cc_riscv_state *s = &f->rv;
-  int rvc = s->opts.rvc != 0;
-  cc_rv_stmt local, *st = &local;
-  if (mm && !mm->rv[rvc])
-    {
-      mm->rv[rvc] = cc_xmalloc (sizeof *mm->rv[rvc]);
-      cc_riscv_classify (p, e, &s->arch, rvc, mm->rv[rvc]);
-    }
-  if (mm)
-    st = mm->rv[rvc];
-  else
-    cc_riscv_classify (p, e, &s->arch, rvc, &local);
-  switch (st->kind)
-    {
-    case CC_PLACE_NOTHING:
-      break;
-    case CC_PLACE_INSN:
-      {
-        /* Before `.attribute arch' the command line's -march decides;
-           under `.option relax' the linker moves code and gas aligns it
-           otherwise.  */
-        if (!s->opts.known || s->opts.relax)
-          refuse_encoding (f, p, e);
-        s->insn_seen = 1;
-        const cc_riscv_insn *in = &st->insn;
-        size_t at = 0, len = 0;
-        if (in->relax != CC_RISCV_FIXED)
-          at = riscv_target (f, p + in->target_at, in->target_len, &len);
-        for (unsigned k = 0; k < in->n; k++)
-          {
-            const cc_riscv_minsn *m = &in->m[k];
-            int frag_end = m->breaks == 1
-                           || (m->breaks == CC_RISCV_BREAKS_UNLESS_PIC && !s->opts.pic);
-            unsigned long b = (m->runs_on ? CC_ASM_EV_RV_RUNS_ON : 0)
-                              | (m->nop ? CC_ASM_EV_RV_NOP : 0)
-                              | (frag_end ? CC_ASM_EV_RV_FRAG_END : 0)
-                              | (in->relax == CC_RISCV_BRANCH ? CC_ASM_EV_RV_BRANCH
-                                 : in->relax == CC_RISCV_JUMP ? CC_ASM_EV_RV_JUMP : 0);
-            add_event (f, CC_ASM_EV_INSN, m->len, b, at, len);
-          }
-        break;
-      }
-    case CC_PLACE_DATA:
-      add_event (f, CC_ASM_EV_DATA, st->bytes, 0, 0, 0);
-      break;
-    case CC_PLACE_ALIGN:
-      /* riscv_frag_align_code: an alignment to no more than an
-         instruction's (2 bytes with C, else 4) is only recorded; any other
-         pads unless relaxation is on (then the linker's R_RISCV_ALIGN
-         does it).  */
-      if (st->align <= (rvc ? 2u : 4u))
-        add_event (f, CC_ASM_EV_ALIGN_RECORD, st->align, 0, 0, 0);
-      else if (s->opts.relax)
-        refuse_encoding (f, p, e);
-      else
-        add_event (f, CC_ASM_EV_ALIGN, st->align, st->max, 0, 0);
-      break;
-    default:
-      refuse_encoding (f, p, e);
-      break;
-    }
-}
-
-/* RISC-V: the directive [W, W + N) with operands [REST, E), in any
-   section: the state it sets (riscv_arch.h), and what else decides how
-   gas relaxes a branch to a symbol (encode_directive).  */
-static void
-riscv_directive (cc_asm_filter *f, const char *w, size_t n, const char *rest, const char *e)
-{
-  if (cc_riscv_state_directive (&f->rv, w, n, rest, e) < 0)
-    refuse_encoding (f, w, e);
-}
-
-/* Events: what statement [P, E) (labels taken off) of KIND in a code
-   section places.  */
-static void
-statement_event (cc_asm_filter *f, enum cc_stmt_kind kind, unsigned long align,
-                 unsigned long max, const char *p, const char *e, stmt_memo *mm)
-{
-  if (f->a64)
-    {
-      a64_event (f, p, e, mm);
-      return;
-    }
-  if (f->riscv)
-    {
-      riscv_event (f, p, e, mm);
-      return;
-    }
   switch (kind)
     {
     case CC_STMT_NOTHING:
       break;
     case CC_STMT_INSN:
-      if (f->encode && !f->unencodable)
-        {
-          cc_x86_stmt br;
-          int len = memo_encode (mm, p, e, &br);
-          if (len < 0)
-            {
-              /* The decoder may still place it (x86_decode.c).  */
-              refuse_encoding (f, p, e);
-              add_event (f, CC_ASM_EV_INSN, 0, 0, 0, 0);
-            }
-          else
-            {
-              size_t at = 0;
-              if (br.kind != CC_X86_NO_BRANCH)
-                at = keep_name (f, br.target, br.target_len);
-              add_event (f, CC_ASM_EV_INSN, (unsigned long) len,
-                         br.kind | (br.gcc_differs ? CC_ASM_EV_GCC_DIFFERS : 0), at,
-                         br.target_len);
-            }
-        }
-      else
-        add_event (f, CC_ASM_EV_INSN, 0, 0, 0, 0);
+      cc_asm_filter_event (f, CC_ASM_EV_INSN, 0, 0, 0, 0);
       break;
     case CC_STMT_PREFIX:
-      if (f->encode)
-        {
-          /* One byte each; the others (rex64, data16, segments) are too
-             rare to be worth knowing how gas merges them.  */
-          static const char *const one_byte[] = { "lock", "rep", "repe", "repz",
-                                                  "repne", "repnz", "notrack", NULL };
-          const char *w = cc_asm_skip_space (p, e);
-          size_t n = cc_asm_ident_len (w, e);
-          int known = 0;
-          for (size_t i = 0; one_byte[i]; i++)
-            if (strlen (one_byte[i]) == n && memcmp (w, one_byte[i], n) == 0)
-              known = 1;
-          if (!known)
-            refuse_encoding (f, p, e);
-        }
-      add_event (f, CC_ASM_EV_PREFIX, 0, 0, 0, 0);
+      cc_asm_filter_event (f, CC_ASM_EV_PREFIX, 0, 0, 0, 0);
       break;
     case CC_STMT_ALIGN:
-      add_event (f, CC_ASM_EV_ALIGN, align, max, 0, 0);
+      cc_asm_filter_event (f, CC_ASM_EV_ALIGN, align, max, 0, 0);
       break;
     default:
       f->undecodable = 1;
       break;
     }
+}
+
+/* Events: what statement [P, E) (labels taken off) of KIND in a code
+   section places, by the target's operation where the layout is
+   computed from the text (memo MM or NULL).  */
+static void
+statement_event (cc_asm_filter *f, enum cc_stmt_kind kind, unsigned long align,
+                 unsigned long max, const char *p, const char *e, stmt_memo *mm)
+{
+  if (f->ops->statement)
+    f->ops->statement (f, f->ops_state, kind, align, max, p, e, mm ? &mm->target : NULL);
+  else
+    cc_asm_filter_kind_event (f, kind, align, max);
 }
 
 static int
@@ -1190,49 +863,8 @@ contains (const char *p, const char *e, const char *word)
   return 0;
 }
 
-/* Is the directive [W, W + N) with operands [REST, E) a section of a
-   group (flags with G, "axG", or a comdat) or a `unique' one?  Then
-   another section may have its name, and the layouts computed here,
-   which know sections by their names, would take the two for one.  */
-static int
-section_of_a_kind (const char *w, size_t n, const char *rest, const char *e)
-{
-  if (!(n == 8 && memcmp (w, ".section", 8) == 0)
-      && !(n == 12 && memcmp (w, ".pushsection", 12) == 0))
-    return 0;
-  char name[NAME_MAX_LEN];
-  const char *q = section_name (rest, e, name);
-  if (!q)
-    return 0;
-  /* The operands after the name: the flags, the type, and for a group
-     its name and comdat, or unique and a number.  */
-  while ((q = cc_asm_skip_space (q, e)) < e && *q == ',')
-    {
-      q = cc_asm_skip_space (q + 1, e);
-      const char *end = q;
-      if (q < e && *q == '"')
-        {
-          for (end = q + 1; end < e && *end != '"'; end++)
-            if (*end == 'G' || *end == '?')
-              return 1;
-          end += end < e;
-        }
-      else
-        while (end < e && *end != ',')
-          end++;
-      const char *t = end;
-      while (t > q && (t[-1] == ' ' || t[-1] == '\t'))
-        t--;
-      if ((t - q == 6 && memcmp (q, "comdat", 6) == 0)
-          || (t - q == 6 && memcmp (q, "unique", 6) == 0))
-        return 1;
-      q = end;
-    }
-  return 0;
-}
-
 /* Directives, in any section, that decide how gas relaxes jumps or that
-   x86_layout.c does not follow: .weak names (a jump to a weak symbol
+   a computed layout does not follow: .weak names (a jump to a weak symbol
    is never relaxed), equates and symbol versions (a symbol that is
    another), ifuncs (never relaxed either), section groups (two sections
    of one name).  */
@@ -1243,7 +875,7 @@ encode_directive (cc_asm_filter *f, const char *w, size_t n, const char *rest,
   static const char *const unfollowed[] = { ".symver", ".weakref", NULL };
   for (size_t i = 0; unfollowed[i]; i++)
     if (strlen (unfollowed[i]) == n && memcmp (w, unfollowed[i], n) == 0)
-      refuse_encoding (f, w, e);
+      cc_asm_filter_refuse (f, w, e);
   static const char *const equates[] = { ".set", ".equ", ".equiv", ".eqv", NULL };
   for (size_t i = 0; equates[i]; i++)
     if (strlen (equates[i]) == n && memcmp (w, equates[i], n) == 0)
@@ -1268,13 +900,14 @@ encode_directive (cc_asm_filter *f, const char *w, size_t n, const char *rest,
             if (de > d)
               t = cc_asm_skip_space (de, e);
           }
-        /* On RISC-V also NAME, . + N (GCC's section anchors, in data):
+        /* Where the target asks (dot_equates: RISC-V) also NAME, . + N
+           (GCC's section anchors, in data):
            an address all the same, never made shorter.  */
         if (l == 0 || vl == 0 || t != e
-            || (v[0] >= '0' && v[0] <= '9') || (vl == 1 && v[0] == '.' && !f->riscv))
-          refuse_encoding (f, w, e);
+            || (v[0] >= '0' && v[0] <= '9') || (vl == 1 && v[0] == '.' && !f->ops->dot_equates))
+          cc_asm_filter_refuse (f, w, e);
         else
-          add_symbol_event (f, CC_ASM_EV_EQUATE, keep_name (f, p, l), l);
+          add_symbol_event (f, CC_ASM_EV_EQUATE, cc_asm_filter_keep_name (f, p, l), l);
       }
   /* Symbols' binding and visibility: which jumps gas may relax.  */
   static const struct { const char *w; unsigned char kind; } binding[] = {
@@ -1295,17 +928,17 @@ encode_directive (cc_asm_filter *f, const char *w, size_t n, const char *rest,
           size_t l = cc_asm_ident_len (p, e);
           if (l == 0)
             {
-              refuse_encoding (f, w, e);
+              cc_asm_filter_refuse (f, w, e);
               return;
             }
-          size_t at = keep_name (f, p, l);
+          size_t at = cc_asm_filter_keep_name (f, p, l);
           add_symbol_event (f, (unsigned char) kind, at, l);
           p = cc_asm_skip_space (p + l, e);
           if (p == e)
             return;
           if (*p != ',')
             {
-              refuse_encoding (f, w, e);
+              cc_asm_filter_refuse (f, w, e);
               return;
             }
           p++;
@@ -1313,9 +946,9 @@ encode_directive (cc_asm_filter *f, const char *w, size_t n, const char *rest,
     }
   if (n == 5 && memcmp (w, ".type", 5) == 0
       && contains (rest, e, "gnu_indirect_function"))
-    refuse_encoding (f, w, e);
-  if (section_of_a_kind (w, n, rest, e))
-    refuse_encoding (f, w, e);
+    cc_asm_filter_refuse (f, w, e);
+  if (cc_asm_section_of_a_kind (w, n, rest, e))
+    cc_asm_filter_refuse (f, w, e);
 }
 
 static int statement_body (cc_asm_filter *f, const char *p, const char *e);
@@ -1334,8 +967,8 @@ statement (cc_asm_filter *f, const char *p, const char *e)
       const char *q = cc_asm_skip_space (p + n, e);
       if (n && q < e && *q == ':' && !(q + 1 < e && q[1] == ':'))
         {
-          if (f->riscv)
-            riscv_numeric (f, p, n);
+          if (f->ops->label)
+            f->ops->label (f, f->ops_state, p, n, f->events && f->now.cur.code);
           if (f->now.cur.code)
             {
               /* A label in code; its statement follows.  */
@@ -1376,8 +1009,8 @@ statement_body (cc_asm_filter *f, const char *p, const char *e)
   if (n == 0 || w[0] != '.')
     {
       /* An instruction, or data by other means.  */
-      if ((f->encode || f->riscv) && memchr (p, '=', (size_t) (e - p)))
-        refuse_encoding (f, p, e);    /* sym = expr, in any section */
+      if (f->ops->bindings && memchr (p, '=', (size_t) (e - p)))
+        cc_asm_filter_refuse (f, p, e);    /* sym = expr, in any section */
       int code = f->events && f->now.cur.code;
       if (code || f->cur)
         {
@@ -1391,19 +1024,17 @@ statement_body (cc_asm_filter *f, const char *p, const char *e)
     }
   enum dir_kind k = classify (w, n);
   const char *rest = p + n;
-  char name[NAME_MAX_LEN];
-  if (f->encode || f->riscv)
+  char name[CC_ASM_NAME_MAX];
+  if (f->ops->bindings)
     encode_directive (f, w, n, rest, e);
-  if (f->riscv)
-    riscv_directive (f, w, n, rest, e);
-  else if (f->a64 && section_of_a_kind (w, n, rest, e))
-    refuse_encoding (f, w, e);
+  if (f->ops->directive)
+    f->ops->directive (f, f->ops_state, w, n, rest, e);
   /* Section and mode directives matter in any section: they decide where
      and how later code goes.  */
   int code = f->events && (f->now.cur.code || (k != D_OTHER && k != D_BINDING));
   if (code || f->cur)
     {
-      kind = cc_stmt_classify (p, e, &align, &max);
+      kind = f->rd->classify (p, e, &align, &max);
       /* Inside an insn, a switch of mode (or subsection), or what the
          filter does not follow, keeps it whole; its statements in other
          sections are not its bytes.  */
@@ -1431,11 +1062,11 @@ statement_body (cc_asm_filter *f, const char *p, const char *e)
     case D_SECTION:
     case D_PUSH:
       {
-        const char *after = section_name (rest, e, name);
+        const char *after = cc_asm_section_name (rest, e, name);
         if (!after)
           return -1;
         int has_flags;
-        int code = section_flags (after, e, &has_flags);
+        int code = cc_asm_section_flags (after, e, &has_flags);
         if (code < 0)
           return -1;
         if (has_flags)
@@ -1607,7 +1238,7 @@ static void
 keep_start_label (cc_asm_filter *f, const char *p, const char *e, unsigned long n)
 {
   if (f->events)
-    add_event (f, CC_ASM_EV_START, n, 0, f->n, (size_t) (e - p));
+    cc_asm_filter_event (f, CC_ASM_EV_START, n, 0, f->n, (size_t) (e - p));
   out_add (f, p, (size_t) (e - p));
 }
 
@@ -1661,7 +1292,7 @@ our_labels (cc_asm_filter *f, const char *p, const char *eol, const char *e)
       /* Its place in the code is here; its place in the text is known
          when it goes out.  */
       if (f->events)
-        f->pending_ev = (long) add_event (f, CC_ASM_EV_END, no, 0, 0, 0);
+        f->pending_ev = (long) cc_asm_filter_event (f, CC_ASM_EV_END, no, 0, 0, 0);
       return 1;
     }
   if (!f->pending_n)
@@ -1753,9 +1384,9 @@ whole_line (cc_asm_filter *f, const char *p, const char *e)
   /* A text whose first line is `#NO_APP' is read without GNU as's
      handling of comments and blanks, which the layouts computed from
      the text assume.  */
-  if ((f->line_comment || f->riscv) && !f->seen_line && eol - p == 7
+  if ((f->line_comment || f->ops->no_app) && !f->seen_line && eol - p == 7
       && memcmp (p, "#NO_APP", 7) == 0)
-    refuse_encoding (f, p, eol);
+    cc_asm_filter_refuse (f, p, eol);
   f->seen_line = 1;
   if (eol - p > 2 && p[0] == '\t' && p[1] == '.' && plainly_dropped (f, p, eol))
     return 0;
@@ -1874,7 +1505,7 @@ hold_end_label (cc_asm_filter *f, unsigned long no, const char *p, size_t len)
   f->pending_n = len;
   f->pending_no = no;
   if (f->events)
-    f->pending_ev = (long) add_event (f, CC_ASM_EV_END, no, 0, 0, 0);
+    f->pending_ev = (long) cc_asm_filter_event (f, CC_ASM_EV_END, no, 0, 0, 0);
 }
 
 int
@@ -1964,7 +1595,7 @@ cc_asm_filter_label_pair (cc_asm_filter *f, unsigned long end_no, unsigned long 
     }
   /* ... and the start label stands for it (the text of the end label is
      never needed).  */
-  long ev = f->events ? (long) add_event (f, CC_ASM_EV_END, end_no, 0, 0, 0) : -1;
+  long ev = f->events ? (long) cc_asm_filter_event (f, CC_ASM_EV_END, end_no, 0, 0, 0) : -1;
   set_alias (f, end_no, start_no);
   if (ev >= 0)
     f->ev[ev].kind = CC_ASM_EV_NONE;

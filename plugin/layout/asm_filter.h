@@ -25,6 +25,32 @@ extern "C" {
 
 typedef struct cc_asm_filter cc_asm_filter;
 
+/* What one statement in a code section puts there, as a target's
+   reader of statements tells it (cc_stmt_reader).  */
+enum cc_stmt_kind
+{
+  CC_STMT_NOTHING,      /* places no byte (a symbol directive, an assignment) */
+  CC_STMT_INSN,         /* one instruction */
+  CC_STMT_PREFIX,       /* a prefix alone: part of the next instruction */
+  CC_STMT_ALIGN,        /* alignment: *ALIGN bytes, skipping at most *MAX (0: any) */
+  CC_STMT_UNDECODABLE
+};
+
+
+/* How the filter reads a target's statements in code (the target's
+   table names it: target.h, cc_layout_reader).  */
+typedef struct cc_stmt_reader
+{
+  /* The statement [P, E) (leading labels taken off, not empty) in a code
+     section: ALIGN, *ALIGN bytes skipping at most *MAX (0: any).  */
+  enum cc_stmt_kind (*classify) (const char *p, const char *e, unsigned long *align,
+                                 unsigned long *max);
+  /* The relocation of [P, E) that lets the linker rewrite it.  */
+  enum cc_stmt_reloc (*reloc) (const char *p, const char *e);
+  /* What the instruction statement [P, E) does to control.  */
+  void (*flow) (const char *p, const char *e, cc_stmt_info *out);
+} cc_stmt_reader;
+
 /* COMMENT is the target's comment leader ("#" on x86, "//" on aarch64,
    "@" on arm); SEPARATOR its statement separator (';' on most targets).  */
 cc_asm_filter *cc_asm_filter_new (const char *comment, char separator);
@@ -83,7 +109,7 @@ enum cc_asm_event_kind
                            insn (cc_asm_filter_machine) */
   CC_ASM_EV_DATA,       /* AArch64, RISC-V: A bytes of data */
   CC_ASM_EV_ALIGN_RECORD /* RISC-V: an alignment to A bytes that GNU as only
-                           records as the section's (cc_asm_filter_riscv) */
+                           records as the section's (riscv/riscv_filter.h) */
 };
 
 /* WEAK, EQUATE, GLOBAL, HIDDEN: what the text says of a symbol, in no
@@ -108,72 +134,29 @@ typedef struct cc_asm_event
    SYMBOL events.  Call before the first cc_asm_filter_add.  */
 void cc_asm_filter_events (cc_asm_filter *f, const char *local_prefix);
 
-/* Events for a layout computed without assembling (x86_layout.h):
-   every INSN event also gets its length in A and in B its relaxable
-   jump kind (x86_encode.h), whose label is its name, with
-   CC_ASM_EV_GCC_DIFFERS if GCC's length is known to be off for it.
-   Local labels are SYMBOL events too; .weak makes WEAK events, .set to a
-   symbol EQUATE events, .globl GLOBAL events, a visibility HIDDEN
-   events; these four in no section (their section is 0).  Call after
-   cc_asm_filter_events.  x86-64 only.  */
-#define CC_ASM_EV_GCC_DIFFERS 8
-void cc_asm_filter_encode (cc_asm_filter *f);
-
 /* GNU as takes C (`#') at the start of a statement, at the start of a
    line or after a separator, for a comment to the end of the line
    (target.h, cc_target_line_comment): so does the filter.  */
 void cc_asm_filter_line_comment (cc_asm_filter *f, char c);
 
-/* Events for a layout computed without assembling on AArch64
-   (aarch64/aarch64_layout.h): each statement in code as aarch64_statement.h
-   reads it, instructions INSN events with their bytes in A (and B 1 for
-   a `nop'), data DATA events; any statement it does not know, a section of a group or a
-   unique one, makes the text unencodable.  The filter takes `#' for a
-   line comment (cc_asm_filter_line_comment), as GNU as for AArch64
-   does.  Call after cc_asm_filter_events.  */
-void cc_asm_filter_a64 (cc_asm_filter *f);
-
-/* Events for a layout computed without assembling on RISC-V
-   (riscv/riscv_layout.h): the filter follows the state GNU as is in
-   (`.attribute arch', `.option': riscv_arch.h) and reads each statement
-   in code as riscv_statement.h does under it.  Each machine instruction
-   is an INSN event, its bytes in A and in B the flags below; a branch or
-   jump gas relaxes is one INSN event of its first form, with its label's
-   name (a local label 1f or 1b by its definition: "1#3" is the third
-   `1:') at AT; one after which gas ends its fragment (riscv_insn.h,
-   under the .option pic in force) is flagged so.  Local labels are SYMBOL events; .weak and .set make WEAK
-   and EQUATE events as when encoding.  Data are DATA events; an
-   alignment GNU as pads is ALIGN, one it only records ALIGN_RECORD.  Any
-   statement it does not know, an instruction before `.attribute arch'
-   or while relaxation is on, a section of a group, an equate of anything
-   but a symbol, makes the text unencodable.  Call after
-   cc_asm_filter_events.  */
-#define CC_ASM_EV_RV_RUNS_ON 1  /* it always runs on (riscv_flow.h) */
-#define CC_ASM_EV_RV_NOP 2      /* c.nop or nop */
-#define CC_ASM_EV_RV_BRANCH 4   /* a conditional branch gas relaxes */
-#define CC_ASM_EV_RV_JUMP 8     /* a jump gas relaxes */
-#define CC_ASM_EV_RV_FRAG_END 16 /* gas ends its fragment after it */
-void cc_asm_filter_riscv (cc_asm_filter *f);
-
-/* Jumps to RISC-V's millicode (__riscv_save_N, __riscv_restore_N) run
-   code the model does not see: their statements get CC_RELOC_THUNK.
+/* Statements whose callee runs code the model does not see right after
+   them (RISC-V's millicode, __riscv_save_N and __riscv_restore_N, which
+   target.h's millicode names): their statements get CC_RELOC_THUNK.
    Whether or not the layout is computed from the text.  */
-void cc_asm_filter_millicode (cc_asm_filter *f);
-
-/* RISC-V: the XLEN of the `.attribute arch' the text set (0: none).  */
-unsigned cc_asm_filter_riscv_xlen (const cc_asm_filter *f);
+void cc_asm_filter_millicode (cc_asm_filter *f,
+                              int (*is_millicode) (const char *p, const char *e));
 
 /* After cc_asm_filter_finish: whether every instruction was encoded and
    nothing in the text (an equate, an ifunc, a section group) could make
-   gas place or relax code otherwise than x86_layout.c (or on
-   AArch64 aarch64_layout.c) assumes.  */
+   gas place or relax code otherwise than the target's computed layout
+   (cc_asm_filter_target) assumes.  */
 int cc_asm_filter_encodable (const cc_asm_filter *f);
 
 /* The (start of the) first statement that was not encoded, or NULL.  */
 const char *cc_asm_filter_unencoded (const cc_asm_filter *f);
 
 /* After cc_asm_filter_finish: the events, and whether every statement in
-   code was understood (x86_statement.h); if not, the events must not be
+   code was understood (cc_stmt_reader); if not, the events must not be
    used.  */
 const cc_asm_event *cc_asm_filter_event_list (const cc_asm_filter *f,
                                               size_t *n, int *decodable);
@@ -248,6 +231,61 @@ int cc_asm_filter_label_pair (cc_asm_filter *f, unsigned long end_no, unsigned l
 const char *cc_asm_filter_finish (cc_asm_filter *f, size_t *n);
 
 void cc_asm_filter_free (cc_asm_filter *f);
+
+/* A target's part of the filter, for a layout computed from the text
+   (layout/T/T_filter.c): what its statements in code place, as events.
+   STATE is the target's (cc_asm_filter_target); MEMO, where not NULL,
+   the target's slot in the filter's memo of the statement (most
+   statements of a unit are written many times), NULL at first.  An
+   operation a target has no use for is NULL.  */
+typedef struct cc_asm_filter_ops
+{
+  /* The events of statement [P, E) (labels taken off) of KIND (ALIGN,
+     MAX: cc_stmt_reader) in a code section.  */
+  void (*statement) (cc_asm_filter *f, void *state, enum cc_stmt_kind kind,
+                     unsigned long align, unsigned long max, const char *p,
+                     const char *e, void **memo);
+  /* The directive [W, W + N) with operands [REST, E), in any section.  */
+  void (*directive) (cc_asm_filter *f, void *state, const char *w, size_t n,
+                     const char *rest, const char *e);
+  /* The label [P, P + N), in any section (IN_CODE: a code section's).  */
+  void (*label) (cc_asm_filter *f, void *state, const char *p, size_t n, int in_code);
+  void (*free_memo) (void *memo);
+  void (*free_state) (void *state);
+  /* Local labels are SYMBOL events too (their jumps are relaxed).  */
+  int local_symbols;
+  /* Symbols' bindings, equates and groups decide how gas places code:
+     .weak, .set, .globl and visibilities make their events, `sym =
+     expr', .symver, .weakref, an ifunc or a section group make the text
+     unencodable.  */
+  int bindings;
+  /* BINDINGS: `.set NAME, . + N' is an address (section anchors).  */
+  int dot_equates;
+  /* A text that begins with `#NO_APP' makes the text unencodable (it is
+     read without GNU as's handling of comments and blanks), as it does
+     for any target with a line comment (cc_asm_filter_line_comment).  */
+  int no_app;
+} cc_asm_filter_ops;
+
+/* Read the text for a layout computed from it by OPS, with STATE (the
+   filter frees it by OPS's free_state).  Call after cc_asm_filter_events.
+   cc_asm_filter_encodable is then asked.  */
+void cc_asm_filter_target (cc_asm_filter *f, const cc_asm_filter_ops *ops, void *state);
+
+/* The target's STATE of cc_asm_filter_target, or NULL.  */
+void *cc_asm_filter_target_state (const cc_asm_filter *f);
+
+/* For the targets' operations: an event of KIND in the current section
+   (its index in the list); the name [P, P + N) kept for an event (its
+   AT); the events of a statement of KIND the way a target that encodes
+   nothing records them (cc_asm_event_kind: INSN, PREFIX, ALIGN, else
+   undecodable); the statement [P, E) makes the text unencodable.  */
+size_t cc_asm_filter_event (cc_asm_filter *f, unsigned char kind, unsigned long a,
+                            unsigned long b, size_t at, size_t len);
+size_t cc_asm_filter_keep_name (cc_asm_filter *f, const char *p, size_t n);
+void cc_asm_filter_kind_event (cc_asm_filter *f, enum cc_stmt_kind kind,
+                               unsigned long align, unsigned long max);
+void cc_asm_filter_refuse (cc_asm_filter *f, const char *p, const char *e);
 
 #ifdef __cplusplus
 }

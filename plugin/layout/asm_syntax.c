@@ -224,3 +224,94 @@ cc_asm_data_size (const char *w, size_t n)
       return words[i].size;
   return 0;
 }
+
+const char *
+cc_asm_section_name (const char *p, const char *e, char *name)
+{
+  p = cc_asm_skip_space (p, e);
+  size_t n = 0;
+  if (p < e && *p == '"')
+    {
+      p++;
+      while (p < e && *p != '"')
+        {
+          if (*p == '\\' || n + 1 >= CC_ASM_NAME_MAX)
+            return NULL;
+          name[n++] = *p++;
+        }
+      if (p == e)
+        return NULL;
+      p++;
+    }
+  else
+    while (p < e && *p != ',' && *p != ' ' && *p != '\t')
+      {
+        if (n + 1 >= CC_ASM_NAME_MAX)
+          return NULL;
+        name[n++] = *p++;
+      }
+  name[n] = 0;
+  return n ? p : NULL;
+}
+
+int
+cc_asm_section_flags (const char *p, const char *e, int *has_flags)
+{
+  p = cc_asm_skip_space (p, e);
+  *has_flags = 0;
+  if (p == e)
+    return 0;
+  if (*p != ',')
+    return -1;
+  p = cc_asm_skip_space (p + 1, e);
+  if (p < e && *p == '"')
+    {
+      *has_flags = 1;
+      int code = 0;
+      for (p++; p < e && *p != '"'; p++)
+        if (*p == 'x')
+          code = 1;
+      return p < e ? code : -1;
+    }
+  /* A subsection number (.pushsection name, 1) or another syntax.  */
+  if (p < e && *p >= '0' && *p <= '9')
+    return 0;
+  return -1;
+}
+
+int
+cc_asm_section_of_a_kind (const char *w, size_t n, const char *rest, const char *e)
+{
+  if (!(n == 8 && memcmp (w, ".section", 8) == 0)
+      && !(n == 12 && memcmp (w, ".pushsection", 12) == 0))
+    return 0;
+  char name[CC_ASM_NAME_MAX];
+  const char *q = cc_asm_section_name (rest, e, name);
+  if (!q)
+    return 0;
+  /* The operands after the name: the flags, the type, and for a group
+     its name and comdat, or unique and a number.  */
+  while ((q = cc_asm_skip_space (q, e)) < e && *q == ',')
+    {
+      q = cc_asm_skip_space (q + 1, e);
+      const char *end = q;
+      if (q < e && *q == '"')
+        {
+          for (end = q + 1; end < e && *end != '"'; end++)
+            if (*end == 'G' || *end == '?')
+              return 1;
+          end += end < e;
+        }
+      else
+        while (end < e && *end != ',')
+          end++;
+      const char *t = end;
+      while (t > q && (t[-1] == ' ' || t[-1] == '\t'))
+        t--;
+      if ((t - q == 6 && memcmp (q, "comdat", 6) == 0)
+          || (t - q == 6 && memcmp (q, "unique", 6) == 0))
+        return 1;
+      q = end;
+    }
+  return 0;
+}

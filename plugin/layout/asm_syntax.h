@@ -138,6 +138,25 @@ enum cc_asm_place cc_asm_statement (const char **p, const char **e,
    out of the order of the text?  */
 int cc_asm_subsection (const char *w, size_t n, const char *rest, const char *e);
 
+/* The longest section name the filter follows, with its NUL.  */
+#define CC_ASM_NAME_MAX 256
+
+/* Parse a section name at P (quoted or plain, before E) into NAME
+   (CC_ASM_NAME_MAX bytes); returns the position after it, or NULL if it
+   is malformed or too long.  */
+const char *cc_asm_section_name (const char *p, const char *e, char *name);
+
+/* After a section name at P: the flags, if any, decide whether it is
+   code.  Returns 1 code, 0 not, -1 unknown syntax; *HAS_FLAGS says
+   whether flags were given.  */
+int cc_asm_section_flags (const char *p, const char *e, int *has_flags);
+
+/* Is the directive [W, W + N) with operands [REST, E) a section of a
+   group (flags with G, "axG", or a comdat) or a `unique' one?  Then
+   another section may have its name, and the layouts computed from the
+   text, which know sections by their names, would take the two for one.  */
+int cc_asm_section_of_a_kind (const char *w, size_t n, const char *rest, const char *e);
+
 #ifdef __cplusplus
 }
 #endif

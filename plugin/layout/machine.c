@@ -3,7 +3,6 @@
 
 #include "layout/machine.h"
 #include "layout/asm_filter.h"
-#include "layout/x86/x86_statement.h"
 #include "layout/layout.h"
 #include "model/model.h"
 #include "support/util.h"

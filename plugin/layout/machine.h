@@ -9,7 +9,7 @@
    run speculatively), the three instructions of a stack-protector check,
    the NOPs of -fpatchable-function-entry, inline asm.  The filter
    (asm_filter.h) reads, per insn, its instruction statements in order and
-   what each does to control (x86_statement.h); the layout places them.
+   what each does to control (cc_stmt_info); the layout places them.
    Here the statements of one insn become machine instructions, each
    fetched always, maybe or never when control runs through the insn
    (docs/semantics.md §3):
@@ -44,6 +44,48 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* Where control goes after an instruction statement (followed here
+   through the statements of one GCC insn; a target reads it from the
+   text: x86/x86_statement.h).  */
+enum cc_stmt_flow
+{
+  CC_FLOW_NEXT,         /* on to the next statement (a call returns) */
+  CC_FLOW_STOP,         /* never on: ret, ud2, an indirect jump */
+  CC_FLOW_JUMP,         /* to TARGET only */
+  CC_FLOW_BRANCH,       /* to TARGET, or on (jCC, loop, xbegin) */
+  CC_FLOW_CALL          /* a call of TARGET: to it, and back on unless
+                           the callee drops its return address */
+};
+
+/* Relocations that let the linker rewrite an instruction into others of
+   other boundaries (x86-64 ld; see model.h, cc_rewrite).  */
+enum cc_stmt_reloc
+{
+  CC_RELOC_NONE,
+  CC_RELOC_GOTPCRELX,   /* jmp/call *SYM@GOTPCREL(%rip) */
+  CC_RELOC_TLSGD,       /* SYM@tlsgd: the general dynamic TLS sequence */
+  CC_RELOC_TLSLD,       /* SYM@tlsld: the local dynamic one */
+  CC_RELOC_TLSDESC,     /* call *SYM@TLSCALL(%rax): a call of the TLS
+                           descriptor's resolver, unless ld makes it a nop */
+  CC_RELOC_THUNK        /* not a relocation: jmp __x86_return_thunk or
+                           __x86_indirect_thunk_REG (-mfunction-return=
+                           thunk, -mindirect-branch=thunk): GCC's return or
+                           indirect jump runs the thunk's code first; and
+                           RISC-V's -msave-restore millicode (asm_filter.h) */
+};
+
+typedef struct cc_stmt_info
+{
+  enum cc_stmt_flow flow;
+  const char *target;   /* JUMP, BRANCH, CALL: the label as written */
+  size_t target_len;
+  int returns;          /* STOP: a near return (ret) */
+  int drops_return;     /* `mov %REG, (%rsp)' or `lea 8(%rsp), %rsp':
+                           a ret after it does not come back (GCC's
+                           retpoline thunks) */
+  enum cc_stmt_reloc reloc;
+} cc_stmt_info;
 
 /* One instruction statement of an insn, as the text gives it.  */
 typedef struct cc_mstmt

@@ -580,7 +580,7 @@ filter_text (measuring *m)
   if (m->computing)
     m->lt->filter_computing (filt);
   if (m->lt->millicode)
-    cc_asm_filter_millicode (filt);
+    cc_asm_filter_millicode (filt, m->lt->millicode);
   /* Events: about one per label and one per instruction (half as many
      as labels).  */
   cc_asm_filter_reserve (filt, t->chunks[0].size + t->chunks[1].size + t->n_marks * 16,

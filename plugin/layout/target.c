@@ -3,6 +3,7 @@
 
 #include "layout/target.h"
 #include "layout/assembler.h"
+#include "layout/x86/x86_statement.h"
 
 #include "support/util.h"
 
@@ -21,6 +22,13 @@ const cc_layout_target *
 cc_layout_target_of (cc_arch arch)
 {
   return (size_t) arch < CC_ARCH_COUNT && targets[arch] ? targets[arch] : &unknown;
+}
+
+const cc_stmt_reader *
+cc_layout_reader (cc_arch arch)
+{
+  const cc_layout_target *lt = cc_layout_target_of (arch);
+  return lt->reader ? lt->reader : &cc_x86_stmt_reader;
 }
 
 char

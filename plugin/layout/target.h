@@ -31,8 +31,12 @@ typedef struct cc_layout_target
   /* cc_target_line_comment.  */
   char line_comment;
   /* GCC's code calls its assembler's millicode routines, which the filter
-     must know (cc_asm_filter_millicode: RISC-V's -msave-restore).  */
-  int millicode;
+     must know (cc_asm_filter_millicode: RISC-V's -msave-restore): is the
+     statement [P, E) such a call?  NULL: there are none.  */
+  int (*millicode) (const char *p, const char *e);
+  /* How the filter reads the target's statements (cc_layout_reader);
+     NULL: as x86-64's.  */
+  const cc_stmt_reader *reader;
   /* What each statement in code does to control is known (machine.c):
      else an insn's later machine instructions may be skipped once one
      before them may send control elsewhere.  */
@@ -46,7 +50,8 @@ typedef struct cc_layout_target
      no; else what COMPUTE needs to know (RISC-V: the text's alignment).  */
   unsigned (*computing) (const cc_unit_text *t, char **command, int direct,
                          char **decoding);
-  /* Ready the filter F for COMPUTE: the statements it records.  */
+  /* Ready the filter F for COMPUTE: the statements it records (the
+     target's filter operations, layout/T/T_filter.c).  */
   void (*filter_computing) (cc_asm_filter *f);
   /* The layout L computed from the filter F's events (HOW: what
      COMPUTING returned; *UNCHECKED: per start label, whether GCC's length
@@ -69,6 +74,13 @@ typedef struct cc_layout_target
 
 /* ARCH's table; for CC_ARCH_UNKNOWN one that knows nothing.  */
 const cc_layout_target *cc_layout_target_of (cc_arch arch);
+
+/* How the filter reads the statements of ARCH's text (asm_filter.h):
+   its table's reader, or for a target that has none (every one but
+   x86-64 so far), x86-64's, by which the machine instructions of GCC's
+   insns (machine.h) have always been read; machine.c follows their flow
+   only where statements_known.  */
+const cc_stmt_reader *cc_layout_reader (cc_arch arch);
 
 /* The character that comments out the rest of a line where a statement
    starts, in ARCH's GNU as, besides the comment leader GCC writes (the

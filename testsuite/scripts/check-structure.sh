@@ -6,6 +6,10 @@
 #   - every file of plugin/ is in a stage folder, and no folder holds more
 #     than 20 files;
 #   - the includes between plugin/'s files form no cycle;
+#   - a target's headers (plugin/isa/T/, plugin/layout/T/) are included
+#     only by that target's own files and by the tables' dispatch
+#     (isa/isa.c, layout/target.c): the shared code asks the target
+#     tables (isa/targets.def);
 #   - each stage includes only the stages below it (data flows one way:
 #     glue -> model -> layout -> engine -> output; isa (machine code)
 #     below layout and link; options and support
@@ -125,6 +129,23 @@ for p, targets in graph.items():
 problems += ["%s includes %s, not one of ours: only the glue includes GCC's headers" % (p, inc)
              for p, inc in gcc if stage(p) != "glue"]
 result("each stage includes only the stages below it", problems)
+
+# A target's header is its own: included by files of plugin/isa/T/ or
+# plugin/layout/T/ (the same T), or by the dispatch of the tables.
+DISPATCH = {"plugin/isa/isa.c", "plugin/layout/target.c"}
+
+
+def target_of(path):
+    parts = path.split("/")
+    return parts[2] if len(parts) > 3 and parts[1] in ("isa", "layout") else None
+
+
+problems = ["%s includes %s, target %s's own" % (p, q, target_of(q))
+            for p, targets in sorted(graph.items()) for q in targets
+            if target_of(q) and q.endswith(".h") and p not in DISPATCH
+            and target_of(p) != target_of(q)]
+result("a target's headers are included only by its own files and the tables' dispatch",
+       problems)
 
 # Calls between the engine's files: an object's undefined symbols resolved
 # to the object that defines them.

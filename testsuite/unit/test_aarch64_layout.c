@@ -18,6 +18,7 @@
 
 #include "unit.h"
 #include "asm_text.h"
+#include "layout/aarch64/aarch64_filter.h"
 #include "layout/aarch64/aarch64_layout.h"
 #include "layout/asm_filter.h"
 #include "layout/layout.h"

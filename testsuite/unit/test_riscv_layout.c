@@ -26,6 +26,7 @@
 #include "layout/asm_filter.h"
 #include "layout/layout.h"
 #include "isa/riscv/riscv_flow.h"
+#include "layout/riscv/riscv_filter.h"
 #include "layout/riscv/riscv_layout.h"
 #include "isa/riscv/riscv_length.h"
 #include "layout/riscv/riscv_statement.h"

@@ -16,6 +16,7 @@
 #include "asm_text.h"
 #include "layout/asm_filter.h"
 #include "layout/layout.h"
+#include "layout/x86/x86_filter.h"
 #include "layout/x86/x86_layout.h"
 
 #include <stdint.h>

@@ -2,6 +2,7 @@
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
 #include "layout/target.h"
+#include "layout/aarch64/aarch64_filter.h"
 #include "layout/aarch64/aarch64_layout.h"
 
 #include <string.h>

@@ -7,6 +7,7 @@
    to one each (riscv_layout.h), then a walk over the events places every
    label, instruction and padding.  */
 
+#include "layout/riscv/riscv_filter.h"
 #include "layout/riscv/riscv_layout.h"
 #include "layout/text_layout.h"
 #include "support/util.h"

@@ -3,8 +3,10 @@
 
 #include "layout/target.h"
 #include "layout/riscv/riscv_arch.h"
+#include "layout/riscv/riscv_filter.h"
 #include "layout/riscv/riscv_layout.h"
 #include "layout/riscv/riscv_relax.h"
+#include "layout/riscv/riscv_statement.h"
 
 #include <string.h>
 
@@ -57,7 +59,7 @@ compute (cc_layout *l, const cc_layout_query *q, const cc_asm_filter *f, unsigne
 /* GCC's lengths are no check on RISC-V: it counts 4 bytes for an
    instruction gas compresses, and for `lla', which is 8.  */
 const cc_layout_target cc_riscv_layout = {
-  .millicode = 1,
+  .millicode = cc_riscv_millicode,
   .moves_after_compile = moves_after_compile,
   .computing = computing,
   .filter_computing = cc_asm_filter_riscv,

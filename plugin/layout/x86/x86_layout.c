@@ -11,6 +11,7 @@
 #include "layout/x86/x86_layout.h"
 #include "support/util.h"
 #include "layout/x86/x86_encode.h"
+#include "layout/x86/x86_filter.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -307,3 +307,9 @@ cc_stmt_flow_of (const char *p, const char *e, cc_stmt_info *out)
                           && (size_t) (e - d) == 4 && memcmp (d, "%rsp", 4) == 0;
     }
 }
+
+const cc_stmt_reader cc_x86_stmt_reader = {
+  .classify = cc_stmt_classify,
+  .reloc = cc_stmt_reloc,
+  .flow = cc_stmt_flow_of,
+};

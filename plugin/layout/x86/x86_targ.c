@@ -3,7 +3,9 @@
 
 #include "layout/target.h"
 #include "layout/x86/x86_decode.h"
+#include "layout/x86/x86_filter.h"
 #include "layout/x86/x86_layout.h"
+#include "layout/x86/x86_statement.h"
 
 #include <string.h>
 
@@ -29,6 +31,7 @@ compute (cc_layout *l, const cc_layout_query *q, const cc_asm_filter *f, unsigne
 /* What each statement does to control is known (x86_statement.c).  */
 const cc_layout_target cc_x86_layout = {
   .statements_known = 1,
+  .reader = &cc_x86_stmt_reader,
   .computing = computing,
   .filter_computing = cc_asm_filter_encode,
   .compute = compute,
