@@ -15,60 +15,57 @@
 #include "glue/extract.h"
 #include "layout/target.h"
 
-/* Data the ARM back end places among the instructions: a literal pool
-   (its "minipool": consttable_1..16 and consttable_end) and the alignment
-   before it.  Control never reaches it (a barrier or a branch around it
-   precedes it), so it is not fetched as instructions: it takes bytes of
-   the section but is not modelled, like an inline jump table.  */
+/* Data the back end places among the instructions (ARM's literal pools,
+   the target's table says which): control never reaches it, so it is
+   not fetched as instructions: it takes bytes of the section but is not
+   modelled, like an inline jump table.  */
 static bool
-arm_pool_data_p (rtx_insn *insn)
+pool_data_p (rtx_insn *insn)
 {
-  if (cc_built_arch () != CC_ARCH_ARM || INSN_CODE (insn) < 0)
+  const cc_layout_target *t = cc_layout_target_of (cc_built_arch ());
+  if (!t->gcc_data_insn || INSN_CODE (insn) < 0)
     return false;
   const char *name = get_insn_name (INSN_CODE (insn));
-  return name && (startswith (name, "consttable_") || strcmp (name, "align_4") == 0
-                  || strcmp (name, "align_8") == 0);
+  return name && t->gcc_data_insn (name);
 }
 
-/* Is TABLE, which JUMP jumps through, a table of branch instructions?
-   A32 switch code with -fpic/-fpie (GCC's default on Debian's armhf) adds
-   the index to the pc: the entry it lands on is a `b` to the case, fetched
-   and run, not data (aout.h, ASM_OUTPUT_ADDR_DIFF_ELT under TARGET_ARM).
-   Thumb-2's relative tables are tbb/tbh offsets, data.  Such a table is
-   modelled as code: a block of its own after the jump, whose entries are
-   each maybe fetched (one per pass: unit_finish.cc) and which leads to
-   every case.  */
+/* Is TABLE, which JUMP jumps through, a table of branch instructions
+   (the target's table says which jumps have one: A32's pc-relative
+   switch)?  Such a table is modelled as code: a block of its own after
+   the jump, whose entries are each maybe fetched (one per pass:
+   unit_finish.cc) and which leads to every case.  */
 bool
-arm_branch_table_p (rtx_insn *jump, rtx_jump_table_data *table)
+branch_table_p (rtx_insn *jump, rtx_jump_table_data *table)
 {
-  if (cc_built_arch () != CC_ARCH_ARM || INSN_CODE (jump) < 0
+  const cc_layout_target *t = cc_layout_target_of (cc_built_arch ());
+  if (!t->gcc_branch_table_jump || INSN_CODE (jump) < 0
       || GET_CODE (PATTERN (table)) != ADDR_DIFF_VEC)
     return false;
   const char *name = get_insn_name (INSN_CODE (jump));
-  return name && strstr (name, "arm_casesi") && !strstr (name, "thumb");
+  return name && t->gcc_branch_table_jump (name);
 }
 
-/* Is jump table INSN one of branch instructions (arm_branch_table_p)?
+/* Is jump table INSN one of branch instructions (branch_table_p)?
    Its jump is the insn before its label.  */
 static bool
-arm_branch_table_data_p (rtx_insn *insn)
+branch_table_data_p (rtx_insn *insn)
 {
   rtx_insn *jump = PREV_INSN (insn);
   while (jump && !INSN_P (jump))
     jump = PREV_INSN (jump);
   rtx_jump_table_data *table = NULL;
   return jump && JUMP_P (jump) && tablejump_p (jump, NULL, &table) && table == insn
-         && arm_branch_table_p (jump, table);
+         && branch_table_p (jump, table);
 }
 
 static enum xkind
 classify (rtx_insn *insn)
 {
   if (insn && JUMP_TABLE_DATA_P (insn))     /* not INSN_P */
-    return arm_branch_table_data_p (insn) ? X_TABLE : X_SKIP;
+    return branch_table_data_p (insn) ? X_TABLE : X_SKIP;
   if (!insn || !INSN_P (insn) || DEBUG_INSN_P (insn))
     return X_SKIP;
-  if (arm_pool_data_p (insn))
+  if (pool_data_p (insn))
     return X_SKIP;
   rtx pat = PATTERN (insn);
   if (!pat)

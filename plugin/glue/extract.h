@@ -10,7 +10,7 @@
 #define CACHECAT_GLUE_EXTRACT_H
 
 /* Kinds of insns in the stream.  X_TABLE: a switch table of branch
-   instructions (arm_branch_table_p).  */
+   instructions (branch_table_p).  */
 enum xkind { X_SKIP, X_CODE, X_ASM, X_BASIC_ASM, X_TABLE };
 
 /* One modelled insn while building.  */
@@ -43,7 +43,7 @@ cc_extract_broken (extraction *x, const char *why)
 
 /* extract.cc */
 /* Is TABLE, which JUMP jumps through, a table of branch instructions?  */
-bool arm_branch_table_p (rtx_insn *jump, rtx_jump_table_data *table);
+bool branch_table_p (rtx_insn *jump, rtx_jump_table_data *table);
 
 /* extract_cfg.cc */
 /* F's blocks, with their edges, calls and exits, over X's insns.  */

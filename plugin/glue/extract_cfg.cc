@@ -254,7 +254,7 @@ jump_edges (cfg_builder *b, uint32_t bi, rtx_insn *last, uint32_t next_blk)
   rtx asmop = extract_asm_operands (PATTERN (last));
   bool cond = any_condjump_p (last);
   bool falls = cond || !barrier_follows (last);
-  if (tablejump_p (last, NULL, &table) && table && arm_branch_table_p (last, table))
+  if (tablejump_p (last, NULL, &table) && table && branch_table_p (last, table))
     {
       /* On into the table of branches (X_TABLE, the block after
          the jump), or to the out-of-range label.  */

@@ -66,6 +66,14 @@ typedef struct cc_layout_target
      CHECK_SKIPS_ASM.  */
   int lengths_check;
   int lengths_check_skips_asm;
+  /* What the target's GCC back end places among the instructions
+     (glue/extract.cc), by the name of an insn's pattern; NULL: nothing.
+     DATA_INSN: data that control never reaches, which takes bytes but is
+     not fetched (ARM's literal pools and the alignment before them).
+     BRANCH_TABLE_JUMP: a jump through a relative table whose entries are
+     branch instructions, fetched and run (A32's pc-relative switch).  */
+  int (*gcc_data_insn) (const char *pattern);
+  int (*gcc_branch_table_jump) (const char *pattern);
 } cc_layout_target;
 
 #define CC_TARGET(arch, folder, ...) extern const cc_layout_target cc_##folder##_layout;
