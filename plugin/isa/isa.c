@@ -178,7 +178,9 @@ int
 cc_isa_padding (cc_isa isa, const unsigned char *b, size_t n)
 {
   const cc_isa_target *t = of_isa (isa);
-  return t && t->padding (b, n);
+  if (!t)
+    return 0;
+  return t->padding ? t->padding (b, n) : t->nop_fill && t->nop_fill (b, n);
 }
 
 cc_branch_kind

@@ -112,8 +112,8 @@ typedef struct cc_isa_target
   /* The length decoder of its objects' code (ELF64 if ELF64) that needs
      no state, or NULL (ARM's depends on the Thumb state).  */
   cc_length_fn (*object_length) (int elf64);
-  /* cc_isa_length, cc_isa_padding, cc_isa_branch, cc_isa_refs of its
-     instruction sets.  */
+  /* cc_isa_length, cc_isa_padding (NULL: its NOP_FILL), cc_isa_branch,
+     cc_isa_refs of its instruction sets.  */
   int (*length) (cc_isa isa, const unsigned char *b, size_t n);
   int (*padding) (const unsigned char *b, size_t n);
   cc_branch_kind (*branch) (cc_isa isa, const unsigned char *b, size_t len, uint64_t a,

@@ -43,10 +43,19 @@ cc_built_target (void)
   return cc_built_toolchain.target;
 }
 
+/* Asked per insn (glue/extract.cc, the target's table): the triple is
+   read once.  */
 cc_arch
 cc_built_arch (void)
 {
-  return cc_arch_of_triple (cc_built_toolchain.target);
+  static int known;
+  static cc_arch arch;
+  if (!known)
+    {
+      arch = cc_arch_of_triple (cc_built_toolchain.target);
+      known = 1;
+    }
+  return arch;
 }
 
 const char *

@@ -58,7 +58,6 @@ const cc_isa_target cc_aarch64_isa = {
   .padding_fetched = 1,
   .isa_of = isa_of,
   .length = length,
-  .padding = nop_fill,
   .branch = branch,
   .refs = refs,
   .nop_fill = nop_fill,

@@ -76,7 +76,6 @@ const cc_isa_target cc_arm_isa = {
   .padding_fetched = 1,
   .isa_of = isa_of,
   .length = length,
-  .padding = nop_fill,
   .branch = branch,
   .refs = refs,
   .nop_fill = nop_fill,

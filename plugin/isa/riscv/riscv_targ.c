@@ -72,7 +72,6 @@ const cc_isa_target cc_riscv_isa = {
   .isa_of = isa_of,
   .object_length = object_length,
   .length = length,
-  .padding = nop_fill,
   .branch = branch,
   .refs = refs,
   .nop_fill = nop_fill,
