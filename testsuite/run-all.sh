@@ -9,7 +9,8 @@
 #   B       the build directory (default: build)
 #   PLUGIN  the plugin (default: ./cachecat.so, made absolute)
 #
-# In order:
+# The components, run CHECK_JOBS at a time (default: 2, at most nproc), the
+# longest first; their result lines are printed in this order:
 #   1. every unit test binary $B/unit/test_*: each prints
 #      "unit NAME: N passed, N failed"
 #   2. runtest --tool cachecat (testsuite/cachecat.*/, DejaGnu); counts from
@@ -22,8 +23,9 @@
 #
 # A component that cannot run, crashes, prints no result line or exits
 # non-zero without counting a failure counts as one failure.  Each component
-# prints its result line (a check script's with its seconds); the last line
-# is "N passed, N failed" (totals).
+# prints its result line with its seconds; the last line is "N passed, N
+# failed" (totals).  Components never share a scratch path: each check
+# script writes under its own $B/NAME or a mktemp directory.
 # Exit status 0 only when nothing failed.
 #
 # Logs, kept for inspection: testsuite/unit.log, testsuite/runtest.log (its
@@ -31,7 +33,8 @@
 # testsuite/cachecat.sum (DejaGnu), testsuite/check-NAME.log; the DejaGnu
 # tests' output files in $B/dg/.
 #
-# Optional: UNIT_TIMEOUT (seconds per unit binary, default 600),
+# Optional: CHECK_JOBS (components at once), UNIT_TIMEOUT (seconds per unit
+# binary, default 600),
 # CHECK_TIMEOUT (per check script, default 1800), RUNTESTFLAGS (extra
 # runtest arguments, e.g. "cachecat.dg/dg.exp=opt-*.c" or "-v").
 
@@ -183,51 +186,125 @@ run_dejagnu() {
 
 # ---- 3. Check scripts.
 
-run_scripts() {
-  local s name log rc last p f start took
-  for s in testsuite/scripts/check-*.sh; do
-    [ -e "$s" ] || continue
-    name=${s##*/}
-    if [ ! -x "$s" ]; then
-      echo "$name: not executable, not run (chmod +x to enable it)"
-      continue
-    fi
-    log=$LOGDIR/${name%.sh}.log
-    start=$SECONDS
-    with_timeout "$CHECK_TIMEOUT" "$s" </dev/null >"$log" 2>&1
-    rc=$?
-    took="($((SECONDS - start)) s)"
-    last=$(grep -v '^[[:space:]]*$' "$log" | tail -n 1)
-    if [[ $last =~ ^([^[:space:]]+:[[:space:]]+)?([0-9]+)\ passed,\ ([0-9]+)\ failed(,\ [0-9]+\ skipped)?$ ]]; then
-      p=${BASH_REMATCH[2]}
-      f=${BASH_REMATCH[3]}
-      if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
-        echo "$name: $p passed, 1 failed (exit status $rc with no failed check) $took"
-        f=1
-      else
-        echo "$name: $p passed, $f failed $took"
-      fi
-      [ "$f" -gt 0 ] && show_tail "$log"
-      add "$p" "$f"
+# run_script S: one check script; its result line with its seconds.
+run_script() {
+  local s=$1 name log rc last p f start took
+  name=${s##*/}
+  log=$LOGDIR/${name%.sh}.log
+  start=$SECONDS
+  with_timeout "$CHECK_TIMEOUT" "$s" </dev/null >"$log" 2>&1
+  rc=$?
+  took="($((SECONDS - start)) s)"
+  last=$(grep -v '^[[:space:]]*$' "$log" | tail -n 1)
+  if [[ $last =~ ^([^[:space:]]+:[[:space:]]+)?([0-9]+)\ passed,\ ([0-9]+)\ failed(,\ [0-9]+\ skipped)?$ ]]; then
+    p=${BASH_REMATCH[2]}
+    f=${BASH_REMATCH[3]}
+    if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+      echo "$name: $p passed, 1 failed (exit status $rc with no failed check) $took"
+      f=1
     else
-      if [ "$rc" -eq 124 ]; then
-        echo "$name: timed out after $CHECK_TIMEOUT s: 0 passed, 1 failed"
-      else
-        echo "$name: no \"N passed, N failed\" last line (exit status $rc): 0 passed, 1 failed"
-      fi
-      show_tail "$log"
-      add 0 1
+      echo "$name: $p passed, $f failed $took"
     fi
+    [ "$f" -gt 0 ] && show_tail "$log"
+    add "$p" "$f"
+  else
+    if [ "$rc" -eq 124 ]; then
+      echo "$name: timed out after $CHECK_TIMEOUT s: 0 passed, 1 failed"
+    else
+      echo "$name: no \"N passed, N failed\" last line (exit status $rc): 0 passed, 1 failed"
+    fi
+    show_tail "$log"
+    add 0 1
+  fi
+}
+
+# timed LABEL CMD...: CMD, then the seconds it took.
+timed() {
+  local label=$1 start=$SECONDS
+  shift
+  "$@"
+  echo "$label: $((SECONDS - start)) s"
+}
+
+# ---- The pool.
+
+# The components in the order their results are printed; each is a
+# command line.
+components=("timed unit-tests run_units" "timed runtest run_dejagnu")
+for s in testsuite/scripts/check-*.sh; do
+  [ -e "$s" ] || continue
+  if [ -x "$s" ]; then
+    components+=("run_script $s")
+  else
+    components+=("echo ${s##*/}: not executable, not run (chmod +x to enable it)")
+  fi
+done
+
+# The order they start in: the longest first (seconds measured on a
+# 2-core machine), so that the last to finish is a short one.
+longest_first() {
+  local i
+  for i in "${!components[@]}"; do
+    case ${components[$i]} in
+      *check-targets.sh) echo "450 $i" ;;
+      *check-layout-decode.sh) echo "110 $i" ;;
+      *check-codegen.sh) echo "100 $i" ;;
+      *run_units) echo "95 $i" ;;
+      *check-qemu-trace.sh) echo "55 $i" ;;
+      *) echo "10 $i" ;;
+    esac
+  done | sort -k1,1nr -k2,2n | awk '{print $2}'
+}
+
+nproc_=$(nproc 2>/dev/null || echo 2)
+JOBS=${CHECK_JOBS:-$(( nproc_ < 2 ? nproc_ : 2 ))}
+[ "$JOBS" -ge 1 ] 2>/dev/null || JOBS=1
+results=$(mktemp -d "${TMPDIR:-/tmp}/run-all.XXXXXX")
+trap 'rm -rf "$results"' EXIT
+
+# start_component I: component I in the background; its output to
+# $results/I, its counts (the last line, "@@ P F") too, then $results/I.done
+# (also when it was killed: no counts then).
+start_component() {
+  {
+    (
+      total_pass=0 total_fail=0
+      eval "${components[$1]}"
+      echo "@@ $total_pass $total_fail"
+    ) >"$results/$1" 2>&1 </dev/null
+    : >"$results/$1.done"
+  } &
+}
+
+# flush: print the finished components at the front of the order.
+next_shown=0
+flush() {
+  local counts
+  while [ "$next_shown" -lt "${#components[@]}" ] && [ -e "$results/$next_shown.done" ]; do
+    grep -v '^@@ ' "$results/$next_shown"
+    counts=$(grep '^@@ ' "$results/$next_shown" | tail -n 1)
+    if [ -z "$counts" ]; then
+      echo "${components[$next_shown]}: ended without a result (killed?): 0 passed, 1 failed"
+      counts="@@ 0 1"
+    fi
+    # shellcheck disable=SC2086
+    add ${counts#@@ }
+    next_shown=$((next_shown + 1))
   done
 }
 
-start=$SECONDS
-run_units
-echo "unit tests: $((SECONDS - start)) s"
-start=$SECONDS
-run_dejagnu
-echo "runtest: $((SECONDS - start)) s"
-run_scripts
+running=0
+for i in $(longest_first); do
+  if [ "$running" -ge "$JOBS" ]; then
+    wait -n
+    running=$((running - 1))
+    flush
+  fi
+  start_component "$i"
+  running=$((running + 1))
+done
+wait
+flush
 
 echo "$total_pass passed, $total_fail failed"
 [ "$total_fail" -eq 0 ]
