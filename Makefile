@@ -54,7 +54,7 @@ TOOL_BIN := $(patsubst testsuite/tools/%.c,$(B)/tools/%,$(TOOL_SRC))
 
 # Debian packages the build and the tests need (run as root; quick when
 # everything is already there).
-DEPS := gcc g++ make libc6-dev gcc-12-plugin-dev libiberty-dev libelf-dev libdw-dev zlib1g-dev lld binutils dejagnu expect tcl valgrind qemu-user python3 coreutils csmith libcsmith-dev cmake ccache distcc python3-jsonschema
+DEPS := gcc g++ make libc6-dev gcc-12-plugin-dev libiberty-dev libelf-dev libdw-dev zlib1g-dev lld binutils dejagnu expect tcl valgrind qemu-user python3 coreutils csmith libcsmith-dev cmake ccache distcc python3-jsonschema binutils-dev binutils-multiarch-dev
 all: $(ALL)
 
 $(SO): $(GLUE_OBJ) $(B)/libcachecat.a
@@ -68,9 +68,10 @@ $(B)/config: | $(B)
 	ln -sfn $(abspath config) $@
 endif
 
-# The link-time analysis: the plugin's stages but the glue, and libelf.
+# The link-time analysis: the plugin's stages but the glue, libelf, and
+# binutils' decoder of every target (libopcodes, link/decoder.h).
 cachecat-link: $(LINK_OBJ) $(B)/libcachecat.a
-	$(HOSTCC) -o $@ $(LINK_OBJ) $(B)/libcachecat.a -ldw -lelf -lz
+	$(HOSTCC) -o $@ $(LINK_OBJ) $(B)/libcachecat.a -ldw -lelf -lopcodes-multiarch -lbfd-multiarch -lz
 
 $(B)/obj/link/cachecat_link.o: ENGINE_CFLAGS += -DCC_INSTALLED_CONFIG_DIR='"$(PLUGIN_DIR)/cachecat/config"'
 

@@ -241,3 +241,52 @@ cc_isa_runs_on (cc_isa isa, const unsigned char *b, size_t len)
   const cc_isa_target *t = of_isa (isa);
   return t && t->runs_on && t->runs_on (isa, b, len);
 }
+
+int
+cc_isa_opcodes (cc_isa isa, const char **arch, const char **options)
+{
+  const cc_isa_target *t = of_isa (isa);
+  for (int k = 0; t && k < 2; k++)
+    if (t->isas[k] == isa && t->opcodes_arch[k])
+      {
+        *arch = t->opcodes_arch[k];
+        *options = t->opcodes_options[k];
+        return 0;
+      }
+  return -1;
+}
+
+cc_flow
+cc_isa_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev, uint64_t *target)
+{
+  const cc_isa_target *t = of_isa (isa);
+  *target = 0;
+  return t && t->decoded_flow ? t->decoded_flow (isa, d, prev, target) : CC_FLOW_UNKNOWN;
+}
+
+const char *
+cc_decoded_mnemonic (const cc_decoded *d, const char *const *prefixes, char *mnem,
+                     size_t size)
+{
+  const char *p = d->text;
+  for (;;)
+    {
+      while (*p == ' ' || *p == '\t')
+        p++;
+      size_t n = strcspn (p, " \t");
+      int prefix = 0;
+      for (uint32_t k = 0; prefixes && prefixes[k] && !prefix; k++)
+        prefix = strlen (prefixes[k]) == n && strncmp (p, prefixes[k], n) == 0 && p[n];
+      if (!prefix)
+        {
+          size_t m = n < size - 1 ? n : size - 1;
+          memcpy (mnem, p, m);
+          mnem[m] = 0;
+          p += n;
+          while (*p == ' ' || *p == '\t')
+            p++;
+          return p;
+        }
+      p += n;
+    }
+}

@@ -79,6 +79,35 @@ typedef struct cc_addr_range
 
 typedef int (*cc_length_fn) (const unsigned char *b, size_t n);
 
+/* An instruction as objdump's decoder (libopcodes) reads it: the link
+   time models code without a record from it (link/decoder.h).  */
+typedef struct cc_decoded
+{
+  char text[192];        /* mnemonic and operands, as objdump prints them */
+  uint64_t target;       /* the last address the decoder named: a direct
+                            branch's target */
+  int has_target;
+  int length;            /* bytes */
+} cc_decoded;
+
+/* What a decoded instruction does to control (cc_isa_decoded_flow).  */
+typedef enum cc_flow
+{
+  CC_FLOW_NEXT = 0,      /* runs on to the next instruction */
+  CC_FLOW_JUMP,          /* to its target, always */
+  CC_FLOW_COND,          /* to its target or on */
+  CC_FLOW_CALL,          /* calls its target, then runs on */
+  CC_FLOW_RETURN,        /* returns to its caller */
+  CC_FLOW_COND_RETURN,   /* returns or runs on (ARM's bxeq lr) */
+  CC_FLOW_IJUMP,         /* to an address in a register or memory */
+  CC_FLOW_ICALL,         /* calls an address in a register or memory */
+  CC_FLOW_KERNEL,        /* a system call: the kernel returns right after */
+  CC_FLOW_STOP,          /* never runs on (a trap, a halt) */
+  CC_FLOW_UNKNOWN        /* something the target cannot say (a conditional
+                            indirect jump or call, a write of the PC it
+                            does not read) */
+} cc_flow;
+
 /* One target: what shared code asks about it.  An operation a target
    has no use for is NULL (the dispatch below says what that means).  */
 typedef struct cc_isa_target
@@ -144,6 +173,13 @@ typedef struct cc_isa_target
   /* Are the N bytes at B, between functions, only padding?  NULL:
      closed programs of this target are not recognised.  */
   int (*gap_padding) (const unsigned char *b, size_t n);
+
+  /* How objdump's decoder reads each of its instruction sets (as isas):
+     the BFD architecture (bfd_scan_arch) and the decoder's options.  */
+  const char *opcodes_arch[2];
+  const char *opcodes_options[2];
+  /* cc_isa_decoded_flow of its code; NULL: not known.  */
+  cc_flow (*decoded_flow) (cc_isa isa, const cc_decoded *d, const cc_decoded *prev, uint64_t *target);
 } cc_isa_target;
 
 #define CC_TARGET(arch, folder, ...) extern const cc_isa_target cc_##folder##_isa;
@@ -226,6 +262,22 @@ int cc_isa_code_refs (cc_arch arch, char kind, int is64, const unsigned char *b,
 /* Does the instruction of LEN bytes at B of code ISA always run on to
    the next one?  0 where not known.  */
 int cc_isa_runs_on (cc_isa isa, const unsigned char *b, size_t len);
+
+/* How objdump's decoder reads code ISA: into *ARCH the BFD architecture,
+   into *OPTIONS the decoder's options (or NULL).  0, or -1 if not known.  */
+int cc_isa_opcodes (cc_isa isa, const char **arch, const char **options);
+
+/* What the instruction D of code ISA, as objdump's decoder read it, does
+   to control (PREV: the instruction before it, or NULL); *TARGET the
+   target of a direct jump, branch or call.
+   CC_FLOW_UNKNOWN where the target does not say.  */
+cc_flow cc_isa_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev, uint64_t *target);
+
+/* For the targets' decoded_flow: the mnemonic of D (its first word,
+   after the prefixes PREFIXES names, each followed by a blank) into
+   MNEM (SIZE bytes); returns the operands that follow it.  */
+const char *cc_decoded_mnemonic (const cc_decoded *d, const char *const *prefixes,
+                                 char *mnem, size_t size);
 
 /* For the targets' tables: are the N bytes at B (N > 0) only no-ops of
    W (2 or 4) bytes, each equal to NOP or, if nonzero, NOP2?  */

@@ -3,6 +3,7 @@
 
 #include "isa/isa.h"
 #include "isa/aarch64/aarch64_branch.h"
+#include "isa/aarch64/aarch64_decoded.h"
 #include "isa/aarch64/aarch64_length.h"
 
 #include "support/util.h"
@@ -61,4 +62,6 @@ const cc_isa_target cc_aarch64_isa = {
   .branch = branch,
   .refs = refs,
   .nop_fill = nop_fill,
+  .opcodes_arch = { "aarch64" },
+  .decoded_flow = cc_aarch64_decoded_flow,
 };

@@ -3,6 +3,7 @@
 
 #include "isa/isa.h"
 #include "isa/arm/arm_branch.h"
+#include "isa/arm/arm_decoded.h"
 #include "isa/arm/arm_flow.h"
 #include "isa/arm/arm_length.h"
 
@@ -80,4 +81,7 @@ const cc_isa_target cc_arm_isa = {
   .refs = refs,
   .nop_fill = nop_fill,
   .runs_on = runs_on,
+  .opcodes_arch = { "arm", "arm" },
+  .opcodes_options = { "no-force-thumb", "force-thumb" },
+  .decoded_flow = cc_arm_decoded_flow,
 };

@@ -3,6 +3,7 @@
 
 #include "isa/isa.h"
 #include "isa/riscv/riscv_branch.h"
+#include "isa/riscv/riscv_decoded.h"
 #include "isa/riscv/riscv_flow.h"
 #include "isa/riscv/riscv_length.h"
 
@@ -76,4 +77,6 @@ const cc_isa_target cc_riscv_isa = {
   .refs = refs,
   .nop_fill = nop_fill,
   .runs_on = runs_on,
+  .opcodes_arch = { "riscv:rv32", "riscv:rv64" },
+  .decoded_flow = cc_riscv_decoded_flow,
 };

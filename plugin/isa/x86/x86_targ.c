@@ -3,6 +3,7 @@
 
 #include "isa/isa.h"
 #include "isa/x86/x86_branch.h"
+#include "isa/x86/x86_decoded.h"
 #include "isa/x86/x86_flow.h"
 #include "isa/x86/x86_length.h"
 
@@ -94,4 +95,6 @@ const cc_isa_target cc_x86_isa = {
   .operand_refs = cc_x86_operand_refs,
   .got_branch_settled = got_branch_settled,
   .gap_padding = gap_padding,
+  .opcodes_arch = { "i386:x86-64" },
+  .decoded_flow = cc_x86_decoded_flow,
 };

@@ -1,0 +1,146 @@
+/* cachecat isa: what an A32 or Thumb instruction objdump's decoder read
+   does to control.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
+
+   Read from the text libopcodes prints (unified syntax; an instruction
+   in an IT block carries its condition, "bxeq lr").  Control moves by
+   the branches (b, bl, blx, bx, cbz, cbnz, tbb, tbh) and by any
+   instruction that writes the PC: its first operand is pc, or pc is in
+   the register list of a pop or ldm.  Everything else runs on.  */
+
+#include "isa/arm/arm_decoded.h"
+
+#include <string.h>
+
+static const char *const conds[] = { "eq", "ne", "cs", "hs", "cc", "lo", "mi", "pl", "vs",
+                                     "vc", "hi", "ls", "ge", "lt", "gt", "le", "al", NULL };
+
+/* Does M (no width suffix) start with BASE followed by nothing or a
+   condition?  *COND: whether a condition (not al) follows.  */
+static int
+base_of (const char *m, const char *base, int *cond)
+{
+  size_t n = strlen (base);
+  if (strncmp (m, base, n) != 0)
+    return 0;
+  *cond = 0;
+  if (m[n] == 0)
+    return 1;
+  for (int k = 0; conds[k]; k++)
+    if (strcmp (m + n, conds[k]) == 0)
+      {
+        *cond = strcmp (conds[k], "al") != 0;
+        return 1;
+      }
+  return 0;
+}
+
+/* Is pc among the registers of the list in OPS ("{r4, r5, pc}")?  */
+static int
+pc_in_list (const char *ops)
+{
+  const char *l = strchr (ops, '{');
+  const char *e = l ? strchr (l, '}') : NULL;
+  for (const char *p = l; p && p < e; p++)
+    if (p[0] == 'p' && p[1] == 'c' && (p[-1] == '{' || p[-1] == ' ')
+        && (p[2] == '}' || p[2] == ','))
+      return 1;
+  return 0;
+}
+
+/* A branch of mnemonic M (width suffix stripped) with operands OPS.  */
+static cc_flow
+branch_flow (const char *m, const char *ops, const cc_decoded *d, uint64_t *target)
+{
+  int cond;
+  if (base_of (m, "bx", &cond) || base_of (m, "blx", &cond) || base_of (m, "bl", &cond)
+      || base_of (m, "b", &cond))
+    {
+      int link = m[1] == 'l';
+      int reg = m[1] == 'x' || (link && m[2] == 'x' && !d->has_target);
+      if (reg)
+        {
+          int ret = !link && strncmp (ops, "lr", 2) == 0;
+          if (cond)
+            return ret ? CC_FLOW_COND_RETURN : CC_FLOW_UNKNOWN;
+          return ret ? CC_FLOW_RETURN : link ? CC_FLOW_ICALL : CC_FLOW_IJUMP;
+        }
+      if (!d->has_target || (link && cond))
+        return CC_FLOW_UNKNOWN;
+      *target = d->target;
+      return link ? CC_FLOW_CALL : cond ? CC_FLOW_COND : CC_FLOW_JUMP;
+    }
+  if (strcmp (m, "cbz") == 0 || strcmp (m, "cbnz") == 0)
+    {
+      if (!d->has_target)
+        return CC_FLOW_UNKNOWN;
+      *target = d->target;
+      return CC_FLOW_COND;
+    }
+  return CC_FLOW_NEXT;
+}
+
+/* An instruction that writes the PC without being a branch.  */
+static cc_flow
+pc_write_flow (const char *m, const char *ops)
+{
+  int cond;
+  int from_stack = strncmp (ops, "sp!", 3) == 0 || strncmp (m, "pop", 3) == 0;
+  if ((base_of (m, "pop", &cond) || strncmp (m, "ldm", 3) == 0) && pc_in_list (ops))
+    {
+      if (!from_stack)
+        return CC_FLOW_UNKNOWN;
+      base_of (m, "pop", &cond);
+      if (strncmp (m, "ldm", 3) == 0)
+        {
+          /* ldmia, ldmfd, ldm with a condition after the mode.  */
+          cond = 0;
+          for (int k = 0; conds[k]; k++)
+            if (strlen (m) >= 5 && strcmp (m + strlen (m) - 2, conds[k]) == 0
+                && strcmp (conds[k], "al") != 0)
+              cond = 1;
+        }
+      return cond ? CC_FLOW_COND_RETURN : CC_FLOW_RETURN;
+    }
+  if (strncmp (ops, "pc,", 3) != 0 && strcmp (ops, "pc") != 0)
+    return CC_FLOW_NEXT;
+  if (base_of (m, "ldr", &cond) && strncmp (ops, "pc, [sp], #4", 12) == 0)
+    return cond ? CC_FLOW_COND_RETURN : CC_FLOW_RETURN;
+  if (base_of (m, "mov", &cond) && strcmp (ops, "pc, lr") == 0)
+    return cond ? CC_FLOW_COND_RETURN : CC_FLOW_RETURN;
+  /* ldr pc, [..]; add pc, ..; subs pc, lr (an exception's return).  */
+  return CC_FLOW_UNKNOWN;
+}
+
+cc_flow
+cc_arm_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev, uint64_t *target)
+{
+  (void) isa, (void) prev;
+  char m[32];
+  const char *ops = cc_decoded_mnemonic (d, NULL, m, sizeof m);
+  char *dot = strchr (m, '.');
+  if (dot && (strcmp (dot, ".n") == 0 || strcmp (dot, ".w") == 0))
+    *dot = 0;
+  int cond;
+  if (strncmp (m, "bxj", 3) == 0)
+    return CC_FLOW_UNKNOWN;
+  if (strncmp (m, "tbb", 3) == 0 || strncmp (m, "tbh", 3) == 0)
+    return CC_FLOW_IJUMP;
+  if (base_of (m, "svc", &cond) || base_of (m, "swi", &cond))
+    return cond ? CC_FLOW_UNKNOWN : CC_FLOW_KERNEL;
+  /* bkpt 0xab is a semihosting call, which returns; a debugger may go
+     on after any other: it runs on, which claims no less.  */
+  if (strcmp (m, "bkpt") == 0)
+    return CC_FLOW_KERNEL;
+  if (strcmp (m, "udf") == 0)
+    return CC_FLOW_STOP;
+  if (m[0] == 'b' || m[0] == 'c')
+    {
+      cc_flow f = branch_flow (m, ops, d, target);
+      if (f != CC_FLOW_NEXT)
+        return f;
+    }
+  if (strncmp (m, "rfe", 3) == 0 || strncmp (m, "eret", 4) == 0)
+    return CC_FLOW_UNKNOWN;
+  return pc_write_flow (m, ops);
+}

@@ -1,0 +1,12 @@
+/* cachecat isa: what an instruction of riscv code objdump's decoder read
+   does to control (isa.h, decoded_flow).
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
+
+#ifndef CACHECAT_RISCV_DECODED_H
+#define CACHECAT_RISCV_DECODED_H
+
+#include "isa/isa.h"
+
+cc_flow cc_riscv_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev, uint64_t *target);
+
+#endif
