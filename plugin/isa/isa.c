@@ -256,12 +256,12 @@ cc_isa_opcodes (cc_isa isa, const char **arch, const char **options)
   return -1;
 }
 
-cc_flow
+cc_goes
 cc_isa_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev, uint64_t *target)
 {
   const cc_isa_target *t = of_isa (isa);
   *target = 0;
-  return t && t->decoded_flow ? t->decoded_flow (isa, d, prev, target) : CC_FLOW_UNKNOWN;
+  return t && t->decoded_flow ? t->decoded_flow (isa, d, prev, target) : CC_GOES_UNKNOWN;
 }
 
 const char *

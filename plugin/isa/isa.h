@@ -91,22 +91,22 @@ typedef struct cc_decoded
 } cc_decoded;
 
 /* What a decoded instruction does to control (cc_isa_decoded_flow).  */
-typedef enum cc_flow
+typedef enum cc_goes
 {
-  CC_FLOW_NEXT = 0,      /* runs on to the next instruction */
-  CC_FLOW_JUMP,          /* to its target, always */
-  CC_FLOW_COND,          /* to its target or on */
-  CC_FLOW_CALL,          /* calls its target, then runs on */
-  CC_FLOW_RETURN,        /* returns to its caller */
-  CC_FLOW_COND_RETURN,   /* returns or runs on (ARM's bxeq lr) */
-  CC_FLOW_IJUMP,         /* to an address in a register or memory */
-  CC_FLOW_ICALL,         /* calls an address in a register or memory */
-  CC_FLOW_KERNEL,        /* a system call: the kernel returns right after */
-  CC_FLOW_STOP,          /* never runs on (a trap, a halt) */
-  CC_FLOW_UNKNOWN        /* something the target cannot say (a conditional
+  CC_GOES_NEXT = 0,      /* runs on to the next instruction */
+  CC_GOES_JUMP,          /* to its target, always */
+  CC_GOES_COND,          /* to its target or on */
+  CC_GOES_CALL,          /* calls its target, then runs on */
+  CC_GOES_RETURN,        /* returns to its caller */
+  CC_GOES_COND_RETURN,   /* returns or runs on (ARM's bxeq lr) */
+  CC_GOES_IJUMP,         /* to an address in a register or memory */
+  CC_GOES_ICALL,         /* calls an address in a register or memory */
+  CC_GOES_KERNEL,        /* a system call: the kernel returns right after */
+  CC_GOES_STOP,          /* never runs on (a trap, a halt) */
+  CC_GOES_UNKNOWN        /* something the target cannot say (a conditional
                             indirect jump or call, a write of the PC it
                             does not read) */
-} cc_flow;
+} cc_goes;
 
 /* One target: what shared code asks about it.  An operation a target
    has no use for is NULL (the dispatch below says what that means).  */
@@ -179,7 +179,7 @@ typedef struct cc_isa_target
   const char *opcodes_arch[2];
   const char *opcodes_options[2];
   /* cc_isa_decoded_flow of its code; NULL: not known.  */
-  cc_flow (*decoded_flow) (cc_isa isa, const cc_decoded *d, const cc_decoded *prev, uint64_t *target);
+  cc_goes (*decoded_flow) (cc_isa isa, const cc_decoded *d, const cc_decoded *prev, uint64_t *target);
 } cc_isa_target;
 
 #define CC_TARGET(arch, folder, ...) extern const cc_isa_target cc_##folder##_isa;
@@ -270,8 +270,8 @@ int cc_isa_opcodes (cc_isa isa, const char **arch, const char **options);
 /* What the instruction D of code ISA, as objdump's decoder read it, does
    to control (PREV: the instruction before it, or NULL); *TARGET the
    target of a direct jump, branch or call.
-   CC_FLOW_UNKNOWN where the target does not say.  */
-cc_flow cc_isa_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev, uint64_t *target);
+   CC_GOES_UNKNOWN where the target does not say.  */
+cc_goes cc_isa_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev, uint64_t *target);
 
 /* For the targets' decoded_flow: the mnemonic of D (its first word,
    after the prefixes PREFIXES names, each followed by a blank) into

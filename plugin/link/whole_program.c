@@ -15,6 +15,7 @@
 
 #include "link/whole_program.h"
 #include "link/folded.h"
+#include "link/from_bytes.h"
 #include "link/rel_tables.h"
 #include "link/relaxed.h"
 #include "support/util.h"
@@ -51,6 +52,20 @@ cmp_span (const void *a, const void *b)
 {
   uint64_t x = ((const span *) a)->lo, y = ((const span *) b)->lo;
   return (x > y) - (x < y);
+}
+
+static int
+cmp_range (const void *a, const void *b)
+{
+  const cc_addr_range *x = a, *y = b;
+  return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+static int
+cmp_u64 (const void *a, const void *b)
+{
+  uint64_t x = *(const uint64_t *) a, y = *(const uint64_t *) b;
+  return x < y ? -1 : x > y;
 }
 
 static int
@@ -421,7 +436,17 @@ resolve_calls (cc_whole_program *wp, const cc_elf_image *img, uint32_t fi,
       const char *unmodelled = NULL;
       /* The call is the block's last instruction that is fetched.  */
       uint32_t i = last_fetched (fn, b);
-      if (i != CC_NONE && plain_insn (&fn->insns[i]))
+      if (wp->funcs[fi].calls)
+        {
+          /* Modelled from the bytes: what they call is known.  */
+          uint64_t t = wp->funcs[fi].calls[bi];
+          if (t)
+            {
+              callee = func_at (starts, n_starts, t);
+              unmodelled = func_symbol_at (syms, n_syms, t);
+            }
+        }
+      else if (i != CC_NONE && plain_insn (&fn->insns[i]))
         {
           uint64_t t;
           cc_branch_kind k = insn_branch (wp, img, fi, i, &t);
@@ -921,10 +946,15 @@ make_names_unique (cc_whole_program *wp)
                            || (hit + 1 < names + m->n_funcs && strcmp (hit[1], key) == 0));
       if (!shared)
         continue;
-      const char *src = wp->units[wp->funcs[f].unit].source;
+      const cc_link_func *lf = &wp->funcs[f];
       for (uint32_t p = 0; p < fn->n_parts; p++)
         {
-          char *n = cc_xasprintf ("%s@%s", fn->parts[p].symbol, src);
+          /* One modelled from its bytes has no unit: its address says
+             which.  */
+          char *n = lf->unit < wp->n_units
+                    ? cc_xasprintf ("%s@%s", fn->parts[p].symbol, wp->units[lf->unit].source)
+                    : cc_xasprintf ("%s@0x%llx", fn->parts[p].symbol,
+                                    (unsigned long long) lf->addr[p]);
           free (fn->parts[p].symbol);
           fn->parts[p].symbol = n;
         }
@@ -1089,12 +1119,9 @@ find_code_lows (cc_whole_program *wp, const cc_elf_image *img, uint64_t *low,
    The number of spans.  */
 static uint32_t
 take_units (cc_whole_program *wp, const cc_elf_image *img, const uint64_t *low, uint64_t way,
-            uint32_t align, span *spans)
+            uint32_t align, span *spans, uint32_t *sec_of_elf)
 {
   uint32_t n_spans = 0;
-  uint32_t *sec_of_elf = cc_xmalloc ((img->n_sections + 1) * sizeof *sec_of_elf);
-  for (uint32_t e = 0; e < img->n_sections; e++)
-    sec_of_elf[e] = CC_NONE;
   for (uint32_t u = 0; u < wp->n_units; u++)
     {
       cc_unit_record *ur = &wp->units[u];
@@ -1129,7 +1156,159 @@ take_units (cc_whole_program *wp, const cc_elf_image *img, const uint64_t *low, 
         }
       free (file_map);
     }
-  free (sec_of_elf);
+  return n_spans;
+}
+
+/* The records' code in IMG: every part of every function the linker
+   kept, as sorted ranges (both ends included), into *N; the functions'
+   starts into *STARTS (N_STARTS, not sorted).  */
+static cc_addr_range *
+records_code (const cc_whole_program *wp, uint32_t *n, uint64_t **starts, uint32_t *n_starts)
+{
+  uint32_t cap = 16;
+  cc_addr_range *r = cc_xmalloc (cap * sizeof *r);
+  *starts = cc_xmalloc (cap * sizeof **starts);
+  *n = *n_starts = 0;
+  for (uint32_t u = 0; u < wp->n_units; u++)
+    {
+      const cc_unit_record *ur = &wp->units[u];
+      const uint64_t *addr = ur->part_addr;
+      for (uint32_t fi = 0; fi < ur->model.n_funcs; addr += ur->model.funcs[fi].n_parts, fi++)
+        {
+          const cc_func *fn = &ur->model.funcs[fi];
+          if (fn->n_parts == 0 || addr[0] == 0)
+            continue;
+          for (uint32_t p = 0; p < fn->n_parts; p++)
+            {
+              if (*n == cap)
+                {
+                  r = cc_xrealloc (r, (cap *= 2) * sizeof *r);
+                  *starts = cc_xrealloc (*starts, cap * sizeof **starts);
+                }
+              uint64_t size = fn->parts[p].size ? fn->parts[p].size : 1;
+              r[(*n)++] = (cc_addr_range) { addr[p], addr[p] + size - 1 };
+            }
+          (*starts)[(*n_starts)++] = addr[0];
+        }
+    }
+  qsort (r, *n, sizeof *r, cmp_range);
+  return r;
+}
+
+/* The N_R record starts R and the N functions BF to model: where
+   functions start, sorted, into *N_STARTS.  */
+static uint64_t *
+all_starts (const uint64_t *r, uint32_t n_r, const cc_bytes_func *bf, uint32_t n,
+            uint32_t *n_starts)
+{
+  uint64_t *v = cc_xmalloc ((n_r + n + 1) * sizeof *v);
+  memcpy (v, r, n_r * sizeof *v);
+  for (uint32_t k = 0; k < n; k++)
+    v[n_r + k] = bf[k].lo;
+  *n_starts = n_r + n;
+  qsort (v, *n_starts, sizeof *v, cmp_u64);
+  return v;
+}
+
+/* Where a function of the N to model (*BF) jumps into the middle of
+   another's code (hand-written assembly with several entries that share
+   code: mempcpy's runs into memcpy's), make that place a function's
+   start (cc_bytes_split), until none does; R: the records' starts.  The
+   names made are added to WP->bytes_names.  */
+static void
+split_shared_code (cc_whole_program *wp, const cc_elf_image *img, cc_bytes_func **bf,
+                   uint32_t *n, const uint64_t *r, uint32_t n_r)
+{
+  for (int more = 1, round = 0; more && round < 16; round++)
+    {
+      more = 0;
+      uint32_t n_starts;
+      uint64_t *starts = all_starts (r, n_r, *bf, *n, &n_starts);
+      cc_bytes_ctx *c = cc_bytes_open (img, wp->arch, starts, n_starts);
+      uint64_t *outside = cc_xcalloc (*n + 1, sizeof *outside);
+      for (uint32_t k = 0; k < *n; k++)
+        {
+          cc_func fn = { 0 };
+          uint64_t *calls;
+          char *why;
+          cc_bytes_model (c, &(*bf)[k], 0, 0, &fn, &calls, &why, &outside[k]);
+          free (calls);
+          free (why);
+          cc_func_free (&fn);
+        }
+      cc_bytes_close (c);
+      free (starts);
+      uint32_t n_before = *n;
+      for (uint32_t k = 0; k < n_before; k++)
+        {
+          char *name;
+          if (outside[k] && cc_bytes_split (bf, n, outside[k], &name))
+            {
+              wp->bytes_names = cc_xrealloc (wp->bytes_names, (wp->n_bytes_names + 1)
+                                                               * sizeof *wp->bytes_names);
+              wp->bytes_names[wp->n_bytes_names++] = name;
+              more = 1;
+            }
+        }
+      free (outside);
+    }
+}
+
+/* The functions of IMG no record covers, to model from their bytes
+   (from_bytes.h), into *N; each lowers LOW of its section.  */
+static cc_bytes_func *
+bytes_plan (cc_whole_program *wp, const cc_elf_image *img, uint64_t *low, uint32_t *n)
+{
+  uint32_t n_covered, n_r;
+  uint64_t *r;
+  cc_addr_range *covered = records_code (wp, &n_covered, &r, &n_r);
+  cc_bytes_func *bf = cc_bytes_find (img, wp->arch, covered, n_covered, n);
+  free (covered);
+  split_shared_code (wp, img, &bf, n, r, n_r);
+  free (r);
+  for (uint32_t k = 0; k < *n; k++)
+    if (bf[k].lo < low[bf[k].section])
+      low[bf[k].section] = bf[k].lo;
+  return bf;
+}
+
+/* Model the N functions BF from their bytes into WP, each a span into
+   SPANS after the N_SPANS there; sections as take_units.  The number of
+   spans.  */
+static uint32_t
+take_bytes (cc_whole_program *wp, const cc_elf_image *img, const cc_bytes_func *bf, uint32_t n,
+            const uint64_t *low, uint64_t way, uint32_t align, span *spans, uint32_t n_spans,
+            uint32_t *sec_of_elf)
+{
+  uint32_t n_starts = 0;
+  uint64_t *starts = cc_xmalloc ((wp->model.n_funcs + n + 1) * sizeof *starts);
+  for (uint32_t f = 0; f < wp->model.n_funcs; f++)
+    starts[n_starts++] = wp->funcs[f].addr[0];
+  for (uint32_t k = 0; k < n; k++)
+    starts[n_starts++] = bf[k].lo;
+  qsort (starts, n_starts, sizeof *starts, cmp_u64);
+  cc_bytes_ctx *c = cc_bytes_open (img, wp->arch, starts, n_starts);
+  for (uint32_t k = 0; k < n; k++)
+    {
+      const cc_elf_section *s = &img->sections[bf[k].section];
+      uint32_t sec = model_section (wp, img, s, low[bf[k].section] & ~(way - 1), align,
+                                    sec_of_elf);
+      uint32_t f = wp->model.n_funcs++;
+      cc_func *fn = &wp->model.funcs[f];
+      cc_link_func *lf = &wp->funcs[f];
+      memset (fn, 0, sizeof *fn);
+      *lf = (cc_link_func) { .unit = CC_NONE, .addr = cc_xmalloc (sizeof (uint64_t)) };
+      lf->addr[0] = bf[k].lo;
+      uint64_t outside;
+      cc_bytes_model (c, &bf[k], sec, wp->section_base[sec], fn, &lf->calls, &lf->no_model,
+                      &outside);
+      wp->n_from_bytes++;
+      wp->n_bytes_broken += (fn->flags & CC_FUNC_BROKEN) != 0;
+      if (fn->parts[0].size)
+        spans[n_spans++] = (span) { bf[k].lo, bf[k].lo + fn->parts[0].size, sec, f };
+    }
+  cc_bytes_close (c);
+  free (starts);
   return n_spans;
 }
 
@@ -1163,7 +1342,7 @@ static int
 check_functions (cc_whole_program *wp, const cc_elf_image *img, char **err)
 {
   for (uint32_t f = 0; f < wp->model.n_funcs; f++)
-    if (!(wp->model.funcs[f].flags & CC_FUNC_BROKEN))
+    if (!(wp->model.funcs[f].flags & (CC_FUNC_BROKEN | CC_FUNC_FROM_BYTES)))
       {
         if (check_bytes (wp, img, f, err) < 0
             || (wp->target->padding_fetched && check_fallthru_padding (wp, img, f, err) < 0))
@@ -1298,10 +1477,18 @@ cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
       free (low);
       return -1;
     }
-  wp->funcs = cc_xcalloc (n_funcs + 1, sizeof *wp->funcs);
-  wp->model.funcs = cc_xcalloc (n_funcs + 1, sizeof *wp->model.funcs);
-  span *spans = cc_xmalloc ((n_spans + 1) * sizeof *spans);
-  n_spans = take_units (wp, img, low, way, align, spans);
+  uint32_t n_bytes;
+  cc_bytes_func *bytes = bytes_plan (wp, img, low, &n_bytes);
+  wp->funcs = cc_xcalloc (n_funcs + n_bytes + 1, sizeof *wp->funcs);
+  wp->model.funcs = cc_xcalloc (n_funcs + n_bytes + 1, sizeof *wp->model.funcs);
+  span *spans = cc_xmalloc ((n_spans + n_bytes + 1) * sizeof *spans);
+  uint32_t *sec_of_elf = cc_xmalloc ((img->n_sections + 1) * sizeof *sec_of_elf);
+  for (uint32_t e = 0; e < img->n_sections; e++)
+    sec_of_elf[e] = CC_NONE;
+  n_spans = take_units (wp, img, low, way, align, spans, sec_of_elf);
+  n_spans = take_bytes (wp, img, bytes, n_bytes, low, way, align, spans, n_spans, sec_of_elf);
+  free (sec_of_elf);
+  free (bytes);
   free (low);
   make_names_unique (wp);
   n_spans = fold_identical (wp, spans, n_spans);
@@ -1339,6 +1526,8 @@ cc_whole_program_free (cc_whole_program *wp)
       for (uint32_t a = 0; a < wp->funcs[f].n_aliases; a++)
         free (wp->funcs[f].aliases[a]);
       free (wp->funcs[f].aliases);
+      free (wp->funcs[f].calls);
+      free (wp->funcs[f].no_model);
     }
   free (wp->funcs);
   cc_model_free (&wp->model);
@@ -1349,5 +1538,8 @@ cc_whole_program_free (cc_whole_program *wp)
   free (wp->open_because);
   free (wp->rerouted);
   cc_unit_records_free (wp->units, wp->n_units);
+  for (uint32_t k = 0; k < wp->n_bytes_names; k++)
+    free (wp->bytes_names[k]);
+  free (wp->bytes_names);
   memset (wp, 0, sizeof *wp);
 }

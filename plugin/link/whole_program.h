@@ -27,7 +27,8 @@ enum cc_root_kind
 /* Where a function of the whole program came from.  */
 typedef struct cc_link_func
 {
-  uint32_t unit;               /* index into cc_whole_program.units */
+  uint32_t unit;               /* index into cc_whole_program.units, CC_NONE
+                                  for a function modelled from its bytes */
   uint64_t *addr;              /* final address of each part */
   char **aliases;              /* the other names that reach it: functions
                                   folded into it, symbols at its start;
@@ -36,6 +37,10 @@ typedef struct cc_link_func
   uint64_t root_at;            /* where the reason of wp->taken is (an
                                   address of data, code or a table entry) */
   uint64_t escaped_at;         /* the same of wp->escaped */
+  uint64_t *calls;             /* modelled from its bytes: per block, the
+                                  address it calls (0: none or not known) */
+  char *no_model;              /* modelled from its bytes but without a
+                                  model (CC_FUNC_BROKEN): why */
 } cc_link_func;
 
 typedef struct cc_whole_program
@@ -56,6 +61,11 @@ typedef struct cc_whole_program
                                   placed from their records' marks */
   uint32_t n_unplaced;         /* functions of those the marks do not
                                   place (entry padding): not analysed */
+  uint32_t n_from_bytes;       /* functions modelled from their bytes */
+  uint32_t n_bytes_broken;     /* of them, the ones that could not be */
+  char **bytes_names;          /* names made for shared code of several
+                                  entries (cc_bytes_split) */
+  uint32_t n_bytes_names;
   uint32_t n_rerouted;         /* functions whose final bytes branch where
                                   their model does not (a linker's stub):
                                   not analysed */

@@ -135,8 +135,11 @@ enum cc_func_flags
   CC_FUNC_SYNTHETIC = 8,     /* not code of the program: made by cachecat-link
                                 to stand for the targets of indirect calls
                                 (no bytes, not reported as a function) */
-  CC_FUNC_BUDGETED = 16      /* the source gives it budgets (budget_misses,
+  CC_FUNC_BUDGETED = 16,     /* the source gives it budgets (budget_misses,
                                 budget_conflicts) */
+  CC_FUNC_FROM_BYTES = 32    /* modelled by cachecat-link from the program's
+                                bytes (link/from_bytes.h), not compiled with
+                                the plugin */
 };
 
 /* Where a loop's bound came from.  */

@@ -389,6 +389,13 @@ json_part_head (wbuf *w, const cc_model *m, const cc_result *r, const cc_report_
   cc_json_u64 (w->j, p->offset);
   if (link)
     json_part_link (w, link, p, fi);
+  if (fn->flags & CC_FUNC_FROM_BYTES)
+    cc_json_s (w->j, ", \"from_binary\": true");
+  if (link && link->func_no_model && link->func_no_model[fi])
+    {
+      cc_json_s (w->j, ", \"no_model_because\": ");
+      cc_json_str (w->j, link->func_no_model[fi]);
+    }
   cc_json_s (w->j, ", \"size\": ");
   cc_json_u64 (w->j, p->size);
   cc_json_s (w->j, ", \"loc\": ");

@@ -30,6 +30,9 @@ typedef struct cc_report_link
   char *const *const *func_aliases; /* per model function: NULL, or the
                                   other names that reach it (functions
                                   folded into it, symbols), NULL-terminated */
+  char *const *func_no_model;  /* per model function: NULL, or why a
+                                  function modelled from its bytes could
+                                  not be */
   const char *open_because;    /* NULL: the program is closed (indirect
                                   calls call the functions whose address
                                   it holds); else why not */

@@ -26,7 +26,7 @@ static const char *const stops[] = { "brk", "udf", NULL };
 static const char *const unknowns[] = { "eret", "eretaa", "eretab", "hvc", "smc", "drps",
                                         NULL };
 
-cc_flow
+cc_goes
 cc_aarch64_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev, uint64_t *target)
 {
   (void) isa, (void) prev;
@@ -38,31 +38,31 @@ cc_aarch64_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev
   if (direct)
     {
       if (!d->has_target)
-        return CC_FLOW_UNKNOWN;
+        return CC_GOES_UNKNOWN;
       *target = d->target;
       if (strcmp (m, "b") == 0)
-        return CC_FLOW_JUMP;
+        return CC_GOES_JUMP;
       if (strcmp (m, "bl") == 0)
-        return CC_FLOW_CALL;
+        return CC_GOES_CALL;
       /* b.al and b.nv always branch.  */
       if (strcmp (m, "b.al") == 0 || strcmp (m, "b.nv") == 0)
-        return CC_FLOW_JUMP;
-      return CC_FLOW_COND;
+        return CC_GOES_JUMP;
+      return CC_GOES_COND;
     }
   if (among (m, returns))
-    return ops[0] == 0 || strncmp (ops, "x30", 3) == 0 ? CC_FLOW_RETURN : CC_FLOW_IJUMP;
+    return ops[0] == 0 || strncmp (ops, "x30", 3) == 0 ? CC_GOES_RETURN : CC_GOES_IJUMP;
   if (among (m, ijumps))
-    return CC_FLOW_IJUMP;
+    return CC_GOES_IJUMP;
   if (among (m, icalls))
-    return CC_FLOW_ICALL;
+    return CC_GOES_ICALL;
   if (strcmp (m, "svc") == 0)
-    return CC_FLOW_KERNEL;
+    return CC_GOES_KERNEL;
   /* hlt 0xf000 is a semihosting call, which returns.  */
   if (strcmp (m, "hlt") == 0)
-    return CC_FLOW_KERNEL;
+    return CC_GOES_KERNEL;
   if (among (m, stops))
-    return CC_FLOW_STOP;
+    return CC_GOES_STOP;
   if (among (m, unknowns))
-    return CC_FLOW_UNKNOWN;
-  return CC_FLOW_NEXT;
+    return CC_GOES_UNKNOWN;
+  return CC_GOES_NEXT;
 }

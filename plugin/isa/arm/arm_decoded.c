@@ -49,7 +49,7 @@ pc_in_list (const char *ops)
 }
 
 /* A branch of mnemonic M (width suffix stripped) with operands OPS.  */
-static cc_flow
+static cc_goes
 branch_flow (const char *m, const char *ops, const cc_decoded *d, uint64_t *target)
 {
   int cond;
@@ -62,26 +62,26 @@ branch_flow (const char *m, const char *ops, const cc_decoded *d, uint64_t *targ
         {
           int ret = !link && strncmp (ops, "lr", 2) == 0;
           if (cond)
-            return ret ? CC_FLOW_COND_RETURN : CC_FLOW_UNKNOWN;
-          return ret ? CC_FLOW_RETURN : link ? CC_FLOW_ICALL : CC_FLOW_IJUMP;
+            return ret ? CC_GOES_COND_RETURN : CC_GOES_UNKNOWN;
+          return ret ? CC_GOES_RETURN : link ? CC_GOES_ICALL : CC_GOES_IJUMP;
         }
       if (!d->has_target || (link && cond))
-        return CC_FLOW_UNKNOWN;
+        return CC_GOES_UNKNOWN;
       *target = d->target;
-      return link ? CC_FLOW_CALL : cond ? CC_FLOW_COND : CC_FLOW_JUMP;
+      return link ? CC_GOES_CALL : cond ? CC_GOES_COND : CC_GOES_JUMP;
     }
   if (strcmp (m, "cbz") == 0 || strcmp (m, "cbnz") == 0)
     {
       if (!d->has_target)
-        return CC_FLOW_UNKNOWN;
+        return CC_GOES_UNKNOWN;
       *target = d->target;
-      return CC_FLOW_COND;
+      return CC_GOES_COND;
     }
-  return CC_FLOW_NEXT;
+  return CC_GOES_NEXT;
 }
 
 /* An instruction that writes the PC without being a branch.  */
-static cc_flow
+static cc_goes
 pc_write_flow (const char *m, const char *ops)
 {
   int cond;
@@ -89,7 +89,7 @@ pc_write_flow (const char *m, const char *ops)
   if ((base_of (m, "pop", &cond) || strncmp (m, "ldm", 3) == 0) && pc_in_list (ops))
     {
       if (!from_stack)
-        return CC_FLOW_UNKNOWN;
+        return CC_GOES_UNKNOWN;
       base_of (m, "pop", &cond);
       if (strncmp (m, "ldm", 3) == 0)
         {
@@ -100,19 +100,19 @@ pc_write_flow (const char *m, const char *ops)
                 && strcmp (conds[k], "al") != 0)
               cond = 1;
         }
-      return cond ? CC_FLOW_COND_RETURN : CC_FLOW_RETURN;
+      return cond ? CC_GOES_COND_RETURN : CC_GOES_RETURN;
     }
   if (strncmp (ops, "pc,", 3) != 0 && strcmp (ops, "pc") != 0)
-    return CC_FLOW_NEXT;
+    return CC_GOES_NEXT;
   if (base_of (m, "ldr", &cond) && strncmp (ops, "pc, [sp], #4", 12) == 0)
-    return cond ? CC_FLOW_COND_RETURN : CC_FLOW_RETURN;
+    return cond ? CC_GOES_COND_RETURN : CC_GOES_RETURN;
   if (base_of (m, "mov", &cond) && strcmp (ops, "pc, lr") == 0)
-    return cond ? CC_FLOW_COND_RETURN : CC_FLOW_RETURN;
+    return cond ? CC_GOES_COND_RETURN : CC_GOES_RETURN;
   /* ldr pc, [..]; add pc, ..; subs pc, lr (an exception's return).  */
-  return CC_FLOW_UNKNOWN;
+  return CC_GOES_UNKNOWN;
 }
 
-cc_flow
+cc_goes
 cc_arm_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev, uint64_t *target)
 {
   (void) isa, (void) prev;
@@ -123,24 +123,24 @@ cc_arm_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev, ui
     *dot = 0;
   int cond;
   if (strncmp (m, "bxj", 3) == 0)
-    return CC_FLOW_UNKNOWN;
+    return CC_GOES_UNKNOWN;
   if (strncmp (m, "tbb", 3) == 0 || strncmp (m, "tbh", 3) == 0)
-    return CC_FLOW_IJUMP;
+    return CC_GOES_IJUMP;
   if (base_of (m, "svc", &cond) || base_of (m, "swi", &cond))
-    return cond ? CC_FLOW_UNKNOWN : CC_FLOW_KERNEL;
+    return cond ? CC_GOES_UNKNOWN : CC_GOES_KERNEL;
   /* bkpt 0xab is a semihosting call, which returns; a debugger may go
      on after any other: it runs on, which claims no less.  */
   if (strcmp (m, "bkpt") == 0)
-    return CC_FLOW_KERNEL;
+    return CC_GOES_KERNEL;
   if (strcmp (m, "udf") == 0)
-    return CC_FLOW_STOP;
+    return CC_GOES_STOP;
   if (m[0] == 'b' || m[0] == 'c')
     {
-      cc_flow f = branch_flow (m, ops, d, target);
-      if (f != CC_FLOW_NEXT)
+      cc_goes f = branch_flow (m, ops, d, target);
+      if (f != CC_GOES_NEXT)
         return f;
     }
   if (strncmp (m, "rfe", 3) == 0 || strncmp (m, "eret", 4) == 0)
-    return CC_FLOW_UNKNOWN;
+    return CC_GOES_UNKNOWN;
   return pc_write_flow (m, ops);
 }

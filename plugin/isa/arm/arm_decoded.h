@@ -7,6 +7,6 @@
 
 #include "isa/isa.h"
 
-cc_flow cc_arm_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev, uint64_t *target);
+cc_goes cc_arm_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev, uint64_t *target);
 
 #endif

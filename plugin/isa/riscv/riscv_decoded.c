@@ -49,7 +49,7 @@ auipc_pair (const char *ops, const cc_decoded *d, const cc_decoded *prev)
   return strcmp (m, "auipc") == 0 && strncmp (pops, l + 1, n) == 0 && pops[n] == ',';
 }
 
-cc_flow
+cc_goes
 cc_riscv_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev, uint64_t *target)
 {
   (void) isa;
@@ -58,39 +58,39 @@ cc_riscv_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev, 
   if (strcmp (m, "j") == 0 || strcmp (m, "jal") == 0 || among (m, branches))
     {
       if (!d->has_target)
-        return CC_FLOW_UNKNOWN;
+        return CC_GOES_UNKNOWN;
       *target = d->target;
       if (m[0] == 'b')
-        return CC_FLOW_COND;
+        return CC_GOES_COND;
       if (m[1] == 0 || strncmp (ops, "zero,", 5) == 0)
-        return CC_FLOW_JUMP;
-      return links_ra_or_t0 (ops) ? CC_FLOW_CALL : CC_FLOW_UNKNOWN;
+        return CC_GOES_JUMP;
+      return links_ra_or_t0 (ops) ? CC_GOES_CALL : CC_GOES_UNKNOWN;
     }
   if (strcmp (m, "ret") == 0)
-    return CC_FLOW_RETURN;
+    return CC_GOES_RETURN;
   /* auipc and jalr: call and tail of a function out of jal's reach.  */
   int pair = (strcmp (m, "jr") == 0 || strcmp (m, "jalr") == 0) && auipc_pair (ops, d, prev);
   if (pair)
     *target = d->target;
   if (strcmp (m, "jr") == 0)
-    return strcmp (ops, "ra") == 0 ? CC_FLOW_RETURN : pair ? CC_FLOW_JUMP : CC_FLOW_IJUMP;
+    return strcmp (ops, "ra") == 0 ? CC_GOES_RETURN : pair ? CC_GOES_JUMP : CC_GOES_IJUMP;
   if (strcmp (m, "jalr") == 0)
     {
       if (strncmp (ops, "zero,", 5) == 0)
-        return CC_FLOW_IJUMP;
+        return CC_GOES_IJUMP;
       if (!links_ra_or_t0 (ops))
-        return CC_FLOW_UNKNOWN;
-      return pair ? CC_FLOW_CALL : CC_FLOW_ICALL;
+        return CC_GOES_UNKNOWN;
+      return pair ? CC_GOES_CALL : CC_GOES_ICALL;
     }
   if (strcmp (m, "ecall") == 0)
-    return CC_FLOW_KERNEL;
+    return CC_GOES_KERNEL;
   /* ebreak between slli and srai of zero is a semihosting call, which
      returns; a debugger may go on after any other: it runs on, which
      claims no less.  */
   if (strcmp (m, "ebreak") == 0 || strcmp (m, "c.ebreak") == 0)
-    return CC_FLOW_KERNEL;
+    return CC_GOES_KERNEL;
   if (strcmp (m, "mret") == 0 || strcmp (m, "sret") == 0 || strcmp (m, "uret") == 0
       || strcmp (m, "dret") == 0 || strcmp (m, "wfi") == 0)
-    return strcmp (m, "wfi") == 0 ? CC_FLOW_NEXT : CC_FLOW_UNKNOWN;
-  return CC_FLOW_NEXT;
+    return strcmp (m, "wfi") == 0 ? CC_GOES_NEXT : CC_GOES_UNKNOWN;
+  return CC_GOES_NEXT;
 }

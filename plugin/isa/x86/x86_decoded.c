@@ -53,7 +53,7 @@ is (const char *m, const char *base)
          && (m[n] == 0 || ((m[n] == 'q' || m[n] == 'l' || m[n] == 'w') && m[n + 1] == 0));
 }
 
-cc_flow
+cc_goes
 cc_x86_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev, uint64_t *target)
 {
   (void) isa, (void) prev;
@@ -66,27 +66,27 @@ cc_x86_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev, ui
   if (is (m, "call") || is (m, "jmp"))
     {
       if (indirect)
-        return m[0] == 'c' ? CC_FLOW_ICALL : CC_FLOW_IJUMP;
+        return m[0] == 'c' ? CC_GOES_ICALL : CC_GOES_IJUMP;
       if (!d->has_target)
-        return CC_FLOW_UNKNOWN;
+        return CC_GOES_UNKNOWN;
       *target = d->target;
-      return m[0] == 'c' ? CC_FLOW_CALL : CC_FLOW_JUMP;
+      return m[0] == 'c' ? CC_GOES_CALL : CC_GOES_JUMP;
     }
   if (m[0] == 'j' || strncmp (m, "loop", 4) == 0)
     {
       /* A conditional jump (jcc, jrcxz, loop*).  */
       if (indirect || !d->has_target)
-        return CC_FLOW_UNKNOWN;
+        return CC_GOES_UNKNOWN;
       *target = d->target;
-      return CC_FLOW_COND;
+      return CC_GOES_COND;
     }
   if (is (m, "ret"))
-    return CC_FLOW_RETURN;
+    return CC_GOES_RETURN;
   if (strcmp (m, "syscall") == 0 || (strcmp (m, "int") == 0 && strcmp (ops, "$0x80") == 0))
-    return CC_FLOW_KERNEL;
+    return CC_GOES_KERNEL;
   if (among (m, stops))
-    return CC_FLOW_STOP;
+    return CC_GOES_STOP;
   if (among (m, unknowns) || strcmp (m, "int") == 0)
-    return CC_FLOW_UNKNOWN;
-  return CC_FLOW_NEXT;
+    return CC_GOES_UNKNOWN;
+  return CC_GOES_NEXT;
 }

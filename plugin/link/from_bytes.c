@@ -1,0 +1,619 @@
+/* cachecat-link: models of the program's code that no record describes,
+   read from its bytes (from_bytes.h).
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
+
+#include "link/from_bytes.h"
+
+#include "link/decoder.h"
+#include "support/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The most instructions one function's model may have.  */
+#define MAX_INSNS 200000u
+
+struct cc_bytes_ctx
+{
+  const cc_elf_image *img;
+  cc_arch arch;
+  const uint64_t *starts;
+  uint32_t n_starts;
+  cc_decoder *dec[CC_ISA_COUNT];
+  char *dec_err[CC_ISA_COUNT];
+};
+
+/* ---- Which functions.  */
+
+static int
+cmp_sym_addr (const void *a, const void *b)
+{
+  const cc_elf_symbol *x = a, *y = b;
+  if (x->value != y->value)
+    return x->value < y->value ? -1 : 1;
+  /* At one address: a global name before a local one, then by name.  */
+  if (x->global != y->global)
+    return x->global ? -1 : 1;
+  return strcmp (x->name, y->name);
+}
+
+/* Is ADDR in one of the N sorted ranges R?  */
+static int
+in_ranges (const cc_addr_range *r, uint32_t n, uint64_t addr)
+{
+  uint32_t lo = 0, hi = n;
+  while (lo < hi)
+    {
+      uint32_t mid = lo + (hi - lo) / 2;
+      if (r[mid].hi < addr)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo < n && r[lo].lo <= addr && addr <= r[lo].hi;
+}
+
+/* The first of the N sorted ranges R that starts above ADDR, or N.  */
+static uint32_t
+range_above (const cc_addr_range *r, uint32_t n, uint64_t addr)
+{
+  uint32_t lo = 0, hi = n;
+  while (lo < hi)
+    {
+      uint32_t mid = lo + (hi - lo) / 2;
+      if (r[mid].lo <= addr)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+cc_bytes_func *
+cc_bytes_find (const cc_elf_image *img, cc_arch arch, const cc_addr_range *covered,
+               uint32_t n_covered, uint32_t *n)
+{
+  const cc_isa_target *t = cc_isa_target_of (arch);
+  uint32_t n_syms;
+  cc_elf_symbol *v = cc_elf_symbols_by_value (img, t && t->thumb_bit, &n_syms);
+  qsort (v, n_syms, sizeof *v, cmp_sym_addr);
+  cc_bytes_func *out = cc_xmalloc ((n_syms + 1) * sizeof *out);
+  *n = 0;
+  for (uint32_t i = 0; i < n_syms; i++)
+    {
+      if (!v[i].func || (*n && out[*n - 1].lo == v[i].value)
+          || in_ranges (covered, n_covered, v[i].value))
+        continue;
+      const cc_elf_section *s = cc_elf_code_at (img, v[i].value, 1);
+      if (!s)
+        continue;
+      out[(*n)++] = (cc_bytes_func) { v[i].value, s->addr + s->size, v[i].name,
+                                      (uint32_t) (s - img->sections), v[i].name, v[i].value };
+    }
+  /* Each one's code ends where the next function's (ours or a record's)
+     starts.  */
+  for (uint32_t k = 0; k < *n; k++)
+    {
+      if (k + 1 < *n && out[k + 1].section == out[k].section && out[k + 1].lo < out[k].limit)
+        out[k].limit = out[k + 1].lo;
+      uint32_t r = range_above (covered, n_covered, out[k].lo);
+      if (r < n_covered && covered[r].lo < out[k].limit)
+        out[k].limit = covered[r].lo;
+    }
+  free (v);
+  return out;
+}
+
+/* ---- Decoding.  */
+
+cc_bytes_ctx *
+cc_bytes_open (const cc_elf_image *img, cc_arch arch, const uint64_t *starts, uint32_t n)
+{
+  cc_bytes_ctx *c = cc_xcalloc (1, sizeof *c);
+  *c = (cc_bytes_ctx) { .img = img, .arch = arch, .starts = starts, .n_starts = n };
+  return c;
+}
+
+void
+cc_bytes_close (cc_bytes_ctx *c)
+{
+  if (!c)
+    return;
+  for (int k = 0; k < CC_ISA_COUNT; k++)
+    {
+      cc_decoder_close (c->dec[k]);
+      free (c->dec_err[k]);
+    }
+  free (c);
+}
+
+static int
+is_start (const cc_bytes_ctx *c, uint64_t a)
+{
+  uint32_t lo = 0, hi = c->n_starts;
+  while (lo < hi)
+    {
+      uint32_t mid = lo + (hi - lo) / 2;
+      if (c->starts[mid] < a)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo < c->n_starts && c->starts[lo] == a;
+}
+
+/* One instruction control reaches.  */
+typedef struct dinsn
+{
+  uint64_t addr, target;       /* target: of a jump, branch or call */
+  uint32_t len;
+  uint8_t flow;                /* cc_goes */
+  uint8_t noreturn;            /* a call after which no code is */
+  uint8_t external;            /* a jump or branch to another function */
+} dinsn;
+
+/* The walk over one function's code.  */
+typedef struct walk
+{
+  cc_bytes_ctx *c;
+  cc_decoder *dec;
+  cc_isa isa;
+  const cc_elf_section *s;
+  uint64_t lo, limit;
+  uint8_t *state;              /* per byte of [lo, limit): 0, START, BODY */
+  dinsn *insns;
+  uint32_t n, cap;
+  uint64_t *todo;
+  uint32_t n_todo, cap_todo;
+  char *why;
+  uint64_t outside;            /* the first address outside its code that
+                                  is no function's start it jumps to */
+} walk;
+
+enum { START = 1, BODY = 2 };
+
+static void
+fail (walk *w, char *why)
+{
+  if (!w->why)
+    w->why = why;
+  else
+    free (why);
+}
+
+static void
+push (walk *w, uint64_t a)
+{
+  if (w->n_todo == w->cap_todo)
+    {
+      w->cap_todo = w->cap_todo ? 2 * w->cap_todo : 64;
+      w->todo = cc_xrealloc (w->todo, w->cap_todo * sizeof *w->todo);
+    }
+  w->todo[w->n_todo++] = a;
+}
+
+/* Where a jump or branch of the instruction at A to T goes: 0 into this
+   function's code (T queued), 1 to another function's start (a tail
+   call), -1 nowhere a model can follow (*w->why set).  */
+static int
+jump_to (walk *w, uint64_t a, uint64_t t)
+{
+  if (t >= w->lo && t < w->limit)
+    {
+      push (w, t);
+      return 0;
+    }
+  if (is_start (w->c, t))
+    return 1;
+  if (!w->outside)
+    w->outside = t;
+  fail (w, cc_xasprintf ("its jump at 0x%llx goes to 0x%llx, in no function's code or "
+                         "into the middle of another's", (unsigned long long) a,
+                         (unsigned long long) t));
+  return -1;
+}
+
+/* Decode the instruction at A into D; 0, or -1 with *w->why set.  */
+static int
+decode_at (walk *w, uint64_t a, cc_decoded *d)
+{
+  if (cc_elf_mapping_at (w->c->img, a) == 'd')
+    {
+      fail (w, cc_xasprintf ("control runs into data at 0x%llx", (unsigned long long) a));
+      return -1;
+    }
+  int len = cc_decode (w->dec, w->s->data, w->s->addr, w->s->size, a, d);
+  if (len <= 0 || a + (uint64_t) len > w->limit)
+    {
+      fail (w, cc_xasprintf ("objdump's decoder reads no instruction at 0x%llx within "
+                             "its code", (unsigned long long) a));
+      return -1;
+    }
+  for (uint64_t k = a + 1; k < a + (uint64_t) len; k++)
+    if (w->state[k - w->lo])
+      {
+        fail (w, cc_xasprintf ("its instructions overlap at 0x%llx", (unsigned long long) k));
+        return -1;
+      }
+  return 0;
+}
+
+/* Record the decoded instruction at A; its flow and target.  */
+static dinsn *
+add_insn (walk *w, uint64_t a, const cc_decoded *d, const cc_decoded *prev)
+{
+  if (w->n == w->cap)
+    {
+      w->cap = w->cap ? 2 * w->cap : 256;
+      w->insns = cc_xrealloc (w->insns, w->cap * sizeof *w->insns);
+    }
+  dinsn *in = &w->insns[w->n++];
+  uint64_t t = 0;
+  cc_goes f = cc_isa_decoded_flow (w->isa, d, prev, &t);
+  *in = (dinsn) { .addr = a, .target = t, .len = (uint32_t) d->length, .flow = (uint8_t) f };
+  w->state[a - w->lo] = START;
+  for (uint64_t k = a + 1; k < a + (uint64_t) d->length; k++)
+    w->state[k - w->lo] = BODY;
+  return in;
+}
+
+/* Does control run on to the next instruction after one of flow F?  */
+static int
+runs_on (cc_goes f)
+{
+  return f == CC_GOES_NEXT || f == CC_GOES_KERNEL || f == CC_GOES_COND || f == CC_GOES_CALL
+         || f == CC_GOES_ICALL || f == CC_GOES_COND_RETURN;
+}
+
+/* What the instruction IN leads to: its target queued or found to be
+   another function's; 0, or -1 if the function cannot be followed.  */
+static int
+follow (walk *w, dinsn *in)
+{
+  switch ((cc_goes) in->flow)
+    {
+    case CC_GOES_JUMP:
+    case CC_GOES_COND:
+      {
+        int k = jump_to (w, in->addr, in->target);
+        in->external = k == 1;
+        return k < 0 ? -1 : 0;
+      }
+    case CC_GOES_IJUMP:
+      fail (w, cc_xasprintf ("it jumps through a register at 0x%llx (a table cachecat-link "
+                             "does not read)", (unsigned long long) in->addr));
+      return -1;
+    case CC_GOES_UNKNOWN:
+      fail (w, cc_xasprintf ("the instruction at 0x%llx transfers control in a way "
+                             "cachecat-link does not follow", (unsigned long long) in->addr));
+      return -1;
+    default:
+      return 0;
+    }
+}
+
+/* Decode one run of instructions from A on, as far as control runs on.  */
+static void
+walk_run (walk *w, uint64_t a)
+{
+  cc_decoded d, prev;
+  int have_prev = 0;
+  while (!w->why && w->n < MAX_INSNS)
+    {
+      if (a >= w->limit)
+        {
+          /* Running on into the next function is a tail call of it
+             (run_on_exit).  */
+          if (!is_start (w->c, w->limit))
+            fail (w, cc_xasprintf ("control runs on past its code at 0x%llx",
+                                   (unsigned long long) a));
+          return;
+        }
+      if (w->state[a - w->lo] == START)
+        return;
+      if (w->state[a - w->lo] == BODY)
+        {
+          fail (w, cc_xasprintf ("control reaches 0x%llx, inside an instruction",
+                                 (unsigned long long) a));
+          return;
+        }
+      if (decode_at (w, a, &d) < 0)
+        {
+          /* Bytes that are no instruction after a call: the call does not
+             return (the processor could not run on there).  */
+          if (w->n && (w->insns[w->n - 1].flow == CC_GOES_CALL
+                       || w->insns[w->n - 1].flow == CC_GOES_ICALL)
+              && w->insns[w->n - 1].addr + w->insns[w->n - 1].len == a && have_prev)
+            {
+              free (w->why);
+              w->why = NULL;
+              w->insns[w->n - 1].noreturn = 1;
+            }
+          return;
+        }
+      dinsn *in = add_insn (w, a, &d, have_prev ? &prev : NULL);
+      if (follow (w, in) < 0 || !runs_on ((cc_goes) in->flow))
+        return;
+      a += in->len;
+      prev = d;
+      have_prev = 1;
+    }
+  if (!w->why && w->n >= MAX_INSNS)
+    fail (w, cc_xasprintf ("it has more than %u instructions", MAX_INSNS));
+}
+
+static int
+cmp_dinsn (const void *a, const void *b)
+{
+  const dinsn *x = a, *y = b;
+  return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/* Decode every instruction control reaches from W->lo.  0, or -1.  */
+static int
+walk_function (walk *w)
+{
+  push (w, w->lo);
+  while (w->n_todo && !w->why)
+    walk_run (w, w->todo[--w->n_todo]);
+  if (!w->why)
+    qsort (w->insns, w->n, sizeof *w->insns, cmp_dinsn);
+  return w->why ? -1 : 0;
+}
+
+/* ---- Blocks.  */
+
+/* Does the instruction I of W (sorted) end its block?  */
+static int
+ends_block (const walk *w, uint32_t i)
+{
+  const dinsn *in = &w->insns[i];
+  if (in->flow != CC_GOES_NEXT && in->flow != CC_GOES_KERNEL)
+    return 1;
+  return i + 1 == w->n || w->insns[i + 1].addr != in->addr + in->len;
+}
+
+/* Is the instruction I a block's first: the entry, a target, or after
+   an instruction that ends one.  */
+static uint8_t *
+leaders (const walk *w)
+{
+  uint8_t *lead = cc_xcalloc (w->n + 1, 1);
+  lead[0] = 1;
+  for (uint32_t i = 0; i < w->n; i++)
+    {
+      if (ends_block (w, i) && i + 1 < w->n)
+        lead[i + 1] = 1;
+      const dinsn *in = &w->insns[i];
+      if ((in->flow == CC_GOES_JUMP || in->flow == CC_GOES_COND) && !in->external)
+        {
+          dinsn key = { .addr = in->target };
+          dinsn *t = bsearch (&key, w->insns, w->n, sizeof *w->insns, cmp_dinsn);
+          if (t)
+            lead[t - w->insns] = 1;
+        }
+    }
+  return lead;
+}
+
+/* Does control leave instruction I for another function by a branch
+   to one (a block of its own then: the branch's block goes on too)?  */
+static int
+branch_exit (const walk *w, uint32_t i)
+{
+  return w->insns[i].flow == CC_GOES_COND && w->insns[i].external;
+}
+
+/* ... by running on into the next function (a block of its own too)?  */
+static int
+run_on_exit (const walk *w, uint32_t i)
+{
+  const dinsn *in = &w->insns[i];
+  return runs_on ((cc_goes) in->flow) && !in->noreturn && in->addr + in->len == w->limit;
+}
+
+/* The blocks that leave for another function after instruction I.  */
+static uint32_t
+exit_blocks (const walk *w, uint32_t i)
+{
+  return (uint32_t) (branch_exit (w, i) + run_on_exit (w, i));
+}
+
+static void
+add_succ (cc_block *b, uint32_t to)
+{
+  for (uint32_t k = 0; k < b->n_succs; k++)
+    if (b->succs[k] == to)
+      return;
+  b->succs = cc_xrealloc (b->succs, (b->n_succs + 1) * sizeof *b->succs);
+  b->succs[b->n_succs++] = to;
+}
+
+/* The edges of the block whose last instruction is I: where its control
+   goes (BLOCK_OF: the block of each instruction; CALLS: the address each
+   block calls).  */
+static void
+link_block (const walk *w, cc_func *fn, uint32_t i, const uint32_t *block_of, uint64_t *calls)
+{
+  const dinsn *in = &w->insns[i];
+  uint32_t bi = block_of[i];
+  cc_block *b = &fn->blocks[bi];
+  /* Where running on goes: the next instruction, or the exit block that
+     follows this one (another function's code next).  */
+  uint32_t on = CC_NONE;
+  if (run_on_exit (w, i))
+    on = bi + 1 + (uint32_t) branch_exit (w, i);
+  else if (i + 1 < w->n && w->insns[i + 1].addr == in->addr + in->len)
+    on = block_of[i + 1];
+  cc_goes f = (cc_goes) in->flow;
+  if ((f == CC_GOES_JUMP || f == CC_GOES_COND) && !in->external)
+    {
+      dinsn key = { .addr = in->target };
+      const dinsn *t = bsearch (&key, w->insns, w->n, sizeof *w->insns, cmp_dinsn);
+      add_succ (b, block_of[t - w->insns]);
+    }
+  if (branch_exit (w, i))
+    add_succ (b, bi + 1);
+  if (f == CC_GOES_JUMP && in->external)
+    {
+      b->call = CC_CALL_DIRECT;
+      b->exits = 1;
+      calls[bi] = in->target;
+    }
+  if (f == CC_GOES_CALL || f == CC_GOES_ICALL)
+    {
+      b->call = f == CC_GOES_CALL ? CC_CALL_DIRECT : CC_CALL_UNKNOWN;
+      calls[bi] = f == CC_GOES_CALL ? in->target : 0;
+      b->noreturn = in->noreturn;
+    }
+  if (f == CC_GOES_RETURN || f == CC_GOES_COND_RETURN)
+    b->exits = 1;
+  if (runs_on (f) && !in->noreturn && on != CC_NONE)
+    {
+      add_succ (b, on);
+      b->fallthru = on;
+    }
+}
+
+/* The model's insns and blocks of W into FN (code at BASE of section
+   SEC); *CALLS per block.  */
+static void
+build_blocks (const walk *w, cc_func *fn, uint32_t sec, uint64_t base, uint64_t **calls)
+{
+  (void) sec;
+  uint8_t *lead = leaders (w);
+  uint32_t n_exit = 0, n_blocks = 0;
+  for (uint32_t i = 0; i < w->n; i++)
+    {
+      n_exit += exit_blocks (w, i);
+      n_blocks += lead[i];
+    }
+  fn->insns = cc_xcalloc (w->n + n_exit + 1, sizeof *fn->insns);
+  fn->blocks = cc_xcalloc (n_blocks + n_exit + 1, sizeof *fn->blocks);
+  *calls = cc_xcalloc (n_blocks + n_exit + 1, sizeof **calls);
+  uint32_t *block_of = cc_xmalloc ((w->n + 1) * sizeof *block_of);
+  /* First the insns, an exit block's zero-length insn right after the
+     instruction it leaves from, and which block each insn starts.  */
+  uint32_t ni = 0, nb = 0;
+  for (uint32_t i = 0; i < w->n; i++)
+    {
+      const dinsn *in = &w->insns[i];
+      if (lead[i])
+        fn->blocks[nb++] = (cc_block) { .first_insn = ni, .fallthru = CC_NONE };
+      block_of[i] = nb - 1;
+      fn->blocks[nb - 1].n_insns++;
+      fn->insns[ni] = (cc_insn) { .uid = ni, .offset = (uint32_t) (in->addr - base),
+                                  .length = in->len, .file = CC_NONE,
+                                  .kind = in->flow == CC_GOES_KERNEL ? CC_INSN_ASM
+                                                                     : CC_INSN_CODE };
+      ni++;
+      for (uint32_t e = 0; e < exit_blocks (w, i); e++)
+        {
+          fn->insns[ni] = (cc_insn) { .uid = ni, .offset = (uint32_t) (in->addr + in->len - base),
+                                      .file = CC_NONE, .kind = CC_INSN_PAD,
+                                      .fetch = CC_FETCH_NEVER };
+          fn->blocks[nb++] = (cc_block) { .first_insn = ni, .n_insns = 1, .fallthru = CC_NONE,
+                                          .call = CC_CALL_DIRECT, .exits = 1 };
+          (*calls)[nb - 1] = e == 0 && branch_exit (w, i) ? in->target : w->limit;
+          ni++;
+        }
+    }
+  fn->n_insns = ni;
+  fn->n_blocks = nb;
+  for (uint32_t i = 0; i < w->n; i++)
+    if (ends_block (w, i) || (i + 1 < w->n && lead[i + 1]))
+      link_block (w, fn, i, block_of, *calls);
+  free (block_of);
+  free (lead);
+}
+
+/* The instructions W read of a function it could not follow, into FN
+   (one block: a broken function's blocks are not analysed).  */
+static void
+broken_insns (const walk *w, cc_func *fn, uint64_t base)
+{
+  if (!w->n)
+    return;
+  fn->insns = cc_xcalloc (w->n + 1, sizeof *fn->insns);
+  for (uint32_t i = 0; i < w->n; i++)
+    fn->insns[i] = (cc_insn) { .uid = i, .offset = (uint32_t) (w->insns[i].addr - base),
+                               .length = w->insns[i].len, .file = CC_NONE };
+  fn->n_insns = w->n;
+  fn->blocks = cc_xcalloc (1, sizeof *fn->blocks);
+  fn->blocks[0] = (cc_block) { .n_insns = w->n, .fallthru = CC_NONE };
+  fn->n_blocks = 1;
+}
+
+/* The decoder of ISA, opened once.  */
+static cc_decoder *
+decoder_of (cc_bytes_ctx *c, cc_isa isa, char **why)
+{
+  if (!c->dec[isa] && !c->dec_err[isa])
+    c->dec[isa] = cc_decoder_open (isa, c->img->big_endian, &c->dec_err[isa]);
+  if (!c->dec[isa])
+    *why = cc_xstrdup (c->dec_err[isa]);
+  return c->dec[isa];
+}
+
+void
+cc_bytes_model (cc_bytes_ctx *c, const cc_bytes_func *bf, uint32_t sec, uint64_t base,
+                cc_func *fn, uint64_t **calls, char **why, uint64_t *outside)
+{
+  *why = NULL;
+  *outside = 0;
+  *calls = NULL;
+  fn->name = cc_xstrdup (bf->name);
+  fn->flags = CC_FUNC_FROM_BYTES;
+  fn->file = CC_NONE;
+  fn->n_parts = 1;
+  fn->parts = cc_xcalloc (1, sizeof *fn->parts);
+  fn->parts[0] = (cc_part) { cc_xstrdup (bf->name), sec, (uint32_t) (bf->lo - base), 0 };
+  fn->budget_misses = fn->budget_conflicts = -1;
+  walk w = { .c = c, .lo = bf->lo, .limit = bf->limit,
+             .s = &c->img->sections[bf->section] };
+  w.isa = cc_isa_at_mapping (c->arch, cc_elf_mapping_at (c->img, bf->lo), c->img->is64);
+  w.dec = decoder_of (c, w.isa, why);
+  if (!w.dec)
+    {
+      fn->flags |= CC_FUNC_BROKEN;
+      return;
+    }
+  w.state = cc_xcalloc (bf->limit - bf->lo + 1, 1);
+  if (walk_function (&w) == 0)
+    build_blocks (&w, fn, sec, base, calls);
+  else
+    {
+      /* What was read stays listed, as conflict.  */
+      qsort (w.insns, w.n, sizeof *w.insns, cmp_dinsn);
+      broken_insns (&w, fn, base);
+      fn->flags |= CC_FUNC_BROKEN;
+      *why = w.why;
+      *outside = w.outside;
+    }
+  if (fn->n_insns)
+    {
+      const cc_insn *last = &fn->insns[fn->n_insns - 1];
+      fn->parts[0].size = last->offset + last->length - fn->parts[0].offset;
+    }
+  free (w.state);
+  free (w.insns);
+  free (w.todo);
+}
+
+int
+cc_bytes_split (cc_bytes_func **bf, uint32_t *n, uint64_t addr, char **name)
+{
+  uint32_t k = 0;
+  while (k < *n && !((*bf)[k].lo < addr && addr < (*bf)[k].limit))
+    k++;
+  if (k == *n)
+    return 0;
+  cc_bytes_func *v = *bf = cc_xrealloc (*bf, (*n + 2) * sizeof *v);
+  *name = cc_xasprintf ("%s+0x%llx", v[k].symbol, (unsigned long long) (addr - v[k].symbol_at));
+  memmove (&v[k + 2], &v[k + 1], (*n - k - 1) * sizeof *v);
+  v[k + 1] = (cc_bytes_func) { addr, v[k].limit, *name, v[k].section, v[k].symbol,
+                               v[k].symbol_at };
+  v[k].limit = addr;
+  (*n)++;
+  return 1;
+}

@@ -1,0 +1,74 @@
+/* cachecat-link: models of the program's code that no record describes,
+   read from its bytes.
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
+
+   The C library, libgcc, startup code and vendor libraries were compiled
+   without the plugin.  Each of their functions (a function symbol of the
+   program whose code no record covers) is modelled from the bytes the
+   program holds, decoded by objdump's decoder (link/decoder.h): the
+   instructions control can reach from its start, followed through
+   direct branches; calls; returns; a jump to another function's start
+   as a tail call.  What cannot be followed (an indirect jump, an
+   instruction the decoder or its target does not know, a jump into the
+   middle of other code) leaves the function without a model, with the
+   reason.  docs/semantics.md §7.7 says what such a model assumes.  */
+
+#ifndef CACHECAT_FROM_BYTES_H
+#define CACHECAT_FROM_BYTES_H
+
+#include "isa/isa.h"
+#include "link/elf_image.h"
+#include "model/model.h"
+
+/* A function of the program to model from its bytes.  */
+typedef struct cc_bytes_func
+{
+  uint64_t lo;                 /* its start */
+  uint64_t limit;              /* where the next function's code starts (or
+                                  its section ends): its code is below */
+  const char *name;            /* its symbol (IMG's), or SYMBOL+0xOFFSET */
+  uint32_t section;            /* index into IMG's sections */
+  const char *symbol;          /* the symbol its code is of (IMG's) */
+  uint64_t symbol_at;          /* its address */
+} cc_bytes_func;
+
+/* The functions of IMG (whose code is ARCH's) that no record covers: one
+   per address that a function symbol of .symtab names in code and none
+   of the N_COVERED sorted ranges COVERED (the records' code) holds.  A
+   new array, by address, into *N.  */
+cc_bytes_func *cc_bytes_find (const cc_elf_image *img, cc_arch arch,
+                              const cc_addr_range *covered, uint32_t n_covered, uint32_t *n);
+
+/* What models functions of one program from their bytes: its decoders,
+   and where its functions start.  */
+typedef struct cc_bytes_ctx cc_bytes_ctx;
+
+/* A modeller of IMG's code (ARCH's), where functions start at STARTS (N
+   sorted addresses; kept, not copied): a jump there from other code is a
+   tail call, a jump anywhere else outside a function's own code is
+   beyond its model.  */
+cc_bytes_ctx *cc_bytes_open (const cc_elf_image *img, cc_arch arch, const uint64_t *starts,
+                             uint32_t n);
+void cc_bytes_close (cc_bytes_ctx *c);
+
+/* Model BF into FN (zeroed by the caller) with its code in model section
+   SEC, whose offset 0 is address BASE: FN's name, one part, its
+   instructions and blocks.  *CALLS gets, per block, the address it calls
+   (0: none, or not known) for the caller to name once every function's
+   name is final.  A function that cannot be followed is flagged
+   CC_FUNC_BROKEN, with the instructions that were read, and *WHY (to
+   free) says why; else *WHY is NULL.  *OUTSIDE: 0, or the first address
+   outside its code and at no function's start that it jumps to (the
+   code of another entry of hand-written assembly, which the caller may
+   make a function of its own: cc_bytes_split).  */
+void cc_bytes_model (cc_bytes_ctx *c, const cc_bytes_func *bf, uint32_t sec, uint64_t base,
+                     cc_func *fn, uint64_t **calls, char **why, uint64_t *outside);
+
+/* Make ADDR, inside the code of one of the *N functions *BF (by
+   address; *N grows, *BF is reallocated), the start of a function of its
+   own, named (*NAME, for the caller to free after) after the one it is
+   in and its offset there: that one then runs on into it.  Returns 1, or
+   0 if ADDR is in none of them.  */
+int cc_bytes_split (cc_bytes_func **bf, uint32_t *n, uint64_t addr, char **name);
+
+#endif
