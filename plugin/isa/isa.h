@@ -178,6 +178,9 @@ typedef struct cc_isa_target
      the BFD architecture (bfd_scan_arch) and the decoder's options.  */
   const char *opcodes_arch[2];
   const char *opcodes_options[2];
+  /* The type of its IRELATIVE relocation: the slot an IFUNC's calls
+     jump through gets what the resolver at the addend returns.  */
+  uint32_t irelative;
   /* cc_isa_decoded_flow of its code; NULL: not known.  */
   cc_goes (*decoded_flow) (cc_isa isa, const cc_decoded *d, const cc_decoded *prev, uint64_t *target);
 } cc_isa_target;

@@ -50,6 +50,39 @@ read_symbols (Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh, cc_elf_symbol **out,
     }
 }
 
+/* The relocations of section SCN (SHT_RELA or SHT_REL) into IMG.  */
+static void
+read_relocs (cc_elf_image *img, Elf_Scn *scn, const GElf_Shdr *sh)
+{
+  Elf_Data *d = elf_getdata (scn, NULL);
+  if (!d || !sh->sh_entsize)
+    return;
+  uint64_t n = sh->sh_size / sh->sh_entsize;
+  img->relocs = cc_xrealloc (img->relocs, (img->n_relocs + n + 1) * sizeof *img->relocs);
+  for (uint64_t i = 0; i < n; i++)
+    {
+      cc_elf_reloc *r = &img->relocs[img->n_relocs];
+      if (sh->sh_type == SHT_RELA)
+        {
+          GElf_Rela a;
+          if (!gelf_getrela (d, (int) i, &a))
+            continue;
+          *r = (cc_elf_reloc) { a.r_offset, (uint32_t) (img->is64 ? GELF_R_TYPE (a.r_info)
+                                                       : ELF32_R_TYPE (a.r_info)),
+                                a.r_addend, 1 };
+        }
+      else
+        {
+          GElf_Rel a;
+          if (!gelf_getrel (d, (int) i, &a))
+            continue;
+          *r = (cc_elf_reloc) { a.r_offset, (uint32_t) (img->is64 ? GELF_R_TYPE (a.r_info)
+                                                       : ELF32_R_TYPE (a.r_info)), 0, 0 };
+        }
+      img->n_relocs++;
+    }
+}
+
 static int
 cmp_map (const void *a, const void *b)
 {
@@ -147,6 +180,8 @@ cc_elf_open (const char *path, cc_elf_image *img, char **err)
         img->has_debug = 1;
       if (!(sh.sh_flags & SHF_ALLOC) || sh.sh_size == 0)
         continue;
+      if (sh.sh_type == SHT_RELA || sh.sh_type == SHT_REL)
+        read_relocs (img, scn, &sh);
       cc_elf_section *s = &img->sections[img->n_sections++];
       s->name = cc_xstrdup (name);
       s->addr = sh.sh_addr;
@@ -182,6 +217,7 @@ cc_elf_close (cc_elf_image *img)
     free (img->dynsyms[i].name);
   free (img->dynsyms);
   free (img->maps);
+  free (img->relocs);
   if (img->elf)
     elf_end (img->elf);
   if (img->fd >= 0)

@@ -37,6 +37,17 @@ typedef struct cc_elf_map
   char kind;
 } cc_elf_map;
 
+/* A relocation the program keeps for its loader or its start-up code
+   (an allocated SHT_RELA or SHT_REL section): IRELATIVE ones fill the
+   slots IFUNC calls go through.  */
+typedef struct cc_elf_reloc
+{
+  uint64_t offset;             /* the address it writes */
+  uint32_t type;               /* ELF{32,64}_R_TYPE */
+  int64_t addend;              /* RELA's; REL's is in the bytes at offset */
+  int rela;
+} cc_elf_reloc;
+
 typedef struct cc_elf_image
 {
   void *elf;                   /* Elf * */
@@ -61,6 +72,8 @@ typedef struct cc_elf_image
   cc_elf_symbol *dynsyms;      /* .dynsym */
   uint32_t n_maps;
   cc_elf_map *maps;            /* the mapping symbols of .symtab, by address */
+  uint32_t n_relocs;
+  cc_elf_reloc *relocs;        /* of allocated relocation sections */
   const unsigned char *records; /* .debug_cachecat, NULL if none */
   size_t records_size;
   int has_debug;               /* any .debug_ section besides ours */

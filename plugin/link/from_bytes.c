@@ -13,14 +13,27 @@
 /* The most instructions one function's model may have.  */
 #define MAX_INSNS 200000u
 
+/* A slot an IFUNC's calls jump through, and the functions its resolver
+   may put there.  */
+typedef struct ifunc_slot
+{
+  uint64_t slot, resolver;
+  int read;                    /* impls known (or found unknowable) */
+  uint32_t n_impls;            /* 0 when read: not known */
+  uint64_t *impls;
+} ifunc_slot;
+
 struct cc_bytes_ctx
 {
   const cc_elf_image *img;
   cc_arch arch;
+  const cc_isa_target *t;
   const uint64_t *starts;
   uint32_t n_starts;
   cc_decoder *dec[CC_ISA_COUNT];
   char *dec_err[CC_ISA_COUNT];
+  ifunc_slot *slots;           /* the program's IRELATIVE relocations */
+  uint32_t n_slots;
 };
 
 /* ---- Which functions.  */
@@ -106,11 +119,50 @@ cc_bytes_find (const cc_elf_image *img, cc_arch arch, const cc_addr_range *cover
 
 /* ---- Decoding.  */
 
+/* The word of SIZE bytes at ADDR of the program's data, or 0.  */
+static uint64_t
+word_at (const cc_elf_image *img, uint64_t addr, unsigned size)
+{
+  for (uint32_t i = 0; i < img->n_sections; i++)
+    {
+      const cc_elf_section *s = &img->sections[i];
+      if (!s->data || addr < s->addr || addr + size > s->addr + s->size)
+        continue;
+      uint64_t v = 0;
+      for (unsigned k = 0; k < size; k++)
+        v |= (uint64_t) s->data[addr - s->addr + (img->big_endian ? size - 1 - k : k)] << (8 * k);
+      return v;
+    }
+  return 0;
+}
+
+/* The IRELATIVE relocations of C->img: slots and resolvers.  */
+static void
+read_slots (cc_bytes_ctx *c)
+{
+  const cc_elf_image *img = c->img;
+  if (!c->t || !c->t->irelative)
+    return;
+  c->slots = cc_xcalloc (img->n_relocs + 1, sizeof *c->slots);
+  for (uint32_t i = 0; i < img->n_relocs; i++)
+    if (img->relocs[i].type == c->t->irelative)
+      {
+        const cc_elf_reloc *r = &img->relocs[i];
+        uint64_t resolver = r->rela ? (uint64_t) r->addend
+                                    : word_at (img, r->offset, img->is64 ? 8 : 4);
+        if (c->t->thumb_bit)
+          resolver &= ~(uint64_t) 1;
+        c->slots[c->n_slots++] = (ifunc_slot) { .slot = r->offset, .resolver = resolver };
+      }
+}
+
 cc_bytes_ctx *
 cc_bytes_open (const cc_elf_image *img, cc_arch arch, const uint64_t *starts, uint32_t n)
 {
   cc_bytes_ctx *c = cc_xcalloc (1, sizeof *c);
-  *c = (cc_bytes_ctx) { .img = img, .arch = arch, .starts = starts, .n_starts = n };
+  *c = (cc_bytes_ctx) { .img = img, .arch = arch, .t = cc_isa_target_of (arch),
+                        .starts = starts, .n_starts = n };
+  read_slots (c);
   return c;
 }
 
@@ -124,6 +176,9 @@ cc_bytes_close (cc_bytes_ctx *c)
       cc_decoder_close (c->dec[k]);
       free (c->dec_err[k]);
     }
+  for (uint32_t k = 0; k < c->n_slots; k++)
+    free (c->slots[k].impls);
+  free (c->slots);
   free (c);
 }
 
@@ -150,7 +205,15 @@ typedef struct dinsn
   uint8_t flow;                /* cc_goes */
   uint8_t noreturn;            /* a call after which no code is */
   uint8_t external;            /* a jump or branch to another function */
+  uint8_t n_refs;              /* addresses its operands may name that are a
+                                  function's start or an IFUNC's slot;
+                                  MAX_REFS + 1: more */
+  uint32_t ifunc;              /* an indirect jump through an IFUNC's slot:
+                                  1 + its index in ctx->slots, else 0 */
+  uint64_t refs[4];
 } dinsn;
+
+#define MAX_REFS 4
 
 /* The walk over one function's code.  */
 typedef struct walk
@@ -238,6 +301,57 @@ decode_at (walk *w, uint64_t a, cc_decoded *d)
   return 0;
 }
 
+static int
+is_slot (const cc_bytes_ctx *c, uint64_t a)
+{
+  for (uint32_t k = 0; k < c->n_slots; k++)
+    if (c->slots[k].slot == a)
+      return 1;
+  return 0;
+}
+
+/* Note in IN the address A if it is a function's start or a slot.  */
+static void
+note_ref (const walk *w, dinsn *in, uint64_t a)
+{
+  if (!is_start (w->c, a) && !is_slot (w->c, a))
+    return;
+  for (uint32_t k = 0; k < in->n_refs && k < MAX_REFS; k++)
+    if (in->refs[k] == a)
+      return;
+  if (in->n_refs < MAX_REFS)
+    in->refs[in->n_refs] = a;
+  if (in->n_refs <= MAX_REFS)
+    in->n_refs++;
+}
+
+/* The addresses the operands of IN (decoded D) may name, as the target's
+   own decoder reads them with the instructions around (adrp and add,
+   auipc and addi), and as objdump's names them.  */
+static void
+find_refs (const walk *w, dinsn *in, const cc_decoded *d)
+{
+  const cc_elf_section *s = w->s;
+  const unsigned char *b = s->data + (in->addr - s->addr);
+  size_t before = (size_t) (in->addr - s->addr), avail = (size_t) (s->size - before);
+  if (d->has_target && in->flow == CC_GOES_NEXT)
+    note_ref (w, in, d->target);
+  if (w->c->t->operand_refs)
+    {
+      uint64_t out[3 * 16];
+      int n = in->len <= 16 ? w->c->t->operand_refs (b, in->len, in->addr, w->c->img->pie, out)
+                            : 0;
+      for (int k = 0; k < n; k++)
+        note_ref (w, in, out[k]);
+      return;
+    }
+  cc_addr_range r[2];
+  int n = cc_isa_refs (w->isa, b, before, avail, in->addr, 0, r);
+  for (int k = 0; k < n; k++)
+    if (r[k].lo == r[k].hi)
+      note_ref (w, in, r[k].lo);
+}
+
 /* Record the decoded instruction at A; its flow and target.  */
 static dinsn *
 add_insn (walk *w, uint64_t a, const cc_decoded *d, const cc_decoded *prev)
@@ -251,6 +365,7 @@ add_insn (walk *w, uint64_t a, const cc_decoded *d, const cc_decoded *prev)
   uint64_t t = 0;
   cc_goes f = cc_isa_decoded_flow (w->isa, d, prev, &t);
   *in = (dinsn) { .addr = a, .target = t, .len = (uint32_t) d->length, .flow = (uint8_t) f };
+  find_refs (w, in, d);
   w->state[a - w->lo] = START;
   for (uint64_t k = a + 1; k < a + (uint64_t) d->length; k++)
     w->state[k - w->lo] = BODY;
@@ -263,6 +378,32 @@ runs_on (cc_goes f)
 {
   return f == CC_GOES_NEXT || f == CC_GOES_KERNEL || f == CC_GOES_COND || f == CC_GOES_CALL
          || f == CC_GOES_ICALL || f == CC_GOES_COND_RETURN;
+}
+
+static void read_impls (cc_bytes_ctx *c, ifunc_slot *sl);
+
+/* The IFUNC slot (1 + its index) the indirect jump that W read last
+   goes through: its operands or those of the up to three instructions
+   right before it name the slot (x86-64: jmp *slot(%rip); AArch64: adrp,
+   ldr, add, br), and the resolver's possible results are known; else 0.  */
+static uint32_t
+ifunc_jump (walk *w)
+{
+  uint32_t last = w->n - 1;
+  for (uint32_t back = 0; back < 4 && back <= last; back++)
+    {
+      const dinsn *p = &w->insns[last - back];
+      if (back && p->addr + p->len != w->insns[last - back + 1].addr)
+        break;
+      for (uint32_t k = 0; k < p->n_refs && k < MAX_REFS; k++)
+        for (uint32_t j = 0; j < w->c->n_slots; j++)
+          if (w->c->slots[j].slot == p->refs[k])
+            {
+              read_impls (w->c, &w->c->slots[j]);
+              return w->c->slots[j].n_impls ? j + 1 : 0;
+            }
+    }
+  return 0;
 }
 
 /* What the instruction IN leads to: its target queued or found to be
@@ -280,6 +421,8 @@ follow (walk *w, dinsn *in)
         return k < 0 ? -1 : 0;
       }
     case CC_GOES_IJUMP:
+      if ((in->ifunc = ifunc_jump (w)) != 0)
+        return 0;
       fail (w, cc_xasprintf ("it jumps through a register at 0x%llx (a table cachecat-link "
                              "does not read)", (unsigned long long) in->addr));
       return -1;
@@ -361,6 +504,82 @@ walk_function (walk *w)
   return w->why ? -1 : 0;
 }
 
+/* The decoder of ISA, opened once.  */
+static cc_decoder *
+decoder_of (cc_bytes_ctx *c, cc_isa isa, char **why)
+{
+  if (!c->dec[isa] && !c->dec_err[isa])
+    c->dec[isa] = cc_decoder_open (isa, c->img->big_endian, &c->dec_err[isa]);
+  if (!c->dec[isa])
+    *why = cc_xstrdup (c->dec_err[isa]);
+  return c->dec[isa];
+}
+
+/* Where the code of the function at LO ends: the next function's start
+   or the end of its section S.  */
+static uint64_t
+limit_of (const cc_bytes_ctx *c, const cc_elf_section *s, uint64_t lo)
+{
+  uint32_t a = 0, b = c->n_starts;
+  while (a < b)
+    {
+      uint32_t mid = a + (b - a) / 2;
+      if (c->starts[mid] <= lo)
+        a = mid + 1;
+      else
+        b = mid;
+    }
+  uint64_t end = s->addr + s->size;
+  return a < c->n_starts && c->starts[a] < end ? c->starts[a] : end;
+}
+
+/* The functions SL's resolver may return: the function starts its
+   instructions name, if it calls and jumps to nothing (a resolver that
+   calls could get an address from anywhere): else none (not known).  */
+static void
+read_impls (cc_bytes_ctx *c, ifunc_slot *sl)
+{
+  if (sl->read)
+    return;
+  sl->read = 1;
+  const cc_elf_section *s = cc_elf_code_at (c->img, sl->resolver, 1);
+  if (!s || !is_start (c, sl->resolver))
+    return;
+  char *why = NULL;
+  walk w = { .c = c, .s = s, .lo = sl->resolver, .limit = limit_of (c, s, sl->resolver) };
+  w.isa = cc_isa_at_mapping (c->arch, cc_elf_mapping_at (c->img, w.lo), c->img->is64);
+  w.dec = decoder_of (c, w.isa, &why);
+  free (why);
+  if (!w.dec)
+    return;
+  w.state = cc_xcalloc (w.limit - w.lo + 1, 1);
+  int ok = walk_function (&w) == 0;
+  uint64_t *impls = cc_xmalloc ((MAX_REFS * w.n + 1) * sizeof *impls);
+  uint32_t n = 0;
+  for (uint32_t i = 0; ok && i < w.n; i++)
+    {
+      const dinsn *in = &w.insns[i];
+      cc_goes f = (cc_goes) in->flow;
+      if (f == CC_GOES_CALL || f == CC_GOES_ICALL || f == CC_GOES_IJUMP || in->external
+          || in->n_refs > MAX_REFS)
+        ok = 0;
+      for (uint32_t k = 0; k < in->n_refs && k < MAX_REFS; k++)
+        if (is_start (c, in->refs[k]) && in->refs[k] != sl->resolver)
+          impls[n++] = in->refs[k];
+    }
+  if (ok && n)
+    {
+      sl->impls = impls;
+      sl->n_impls = n;
+    }
+  else
+    free (impls);
+  free (w.state);
+  free (w.insns);
+  free (w.todo);
+  free (w.why);
+}
+
 /* ---- Blocks.  */
 
 /* Does the instruction I of W (sorted) end its block?  */
@@ -412,11 +631,20 @@ run_on_exit (const walk *w, uint32_t i)
   return runs_on ((cc_goes) in->flow) && !in->noreturn && in->addr + in->len == w->limit;
 }
 
+/* The implementations an indirect jump through an IFUNC's slot may go
+   to (each a block of its own), or 0.  */
+static uint32_t
+ifunc_exits (const walk *w, uint32_t i)
+{
+  uint32_t k = w->insns[i].ifunc;
+  return k ? w->c->slots[k - 1].n_impls : 0;
+}
+
 /* The blocks that leave for another function after instruction I.  */
 static uint32_t
 exit_blocks (const walk *w, uint32_t i)
 {
-  return (uint32_t) (branch_exit (w, i) + run_on_exit (w, i));
+  return (uint32_t) (branch_exit (w, i) + run_on_exit (w, i)) + ifunc_exits (w, i);
 }
 
 static void
@@ -454,6 +682,8 @@ link_block (const walk *w, cc_func *fn, uint32_t i, const uint32_t *block_of, ui
     }
   if (branch_exit (w, i))
     add_succ (b, bi + 1);
+  for (uint32_t e = 0; e < ifunc_exits (w, i); e++)
+    add_succ (b, bi + 1 + e);
   if (f == CC_GOES_JUMP && in->external)
     {
       b->call = CC_CALL_DIRECT;
@@ -473,6 +703,17 @@ link_block (const walk *w, cc_func *fn, uint32_t i, const uint32_t *block_of, ui
       add_succ (b, on);
       b->fallthru = on;
     }
+}
+
+/* Where the exit block E after instruction I goes: the branch's target,
+   the next function, or one of the IFUNC's implementations.  */
+static uint64_t
+exit_target (const walk *w, uint32_t i, uint32_t e)
+{
+  const dinsn *in = &w->insns[i];
+  if (in->ifunc)
+    return w->c->slots[in->ifunc - 1].impls[e];
+  return e == 0 && branch_exit (w, i) ? in->target : w->limit;
 }
 
 /* The model's insns and blocks of W into FN (code at BASE of section
@@ -514,7 +755,7 @@ build_blocks (const walk *w, cc_func *fn, uint32_t sec, uint64_t base, uint64_t 
                                       .fetch = CC_FETCH_NEVER };
           fn->blocks[nb++] = (cc_block) { .first_insn = ni, .n_insns = 1, .fallthru = CC_NONE,
                                           .call = CC_CALL_DIRECT, .exits = 1 };
-          (*calls)[nb - 1] = e == 0 && branch_exit (w, i) ? in->target : w->limit;
+          (*calls)[nb - 1] = exit_target (w, i, e);
           ni++;
         }
     }
@@ -542,17 +783,6 @@ broken_insns (const walk *w, cc_func *fn, uint64_t base)
   fn->blocks = cc_xcalloc (1, sizeof *fn->blocks);
   fn->blocks[0] = (cc_block) { .n_insns = w->n, .fallthru = CC_NONE };
   fn->n_blocks = 1;
-}
-
-/* The decoder of ISA, opened once.  */
-static cc_decoder *
-decoder_of (cc_bytes_ctx *c, cc_isa isa, char **why)
-{
-  if (!c->dec[isa] && !c->dec_err[isa])
-    c->dec[isa] = cc_decoder_open (isa, c->img->big_endian, &c->dec_err[isa]);
-  if (!c->dec[isa])
-    *why = cc_xstrdup (c->dec_err[isa]);
-  return c->dec[isa];
 }
 
 void
@@ -600,14 +830,46 @@ cc_bytes_model (cc_bytes_ctx *c, const cc_bytes_func *bf, uint32_t sec, uint64_t
   free (w.todo);
 }
 
-int
-cc_bytes_split (cc_bytes_func **bf, uint32_t *n, uint64_t addr, char **name)
+/* Insert a function at ADDR, in code no function or range of COVERED
+   holds, into the *N sorted *BF: named SECTION+0xOFFSET (into *NAME).  */
+static void
+add_unnamed (cc_bytes_func **bf, uint32_t *n, const cc_elf_section *s, uint32_t sec,
+             uint64_t addr, const cc_addr_range *covered, uint32_t n_covered, char **name)
 {
   uint32_t k = 0;
-  while (k < *n && !((*bf)[k].lo < addr && addr < (*bf)[k].limit))
+  while (k < *n && (*bf)[k].lo < addr)
     k++;
-  if (k == *n)
+  uint64_t limit = s->addr + s->size;
+  if (k < *n && (*bf)[k].section == sec && (*bf)[k].lo < limit)
+    limit = (*bf)[k].lo;
+  uint32_t r = range_above (covered, n_covered, addr);
+  if (r < n_covered && covered[r].lo < limit)
+    limit = covered[r].lo;
+  *name = cc_xasprintf ("%s+0x%llx", s->name, (unsigned long long) (addr - s->addr));
+  cc_bytes_func *v = *bf = cc_xrealloc (*bf, (*n + 2) * sizeof *v);
+  memmove (&v[k + 1], &v[k], (*n - k) * sizeof *v);
+  v[k] = (cc_bytes_func) { addr, limit, *name, sec, *name, addr };
+  (*n)++;
+}
+
+int
+cc_bytes_add_start (const cc_elf_image *img, cc_bytes_func **bf, uint32_t *n,
+                    const cc_addr_range *covered, uint32_t n_covered, uint64_t addr,
+                    char **name)
+{
+  uint32_t k = 0;
+  while (k < *n && !((*bf)[k].lo <= addr && addr < (*bf)[k].limit))
+    k++;
+  if (k < *n && (*bf)[k].lo == addr)
     return 0;
+  if (k == *n)
+    {
+      const cc_elf_section *s = cc_elf_code_at (img, addr, 1);
+      if (!s || in_ranges (covered, n_covered, addr))
+        return 0;
+      add_unnamed (bf, n, s, (uint32_t) (s - img->sections), addr, covered, n_covered, name);
+      return 1;
+    }
   cc_bytes_func *v = *bf = cc_xrealloc (*bf, (*n + 2) * sizeof *v);
   *name = cc_xasprintf ("%s+0x%llx", v[k].symbol, (unsigned long long) (addr - v[k].symbol_at));
   memmove (&v[k + 2], &v[k + 1], (*n - k - 1) * sizeof *v);

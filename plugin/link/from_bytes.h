@@ -64,11 +64,16 @@ void cc_bytes_close (cc_bytes_ctx *c);
 void cc_bytes_model (cc_bytes_ctx *c, const cc_bytes_func *bf, uint32_t sec, uint64_t base,
                      cc_func *fn, uint64_t **calls, char **why, uint64_t *outside);
 
-/* Make ADDR, inside the code of one of the *N functions *BF (by
-   address; *N grows, *BF is reallocated), the start of a function of its
-   own, named (*NAME, for the caller to free after) after the one it is
-   in and its offset there: that one then runs on into it.  Returns 1, or
-   0 if ADDR is in none of them.  */
-int cc_bytes_split (cc_bytes_func **bf, uint32_t *n, uint64_t addr, char **name);
+/* Make ADDR a function's start, where a call or jump goes: if it is
+   inside the code of one of the *N functions *BF (by address), that
+   code's end (another entry of hand-written assembly, which runs on into
+   it: named after the symbol and the offset); else if it is in code IMG
+   holds that no range of COVERED (N_COVERED, sorted) does, a function of
+   its own (code no symbol names, a PLT's entry: named after its section
+   and offset).  *N grows, *BF is reallocated; the name (*NAME) is the
+   caller's to free after.  Returns 1, or 0 if ADDR is neither.  */
+int cc_bytes_add_start (const cc_elf_image *img, cc_bytes_func **bf, uint32_t *n,
+                        const cc_addr_range *covered, uint32_t n_covered, uint64_t addr,
+                        char **name);
 
 #endif

@@ -1210,48 +1210,121 @@ all_starts (const uint64_t *r, uint32_t n_r, const cc_bytes_func *bf, uint32_t n
   return v;
 }
 
-/* Where a function of the N to model (*BF) jumps into the middle of
-   another's code (hand-written assembly with several entries that share
-   code: mempcpy's runs into memcpy's), make that place a function's
-   start (cc_bytes_split), until none does; R: the records' starts.  The
-   names made are added to WP->bytes_names.  */
-static void
-split_shared_code (cc_whole_program *wp, const cc_elf_image *img, cc_bytes_func **bf,
-                   uint32_t *n, const uint64_t *r, uint32_t n_r)
+/* Where the records' code calls or jumps (the instructions that end
+   their blocks, in the program's bytes), into *N: a PLT's entries among
+   them.  */
+static uint64_t *
+record_targets (const cc_whole_program *wp, const cc_elf_image *img, uint32_t *n)
 {
+  uint32_t cap = 64;
+  uint64_t *v = cc_xmalloc (cap * sizeof *v);
+  *n = 0;
+  for (uint32_t u = 0; u < wp->n_units; u++)
+    {
+      const cc_unit_record *ur = &wp->units[u];
+      const uint64_t *addr = ur->part_addr;
+      for (uint32_t fi = 0; fi < ur->model.n_funcs; addr += ur->model.funcs[fi].n_parts, fi++)
+        {
+          const cc_func *fn = &ur->model.funcs[fi];
+          if (fn->n_parts == 0 || addr[0] == 0 || (fn->flags & CC_FUNC_BROKEN))
+            continue;
+          for (uint32_t bi = 0; bi < fn->n_blocks; bi++)
+            {
+              uint32_t i = last_fetched (fn, &fn->blocks[bi]);
+              if (i == CC_NONE || !plain_insn (&fn->insns[i]))
+                continue;
+              const cc_insn *in = &fn->insns[i];
+              const cc_part *p = &fn->parts[in->part];
+              uint64_t a = addr[in->part] + in->offset - p->offset, t = 0;
+              size_t avail;
+              const unsigned char *b = bytes_at (img, a, in->length, &avail);
+              if (!b)
+                continue;
+              cc_branch_kind k = cc_isa_branch (isa_at (wp, img, a), b, in->length, a, NULL, 0,
+                                                &t);
+              if (!t || (k != CC_BRANCH_CALL && k != CC_BRANCH_JUMP && k != CC_BRANCH_COND))
+                continue;
+              if (*n == cap)
+                v = cc_xrealloc (v, (cap *= 2) * sizeof *v);
+              v[(*n)++] = t;
+            }
+        }
+    }
+  return v;
+}
+
+/* Model each of the N functions BF once, where functions start at the N_R
+   record starts R and at BF: into *OUT the addresses they call or jump to
+   that are no function's start (N_OUT).  */
+static uint64_t *
+bytes_targets (const cc_whole_program *wp, const cc_elf_image *img, const cc_bytes_func *bf,
+               uint32_t n, const uint64_t *r, uint32_t n_r, uint32_t *n_out)
+{
+  uint32_t n_starts;
+  uint64_t *starts = all_starts (r, n_r, bf, n, &n_starts);
+  cc_bytes_ctx *c = cc_bytes_open (img, wp->arch, starts, n_starts);
+  uint32_t cap = 64;
+  uint64_t *out = cc_xmalloc (cap * sizeof *out);
+  *n_out = 0;
+  for (uint32_t k = 0; k < n; k++)
+    {
+      cc_func fn = { 0 };
+      uint64_t *calls, outside;
+      char *why;
+      cc_bytes_model (c, &bf[k], 0, 0, &fn, &calls, &why, &outside);
+      for (uint32_t b = 0; b <= fn.n_blocks; b++)
+        {
+          uint64_t t = b < fn.n_blocks ? (calls ? calls[b] : 0) : outside;
+          if (!t || bsearch (&t, starts, n_starts, sizeof *starts, cmp_u64))
+            continue;
+          if (*n_out == cap)
+            out = cc_xrealloc (out, (cap *= 2) * sizeof *out);
+          out[(*n_out)++] = t;
+        }
+      free (calls);
+      free (why);
+      cc_func_free (&fn);
+    }
+  cc_bytes_close (c);
+  free (starts);
+  return out;
+}
+
+/* Make every address the code calls or jumps to a function's start
+   (cc_bytes_add_start: another entry's shared code, a PLT's entry),
+   until none is new: the N functions to model *BF grow.  R: the
+   records' starts; COVERED: their code.  The names made are kept in
+   WP->bytes_names.  */
+static void
+add_reached_code (cc_whole_program *wp, const cc_elf_image *img, cc_bytes_func **bf,
+                  uint32_t *n, const uint64_t *r, uint32_t n_r, const cc_addr_range *covered,
+                  uint32_t n_covered)
+{
+  uint32_t n_t;
+  uint64_t *t = record_targets (wp, img, &n_t);
   for (int more = 1, round = 0; more && round < 16; round++)
     {
       more = 0;
-      uint32_t n_starts;
-      uint64_t *starts = all_starts (r, n_r, *bf, *n, &n_starts);
-      cc_bytes_ctx *c = cc_bytes_open (img, wp->arch, starts, n_starts);
-      uint64_t *outside = cc_xcalloc (*n + 1, sizeof *outside);
-      for (uint32_t k = 0; k < *n; k++)
-        {
-          cc_func fn = { 0 };
-          uint64_t *calls;
-          char *why;
-          cc_bytes_model (c, &(*bf)[k], 0, 0, &fn, &calls, &why, &outside[k]);
-          free (calls);
-          free (why);
-          cc_func_free (&fn);
-        }
-      cc_bytes_close (c);
-      free (starts);
-      uint32_t n_before = *n;
-      for (uint32_t k = 0; k < n_before; k++)
+      uint32_t n_b;
+      uint64_t *b = bytes_targets (wp, img, *bf, *n, r, n_r, &n_b);
+      t = cc_xrealloc (t, (n_t + n_b + 1) * sizeof *t);
+      memcpy (t + n_t, b, n_b * sizeof *t);
+      free (b);
+      qsort (t, n_t + n_b, sizeof *t, cmp_u64);
+      for (uint32_t k = 0; k < n_t + n_b; k++)
         {
           char *name;
-          if (outside[k] && cc_bytes_split (bf, n, outside[k], &name))
-            {
-              wp->bytes_names = cc_xrealloc (wp->bytes_names, (wp->n_bytes_names + 1)
-                                                               * sizeof *wp->bytes_names);
-              wp->bytes_names[wp->n_bytes_names++] = name;
-              more = 1;
-            }
+          if ((k && t[k] == t[k - 1])
+              || !cc_bytes_add_start (img, bf, n, covered, n_covered, t[k], &name))
+            continue;
+          wp->bytes_names = cc_xrealloc (wp->bytes_names, (wp->n_bytes_names + 1)
+                                                           * sizeof *wp->bytes_names);
+          wp->bytes_names[wp->n_bytes_names++] = name;
+          more = 1;
         }
-      free (outside);
+      n_t = 0;
     }
+  free (t);
 }
 
 /* The functions of IMG no record covers, to model from their bytes
@@ -1263,8 +1336,8 @@ bytes_plan (cc_whole_program *wp, const cc_elf_image *img, uint64_t *low, uint32
   uint64_t *r;
   cc_addr_range *covered = records_code (wp, &n_covered, &r, &n_r);
   cc_bytes_func *bf = cc_bytes_find (img, wp->arch, covered, n_covered, n);
+  add_reached_code (wp, img, &bf, n, r, n_r, covered, n_covered);
   free (covered);
-  split_shared_code (wp, img, &bf, n, r, n_r);
   free (r);
   for (uint32_t k = 0; k < *n; k++)
     if (bf[k].lo < low[bf[k].section])

@@ -63,5 +63,6 @@ const cc_isa_target cc_aarch64_isa = {
   .refs = refs,
   .nop_fill = nop_fill,
   .opcodes_arch = { "aarch64" },
+  .irelative = 1032,
   .decoded_flow = cc_aarch64_decoded_flow,
 };

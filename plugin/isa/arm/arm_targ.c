@@ -83,5 +83,6 @@ const cc_isa_target cc_arm_isa = {
   .runs_on = runs_on,
   .opcodes_arch = { "arm", "arm" },
   .opcodes_options = { "no-force-thumb", "force-thumb" },
+  .irelative = 160,
   .decoded_flow = cc_arm_decoded_flow,
 };

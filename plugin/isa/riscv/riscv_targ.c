@@ -78,5 +78,6 @@ const cc_isa_target cc_riscv_isa = {
   .nop_fill = nop_fill,
   .runs_on = runs_on,
   .opcodes_arch = { "riscv:rv32", "riscv:rv64" },
+  .irelative = 58,
   .decoded_flow = cc_riscv_decoded_flow,
 };

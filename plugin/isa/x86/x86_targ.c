@@ -96,5 +96,6 @@ const cc_isa_target cc_x86_isa = {
   .got_branch_settled = got_branch_settled,
   .gap_padding = gap_padding,
   .opcodes_arch = { "i386:x86-64" },
+  .irelative = 37,
   .decoded_flow = cc_x86_decoded_flow,
 };
