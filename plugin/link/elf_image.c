@@ -125,6 +125,7 @@ cc_elf_open (const char *path, cc_elf_image *img, char **err)
     return elf_fail (err, path, "not a linked program (an object file? cachecat-link "
                      "reads the executable the linker wrote)");
   img->is64 = gelf_getclass (elf) == ELFCLASS64;
+  img->entry = eh.e_entry;
   img->big_endian = eh.e_ident[EI_DATA] == ELFDATA2MSB;
   img->machine = eh.e_machine;
   img->pie = eh.e_type == ET_DYN;

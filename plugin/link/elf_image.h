@@ -61,6 +61,7 @@ typedef struct cc_elf_image
   int writable_code;           /* a loadable segment both writable and
                                   executable */
   int pie;                     /* ET_DYN: position-independent */
+  uint64_t entry;              /* e_entry: where the program starts */
   uint32_t n_sections;
   cc_elf_section *sections;    /* allocated sections and .debug_cachecat */
   uint32_t n_code;

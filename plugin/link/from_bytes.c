@@ -420,6 +420,15 @@ follow (walk *w, dinsn *in)
         in->external = k == 1;
         return k < 0 ? -1 : 0;
       }
+    case CC_GOES_CALL:
+      if (in->target >= w->lo && in->target < w->limit)
+        {
+          fail (w, cc_xasprintf ("it calls its own code at 0x%llx (a retpoline, or a read "
+                                 "of the program counter): its returns may not go back to "
+                                 "its callers", (unsigned long long) in->target));
+          return -1;
+        }
+      return 0;
     case CC_GOES_IJUMP:
       if ((in->ifunc = ifunc_jump (w)) != 0)
         return 0;
@@ -855,12 +864,12 @@ add_unnamed (cc_bytes_func **bf, uint32_t *n, const cc_elf_section *s, uint32_t 
 int
 cc_bytes_add_start (const cc_elf_image *img, cc_bytes_func **bf, uint32_t *n,
                     const cc_addr_range *covered, uint32_t n_covered, uint64_t addr,
-                    char **name)
+                    int shared, char **name)
 {
   uint32_t k = 0;
   while (k < *n && !((*bf)[k].lo <= addr && addr < (*bf)[k].limit))
     k++;
-  if (k < *n && (*bf)[k].lo == addr)
+  if (k < *n && ((*bf)[k].lo == addr || !shared))
     return 0;
   if (k == *n)
     {

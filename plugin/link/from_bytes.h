@@ -65,15 +65,16 @@ void cc_bytes_model (cc_bytes_ctx *c, const cc_bytes_func *bf, uint32_t sec, uin
                      cc_func *fn, uint64_t **calls, char **why, uint64_t *outside);
 
 /* Make ADDR a function's start, where a call or jump goes: if it is
-   inside the code of one of the *N functions *BF (by address), that
-   code's end (another entry of hand-written assembly, which runs on into
-   it: named after the symbol and the offset); else if it is in code IMG
+   inside the code of one of the *N functions *BF (by address) and SHARED
+   (a jump goes there: another entry of hand-written assembly runs on into
+   that code), that code's end (named after the symbol and the offset);
+   else if it is in code IMG
    holds that no range of COVERED (N_COVERED, sorted) does, a function of
    its own (code no symbol names, a PLT's entry: named after its section
    and offset).  *N grows, *BF is reallocated; the name (*NAME) is the
    caller's to free after.  Returns 1, or 0 if ADDR is neither.  */
 int cc_bytes_add_start (const cc_elf_image *img, cc_bytes_func **bf, uint32_t *n,
                         const cc_addr_range *covered, uint32_t n_covered, uint64_t addr,
-                        char **name);
+                        int shared, char **name);
 
 #endif

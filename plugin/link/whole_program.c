@@ -846,8 +846,47 @@ add_dispatcher (cc_whole_program *wp, uint32_t n)
   wp->n_indirect_targets = n;
 }
 
+static void enter_roots (cc_whole_program *wp, uint32_t entry);
+
+/* The function where the program starts (the ELF entry point), or
+   CC_NONE.  */
+static uint32_t
+entry_point_func (const cc_whole_program *wp)
+{
+  uint64_t a = wp->entry_point & ~(uint64_t) (wp->target->thumb_bit ? 1 : 0);
+  for (uint32_t f = 0; f < wp->model.n_funcs; f++)
+    if (!(wp->model.funcs[f].flags & CC_FUNC_SYNTHETIC) && wp->funcs[f].addr[0] == a)
+      return f;
+  return CC_NONE;
+}
+
+/* The program's entry point runs once, before anything else, whatever
+   the entry of the analysis (main): a root (cold, as the kernel starts
+   it, or not: a root's state is unknown).  */
+static void
+enter_at_entry_point (cc_whole_program *wp, uint32_t entry)
+{
+  uint32_t f = entry_point_func (wp);
+  if (f == CC_NONE || f == entry)
+    return;
+  wp->model.funcs[f].flags |= CC_FUNC_ADDRESS_TAKEN;
+  if (wp->open_because && !wp->taken[f])
+    {
+      wp->taken[f] = CC_ROOT_ENTRY_POINT;
+      wp->funcs[f].root_at = wp->funcs[f].addr[0];
+      wp->n_escaped++;
+    }
+}
+
 void
 cc_whole_program_enter (cc_whole_program *wp, uint32_t entry)
+{
+  enter_roots (wp, entry);
+  enter_at_entry_point (wp, entry);
+}
+
+static void
+enter_roots (cc_whole_program *wp, uint32_t entry)
 {
   if (!wp->open_because)
     {
@@ -914,6 +953,8 @@ cc_whole_program_root_because (const cc_whole_program *wp, uint32_t f)
     case CC_ROOT_MODELLED_CODE:
       return cc_xasprintf ("the program's code refers to its address at 0x%llx, and may "
                            "hand it to code without a model", at);
+    case CC_ROOT_ENTRY_POINT:
+      return cc_xstrdup ("the program starts there (the ELF entry point)");
     default:
       return cc_xstrdup ("its unit flags it address-taken (its address is taken, it has "
                          "the used attribute, or asm names it)");
@@ -1279,7 +1320,8 @@ bytes_targets (const cc_whole_program *wp, const cc_elf_image *img, const cc_byt
             continue;
           if (*n_out == cap)
             out = cc_xrealloc (out, (cap *= 2) * sizeof *out);
-          out[(*n_out)++] = t;
+          /* Bit 0 set: a jump, whose target may be shared code.  */
+          out[(*n_out)++] = (t << 1) | (b == fn.n_blocks);
         }
       free (calls);
       free (why);
@@ -1302,6 +1344,8 @@ add_reached_code (cc_whole_program *wp, const cc_elf_image *img, cc_bytes_func *
 {
   uint32_t n_t;
   uint64_t *t = record_targets (wp, img, &n_t);
+  for (uint32_t k = 0; k < n_t; k++)
+    t[k] <<= 1;
   for (int more = 1, round = 0; more && round < 16; round++)
     {
       more = 0;
@@ -1315,7 +1359,8 @@ add_reached_code (cc_whole_program *wp, const cc_elf_image *img, cc_bytes_func *
         {
           char *name;
           if ((k && t[k] == t[k - 1])
-              || !cc_bytes_add_start (img, bf, n, covered, n_covered, t[k], &name))
+              || !cc_bytes_add_start (img, bf, n, covered, n_covered, t[k] >> 1, t[k] & 1,
+                                      &name))
             continue;
           wp->bytes_names = cc_xrealloc (wp->bytes_names, (wp->n_bytes_names + 1)
                                                            * sizeof *wp->bytes_names);
@@ -1444,6 +1489,31 @@ check_functions (cc_whole_program *wp, const cc_elf_image *img, char **err)
   return 0;
 }
 
+/* Where the compiled code runs code its model does not see (a jump to a
+   retpoline or return thunk, RISC-V's millicode): if that is a function
+   modelled from its bytes, code without a model calls it.  */
+static void
+mark_run_unknown (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *starts,
+                  uint32_t n)
+{
+  for (uint32_t f = 0; f < n; f++)
+    {
+      const cc_func *fn = &wp->model.funcs[f];
+      if (fn->flags & (CC_FUNC_FROM_BYTES | CC_FUNC_SYNTHETIC))
+        continue;
+      for (uint32_t i = 0; i < fn->n_insns; i++)
+        {
+          uint64_t t;
+          if (!fn->insns[i].runs_unknown || fn->insns[i].length == 0
+              || insn_branch (wp, img, f, i, &t) == CC_BRANCH_NONE || !t)
+            continue;
+          uint32_t g = func_at (starts, n, t);
+          if (g != CC_NONE)
+            mark_root (wp, wp->escaped, g, CC_ROOT_UNMODELLED_CODE, insn_addr (wp, f, i));
+        }
+    }
+}
+
 /* The roots of WP's call graph: the functions whose address escapes to
    code without a model or data (WP->escaped), or is taken (WP->taken),
    and why the program is open if it is; with every call resolved first.
@@ -1482,6 +1552,7 @@ mark_roots (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *start
   cc_bases_init (&bases, img);
   cc_bases *closed_bases = wp->open_because ? NULL : &bases;
   mark_escapes (wp, img, starts, n, modelled, n_modelled, closed_bases);
+  mark_run_unknown (wp, img, starts, n);
   wp->taken = cc_xcalloc (n + 1, 1);
   mark_taken_in_code (wp, img, starts, n, closed_bases);
   mark_relative (wp, img, starts, n, modelled, n_modelled, closed_bases);
@@ -1509,7 +1580,7 @@ mark_roots (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *start
 static void
 note_unknown_code (cc_whole_program *wp, const span *spans, uint32_t n_spans, uint32_t line)
 {
-  wp->unknown_code = cc_xmalloc ((n_spans + 1) * sizeof *wp->unknown_code);
+  wp->unknown_code = cc_xmalloc ((2 * n_spans + 1) * sizeof *wp->unknown_code);
   for (uint32_t i = 0; i < n_spans; i++)
     {
       uint64_t base = wp->section_base[spans[i].section];
@@ -1536,6 +1607,7 @@ cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
 {
   memset (wp, 0, sizeof *wp);
   *err = NULL;
+  wp->entry_point = img->entry;
   if (read_units (wp, img, err) < 0)
     return -1;
   uint64_t way = (uint64_t) cache->line * cache->sets;

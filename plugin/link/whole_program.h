@@ -21,7 +21,8 @@ enum cc_root_kind
   CC_ROOT_UNMODELLED_CODE,   /* code without a model refers to it */
   CC_ROOT_REL_TABLE,         /* a self-relative table's entry reaches it */
   CC_ROOT_MODELLED_CODE,     /* the modelled code refers to it */
-  CC_ROOT_UNIT               /* its unit flagged it address-taken */
+  CC_ROOT_UNIT,              /* its unit flagged it address-taken */
+  CC_ROOT_ENTRY_POINT        /* the program starts there (e_entry) */
 };
 
 /* Where a function of the whole program came from.  */
@@ -48,6 +49,7 @@ typedef struct cc_whole_program
   cc_arch arch;                /* the program's (isa/isa.h) */
   const cc_isa_target *target; /* its table */
   uint64_t gp;                 /* the global pointer's value (RISC-V), or 0 */
+  uint64_t entry_point;        /* the ELF header's: where the program starts */
   cc_unit_record *units;
   uint32_t n_units;
   uint32_t n_removed;          /* functions the linker removed (--gc-sections,
