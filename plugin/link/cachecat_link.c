@@ -213,14 +213,20 @@ parse_command_line (int argc, char **argv, cc_arg *args, int *n_args, int *listi
   return program;
 }
 
-/* The entry: --entry, else _start in a static program that models it,
-   else main.  */
+/* The entry: --entry, else _start in a static program that a record
+   models it in or that is closed (every byte modelled), else main.  */
 static const char *
-choose_entry (const cc_options *o, const cc_elf_image *img, const cc_model *m, int *cold)
+choose_entry (const cc_options *o, const cc_elf_image *img, const cc_whole_program *wp,
+              int *cold)
 {
   const char *entry = o->entry;
+  uint32_t start = cc_model_find_func (&wp->model, "_start");
   if (!entry)
-    entry = !img->dynamic && cc_model_find_func (m, "_start") != CC_NONE ? "_start" : "main";
+    entry = !img->dynamic && start != CC_NONE
+                    && (!(wp->model.funcs[start].flags & CC_FUNC_FROM_BYTES)
+                        || !wp->open_because)
+                  ? "_start"
+                  : "main";
   /* _start is where execution begins; main runs after the C library's
      start-up code, which leaves lines of its own in the cache.  */
   *cold = o->entry_state_given ? o->entry_cold : strcmp (entry, "_start") == 0;
@@ -332,7 +338,7 @@ main (int argc, char **argv)
   if (cc_whole_program_build (&wp, &img, &cache, &err) < 0)
     return fatal (err);
   int cold;
-  const char *entry = choose_entry (&o, &img, &wp.model, &cold);
+  const char *entry = choose_entry (&o, &img, &wp, &cold);
   uint32_t entry_func = cc_model_find_func (&wp.model, entry);
   if (entry_func == CC_NONE)
     {

@@ -87,8 +87,17 @@ cc_bytes_find (const cc_elf_image *img, cc_arch arch, const cc_addr_range *cover
                uint32_t n_covered, uint32_t *n)
 {
   const cc_isa_target *t = cc_isa_target_of (arch);
-  uint32_t n_syms;
-  cc_elf_symbol *v = cc_elf_symbols_by_value (img, t && t->thumb_bit, &n_syms);
+  /* The defined function symbols, the Thumb bit of each kept in
+     st_size's place (no longer needed).  */
+  uint32_t n_syms = 0;
+  cc_elf_symbol *v = cc_xmalloc ((img->n_symbols + 1) * sizeof *v);
+  for (uint32_t i = 0; i < img->n_symbols; i++)
+    if (img->symbols[i].func && img->symbols[i].defined)
+      {
+        v[n_syms] = img->symbols[i];
+        v[n_syms].size = t && t->thumb_bit ? v[n_syms].value & 1 : 0;
+        v[n_syms++].value &= ~(uint64_t) (t && t->thumb_bit ? 1 : 0);
+      }
   qsort (v, n_syms, sizeof *v, cmp_sym_addr);
   cc_bytes_func *out = cc_xmalloc ((n_syms + 1) * sizeof *out);
   *n = 0;
@@ -101,7 +110,8 @@ cc_bytes_find (const cc_elf_image *img, cc_arch arch, const cc_addr_range *cover
       if (!s)
         continue;
       out[(*n)++] = (cc_bytes_func) { v[i].value, s->addr + s->size, v[i].name,
-                                      (uint32_t) (s - img->sections), v[i].name, v[i].value };
+                                      (uint32_t) (s - img->sections), v[i].name, v[i].value,
+                                      (int) v[i].size, 0 };
     }
   /* Each one's code ends where the next function's (ours or a record's)
      starts.  */
@@ -524,6 +534,17 @@ decoder_of (cc_bytes_ctx *c, cc_isa isa, char **why)
   return c->dec[isa];
 }
 
+/* How the code at A is read: what the mapping symbols say (ARM: A32 or
+   Thumb), else what THUMB, the symbol's bit 0, says.  */
+static cc_isa
+isa_of_code (const cc_bytes_ctx *c, uint64_t a, int thumb)
+{
+  char k = cc_elf_mapping_at (c->img, a);
+  if (!k && thumb)
+    k = 't';
+  return cc_isa_at_mapping (c->arch, k, c->img->is64);
+}
+
 /* Where the code of the function at LO ends: the next function's start
    or the end of its section S.  */
 static uint64_t
@@ -556,7 +577,7 @@ read_impls (cc_bytes_ctx *c, ifunc_slot *sl)
     return;
   char *why = NULL;
   walk w = { .c = c, .s = s, .lo = sl->resolver, .limit = limit_of (c, s, sl->resolver) };
-  w.isa = cc_isa_at_mapping (c->arch, cc_elf_mapping_at (c->img, w.lo), c->img->is64);
+  w.isa = isa_of_code (c, w.lo, 0);
   w.dec = decoder_of (c, w.isa, &why);
   free (why);
   if (!w.dec)
@@ -810,7 +831,7 @@ cc_bytes_model (cc_bytes_ctx *c, const cc_bytes_func *bf, uint32_t sec, uint64_t
   fn->budget_misses = fn->budget_conflicts = -1;
   walk w = { .c = c, .lo = bf->lo, .limit = bf->limit,
              .s = &c->img->sections[bf->section] };
-  w.isa = cc_isa_at_mapping (c->arch, cc_elf_mapping_at (c->img, bf->lo), c->img->is64);
+  w.isa = isa_of_code (c, bf->lo, bf->thumb);
   w.dec = decoder_of (c, w.isa, why);
   if (!w.dec)
     {
@@ -857,7 +878,7 @@ add_unnamed (cc_bytes_func **bf, uint32_t *n, const cc_elf_section *s, uint32_t 
   *name = cc_xasprintf ("%s+0x%llx", s->name, (unsigned long long) (addr - s->addr));
   cc_bytes_func *v = *bf = cc_xrealloc (*bf, (*n + 2) * sizeof *v);
   memmove (&v[k + 1], &v[k], (*n - k) * sizeof *v);
-  v[k] = (cc_bytes_func) { addr, limit, *name, sec, *name, addr };
+  v[k] = (cc_bytes_func) { addr, limit, *name, sec, s->name, s->addr, 0, 1 };
   (*n)++;
 }
 
@@ -869,7 +890,10 @@ cc_bytes_add_start (const cc_elf_image *img, cc_bytes_func **bf, uint32_t *n,
   uint32_t k = 0;
   while (k < *n && !((*bf)[k].lo <= addr && addr < (*bf)[k].limit))
     k++;
-  if (k < *n && ((*bf)[k].lo == addr || !shared))
+  /* A call into the middle of named code does not make a function of its
+     end (a retpoline calls into its own code): unnamed code has no
+     functions but those calls and jumps make.  */
+  if (k < *n && ((*bf)[k].lo == addr || !(shared || (*bf)[k].unnamed)))
     return 0;
   if (k == *n)
     {
@@ -883,7 +907,7 @@ cc_bytes_add_start (const cc_elf_image *img, cc_bytes_func **bf, uint32_t *n,
   *name = cc_xasprintf ("%s+0x%llx", v[k].symbol, (unsigned long long) (addr - v[k].symbol_at));
   memmove (&v[k + 2], &v[k + 1], (*n - k - 1) * sizeof *v);
   v[k + 1] = (cc_bytes_func) { addr, v[k].limit, *name, v[k].section, v[k].symbol,
-                               v[k].symbol_at };
+                               v[k].symbol_at, v[k].thumb, v[k].unnamed };
   v[k].limit = addr;
   (*n)++;
   return 1;

@@ -30,6 +30,9 @@ typedef struct cc_bytes_func
   uint32_t section;            /* index into IMG's sections */
   const char *symbol;          /* the symbol its code is of (IMG's) */
   uint64_t symbol_at;          /* its address */
+  int thumb;                   /* ARM: the symbol says Thumb code (bit 0) */
+  int unnamed;                 /* no symbol names its code: SYMBOL is its
+                                  section's name, SYMBOL_AT its address */
 } cc_bytes_func;
 
 /* The functions of IMG (whose code is ARCH's) that no record covers: one

@@ -257,6 +257,11 @@ cc_check_limits (const cc_model *m, const cc_result *r, int linked, long long pe
   uint32_t worst = CC_NONE, worst_n = 0;
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)
     {
+      /* The limits are the user's thresholds on the code they compiled:
+         the C library's, modelled from the program's bytes, is not
+         theirs to change.  */
+      if (m->funcs[fi].flags & CC_FUNC_FROM_BYTES)
+        continue;
       uint32_t c = r->funcs[fi].counts[CC_CONFLICT];
       total += c;
       if (c > worst_n || worst == CC_NONE)
@@ -282,7 +287,7 @@ cc_check_limits (const cc_model *m, const cc_result *r, int linked, long long pe
       for (uint32_t fi = 0; fi < m->n_funcs && shown < 64; fi++)
         {
           uint32_t c = r->funcs[fi].counts[CC_CONFLICT];
-          if (!c)
+          if (!c || (m->funcs[fi].flags & CC_FUNC_FROM_BYTES))
             continue;
           cc_limit_msg note = { CC_LIMIT_FUNC_COUNT, fi, CC_NONE, c, 0, 0, 0,
                                 m->funcs[fi].name, NULL, 0, NULL, 0 };

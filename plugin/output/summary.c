@@ -65,6 +65,30 @@ write_program (FILE *f, const cc_model *m, const cc_result *r, const cc_bounds *
     }
 }
 
+/* One line of the functions modelled from the program's bytes (the C
+   library's, the start-up code's): how many, their conflict share, how
+   many have no model.  */
+static void
+write_from_bytes (FILE *f, const cc_model *m, const cc_result *r)
+{
+  uint32_t n = 0, broken = 0;
+  uint64_t insns = 0, conflict = 0;
+  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
+    {
+      if (!(m->funcs[fi].flags & CC_FUNC_FROM_BYTES))
+        continue;
+      n++;
+      broken += (m->funcs[fi].flags & CC_FUNC_BROKEN) != 0;
+      for (int c = 0; c < CC_N_CATEGORIES; c++)
+        insns += r->funcs[fi].counts[c];
+      conflict += r->funcs[fi].counts[CC_CONFLICT];
+    }
+  if (n)
+    fprintf (f, "  and %u functions modelled from the program's bytes (%u without a model): "
+                "%.1f%% conflict\n",
+             n, broken, insns ? 100.0 * (double) conflict / (double) insns : 0.0);
+}
+
 void
 cc_summary_write (FILE *f, const cc_model *m, const cc_result *r, const cc_bounds *b,
                   const cc_report_info *info, const char *report, uint32_t max_funcs)
@@ -75,7 +99,7 @@ cc_summary_write (FILE *f, const cc_model *m, const cc_result *r, const cc_bound
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)
     {
       const cc_func_result *fr = &r->funcs[fi];
-      if (m->funcs[fi].flags & CC_FUNC_SYNTHETIC)
+      if (m->funcs[fi].flags & (CC_FUNC_SYNTHETIC | CC_FUNC_FROM_BYTES))
         continue;
       uint32_t insns = fr->never_fetched + fr->unreachable;
       for (int c = 0; c < CC_N_CATEGORIES; c++)
@@ -102,6 +126,7 @@ cc_summary_write (FILE *f, const cc_model *m, const cc_result *r, const cc_bound
     }
   if (n > max_funcs)
     fprintf (f, "  ... %u more functions, in the report\n", n - max_funcs);
+  write_from_bytes (f, m, r);
   fprintf (f, "report: %s\n", report);
   free (v);
 }
