@@ -131,6 +131,13 @@ $(B)/unit/%: testsuite/unit/%.c testsuite/unit/*.h testsuite/tools/*.h $(B)/libc
 $(B)/tools/%: testsuite/tools/%.c testsuite/tools/*.h $(B)/libcachecat.a | $(B)/tools
 	$(HOSTCC) -std=c11 -D_GNU_SOURCE $(WARN) -O2 -g -Iplugin -o $@ $< $(B)/libcachecat.a -lz
 
+# The tools that read linked programs with objdump's decoder, as
+# cachecat-link does: its decoder and ELF reader, libelf and libopcodes.
+DECODER_TOOLS := $(B)/tools/ccdecode $(B)/tools/ccflow
+DECODER_TOOL_OBJ := $(B)/obj/link/decoder.o $(B)/obj/link/elf_image.o
+$(DECODER_TOOLS): $(B)/tools/%: testsuite/tools/%.c testsuite/tools/*.h $(DECODER_TOOL_OBJ) $(B)/libcachecat.a | $(B)/tools
+	$(HOSTCC) -std=c11 -D_GNU_SOURCE $(WARN) -O2 -g -Iplugin -o $@ $< $(DECODER_TOOL_OBJ) $(B)/libcachecat.a -lelf -lopcodes-multiarch -lbfd-multiarch -lz
+
 deps:
 	@missing=$$(for p in $(DEPS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
 	if [ -n "$$missing" ]; then \

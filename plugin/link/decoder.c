@@ -74,6 +74,18 @@ memory_error (int status, bfd_vma addr, struct disassemble_info *info)
   (void) info;
 }
 
+/* Is TEXT an instruction, not what the decoder prints for bytes it does
+   not know: a directive (".byte", ".word", ".short", ".inst", RISC-V's
+   ".2byte" and ".4byte"), "(bad)", ARM's "@ <UNDEFINED> instruction" and
+   its operands "<illegal ...>" or "<invalid ...>"?  */
+static int
+is_instruction (const char *text)
+{
+  const char *p = text + strspn (text, " \t");
+  return *p && *p != '.' && *p != '@' && !strstr (p, "(bad)") && !strcasestr (p, "undefined")
+         && !strstr (p, "<illegal") && !strstr (p, "<invalid");
+}
+
 cc_decoder *
 cc_decoder_open (cc_isa isa, int big_endian, char **err)
 {
@@ -135,10 +147,7 @@ cc_decode (cc_decoder *d, const unsigned char *code, uint64_t base, uint64_t siz
   d->info.insn_info_valid = 0;
   int n = d->print_insn (addr, &d->info);
   d->out = NULL;
-  if (n <= 0 || (uint64_t) n > base + size - addr || strstr (out->text, "(bad)")
-      || strncmp (out->text, ".word", 5) == 0 || strncmp (out->text, ".short", 6) == 0
-      || strncmp (out->text, ".inst", 5) == 0 || strncmp (out->text, ".byte", 5) == 0
-      || strstr (out->text, "undefined"))
+  if (n <= 0 || (uint64_t) n > base + size - addr || !is_instruction (out->text))
     return 0;
   out->length = n;
   return n;

@@ -201,9 +201,10 @@ result("no function in plugin/ over %d lines" % MAX_FUNCTION_LINES, problems)
 # The targets (isa/targets.def) and the seam: each has a folder in isa/
 # and one in layout/, with the same role-named files, prefixed by the
 # target's folder name: isa/T/T_targ.c (its cc_isa_target), T_length.c,
-# T_branch.c, and T_flow.c where the target has one; layout/T/T_targ.c
+# T_branch.c, T_decoded.c (what an instruction objdump's decoder read does
+# to control), and T_flow.c where the target has one; layout/T/T_targ.c
 # (its cc_layout_target) and what else its assembler needs.
-ISA_ROLES = ("targ", "length", "branch")
+ISA_ROLES = ("targ", "length", "branch", "decoded")
 ISA_OPTIONAL_ROLES = ("flow",)
 TARGET_LINE = re.compile(r"^CC_TARGET \(\s*\w+\s*,\s*(\w+)", re.M)
 targets = TARGET_LINE.findall(open("plugin/isa/targets.def", encoding="utf-8").read()) \

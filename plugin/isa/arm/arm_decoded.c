@@ -6,7 +6,8 @@
    in an IT block carries its condition, "bxeq lr").  Control moves by
    the branches (b, bl, blx, bx, cbz, cbnz, tbb, tbh) and by any
    instruction that writes the PC: its first operand is pc, or pc is in
-   the register list of a pop or ldm.  Everything else runs on.  */
+   the register list of a pop or ldm; and Armv8.1-M's loops and branch
+   future, which no model follows.  Everything else runs on.  */
 
 #include "isa/arm/arm_decoded.h"
 
@@ -53,11 +54,14 @@ static cc_goes
 branch_flow (const char *m, const char *ops, const cc_decoded *d, uint64_t *target)
 {
   int cond;
-  if (base_of (m, "bx", &cond) || base_of (m, "blx", &cond) || base_of (m, "bl", &cond)
-      || base_of (m, "b", &cond))
+  /* Which base matched says a link, not m[1]: ble, blt, bls and blo are
+     b with a condition.  */
+  int bx = base_of (m, "bx", &cond), blx = !bx && base_of (m, "blx", &cond);
+  int bl = !bx && !blx && base_of (m, "bl", &cond);
+  if (bx || blx || bl || base_of (m, "b", &cond))
     {
-      int link = m[1] == 'l';
-      int reg = m[1] == 'x' || (link && m[2] == 'x' && !d->has_target);
+      int link = blx || bl;
+      int reg = bx || (blx && !d->has_target);
       if (reg)
         {
           int ret = !link && strncmp (ops, "lr", 2) == 0;
@@ -88,7 +92,8 @@ pc_write_flow (const char *m, const char *ops)
   int from_stack = strncmp (ops, "sp!", 3) == 0 || strncmp (m, "pop", 3) == 0;
   if ((base_of (m, "pop", &cond) || strncmp (m, "ldm", 3) == 0) && pc_in_list (ops))
     {
-      if (!from_stack)
+      /* ldm sp!, {.., pc}^ returns from an exception, not to a caller.  */
+      if (!from_stack || strchr (ops, '^'))
         return CC_GOES_UNKNOWN;
       base_of (m, "pop", &cond);
       if (strncmp (m, "ldm", 3) == 0)
@@ -112,6 +117,23 @@ pc_write_flow (const char *m, const char *ops)
   return CC_GOES_UNKNOWN;
 }
 
+/* Is M one of Armv8.1-M's low-overhead loops and branch future (le,
+   letp, wls, wlstp, dls, dlstp, bf, bfx, bfl, bflx, bfcsel; a size such
+   as ".32" after it aside)?  The processor may go back to a loop's start
+   from its last instruction without fetching le, and branch at a branch
+   point that is no branch instruction: no instruction's flow says so.  */
+static int
+m_profile_loop (const char *m)
+{
+  static const char *const loops[] = { "le", "letp", "wls", "wlstp", "dls", "dlstp", "bf",
+                                       "bfx", "bfl", "bflx", "bfcsel", NULL };
+  size_t n = strcspn (m, ".");
+  for (int k = 0; loops[k]; k++)
+    if (strlen (loops[k]) == n && strncmp (m, loops[k], n) == 0)
+      return 1;
+  return 0;
+}
+
 cc_goes
 cc_arm_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev, uint64_t *target)
 {
@@ -122,10 +144,11 @@ cc_arm_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev, ui
   if (dot && (strcmp (dot, ".n") == 0 || strcmp (dot, ".w") == 0))
     *dot = 0;
   int cond;
-  if (strncmp (m, "bxj", 3) == 0)
+  if (strncmp (m, "bxj", 3) == 0 || m_profile_loop (m))
     return CC_GOES_UNKNOWN;
-  if (strncmp (m, "tbb", 3) == 0 || strncmp (m, "tbh", 3) == 0)
-    return CC_GOES_IJUMP;
+  /* A table branch as the last instruction of an IT block may run on.  */
+  if (base_of (m, "tbb", &cond) || base_of (m, "tbh", &cond))
+    return cond ? CC_GOES_UNKNOWN : CC_GOES_IJUMP;
   if (base_of (m, "svc", &cond) || base_of (m, "swi", &cond))
     return cond ? CC_GOES_UNKNOWN : CC_GOES_KERNEL;
   /* bkpt 0xab is a semihosting call, which returns; a debugger may go

@@ -81,8 +81,9 @@ const cc_isa_target cc_arm_isa = {
   .refs = refs,
   .nop_fill = nop_fill,
   .runs_on = runs_on,
+  /* In the order of isas: Thumb first.  */
   .opcodes_arch = { "arm", "arm" },
-  .opcodes_options = { "no-force-thumb", "force-thumb" },
+  .opcodes_options = { "force-thumb", "no-force-thumb" },
   .irelative = 160,
   .decoded_flow = cc_arm_decoded_flow,
 };

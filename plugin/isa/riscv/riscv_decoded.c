@@ -84,6 +84,10 @@ cc_riscv_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev, 
     }
   if (strcmp (m, "ecall") == 0)
     return CC_GOES_KERNEL;
+  /* unimp (c.unimp, the halfword 0, or csrrw zero, cycle, zero): an
+     illegal instruction, which traps.  */
+  if (strcmp (m, "unimp") == 0 || strcmp (m, "c.unimp") == 0)
+    return CC_GOES_STOP;
   /* ebreak between slli and srai of zero is a semihosting call, which
      returns; a debugger may go on after any other: it runs on, which
      claims no less.  */
