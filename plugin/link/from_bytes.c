@@ -454,6 +454,20 @@ follow (walk *w, dinsn *in)
     }
 }
 
+/* Are the 2 bytes at A (as far as the code goes) zero?  */
+static int
+zeros (const walk *w, uint64_t a)
+{
+  const cc_elf_section *s = w->s;
+  uint64_t end = a + 2 <= w->limit ? a + 2 : w->limit;
+  if (end <= a)
+    return 0;
+  for (uint64_t k = a; k < end; k++)
+    if (s->data[k - s->addr])
+      return 0;
+  return 1;
+}
+
 /* Decode one run of instructions from A on, as far as control runs on.  */
 static void
 walk_run (walk *w, uint64_t a)
@@ -479,13 +493,22 @@ walk_run (walk *w, uint64_t a)
                                  (unsigned long long) a));
           return;
         }
+      int after_call = have_prev && w->n
+                       && (w->insns[w->n - 1].flow == CC_GOES_CALL
+                           || w->insns[w->n - 1].flow == CC_GOES_ICALL)
+                       && w->insns[w->n - 1].addr + w->insns[w->n - 1].len == a;
+      /* Bytes that are no instruction after a call, or zeros (padding
+         after a call of abort, __stack_chk_fail): the call does not
+         return.  (Zeros would decode on some targets, but a compiler
+         places no code of zeros after a call that returns.)  */
+      if (after_call && zeros (w, a))
+        {
+          w->insns[w->n - 1].noreturn = 1;
+          return;
+        }
       if (decode_at (w, a, &d) < 0)
         {
-          /* Bytes that are no instruction after a call: the call does not
-             return (the processor could not run on there).  */
-          if (w->n && (w->insns[w->n - 1].flow == CC_GOES_CALL
-                       || w->insns[w->n - 1].flow == CC_GOES_ICALL)
-              && w->insns[w->n - 1].addr + w->insns[w->n - 1].len == a && have_prev)
+          if (after_call)
             {
               free (w->why);
               w->why = NULL;
