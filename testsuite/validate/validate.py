@@ -863,6 +863,8 @@ def unit_symbols(link_report):
     out = {}
     for part in link_report["functions"]:
         unit, name = part["unit"], part["name"]
+        if unit is None:
+            continue        # modelled from the program's bytes: no unit's
         if name.endswith("@" + unit):
             name = name[:-len(unit) - 1]
         out.setdefault(unit, {})[name] = (part["address"], part["size"])
