@@ -264,6 +264,13 @@ cc_isa_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev, ui
   return t && t->decoded_flow ? t->decoded_flow (isa, d, prev, target) : CC_GOES_UNKNOWN;
 }
 
+int
+cc_isa_decoded_table (cc_isa isa, const cc_decoded *run, uint32_t n, cc_jump_table *out)
+{
+  const cc_isa_target *t = of_isa (isa);
+  return n && t && t->decoded_table && t->decoded_table (isa, run, n, out);
+}
+
 const char *
 cc_decoded_mnemonic (const cc_decoded *d, const char *const *prefixes, char *mnem,
                      size_t size)

@@ -83,12 +83,27 @@ typedef int (*cc_length_fn) (const unsigned char *b, size_t n);
    time models code without a record from it (link/decoder.h).  */
 typedef struct cc_decoded
 {
+  uint64_t addr;         /* where it is */
   char text[192];        /* mnemonic and operands, as objdump prints them */
   uint64_t target;       /* the last address the decoder named: a direct
                             branch's target */
   int has_target;
   int length;            /* bytes */
 } cc_decoded;
+
+/* The table an indirect jump reads its target from, and how many
+   entries the code before it lets it read (cc_isa_decoded_table).  */
+typedef struct cc_jump_table
+{
+  uint64_t table;        /* the first entry's address */
+  uint32_t n;            /* entries */
+  uint8_t size;          /* bytes of an entry */
+  uint8_t is_signed;     /* an entry is signed */
+  uint8_t shift;         /* an entry is shifted left by this much */
+  uint8_t relative;      /* an entry (so shifted) is added to BASE; else
+                            it is the target's address */
+  uint64_t base;
+} cc_jump_table;
 
 /* What a decoded instruction does to control (cc_isa_decoded_flow).  */
 typedef enum cc_goes
@@ -181,6 +196,8 @@ typedef struct cc_isa_target
   /* The type of its IRELATIVE relocation: the slot an IFUNC's calls
      jump through gets what the resolver at the addend returns.  */
   uint32_t irelative;
+  /* cc_isa_decoded_table of its code; NULL: none is read.  */
+  int (*decoded_table) (cc_isa isa, const cc_decoded *run, uint32_t n, cc_jump_table *out);
   /* cc_isa_decoded_flow of its code; NULL: not known.  */
   cc_goes (*decoded_flow) (cc_isa isa, const cc_decoded *d, const cc_decoded *prev, uint64_t *target);
 } cc_isa_target;
@@ -275,6 +292,13 @@ int cc_isa_opcodes (cc_isa isa, const char **arch, const char **options);
    target of a direct jump, branch or call.
    CC_GOES_UNKNOWN where the target does not say.  */
 cc_goes cc_isa_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev, uint64_t *target);
+
+/* Does the indirect jump RUN[N - 1] read its target from a table whose
+   size the instructions before it bound (RUN: the N instructions control
+   ran through straight to it, in order, as objdump's decoder read them)?
+   The common forms GCC makes of a switch: 1 and the table into *OUT, or
+   0.  */
+int cc_isa_decoded_table (cc_isa isa, const cc_decoded *run, uint32_t n, cc_jump_table *out);
 
 /* For the targets' decoded_flow: the mnemonic of D (its first word,
    after the prefixes PREFIXES names, each followed by a blank) into

@@ -150,5 +150,6 @@ cc_decode (cc_decoder *d, const unsigned char *code, uint64_t base, uint64_t siz
   if (n <= 0 || (uint64_t) n > base + size - addr || !is_instruction (out->text))
     return 0;
   out->length = n;
+  out->addr = addr;
   return n;
 }

@@ -12,6 +12,10 @@
 
 /* The most instructions one function's model may have.  */
 #define MAX_INSNS 200000u
+/* The most instructions before an indirect jump read for its table.  */
+#define RUN_MAX 24
+/* The most entries of a jump table.  */
+#define MAX_ENTRIES 4096u
 
 /* A slot an IFUNC's calls jump through, and the functions its resolver
    may put there.  */
@@ -146,6 +150,26 @@ word_at (const cc_elf_image *img, uint64_t addr, unsigned size)
   return 0;
 }
 
+/* The SIZE bytes at ADDR of the program's allocated data into *V; 0 if
+   they are not there.  */
+static int
+read_entry (const cc_elf_image *img, uint64_t addr, unsigned size, uint64_t *v)
+{
+  for (uint32_t i = 0; i < img->n_sections; i++)
+    {
+      const cc_elf_section *s = &img->sections[i];
+      if (s->data && addr >= s->addr && addr + size <= s->addr + s->size)
+        {
+          *v = 0;
+          for (unsigned k = 0; k < size; k++)
+            *v |= (uint64_t) s->data[addr - s->addr + (img->big_endian ? size - 1 - k : k)]
+                  << (8 * k);
+          return 1;
+        }
+    }
+  return 0;
+}
+
 /* The IRELATIVE relocations of C->img: slots and resolvers.  */
 static void
 read_slots (cc_bytes_ctx *c)
@@ -220,6 +244,8 @@ typedef struct dinsn
                                   MAX_REFS + 1: more */
   uint32_t ifunc;              /* an indirect jump through an IFUNC's slot:
                                   1 + its index in ctx->slots, else 0 */
+  uint32_t table;              /* an indirect jump through a jump table:
+                                  1 + its index in walk->tables, else 0 */
   uint64_t refs[4];
 } dinsn;
 
@@ -241,6 +267,11 @@ typedef struct walk
   char *why;
   uint64_t outside;            /* the first address outside its code that
                                   is no function's start it jumps to */
+  cc_decoded run[RUN_MAX];     /* the last instructions of the run decoded
+                                  now, in order (jump tables) */
+  uint32_t n_run;
+  uint64_t **tables;           /* per table read: its targets, count first */
+  uint32_t n_tables;
 } walk;
 
 enum { START = 1, BODY = 2 };
@@ -416,6 +447,48 @@ ifunc_jump (walk *w)
   return 0;
 }
 
+/* The targets of the jump table the indirect jump W read last reads
+   (cc_isa_decoded_table), each queued: 1 + their index in W->tables, or
+   0 if no table is read; a target outside the function's code fails it
+   (*W->why).  */
+static uint32_t
+table_jump (walk *w)
+{
+  cc_jump_table jt;
+  if (!cc_isa_decoded_table (w->isa, w->run, w->n_run, &jt) || jt.n > MAX_ENTRIES
+      || (jt.size != 1 && jt.size != 2 && jt.size != 4 && jt.size != 8))
+    return 0;
+  uint64_t *t = cc_xmalloc ((jt.n + 1) * sizeof *t);
+  t[0] = jt.n;
+  for (uint32_t k = 0; k < jt.n; k++)
+    {
+      uint64_t v;
+      if (!read_entry (w->c->img, jt.table + (uint64_t) k * jt.size, jt.size, &v))
+        {
+          fail (w, cc_xasprintf ("the jump table at 0x%llx is not in the program's data",
+                                 (unsigned long long) jt.table));
+          free (t);
+          return 0;
+        }
+      if (jt.is_signed && jt.size < 8 && (v >> (8 * jt.size - 1) & 1))
+        v |= ~(uint64_t) 0 << (8 * jt.size);
+      v <<= jt.shift;
+      t[k + 1] = jt.relative ? jt.base + v : v;
+      if (t[k + 1] < w->lo || t[k + 1] >= w->limit)
+        {
+          fail (w, cc_xasprintf ("entry %u of the jump table at 0x%llx goes to 0x%llx, out of "
+                                 "its code", k, (unsigned long long) jt.table,
+                                 (unsigned long long) t[k + 1]));
+          free (t);
+          return 0;
+        }
+      push (w, t[k + 1]);
+    }
+  w->tables = cc_xrealloc (w->tables, (w->n_tables + 1) * sizeof *w->tables);
+  w->tables[w->n_tables++] = t;
+  return w->n_tables;
+}
+
 /* What the instruction IN leads to: its target queued or found to be
    another function's; 0, or -1 if the function cannot be followed.  */
 static int
@@ -431,7 +504,9 @@ follow (walk *w, dinsn *in)
         return k < 0 ? -1 : 0;
       }
     case CC_GOES_CALL:
-      if (in->target >= w->lo && in->target < w->limit)
+      /* Recursion calls the start; a call into the body plays with the
+         return address.  */
+      if (in->target > w->lo && in->target < w->limit)
         {
           fail (w, cc_xasprintf ("it calls its own code at 0x%llx (a retpoline, or a read "
                                  "of the program counter): its returns may not go back to "
@@ -442,6 +517,10 @@ follow (walk *w, dinsn *in)
     case CC_GOES_IJUMP:
       if ((in->ifunc = ifunc_jump (w)) != 0)
         return 0;
+      if ((in->table = table_jump (w)) != 0)
+        return 0;
+      if (w->why)
+        return -1;
       fail (w, cc_xasprintf ("it jumps through a register at 0x%llx (a table cachecat-link "
                              "does not read)", (unsigned long long) in->addr));
       return -1;
@@ -474,6 +553,7 @@ walk_run (walk *w, uint64_t a)
 {
   cc_decoded d, prev;
   int have_prev = 0;
+  w->n_run = 0;
   while (!w->why && w->n < MAX_INSNS)
     {
       if (a >= w->limit)
@@ -517,6 +597,9 @@ walk_run (walk *w, uint64_t a)
           return;
         }
       dinsn *in = add_insn (w, a, &d, have_prev ? &prev : NULL);
+      if (w->n_run == RUN_MAX)
+        memmove (w->run, w->run + 1, (RUN_MAX - 1) * sizeof *w->run);
+      w->run[w->n_run < RUN_MAX ? w->n_run++ : RUN_MAX - 1] = d;
       if (follow (w, in) < 0 || !runs_on ((cc_goes) in->flow))
         return;
       a += in->len;
@@ -544,6 +627,18 @@ walk_function (walk *w)
   if (!w->why)
     qsort (w->insns, w->n, sizeof *w->insns, cmp_dinsn);
   return w->why ? -1 : 0;
+}
+
+/* Free what a walk holds.  */
+static void
+walk_free (walk *w)
+{
+  free (w->state);
+  free (w->insns);
+  free (w->todo);
+  for (uint32_t k = 0; k < w->n_tables; k++)
+    free (w->tables[k]);
+  free (w->tables);
 }
 
 /* The decoder of ISA, opened once.  */
@@ -627,13 +722,21 @@ read_impls (cc_bytes_ctx *c, ifunc_slot *sl)
     }
   else
     free (impls);
-  free (w.state);
-  free (w.insns);
-  free (w.todo);
+  walk_free (&w);
   free (w.why);
 }
 
 /* ---- Blocks.  */
+
+/* The index of the instruction at A, which W read.  */
+static uint32_t
+insn_at (const walk *w, uint64_t a)
+{
+  dinsn key = { .addr = a };
+  const dinsn *t = bsearch (&key, w->insns, w->n, sizeof *w->insns, cmp_dinsn);
+  return (uint32_t) (t - w->insns);
+}
+
 
 /* Does the instruction I of W (sorted) end its block?  */
 static int
@@ -658,12 +761,9 @@ leaders (const walk *w)
         lead[i + 1] = 1;
       const dinsn *in = &w->insns[i];
       if ((in->flow == CC_GOES_JUMP || in->flow == CC_GOES_COND) && !in->external)
-        {
-          dinsn key = { .addr = in->target };
-          dinsn *t = bsearch (&key, w->insns, w->n, sizeof *w->insns, cmp_dinsn);
-          if (t)
-            lead[t - w->insns] = 1;
-        }
+        lead[insn_at (w, in->target)] = 1;
+      for (uint64_t k = 1; in->table && k <= w->tables[in->table - 1][0]; k++)
+        lead[insn_at (w, w->tables[in->table - 1][k])] = 1;
     }
   return lead;
 }
@@ -728,11 +828,9 @@ link_block (const walk *w, cc_func *fn, uint32_t i, const uint32_t *block_of, ui
     on = block_of[i + 1];
   cc_goes f = (cc_goes) in->flow;
   if ((f == CC_GOES_JUMP || f == CC_GOES_COND) && !in->external)
-    {
-      dinsn key = { .addr = in->target };
-      const dinsn *t = bsearch (&key, w->insns, w->n, sizeof *w->insns, cmp_dinsn);
-      add_succ (b, block_of[t - w->insns]);
-    }
+    add_succ (b, block_of[insn_at (w, in->target)]);
+  for (uint64_t k = 1; in->table && k <= w->tables[in->table - 1][0]; k++)
+    add_succ (b, block_of[insn_at (w, w->tables[in->table - 1][k])]);
   if (branch_exit (w, i))
     add_succ (b, bi + 1);
   for (uint32_t e = 0; e < ifunc_exits (w, i); e++)
@@ -878,9 +976,7 @@ cc_bytes_model (cc_bytes_ctx *c, const cc_bytes_func *bf, uint32_t sec, uint64_t
       const cc_insn *last = &fn->insns[fn->n_insns - 1];
       fn->parts[0].size = last->offset + last->length - fn->parts[0].offset;
     }
-  free (w.state);
-  free (w.insns);
-  free (w.todo);
+  walk_free (&w);
 }
 
 /* Insert a function at ADDR, in code no function or range of COVERED

@@ -98,4 +98,5 @@ const cc_isa_target cc_x86_isa = {
   .opcodes_arch = { "i386:x86-64" },
   .irelative = 37,
   .decoded_flow = cc_x86_decoded_flow,
+  .decoded_table = cc_x86_decoded_table,
 };
