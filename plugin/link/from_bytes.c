@@ -115,7 +115,7 @@ cc_bytes_find (const cc_elf_image *img, cc_arch arch, const cc_addr_range *cover
         continue;
       out[(*n)++] = (cc_bytes_func) { v[i].value, s->addr + s->size, v[i].name,
                                       (uint32_t) (s - img->sections), v[i].name, v[i].value,
-                                      (int) v[i].size, 0 };
+                                      (int) v[i].size, 0, 1 };
     }
   /* Each one's code ends where the next function's (ours or a record's)
      starts.  */
@@ -474,15 +474,21 @@ table_jump (walk *w)
         v |= ~(uint64_t) 0 << (8 * jt.size);
       v <<= jt.shift;
       t[k + 1] = jt.relative ? jt.base + v : v;
-      if (t[k + 1] < w->lo || t[k + 1] >= w->limit)
+      /* An entry may go to another function's start (a tail call, or
+         the cold part of this one: a function of its own); an entry into
+         the middle of other code makes that place one (w->outside).  */
+      if (t[k + 1] >= w->lo && t[k + 1] < w->limit)
+        push (w, t[k + 1]);
+      else if (!is_start (w->c, t[k + 1]))
         {
-          fail (w, cc_xasprintf ("entry %u of the jump table at 0x%llx goes to 0x%llx, out of "
-                                 "its code", k, (unsigned long long) jt.table,
-                                 (unsigned long long) t[k + 1]));
+          if (!w->outside)
+            w->outside = t[k + 1];
+          fail (w, cc_xasprintf ("entry %u of the jump table at 0x%llx goes to 0x%llx, in no "
+                                 "function's code or into the middle of another's", k,
+                                 (unsigned long long) jt.table, (unsigned long long) t[k + 1]));
           free (t);
           return 0;
         }
-      push (w, t[k + 1]);
     }
   w->tables = cc_xrealloc (w->tables, (w->n_tables + 1) * sizeof *w->tables);
   w->tables[w->n_tables++] = t;
@@ -748,6 +754,8 @@ ends_block (const walk *w, uint32_t i)
   return i + 1 == w->n || w->insns[i + 1].addr != in->addr + in->len;
 }
 
+static int table_exit (const walk *w, const dinsn *in, uint64_t k);
+
 /* Is the instruction I a block's first: the entry, a target, or after
    an instruction that ends one.  */
 static uint8_t *
@@ -763,7 +771,8 @@ leaders (const walk *w)
       if ((in->flow == CC_GOES_JUMP || in->flow == CC_GOES_COND) && !in->external)
         lead[insn_at (w, in->target)] = 1;
       for (uint64_t k = 1; in->table && k <= w->tables[in->table - 1][0]; k++)
-        lead[insn_at (w, w->tables[in->table - 1][k])] = 1;
+        if (!table_exit (w, in, k))
+          lead[insn_at (w, w->tables[in->table - 1][k])] = 1;
     }
   return lead;
 }
@@ -793,11 +802,33 @@ ifunc_exits (const walk *w, uint32_t i)
   return k ? w->c->slots[k - 1].n_impls : 0;
 }
 
+/* Is entry K (1-based) of the table of instruction IN another
+   function's start?  */
+static int
+table_exit (const walk *w, const dinsn *in, uint64_t k)
+{
+  uint64_t t = w->tables[in->table - 1][k];
+  return t < w->lo || t >= w->limit;
+}
+
+/* The entries of the jump table instruction I reads that go to another
+   function (each a block of its own).  */
+static uint32_t
+table_exits (const walk *w, uint32_t i)
+{
+  const dinsn *in = &w->insns[i];
+  uint32_t n = 0;
+  for (uint64_t k = 1; in->table && k <= w->tables[in->table - 1][0]; k++)
+    n += table_exit (w, in, k);
+  return n;
+}
+
 /* The blocks that leave for another function after instruction I.  */
 static uint32_t
 exit_blocks (const walk *w, uint32_t i)
 {
-  return (uint32_t) (branch_exit (w, i) + run_on_exit (w, i)) + ifunc_exits (w, i);
+  return (uint32_t) (branch_exit (w, i) + run_on_exit (w, i)) + ifunc_exits (w, i)
+         + table_exits (w, i);
 }
 
 static void
@@ -829,8 +860,9 @@ link_block (const walk *w, cc_func *fn, uint32_t i, const uint32_t *block_of, ui
   cc_goes f = (cc_goes) in->flow;
   if ((f == CC_GOES_JUMP || f == CC_GOES_COND) && !in->external)
     add_succ (b, block_of[insn_at (w, in->target)]);
-  for (uint64_t k = 1; in->table && k <= w->tables[in->table - 1][0]; k++)
-    add_succ (b, block_of[insn_at (w, w->tables[in->table - 1][k])]);
+  for (uint64_t k = 1, e = 0; in->table && k <= w->tables[in->table - 1][0]; k++)
+    add_succ (b, table_exit (w, in, k) ? bi + 1 + (uint32_t) e++
+                                       : block_of[insn_at (w, w->tables[in->table - 1][k])]);
   if (branch_exit (w, i))
     add_succ (b, bi + 1);
   for (uint32_t e = 0; e < ifunc_exits (w, i); e++)
@@ -864,6 +896,9 @@ exit_target (const walk *w, uint32_t i, uint32_t e)
   const dinsn *in = &w->insns[i];
   if (in->ifunc)
     return w->c->slots[in->ifunc - 1].impls[e];
+  for (uint64_t k = 1; in->table && k <= w->tables[in->table - 1][0]; k++)
+    if (table_exit (w, in, k) && e-- == 0)
+      return w->tables[in->table - 1][k];
   return e == 0 && branch_exit (w, i) ? in->target : w->limit;
 }
 
@@ -997,7 +1032,7 @@ add_unnamed (cc_bytes_func **bf, uint32_t *n, const cc_elf_section *s, uint32_t 
   *name = cc_xasprintf ("%s+0x%llx", s->name, (unsigned long long) (addr - s->addr));
   cc_bytes_func *v = *bf = cc_xrealloc (*bf, (*n + 2) * sizeof *v);
   memmove (&v[k + 1], &v[k], (*n - k) * sizeof *v);
-  v[k] = (cc_bytes_func) { addr, limit, *name, sec, s->name, s->addr, 0, 1 };
+  v[k] = (cc_bytes_func) { addr, limit, *name, sec, s->name, s->addr, 0, 1, 1 };
   (*n)++;
 }
 
@@ -1026,8 +1061,9 @@ cc_bytes_add_start (const cc_elf_image *img, cc_bytes_func **bf, uint32_t *n,
   *name = cc_xasprintf ("%s+0x%llx", v[k].symbol, (unsigned long long) (addr - v[k].symbol_at));
   memmove (&v[k + 2], &v[k + 1], (*n - k - 1) * sizeof *v);
   v[k + 1] = (cc_bytes_func) { addr, v[k].limit, *name, v[k].section, v[k].symbol,
-                               v[k].symbol_at, v[k].thumb, v[k].unnamed };
+                               v[k].symbol_at, v[k].thumb, v[k].unnamed, 1 };
   v[k].limit = addr;
+  v[k].changed = 1;
   (*n)++;
   return 1;
 }

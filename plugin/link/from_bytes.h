@@ -33,6 +33,9 @@ typedef struct cc_bytes_func
   int thumb;                   /* ARM: the symbol says Thumb code (bit 0) */
   int unnamed;                 /* no symbol names its code: SYMBOL is its
                                   section's name, SYMBOL_AT its address */
+  int changed;                 /* new, or its code's end moved (by
+                                  cc_bytes_add_start), or it reached no
+                                  function's start when last modelled */
 } cc_bytes_func;
 
 /* The functions of IMG (whose code is ARCH's) that no record covers: one

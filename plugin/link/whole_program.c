@@ -1294,11 +1294,13 @@ record_targets (const cc_whole_program *wp, const cc_elf_image *img, uint32_t *n
   return v;
 }
 
-/* Model each of the N functions BF once, where functions start at the N_R
-   record starts R and at BF: into *OUT the addresses they call or jump to
-   that are no function's start (N_OUT).  */
+/* Model each of the N functions BF that changed (cc_bytes_func), where
+   functions start at the N_R record starts R and at BF: into *OUT the
+   addresses they call or jump to that are no function's start (N_OUT),
+   each shifted left by one, bit 0 set for a jump.  Each stays changed
+   only if it reached such an address.  */
 static uint64_t *
-bytes_targets (const cc_whole_program *wp, const cc_elf_image *img, const cc_bytes_func *bf,
+bytes_targets (const cc_whole_program *wp, const cc_elf_image *img, cc_bytes_func *bf,
                uint32_t n, const uint64_t *r, uint32_t n_r, uint32_t *n_out)
 {
   uint32_t n_starts;
@@ -1309,10 +1311,13 @@ bytes_targets (const cc_whole_program *wp, const cc_elf_image *img, const cc_byt
   *n_out = 0;
   for (uint32_t k = 0; k < n; k++)
     {
+      if (!bf[k].changed)
+        continue;
       cc_func fn = { 0 };
       uint64_t *calls, outside;
       char *why;
       cc_bytes_model (c, &bf[k], 0, 0, &fn, &calls, &why, &outside);
+      bf[k].changed = 0;
       for (uint32_t b = 0; b <= fn.n_blocks; b++)
         {
           uint64_t t = b < fn.n_blocks ? (calls ? calls[b] : 0) : outside;
@@ -1320,8 +1325,8 @@ bytes_targets (const cc_whole_program *wp, const cc_elf_image *img, const cc_byt
             continue;
           if (*n_out == cap)
             out = cc_xrealloc (out, (cap *= 2) * sizeof *out);
-          /* Bit 0 set: a jump, whose target may be shared code.  */
           out[(*n_out)++] = (t << 1) | (b == fn.n_blocks);
+          bf[k].changed = 1;
         }
       free (calls);
       free (why);
