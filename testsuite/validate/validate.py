@@ -1950,13 +1950,14 @@ def main():
         shutil.rmtree(opts.tmp, ignore_errors=True)
 
     def summary_line(head, c, extra=True):
-        return ("%s: %d runs%s, %d promise checks (fetches x analyses x shapes), %s%% of the "
+        return ("%s: %d runs%s, %d promise checks (fetches x analyses x shapes), %s of the "
                 "runs' fetches in the report, %d violations "
                 "(%d of instruction boundaries)%s; %d errors; miss bounds: %d functions and %d "
                 "loops bounded (counted per run, shape and analysis), %d invocations and %d "
                 "loop executions checked, %d over their bound" % (
                     head, c["runs"], " (%d with extra flags)" % c["extra"] if extra else "",
-                    c["checked"], pct(c["covered"], c["traced"]).strip(), c["violations"],
+                    c["checked"], (pct(c["covered"], c["traced"]).strip() + "%").replace(
+                        "-%", "none"), c["violations"],
                     c["boundaries"],
                     "; callgrind agrees on %d instruction counts, disagrees on %d" % (
                         c["agree"], c["disagree"]) if extra else "", c["errors"],
