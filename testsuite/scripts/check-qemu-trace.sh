@@ -14,7 +14,7 @@
 #     length, calls and returns as the mnemonics say, each call followed by
 #     its callee, each return by its call's next instruction; on arm a
 #     failed conditional call or return carries no flag), and hold every
-#     hand-written form (blr, ret x5, jal t0, c.jr t0, ldr pc, [sp], #4,
+#     hand-written form (blr, ret x5, jal t0, c.jr t0, ldr pc, [sp], #4 and #8,
 #     an untaken bleq, ...).
 #  c. The checks can fail: a flag flipped in a trace, or a length changed,
 #     must be caught; and qtrace stops with a clear error on an unknown
@@ -144,9 +144,9 @@ crosstarget riscv64 riscv64-linux-gnu-gcc-12 qemu-riscv64 riscv64-linux-gnu-objd
 crosstarget riscv32 riscv64-linux-gnu-gcc-12 qemu-riscv32 riscv64-linux-gnu-objdump riscv \
   "-march=rv32imc -mabi=ilp32" "$RV;call:c.jal"
 crosstarget thumb arm-linux-gnueabihf-gcc-12 qemu-arm arm-linux-gnueabihf-objdump arm -mthumb \
-  "$ARM;ret:ldr.w pc, [sp], #4;ret:ldmia.w sp!, {r4, pc}"
+  "$ARM;ret:ldr.w pc, [sp], #4;ret:ldr.w pc, [sp], #8;ret:ldmia.w sp!, {r4, pc}"
 crosstarget arm arm-linux-gnueabihf-gcc-12 qemu-arm arm-linux-gnueabihf-objdump arm -marm \
-  "$ARM;ret:pop {pc};ret:mov pc, lr"
+  "$ARM;ret:pop {pc};ret:ldr pc, [sp], #8;ret:mov pc, lr"
 
 # ---- c. The checks can fail.
 

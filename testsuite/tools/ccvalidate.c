@@ -21,7 +21,12 @@
          prefix, whose iterations Valgrind traces as fetches of it one
          after the other, where the processor fetches it once (its
          iterations are simulated, counted for callgrind, and checked as
-         the one fetch they are); Vk: AH AM C FP FF FL<loop> HL<loop> NF
+         the one fetch they are); bit 2: code no unit recorded, which
+         only some columns know (cachecat-link's, modelled from the
+         linked bytes): left out of the tightest categorization of the
+         program's code, and given one of its own; Vk: AH AM C FP FF
+         FL<loop> HL<loop> NF, or - (column k says nothing of it: neither
+         checked nor counted in the column)
      fbound K F MAX                     (column K's miss bound of F: the
                                          most lines one invocation loads)
      lbound K L MAX                     (... of loop L: one execution)
@@ -65,7 +70,10 @@
    per column its totals: fetches, misses observed, and the misses the
    verdicts allow at most ("bound": AM and C every fetch, FP/FF/FL once per
    scope execution, HL all but one per loop execution, NF none), and per
-   category the insns fetched, fetches and misses.  PER-ADDRESS-OUT, if
+   category the insns fetched, fetches and misses; then per shape the
+   tightest categorization's ("column tightest@SHAPE", of the insns
+   without flag bit 2; "column tightest-bytes@SHAPE", of those with it,
+   if any).  PER-ADDRESS-OUT, if
    given, gets per instruction address: fetches and misses per distinct
    cache shape (to compare with callgrind).  Then the miss bounds: per
    column and bounded function "invocations COLUMN F COUNT MOST BOUND
@@ -87,7 +95,9 @@
 #include "cache_sim.h"
 #include "key_set.h"
 
-enum kind { V_AH, V_AM, V_C, V_FP, V_FF, V_FL, V_HL, V_NF, V_N };
+/* V_NONE: the column has no verdict for the insn (not one of the
+   counted kinds).  */
+enum kind { V_AH, V_AM, V_C, V_FP, V_FF, V_FL, V_HL, V_NF, V_N, V_NONE = V_N };
 
 /* Loops one instruction's fetches are tracked in: those its verdicts
    name, then those it lies in.  */
@@ -289,6 +299,8 @@ parse_verdict (const char *s, unsigned ln)
     v.kind = V_FF;
   else if (!strcmp (s, "NF"))
     v.kind = V_NF;
+  else if (!strcmp (s, "-"))
+    v.kind = V_NONE;
   else if (!strncmp (s, "FL", 2) || !strncmp (s, "HL", 2))
     {
       v.kind = s[0] == 'F' ? V_FL : V_HL;
@@ -526,7 +538,8 @@ build_maps (void)
     }
   for (uint32_t i = 0; i < n_insns; i++)
     for (uint32_t c = 0; c < n_cols; c++)
-      cols[c].cat_insns[verdicts[(size_t) i * n_cols + c].kind]++;
+      if (verdicts[(size_t) i * n_cols + c].kind != V_NONE)
+        cols[c].cat_insns[verdicts[(size_t) i * n_cols + c].kind]++;
 }
 
 /* ------------------------------------------------------------------ */
@@ -879,6 +892,8 @@ fetch (uint64_t addr, uint32_t len, int *miss)
     {
       column *col = &cols[c];
       verdict v = verdicts[(size_t) ix * n_cols + c];
+      if (v.kind == V_NONE)
+        continue;
       int m = miss[col->shape];
       int first_loop = 1;
       if (v.kind == V_FL || v.kind == V_HL)
@@ -977,6 +992,51 @@ print_bounds (uint32_t c)
   return cols[c].exceeded;
 }
 
+/* Per shape S, the misses the tightest per-instruction categorization
+   of this run allows, over the insns whose flag bit 2 is EXTRA (0: the
+   program's code; 4: code only some columns know, printed if there is
+   any): for each instruction the smallest bound among the promises the
+   run kept (conflict: every fetch; always-hit: none; first-miss of the
+   run, of each invocation, of each execution of a loop it lies in: once
+   per scope; first-hit of such a loop: all but one per execution).  */
+static void
+print_tightest (uint32_t s, uint32_t extra)
+{
+  uint64_t bound = 0, fetches = 0, misses = 0, n_in = 0;
+  for (uint32_t i = 0; i < n_insns; i++)
+    {
+      const insn *in = &insns[i];
+      if ((in->flags & 4) != extra)
+        continue;
+      n_in++;
+      uint32_t b = in->broken[s];
+      uint64_t n = in->counted, best = n;
+      if (!(b & TIGHT_AH))
+        best = 0;
+      if (!(b & TIGHT_FP) && n && best > 1)
+        best = 1;
+      if (!(b & TIGHT_FF) && in->first_calls < best)
+        best = in->first_calls;
+      for (uint32_t k = 0; k < in->n_own; k++)
+        {
+          if (!(b & (TIGHT_FL << k)) && in->first_in_own[k] < best)
+            best = in->first_in_own[k];
+          if (!(b & (TIGHT_HL << k)) && n - in->first_in_own[k] < best)
+            best = n - in->first_in_own[k];
+        }
+      bound += best;
+      fetches += n;
+      misses += in->counted_misses[s];
+    }
+  if (extra && !n_in)
+    return;
+  printf ("column tightest%s@%u/%u/%u%s fetches %llu misses %llu bound %llu violations 0\n",
+          extra ? "-bytes" : "", shapes[s].size, shapes[s].line, shapes[s].ways,
+          (const char *const[]){ "", "/fifo", "/plru", "/random" }[shapes[s].policy],
+          (unsigned long long) fetches, (unsigned long long) misses,
+          (unsigned long long) bound);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1040,43 +1100,10 @@ main (int argc, char **argv)
                   (unsigned long long) col->cat_fetches[k],
                   (unsigned long long) col->cat_misses[k]);
     }
-  /* Per shape, the misses the tightest per-instruction categorization
-     of this run allows: for each instruction the smallest bound among
-     the promises the run kept (conflict: every fetch; always-hit: none;
-     first-miss of the run, of each invocation, of each execution of a
-     loop it lies in: once per scope; first-hit of such a loop: all but
-     one per execution).  */
   for (uint32_t s = 0; s < n_shapes; s++)
-    {
-      uint64_t bound = 0, fetches = 0, misses = 0;
-      for (uint32_t i = 0; i < n_insns; i++)
-        {
-          const insn *in = &insns[i];
-          uint32_t b = in->broken[s];
-          uint64_t n = in->counted, best = n;
-          if (!(b & TIGHT_AH))
-            best = 0;
-          if (!(b & TIGHT_FP) && n && best > 1)
-            best = 1;
-          if (!(b & TIGHT_FF) && in->first_calls < best)
-            best = in->first_calls;
-          for (uint32_t k = 0; k < in->n_own; k++)
-            {
-              if (!(b & (TIGHT_FL << k)) && in->first_in_own[k] < best)
-                best = in->first_in_own[k];
-              if (!(b & (TIGHT_HL << k)) && n - in->first_in_own[k] < best)
-                best = n - in->first_in_own[k];
-            }
-          bound += best;
-          fetches += n;
-          misses += in->counted_misses[s];
-        }
-      printf ("column tightest@%u/%u/%u%s fetches %llu misses %llu bound %llu violations 0\n",
-              shapes[s].size, shapes[s].line, shapes[s].ways,
-              (const char *const[]){ "", "/fifo", "/plru", "/random" }[shapes[s].policy],
-              (unsigned long long) fetches, (unsigned long long) misses,
-              (unsigned long long) bound);
-    }
+    print_tightest (s, 0);
+  for (uint32_t s = 0; s < n_shapes; s++)
+    print_tightest (s, 4);
   for (uint32_t c = 0; c < n_cols; c++)
     broken += print_bounds (c);
   if (argc == 4)

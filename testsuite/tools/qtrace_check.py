@@ -149,7 +149,7 @@ def kind(text, arch):
     if (base("bx") and ops == "lr") or (base("pop") and pc_in_list) \
             or (re.fullmatch(r"ldm(ia|ib|da|db|fd|fa|ed|ea)?(%s)?" % "|".join(CONDS), m)
                 and o[0] in ("sp", "sp!") and pc_in_list) \
-            or (base("ldr") and re.fullmatch(r"pc, \[sp\], #4", ops)) \
+            or (base("ldr") and re.fullmatch(r"pc, \[sp\], #\d+", ops)) \
             or (base("mov") and ops == "pc, lr"):
         return RET
     return 0

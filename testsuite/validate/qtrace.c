@@ -40,9 +40,12 @@
             c.jalr (rd = ra implied) call, c.jr ra / c.jr t0 return,
             c.jal (RV32 only; on RV64 that encoding is c.addiw) call.
    arm      A32: bl, blx (immediate and register) call; bx lr, mov pc, lr,
-            ldm sp{!}, {..., pc} (pop), ldr pc, [sp], #4 return.  T32:
+            ldm sp{!}, {..., pc} (pop), ldr pc, [sp], #N return.  T32:
             bl, blx (immediate), blx Rm call; bx lr, mov pc, lr, pop
-            {..., pc}, ldm.w sp{!}, {..., pc}, ldr.w pc, [sp], #4 return.
+            {..., pc}, ldm.w sp{!}, {..., pc}, ldr.w pc, [sp], #N return
+            (a pop of the return address with any post-increment: libgcc's
+            __aeabi_dcmp* return by ldr.w pc, [sp], #8, keeping the stack
+            8-byte aligned).
             QEMU tells us the size (2 or 4) and the address, not the
             instruction set, which is constant within a translation block
             (only a branch can change it, and a branch ends the block).
@@ -295,7 +298,7 @@ a32_kind (uint32_t w)
     return CALL;
   if ((w & 0x0fffffff) == 0x012fff1e                       /* bx lr */
       || (w & 0x0fffffff) == 0x01a0f00e                    /* mov pc, lr */
-      || (w & 0x0fffffff) == 0x049df004                    /* ldr pc, [sp], #4 */
+      || (w & 0x0ffff000) == 0x049df000                    /* ldr pc, [sp], #N */
       || ((w & 0x0e5f0000) == 0x081d0000 && (w & 0x8000))) /* ldm sp{!}, {..., pc} */
     return RET;
   return NONE;
@@ -317,7 +320,7 @@ t32_kind (unsigned h1, unsigned h2)
   if ((h1 & 0xf800) == 0xf000 && (h2 & 0xc000) == 0xc000)   /* bl, blx imm */
     return CALL;
   if (((h1 == 0xe8bd || h1 == 0xe89d) && (h2 & 0x8000))     /* ldm.w sp{!}, {..., pc} */
-      || (h1 == 0xf85d && h2 == 0xfb04))                    /* ldr.w pc, [sp], #4 */
+      || (h1 == 0xf85d && (h2 & 0xff00) == 0xfb00))         /* ldr.w pc, [sp], #N */
     return RET;
   return NONE;
 }

@@ -34,12 +34,20 @@
 # lines into that column's cache.
 # callgrind runs the same executable on some shapes: its per-instruction
 # fetch and I1 miss counts must equal our simulator's.
+# cachecat-link's promises on code no unit recorded (the C library's,
+# libgcc's, once it models them from the linked bytes) are checked too,
+# as a column of their own (link-bytes); and every run says the share of
+# its fetches that are of instructions the report lists ("cover":
+# cachecat-link's report where it ran), which is how much of the run the
+# promises speak for.
 #
 # Prints every violation (program, shape, flags, function+offset, source
 # line, category, the fetch that broke it, or the instruction boundary the
 # report gets wrong, or the invocation or loop execution over its miss
-# bound), per-program, per-flag-set and total precision tables, the miss
-# bounds' table, and ends with a one-line summary.  Exit status 1 on any
+# bound), per-program (with cover), per-flag-set and total precision
+# tables, the table of the programs linked statically (library_table.py
+# prints it per target at one shape), the miss bounds' table, and ends
+# with a one-line summary.  Exit status 1 on any
 # violation, simulator disagreement or failed step.
 
 import argparse
@@ -97,16 +105,25 @@ FLAG_SETS = {
 # Freestanding programs have no TLS: their canary is a global, and
 # freestanding.h provides it and __stack_chk_fail.
 FREESTANDING_FLAGS = {"ssp": ["-mstack-protector-guard=global"]}
+# A program's own flags on the targets whose compiler contains the key:
+# hs_softfloat soft-float on 32-bit ARM, so that libgcc's __aeabi_dmul
+# and the like run.  The Linux compiler's C library is built for the
+# hard-float ABI: the linker refuses to mix the two unless told to, and
+# the program passes no double to the C library (see its comment).
+PROGRAM_FLAGS = {
+    "hs_softfloat": {"arm-linux-gnueabihf": ["-mfloat-abi=soft", "-Wl,--no-warn-mismatch"]},
+}
 FLAG_AXIS = ["sls", "thunk", "thunk-extern", "ssp", "patchable", "pic-noplt", "cet", "align64",
              "gc-sections"]
 FLAG_SHAPES = "256/32,1024/32,2048/32/4,512/32/2,4096/64,1024/32/4/plru"
 
 # make check's share of the corpus (with testsuite/valgrind/*.c): a few
-# programs of each kind that run fast; on the flag axis, three programs
-# with indirect jumps and calls, tables and callbacks from libc.
+# programs of each kind that run fast (two linked statically, the C
+# library's and libgcc's code in their loops); on the flag axis, three
+# programs with indirect jumps and calls, tables and callbacks from libc.
 QUICK = ["fs_switch_tables", "fs_recursion", "fs_conflict_512", "fs_straddle", "fs_hot_cold",
          "fs_first_hit", "fs_inline_asm", "h_callbacks", "h_conflict", "mu_pipeline",
-         "mu_dispatch"]
+         "mu_dispatch", "hs_copies", "hs_wide"]
 QUICK_FLAG_PROGRAMS = ["fs_tail_calls", "fs_switch_tables", "h_callbacks"]
 QUICK_FLAG_SHAPES = "256/32,2048/32/4"
 
@@ -207,9 +224,12 @@ TARGET_CSMITH = 3
 CSMITH_TARGET_INSNS = 10 ** 7
 # make check's share per target (--quick): a few programs, two shapes;
 # fs_huge_switch's 128-case switch is a Thumb-2 tbh with its table inline
-# (a table jump taken for a fall-through "fetched" the table: extract.cc).
+# (a table jump taken for a fall-through "fetched" the table: extract.cc);
+# on the targets with a C library, libgcc's helpers in loops: double
+# division (__divti3, __aeabi_ldivmod) and, on arm, soft-float
+# (__aeabi_dcmp* return by ldr pc, [sp], #8, which qtrace once missed).
 QUICK_TARGET = ["fs_switch_tables", "fs_huge_switch", "fs_recursion", "fs_first_hit",
-                "fs_hot_cold", "fs_tail_calls"]
+                "fs_hot_cold", "fs_tail_calls", "hs_wide", "hs_softfloat"]
 QUICK_TARGET_SHAPES = "256/32,1024/32/2"
 # A variant's share: two programs (a switch's tables, recursion).
 QUICK_VARIANT = ["fs_switch_tables", "fs_recursion"]
@@ -315,6 +335,11 @@ class Program:
         base = os.path.basename(path)
         base = base[:-2] if base.endswith(".c") else base
         self.name = base if seed is None else "csmith-%d" % seed
+        # hs_*: hosted, linked statically on x86-64 too, so that the C
+        # library's and libgcc's code the program calls in its loops is
+        # code of the executable (every other target links every hosted
+        # program statically).
+        self.static = base.startswith("hs_")
         # A directory is a program of several units (mu_*: each unit is
         # compiled on its own, lib_*.c go into an archive).
         self.units = sorted(glob.glob(os.path.join(path, "*.c"))) if os.path.isdir(path) \
@@ -342,7 +367,11 @@ class Job:
         if prog.kind == "freestanding":
             flags = FREESTANDING
         else:
-            flags = HOSTED + (["-I/usr/include/csmith", "-w"] if prog.seed is not None else [])
+            flags = HOSTED + (["-I/usr/include/csmith", "-w"] if prog.seed is not None else []) \
+                + (["-static"] if prog.static and self.target.x86 else [])
+        for key, own in PROGRAM_FLAGS.get(prog.name, {}).items():
+            if key in self.target.cc:
+                flags = flags + own
         if not self.target.x86:
             # Static executables for qemu-user; -fcf-protection is x86's.
             flags = [f for f in flags if not f.startswith("-fcf-protection")] + \
@@ -403,67 +432,40 @@ def parts_of(report, syms, removed):
 
 
 class Layout:
-    """The analysed code of one executable, from the plugin's report."""
+    """The analysed code of one executable, from the plugin's report
+    (REPORT; of a program of several units, or of code the linker
+    relaxed, cachecat-link's).  EXTRA: cachecat-link's report, whose
+    functions that are not the plugin's (code no unit recorded: the C
+    library's, libgcc's, modelled from the linked bytes) join the layout
+    too, their instructions in self.extra; RECORDED: where REPORT is
+    cachecat-link's, the units the plugin reported on (a part of another
+    unit, or of none, is such code)."""
 
-    def __init__(self, report, syms, removed=()):
+    def __init__(self, report, syms, removed=(), extra=None, recorded=None):
         self.funcs = []          # [name, entry]
         self.func_id = {}
         self.ranges = []         # (func, lo, hi)
         self.insns = {}          # addr -> [len, func, part, off, loc, call]
         self.loops = []          # [func, header addr, parent header addr, members]
+        self.extra = set()       # addresses of the instructions only cachecat-link lists
+        self.extra_funcs = set()
         self.syms = syms
         self.unknown = not layout_known(report)
         for part, base in parts_of(report, syms, removed):
-            fname = part["function"]
-            if fname not in self.func_id:
-                self.func_id[fname] = len(self.funcs)
-                self.funcs.append([fname, None])
-            f = self.func_id[fname]
-            if part["name"] == fname:
-                self.funcs[f][1] = base
-            self.ranges.append((f, base, base + part["size"]))
-            for i in part["insns"]:
-                if i["length"] == 0:
-                    continue    # no instruction (boundary_violations says so)
-                self.insns[base + i["offset"]] = [i["length"], f, part["name"], i["offset"],
-                                                  i.get("loc", "?"), i.get("call")]
-            for lp in part["loops"]:
-                header = self.addr(insn_ref(lp["header"], part["name"]))
-                parent = None if lp["parent"] is None else \
-                    self.addr(insn_ref(lp["parent"], part["name"]))
-                members = [self.addr(insn_ref(m, part["name"])) for m in lp["insns"]]
-                self.loops.append([f, header, parent, set(members)])
+            self.add_part(part, base, self.addr,
+                          recorded is not None and part.get("unit") not in recorded)
+        if extra is not None:
+            # By address: cachecat-link names the units' static functions
+            # NAME@UNIT, and the C library defines some names twice.
+            place = {p["name"]: p["address"] for p in extra["functions"]}
+            for part in extra["functions"]:
+                lo = part["address"]
+                if not any(lo < hi and l < lo + max(part["size"], 1)
+                           for _, l, hi in self.ranges):
+                    self.add_part(part, lo, lambda ref: place[ref[0]] + ref[1], True)
         for fn in self.funcs:
             if fn[1] is None:
                 fn[1] = syms.get(fn[0], (0, 0))[0]
-        self.from_binary = set()     # addresses of code cachecat-link modelled
-        self.number_loops()
-
-    def add_from_binary(self, link):
-        """The functions cachecat-link's report LINK modelled from the
-        program's bytes (the C library's, the start-up code's): their
-        promises are checked as the others' (the units' own columns make
-        none of them: conflict)."""
-        for part in link["functions"]:
-            if not part.get("from_binary") or part["address"] in self.from_binary:
-                continue
-            self.syms[part["name"]] = (part["address"], part["size"])
-            f = self.func_id.setdefault(part["function"], len(self.funcs))
-            if f == len(self.funcs):
-                self.funcs.append([part["function"], part["address"]])
-            self.ranges.append((f, part["address"], part["address"] + part["size"]))
-            for i in part["insns"]:
-                if i["length"]:
-                    a = part["address"] + i["offset"]
-                    self.insns[a] = [i["length"], f, part["name"], i["offset"],
-                                     i.get("loc", "?"), i.get("call")]
-                    self.from_binary.add(a)
-            for lp in part["loops"]:
-                header = self.addr(insn_ref(lp["header"], part["name"]))
-                parent = None if lp["parent"] is None else \
-                    self.addr(insn_ref(lp["parent"], part["name"]))
-                members = [self.addr(insn_ref(m, part["name"])) for m in lp["insns"]]
-                self.loops.append([f, header, parent, set(members)])
         self.number_loops()
 
     def number_loops(self):
@@ -487,6 +489,34 @@ class Layout:
             for a in lp[3]:
                 if a not in self.innermost or d(self.loops[self.innermost[a]]) < d(lp):
                     self.innermost[a] = k
+
+    def add_part(self, part, base, addr, extra):
+        """PART of a report at BASE; ADDR places a (symbol, offset)
+        reference; EXTRA: code only cachecat-link's report lists."""
+        fname = part["function"]
+        if extra and fname in self.func_id and fname not in self.extra_funcs:
+            fname += "@bytes"   # (a C library function of a name the program uses)
+        if extra:
+            self.extra_funcs.add(fname)
+        if fname not in self.func_id:
+            self.func_id[fname] = len(self.funcs)
+            self.funcs.append([fname, None])
+        f = self.func_id[fname]
+        if part["name"] == part["function"]:
+            self.funcs[f][1] = base
+        self.ranges.append((f, base, base + part["size"]))
+        for i in part["insns"]:
+            if i["length"] == 0:
+                continue    # no instruction (boundary_violations says so)
+            self.insns[base + i["offset"]] = [i["length"], f, part["name"], i["offset"],
+                                              i.get("loc", "?"), i.get("call")]
+            if extra:
+                self.extra.add(base + i["offset"])
+        for lp in part["loops"]:
+            header = addr(insn_ref(lp["header"], part["name"]))
+            parent = None if lp["parent"] is None else addr(insn_ref(lp["parent"], part["name"]))
+            members = [addr(insn_ref(m, part["name"])) for m in lp["insns"]]
+            self.loops.append([f, header, parent, set(members)])
 
     def addr(self, ref):
         sym, off = ref
@@ -614,7 +644,9 @@ def bound_lines(k, bounds):
 
 def write_expect(path, layout, columns, rep=frozenset()):
     """COLUMNS: [(name, shape, verdicts by address, miss bounds or None)];
-    REP: the addresses of rep-prefixed string instructions."""
+    REP: the addresses of rep-prefixed string instructions.  Code only
+    cachecat-link's report lists (layout.extra) is "-" in the columns
+    that say nothing of it: neither checked nor counted there."""
     with open(path, "w") as out:
         out.write("columns %d\n" % len(columns))
         for k, (name, shape, _, _) in enumerate(columns):
@@ -629,12 +661,14 @@ def write_expect(path, layout, columns, rep=frozenset()):
                                              header))
         for addr in sorted(layout.insns):
             length, f, _, _, _, call = layout.insns[addr]
-            flags = (1 if call and call.get("tail") else 0) | (2 if addr in rep else 0)
+            extra = addr in layout.extra
+            flags = (1 if call and call.get("tail") else 0) | (2 if addr in rep else 0) | \
+                (4 if extra else 0)
             codes = []
             for _, _, v, _ in columns:
-                if addr not in v and addr not in layout.from_binary:
+                if addr not in v and not extra:
                     raise Failure("no verdict for %#x in a column" % addr)
-                codes.append(v.get(addr, "C"))
+                codes.append(v.get(addr, "-"))
             out.write("insn %x %d %d %d %d %s\n" % (addr, length, f, layout.innermost.get(addr, -1),
                                                    flags, " ".join(codes)))
         for k, column in enumerate(columns):
@@ -751,8 +785,8 @@ def conflict_everywhere(job, name, shape, verdicts, layout):
     the column at the machine instructions (without_layout)."""
     out = ["VIOLATION %s %s %s@%s: %#x promised %s; the report's layout is unknown" % (
         job.prog.name, job.tag, name, shape_name(shape), a, code)
-        for a, code in sorted(verdicts.items()) if code != "C"]
-    return out, {a: "C" for a in layout.insns}
+        for a, code in sorted(verdicts.items()) if code not in ("C", "-") and a not in layout.extra]
+    return out, {a: "C" for a in layout.insns if a not in layout.extra}
 
 
 def parts_span(report, syms, removed):
@@ -787,6 +821,8 @@ class Result:
         self.disagree = []        # text lines
         self.errors = []
         self.fetches = 0
+        self.covered = 0          # fetches of instructions the report lists (report_columns)
+        self.entry_bound = {}     # shape name -> cachecat-link's bound of the entry, or why none
 
 
 def compile_plugin_args(target, prog, shape, report):
@@ -862,9 +898,9 @@ def unit_symbols(link_report):
     report (which names a static function of two units NAME@UNIT)."""
     out = {}
     for part in link_report["functions"]:
-        unit, name = part["unit"], part["name"]
-        if unit is None:
-            continue        # modelled from the program's bytes: no unit's
+        unit, name = part.get("unit"), part["name"]
+        if not isinstance(unit, str):
+            continue    # (code no unit recorded)
         if name.endswith("@" + unit):
             name = name[:-len(unit) - 1]
         out.setdefault(unit, {})[name] = (part["address"], part["size"])
@@ -928,17 +964,57 @@ def run_link(opts, job, shape, exe, work):
           "--ways=%d" % shape[2], "--policy=%s" % shape[3], "--report=" + rep] + entry + [exe],
          "cachecat-link (%s)" % shape_name(shape))
     with open(rep) as f:
-        return json.load(f)
+        report = json.load(f)
+    # (self_test_bytes: code modelled from the bytes, before there is any)
+    if getattr(opts, "link_hook", None):
+        opts.link_hook(report)
+    return report
 
 
-def columns_of(opts, job, layout, reports, removed, work, exe):
+def entry_bound(link):
+    """cachecat-link's miss bound of its entry (its max_misses), or why
+    it has none."""
+    sym = link.get("entry", {}).get("symbol")
+    part = next((p for p in link["functions"] if p["name"] == sym), None)
+    if part is None:
+        return None, "no entry %s in the report" % sym
+    return part.get("max_misses"), part.get("unbounded_because")
+
+
+def report_columns(job):
+    """The columns whose instructions are "the report" of the coverage:
+    cachecat-link's (its promises on the program's code and on code it
+    modelled from the bytes) where it ran, else the plugin's."""
+    return ("link", "link-bytes") if link_variant(job) else ("cachecat",)
+
+
+def covered_fetches(per_addr, columns, job):
+    """The run's fetches of instructions the report lists (any category):
+    per-address counts (every trace record, a rep's iterations too, as
+    the trace's total counts them) of report_columns on the first shape."""
+    names = report_columns(job)
+    listed = {a for name, shape, v, _ in columns if shape == job.shapes[0] and
+              name.split("@")[0] in names for a, code in v.items() if code != "-"}
+    n = 0
+    with open(per_addr) as f:
+        for line in f:
+            g = line.split()
+            if g[0] != "shape" and int(g[0], 16) in listed:
+                n += int(g[1])
+    return n
+
+
+def columns_of(opts, job, layout, reports, removed, work, exe, res=None):
     """[(column name, shape, verdicts by address, miss bounds or None)] of
-    every analysis on every shape."""
+    every analysis on every shape.  cachecat-link's promises on code no
+    unit recorded (layout.extra) are a column of their own, link-bytes,
+    so that every other column, link's too, is the program's code alone.
+    RES gets cachecat-link's bound of the entry per shape."""
     columns = []
     entry = ["_start", "cold"] if job.prog.kind == "freestanding" else []
     for shape in job.shapes:
         for name, flags in job.variants:
-            bounds = None
+            bounds, after = None, None
             if flags is None and job.prog.multi():
                 v = units_verdicts(layout, reports[shape], removed, layout.unit_syms)
                 bounds = units_bounds(layout, reports[shape], removed, layout.unit_syms)
@@ -949,6 +1025,13 @@ def columns_of(opts, job, layout, reports, removed, work, exe):
                 link = run_link(opts, job, shape, exe, work)
                 v = link_verdicts(layout, link)
                 bounds = link_bounds(layout, link)
+                if res is not None:
+                    res.entry_bound[shape_name(shape)] = entry_bound(link)
+                if layout.extra:
+                    after = ("link-bytes@%s" % shape_name(shape), shape,
+                             {a: v.get(a, "-") if a in layout.extra else "-"
+                              for a in layout.insns}, None)
+                    v = {a: c for a, c in v.items() if a not in layout.extra}
             else:
                 ways = ["--ways=%d" % shape[2], "--policy=%s" % shape[3]]
                 p = must([opts.ccengine, "--table", "--bounds"] + ways + flags +
@@ -958,6 +1041,8 @@ def columns_of(opts, job, layout, reports, removed, work, exe):
                 bounds = table_bounds(layout, p.stdout)
             columns.append(("%s@%s" % (name, shape_name(shape)), shape, v,
                             None if layout.unknown else bounds))
+            if after:
+                columns.append(after)
     return columns
 
 
@@ -1093,9 +1178,9 @@ def check_one(opts, job):
             # where relaxed code lies, and are not columns then).
             link0 = run_link(opts, job, job.shapes[0], exe, work)
             syms = {p["name"]: (p["address"], p["size"]) for p in link0["functions"]}
-            layout = Layout(link0, syms)
-            layout.from_binary = {p["address"] + i["offset"] for p in link0["functions"]
-                                  if p.get("from_binary") for i in p["insns"]}
+            first = reports[job.shapes[0]]
+            layout = Layout(link0, syms, recorded={
+                rep["source"] for rep in (first if job.prog.multi() else [first])})
             layout.unit_syms = unit_symbols(link0)
             starts = machine_insns(job.target, exe, *code_span(layout))
             for shape in job.shapes if not job.target.link_only else ():
@@ -1111,16 +1196,19 @@ def check_one(opts, job):
             if len({layout_known(r) for r in reports.values()}) > 1:
                 raise Failure("the reports of one executable disagree on whether its layout "
                               "is known")
+            # cachecat-link's report first: the code it lists beyond the
+            # plugin's joins the layout.
+            if link_variant(job):
+                link0 = run_link(opts, job, job.shapes[0], exe, work)
             if layout_known(first):
-                layout = Layout(first, syms, removed)
-                if link_variant(job):
-                    link0 = run_link(opts, job, job.shapes[0], exe, work)
-                    layout.add_from_binary(link0)
+                layout = Layout(first, syms, removed, link0)
                 starts = machine_insns(job.target, exe, *code_span(layout))
             else:
                 starts = machine_insns(job.target, exe, *parts_span(first, syms, removed))
                 res.violations += without_layout(job, reports, syms, removed, starts)
-                layout = Layout(first, syms, removed)
+                layout = Layout(first, syms, removed, link0)
+                if layout.extra:
+                    starts = machine_insns(job.target, exe, *code_span(layout))
             for shape in job.shapes:
                 res.boundaries += boundary_violations(job, shape, reports[shape], syms, removed,
                                                       starts)
@@ -1128,9 +1216,11 @@ def check_one(opts, job):
             link0 = link0 or run_link(opts, job, job.shapes[0], exe, work)
             res.boundaries += link_boundary_violations(job, link0, starts)
         expect = os.path.join(work, "expect")
-        columns = columns_of(opts, job, layout, reports, removed, work, exe)
+        columns = columns_of(opts, job, layout, reports, removed, work, exe, res)
         if layout.unknown:
             for k, (name, shape, v, _) in enumerate(columns):
+                if name.startswith("link-bytes@"):
+                    continue    # (code the unit's layout says nothing of)
                 bad, v = conflict_everywhere(job, name.split("@")[0], shape, v, layout)
                 res.violations += bad
                 columns[k] = (name, shape, v, None)
@@ -1145,6 +1235,7 @@ def check_one(opts, job):
         trace_run(opts, job.target, exe, trace, work)
         per_addr = os.path.join(work, "per-address")
         replay(opts, res, layout, expect, trace, per_addr)
+        res.covered = covered_fetches(per_addr, columns, job)
         compare_callgrind(opts, res, layout, exe, trace, per_addr, work)
     except Failure as e:
         res.errors.append("ERROR %s %s: %s" % (job.prog.name, job.tag, e))
@@ -1164,7 +1255,7 @@ def corpus(patterns):
     for pattern in patterns:
         for path in sorted(glob.glob(os.path.join(ROOT, pattern))):
             base = os.path.basename(path)
-            kind = "hosted" if base.startswith("h_") else "freestanding"
+            kind = "hosted" if base.startswith(("h_", "hs_")) else "freestanding"
             progs.append(Program(path, kind))
     return progs
 
@@ -1254,12 +1345,15 @@ def summarize(levels, shapes, results, variants=VARIANTS):
     # limit any analysis of categories could reach.
     names = [v[0] for v in variants] + ["tightest"]
     head = "%-28s %9s %6s | %s | %s" % (
-        "program", "fetches", "insns", " ".join("%5s" % c for c in CAT_LABELS),
+        "program", "fetches", "cover", " ".join("%5s" % c for c in CAT_LABELS),
         " ".join("%13s" % n for n in names))
 
     def acc(rs):
-        agg = {"fetches": 0, "insns": {}, "cat_f": {}, "bound": {}, "observed": {}}
+        agg = {"fetches": 0, "insns": {}, "cat_f": {}, "bound": {}, "observed": {},
+               "traced": 0, "covered": 0}
         for r in rs:
+            agg["traced"] += r.fetches
+            agg["covered"] += r.covered
             for (name, shape), col in r.columns.items():
                 agg["bound"][name] = agg["bound"].get(name, 0) + col["bound"]
                 agg["observed"][name] = agg["observed"].get(name, 0) + col["misses"]
@@ -1278,7 +1372,9 @@ def summarize(levels, shapes, results, variants=VARIANTS):
         fshares = " ".join("%5s" % pct(agg["cat_f"].get(c, 0), tf).strip() for c in CATS)
         ratios = " ".join("%13s" % ratio(agg["bound"].get(n, 0), agg["observed"].get(n, 0)).strip()
                           for n in names)
-        out("%-28s %9d %6s | I %s | %s" % (label, agg["fetches"], "", shares, ratios))
+        out("%-28s %9d %6s | I %s | %s" % (label, agg["fetches"],
+                                            pct(agg["covered"], agg["traced"]).strip() + "%",
+                                            shares, ratios))
         out("%-28s %9s %6s | F %s |" % ("", "", "", fshares))
 
     def ratios_where(rs, shape_names):
@@ -1293,7 +1389,8 @@ def summarize(levels, shapes, results, variants=VARIANTS):
     level_runs = [r for r in results if r.job.flagset is None]
     flag_runs = [r for r in results if r.job.flagset is not None]
     out("bound/observed: the misses the categories allow at most over the misses that occurred "
-        "(1.00 is exact)")
+        "(1.00 is exact); cover: the share of the run's fetches that are of instructions the "
+        "report lists, any category (cachecat-link's where it ran, else the plugin's)")
     if level_runs:
         out("")
         out("Precision (over %d levels x %d shapes per program)" % (len(levels), len(shapes)))
@@ -1345,12 +1442,13 @@ def summarize(levels, shapes, results, variants=VARIANTS):
                     kind or "all", ratio(b["link"], obs).strip(),
                     ratio(b["tightest"], obs).strip(), ratio(b["link"], b["tightest"]).strip(),
                     pct(conflicts, fetches).strip(), len(rs)))
+    lines += library_table(level_runs)
     if flag_runs:
         out("")
         out("Flag axis (-O2, the plugin's own report and cachecat-link's): share per "
             "category and bound/observed per flag set")
         out("%-28s %9s %6s | %s | %13s %13s %13s" % (
-            "flag set (runs)", "fetches", "", " ".join("%5s" % c for c in CAT_LABELS),
+            "flag set (runs)", "fetches", "cover", " ".join("%5s" % c for c in CAT_LABELS),
             "cachecat", "link", "tightest"))
         for fs in FLAG_SETS:
             rs = [r for r in flag_runs if r.job.flagset == fs]
@@ -1360,6 +1458,49 @@ def summarize(levels, shapes, results, variants=VARIANTS):
         out("")
         lines += bounds_table(level_runs, flag_runs, shapes, variants)
     return lines
+
+
+def library_rows(results):
+    """Per static program (hs_*: the C library's and libgcc's code runs
+    in its loops) and level: the runs' fetches, the share the report
+    covers, cachecat-link's bound/observed of the program's own code,
+    the tightest categorization's, link over tightest, and link-bytes'
+    bound/observed (its promises on code no unit recorded; "-" while it
+    has none).  Summed over the runs' shapes."""
+    rows = {}
+    for r in results:
+        if not r.prog.static:
+            continue
+        row = rows.setdefault((r.prog.name, r.job.label), collections.Counter())
+        row["traced"] += r.fetches
+        row["covered"] += r.covered
+        for (name, _), col in r.columns.items():
+            if name in ("link", "tightest", "link-bytes"):
+                row[name + " bound"] += col["bound"]
+                row[name + " misses"] += col["misses"]
+    return [(prog, level, row["traced"], pct(row["covered"], row["traced"]).strip(),
+             ratio(row["link bound"], row["link misses"]).strip(),
+             ratio(row["tightest bound"], row["tightest misses"]).strip(),
+             ratio(row["link bound"], row["tightest bound"]).strip(),
+             ratio(row["link-bytes bound"], row["link-bytes misses"]).strip())
+            for (prog, level), row in sorted(rows.items())]
+
+
+LIBRARY_HEAD = ("program", "level", "fetches", "cover%", "link", "tightest", "link/tightest",
+                "link-bytes")
+
+
+def library_table(results):
+    """The lines of library_rows' table, none if no static program ran."""
+    rows = library_rows(results)
+    if not rows:
+        return []
+    fmt = "  %-14s %-5s %9s %7s %8s %9s %14s %11s"
+    return ["", "Programs linked statically (hs_*), the C library and libgcc running in their "
+            "loops: the share of the run's fetches cachecat-link's report covers; bound/observed "
+            "of the program's own code, cachecat-link's and the tightest categorization's, and "
+            "the two bounds' ratio; link-bytes: its promises on the code no unit recorded", "",
+            fmt % LIBRARY_HEAD] + [fmt % row for row in rows]
 
 
 def bound_entries(results, kind, name, shape_names=None):
@@ -1563,11 +1704,28 @@ def run_summary(results, extra=0):
             "bound_runs": {kind: sum(e[0] for e in es) for kind, es in entries.items()},
             "bound_over": sum(e[3] for es in entries.values() for e in es),
             "checked": sum(col["fetches"] for r in results for col in r.columns.values()),
+            "traced": sum(r.fetches for r in results),
+            "covered": sum(r.covered for r in results),
             "violations": sum(len(r.violations) for r in results) + boundaries,
             "boundaries": boundaries,
             "agree": sum(r.agree for r in results),
             "disagree": sum(len(r.disagree) for r in results),
             "errors": sum(len(r.errors) for r in results)}
+
+
+def tool_paths(opts):
+    """The compiler, the plugin and the tools a run uses (the environment's
+    CC, PLUGIN, CACHECAT_LINK and B), set in OPTS; returns B."""
+    b = os.environ.get("B", "build")
+    opts.cc = os.environ.get("CC", "gcc")
+    opts.plugin = os.path.abspath(os.environ.get("PLUGIN", "cachecat.so"))
+    opts.ccengine = os.path.abspath(os.path.join(b, "tools", "ccengine"))
+    opts.cachecat_link = os.path.abspath(os.environ.get("CACHECAT_LINK", "cachecat-link"))
+    opts.ccvalidate = os.path.abspath(os.path.join(b, "tools", "ccvalidate"))
+    opts.vglib = os.path.abspath(os.path.join(b, "vglib"))
+    opts.qtrace = os.path.abspath(os.path.join(b, "qtrace.so"))
+    opts.timeout = 300
+    return b
 
 
 def main():
@@ -1611,15 +1769,7 @@ def main():
     cross_whole = not narrowed and opts.targets == "cross"
     narrowed = narrowed or opts.targets is not None
     levels_given, shapes_given, programs_given = opts.levels, opts.shapes, opts.programs
-    b = os.environ.get("B", "build")
-    opts.cc = os.environ.get("CC", "gcc")
-    opts.plugin = os.path.abspath(os.environ.get("PLUGIN", "cachecat.so"))
-    opts.ccengine = os.path.abspath(os.path.join(b, "tools", "ccengine"))
-    opts.cachecat_link = os.path.abspath(os.environ.get("CACHECAT_LINK", "cachecat-link"))
-    opts.ccvalidate = os.path.abspath(os.path.join(b, "tools", "ccvalidate"))
-    opts.vglib = os.path.abspath(os.path.join(b, "vglib"))
-    opts.qtrace = os.path.abspath(os.path.join(b, "qtrace.so"))
-    opts.timeout = 300
+    b = tool_paths(opts)
     programs_of = lambda names: ",".join("testsuite/validate/programs/%s%s" % (
         n, "" if n.startswith("mu_") else ".c") for n in names)
     flag_programs = None                    # the same as --programs
@@ -1763,9 +1913,11 @@ def main():
                 status = "ERROR"
             elif r.violations or r.boundaries or r.disagree:
                 status = "FAIL"
-            print("%-5s %-28s %-15s %9d fetches, %d violations, callgrind agrees on %d, "
-                  "disagrees on %d; miss bounds checked on %d invocations, %d loop executions" % (
+            print("%-5s %-28s %-15s %9d fetches (%s%% in the report), %d violations, callgrind "
+                  "agrees on %d, disagrees on %d; miss bounds checked on %d invocations, %d loop "
+                  "executions" % (
                       status, r.prog.name, r.job.tag, r.fetches,
+                      pct(r.covered, r.fetches).strip(),
                       len(r.violations) + len(r.boundaries), r.agree, len(r.disagree),
                       sum(e[1] for b in r.bounds.values() for e in b["f"]),
                       sum(e[1] for b in r.bounds.values() for e in b["l"])), flush=True)
@@ -1795,18 +1947,22 @@ def main():
     if opts.self_test:
         if host:
             selftest_ok = self_test(opts, host, progs + flag_progs, log)
+            selftest_ok &= self_test_bytes(opts, host, progs, log)
         for t in cross:
             selftest_ok &= self_test(opts, t, [j.prog for j in tjobs[t.name]], log)
     if not opts.keep:
         shutil.rmtree(opts.tmp, ignore_errors=True)
 
     def summary_line(head, c, extra=True):
-        return ("%s: %d runs%s, %d promise checks (fetches x analyses x shapes), %d violations "
+        return ("%s: %d runs%s, %d promise checks (fetches x analyses x shapes), %s of the "
+                "runs' fetches in the report, %d violations "
                 "(%d of instruction boundaries)%s; %d errors; miss bounds: %d functions and %d "
                 "loops bounded (counted per run, shape and analysis), %d invocations and %d "
                 "loop executions checked, %d over their bound" % (
                     head, c["runs"], " (%d with extra flags)" % c["extra"] if extra else "",
-                    c["checked"], c["violations"], c["boundaries"],
+                    c["checked"], (pct(c["covered"], c["traced"]).strip() + "%").replace(
+                        "-%", "none"), c["violations"],
+                    c["boundaries"],
                     "; callgrind agrees on %d instruction counts, disagrees on %d" % (
                         c["agree"], c["disagree"]) if extra else "", c["errors"],
                     c["bounded"]["f"], c["bounded"]["l"], c["bound_runs"]["f"],
@@ -1957,6 +2113,88 @@ def self_test(opts, target, progs, log):
         ok &= bool(found)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+    return ok
+
+
+def self_test_bytes(opts, target, progs, log):
+    """cachecat-link's promises on code no unit recorded (the C
+    library's, modelled from the linked bytes) must be checked, and
+    counted in the share of the fetches the report covers, before
+    cachecat-link makes any: in a static program's run, the function
+    without a model that ran most is added to cachecat-link's reports
+    with every instruction objdump finds in it, all conflict (the run
+    must stay clean, its column link-bytes must appear, and the covered
+    fetches grow by exactly that function's fetches), then all
+    never-fetched (each fetch is a violation, which must be reported).
+    Nothing to do without a static program (hs_*) among PROGS."""
+    prog = next((p for p in progs if p.static), None)
+    if prog is None:
+        return True
+    import struct
+    o = argparse.Namespace(**vars(opts))
+    o.keep = True
+    shape = min(opts.shapes or opts.flag_shapes, key=lambda sh: sh[0] * sh[2])
+    job = Job(prog, "-O2", None, [shape], VARIANTS[:2], (), target)
+    clean = check_one(o, job)
+    work = clean.workdir
+    try:
+        if clean.errors or clean.violations or clean.boundaries:
+            log("self-test: %s's run is not clean: %s" % (
+                prog.name, (clean.errors + clean.violations + clean.boundaries)[:3]))
+            return False
+        with open(os.path.join(work, "per-address")) as f:
+            own = {int(line.split()[0], 16) for line in f if not line.startswith("shape")}
+        exe = os.path.join(work, "prog")
+        with open(os.path.join(work, "r0.json")) as f:
+            syms = symbols(target, exe, json.load(f))
+        funcs = sorted((lo, lo + size, name) for name, (lo, size) in syms.items()
+                       if size and not any(lo <= a < lo + size for a in own))
+        starts_of = [lo for lo, _, _ in funcs]
+        ran = collections.Counter()
+        import bisect
+        with open(os.path.join(work, "trace"), "rb") as f:
+            for (rec,) in struct.iter_unpack("<Q", f.read()):
+                a = rec & 0xffffffffffff
+                k = bisect.bisect_right(starts_of, a) - 1
+                if k >= 0 and a < funcs[k][1]:
+                    ran[k] += 1
+        if not ran:
+            log("self-test: %s: no instruction to flip: no function without a model ran" %
+                prog.name)
+            return False
+        k, fetched = ran.most_common(1)[0]
+        lo, hi, name = funcs[k]
+        starts = machine_insns(target, exe, lo, hi)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    ok = True
+    for category in ("conflict", "never-fetched"):
+        part = {"name": name, "function": name, "address": lo, "size": hi - lo, "unit": None,
+                "analysed": True, "loops": [], "insns": [
+                    {"offset": a - lo, "length": n, "category": category}
+                    for a, n in sorted(starts.items())]}
+        o.keep = False
+        o.link_hook = lambda report: report["functions"].append(part)
+        res = check_one(o, job)
+        column = [col for (n, _), col in res.columns.items() if n == "link-bytes"]
+        if category == "conflict":
+            # ("-" in the other columns: what they check and count is as it was)
+            same = all(res.columns.get(k, {}).get("fetches") == col["fetches"] and
+                       res.columns[k]["misses"] == col["misses"]
+                       for k, col in clean.columns.items() if k[0] in ("cachecat", "link"))
+            caught = not (res.errors or res.violations or res.boundaries) and column and \
+                column[0]["fetches"] > 0 and res.covered == clean.covered + fetched and same
+            log("self-test: %s (%d fetches) added to cachecat-link's report as conflict, the "
+                "column link-bytes and the coverage must count it: %s" % (
+                name, fetched, "caught" if caught else "NOT CAUGHT (%s)" % (
+                    (res.errors + res.violations + res.boundaries)[:2] or
+                    "covered %d, was %d; other columns unchanged: %s" % (
+                        res.covered, clean.covered, same))))
+        else:
+            caught = any(" link-bytes@" in v and "never-fetched" in v for v in res.violations)
+            log("self-test: %s added to cachecat-link's report, never-fetched: %s" % (
+                name, "caught" if caught else "NOT CAUGHT"))
+        ok &= bool(caught)
     return ok
 
 
