@@ -27,6 +27,7 @@
 # and here Reset_Handler runs before it.
 
 import collections
+import json
 import os
 import shutil
 import subprocess
@@ -184,7 +185,6 @@ def build(v, spec, opts, job, work):
                "compile %s (%s)" % (name, v.shape_name(shape)))
         objs.append(obj)
         if name == "prog":
-            import json
             with open(rep) as f:
                 report = json.load(f)
     exe = os.path.join(work, "prog")
@@ -211,36 +211,34 @@ def trace_run(v, spec, opts, exe, trace, work):
 
 
 def table(v, t, results):
-    """What each run of firmware target T covered: per image and shape
-    the run's fetches (all of them: start-up, C library, libgcc, the
-    ROM), the promises checked (fetches of the report's instructions)
-    and their share, and the violations (broken promises and miss
-    bounds; those of instruction boundaries per image).  Empty for any
-    other target."""
+    """What each run of firmware target T covered: per image the run's
+    fetches (all of them: start-up, C library, libgcc, the ROM), the
+    promises of cachecat-link's report checked on each shape (the fetches
+    of its instructions: the same on every shape) and their share of the
+    run, and the violations over its shapes (broken promises, miss bounds
+    and instruction boundaries).  Empty for any other target."""
     if not hasattr(t, "image"):
         return []
-    out = ["", "Firmware runs (qemu-system %s): the run's fetches, the promises of "
-           "cachecat-link's report checked (its instructions' fetches), their share of the "
-           "run, violations" % t.image.machine,
-           "%-22s %-4s %-10s %9s %9s %6s %10s" % ("program", "", "shape", "fetches", "checked",
-                                                 "share", "violations")]
+    out = ["", "Firmware runs (qemu-system -M %s): per image the run's fetches, the promises of "
+           "cachecat-link's report checked per shape (its instructions' fetches) and their share "
+           "of the run, violations over the shapes" % t.image.machine,
+           "%-22s %-4s %9s %9s %6s %6s %10s" % ("program", "", "fetches", "checked", "share",
+                                              "shapes", "violations")]
     total = checked = bad = 0
     for r in sorted(results, key=lambda r: (r.prog.name, r.job.label)):
-        for shape in map(v.shape_name, r.job.shapes):
-            col = r.columns.get(("link", shape))
-            if col is None:
-                continue
-            n_bad = col["violations"] + r.bounds.get(("link", shape), {}).get("exceeded", 0)
-            out.append("%-22s %-4s %-10s %9d %9d %6s %10d" % (
-                r.prog.name, r.job.label, shape, r.fetches, col["fetches"],
-                v.pct(col["fetches"], r.fetches).strip() + "%", n_bad))
-            total += r.fetches
-            checked += col["fetches"]
-            bad += n_bad
-        bad += len(r.boundaries)
-        if r.boundaries:
-            out.append("%-22s %-4s %-10s %d violations of instruction boundaries" % (
-                r.prog.name, r.job.label, "", len(r.boundaries)))
-    out.append("%-22s %-4s %-10s %9d %9d %6s %10d" % ("total", "", "", total, checked,
-                                                     v.pct(checked, total).strip() + "%", bad))
+        cols = [r.columns[("link", sn)] for sn in map(v.shape_name, r.job.shapes)
+                if ("link", sn) in r.columns]
+        if not cols:
+            continue
+        n_bad = len(r.boundaries) + sum(
+            col["violations"] + r.bounds.get(("link", sn), {}).get("exceeded", 0)
+            for sn, col in zip(map(v.shape_name, r.job.shapes), cols))
+        out.append("%-22s %-4s %9d %9d %6s %6d %10d" % (
+            r.prog.name, r.job.label, r.fetches, cols[0]["fetches"],
+            v.pct(cols[0]["fetches"], r.fetches).strip() + "%", len(cols), n_bad))
+        total += r.fetches * len(cols)
+        checked += sum(col["fetches"] for col in cols)
+        bad += n_bad
+    out.append("%-22s %-4s %9d %9d %6s %6s %10d" % (
+        "total (x shapes)", "", total, checked, v.pct(checked, total).strip() + "%", "", bad))
     return out
