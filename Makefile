@@ -53,8 +53,10 @@ TOOL_BIN := $(patsubst testsuite/tools/%.c,$(B)/tools/%,$(TOOL_SRC))
 .PHONY: all deps install example check csmith bench validate cross-plugins host-only clean FORCE
 
 # Debian packages the build and the tests need (run as root; quick when
-# everything is already there).
-DEPS := gcc g++ make libc6-dev gcc-12-plugin-dev libiberty-dev libelf-dev libdw-dev zlib1g-dev lld binutils dejagnu expect tcl valgrind qemu-user python3 coreutils csmith libcsmith-dev cmake ccache distcc python3-jsonschema binutils-dev binutils-multiarch-dev
+# everything is already there).  qemu-system-arm and qemu-system-misc
+# (riscv32) run validate.py's firmware images, gcc-riscv64-unknown-elf
+# and picolibc-riscv64-unknown-elf build the RISC-V one.
+DEPS := gcc g++ make libc6-dev gcc-12-plugin-dev libiberty-dev libelf-dev libdw-dev zlib1g-dev lld binutils dejagnu expect tcl valgrind qemu-user qemu-system-arm qemu-system-misc gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf python3 coreutils csmith libcsmith-dev cmake ccache distcc python3-jsonschema binutils-dev binutils-multiarch-dev
 all: $(ALL)
 
 $(SO): $(GLUE_OBJ) $(B)/libcachecat.a
@@ -182,9 +184,11 @@ validate: host-only cachecat.so cachecat-link $(TOOL_BIN) $(VG_TOOL) $(QTRACE) c
 	CC="$(CC)" B="$(B)" python3 testsuite/validate/validate.py --self-test --doc docs/validation.md $(VALIDATE_FLAGS)
 
 # The plugin of every installed cross compiler validate.py runs under
-# qemu-user (its CROSS_TARGETS); one that cannot be built leaves its
-# target skipped, with a line saying so.
-VALIDATE_CROSS_CCS := aarch64-linux-gnu-gcc-12 riscv64-linux-gnu-gcc-12 arm-linux-gnueabihf-gcc-12 arm-none-eabi-gcc
+# qemu-user (its CROSS_TARGETS) or, as firmware images, under qemu-system
+# (firmware.py's TARGETS: arm-none-eabi-gcc, and riscv64-unknown-elf-gcc,
+# Debian's bare-metal RISC-V compiler, which ships GCC's plugin headers);
+# one that cannot be built leaves its target skipped, with a line saying so.
+VALIDATE_CROSS_CCS := aarch64-linux-gnu-gcc-12 riscv64-linux-gnu-gcc-12 arm-linux-gnueabihf-gcc-12 arm-none-eabi-gcc riscv64-unknown-elf-gcc
 cross-plugins:
 	@for cc in $(VALIDATE_CROSS_CCS); do \
 	  if command -v $$cc >/dev/null; then \

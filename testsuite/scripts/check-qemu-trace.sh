@@ -15,8 +15,18 @@
 #     its callee, each return by its call's next instruction; on arm a
 #     failed conditional call or return carries no flag), and hold every
 #     hand-written form (blr, ret x5, jal t0, c.jr t0, ldr pc, [sp], #4 and #8,
-#     an untaken bleq, ...).
-#  c. The checks can fail: a flag flipped in a trace, or a length changed,
+#     an untaken bleq, ...).  Thumb also qtrace-edges.c: instructions at
+#     the ends of pages, whose bytes QEMU gives the plugin with the
+#     halfword it peeks at after them (qtrace corrects their length).
+#  c. Bare-metal firmware under qemu-system (system mode: validate.py's
+#     firmware targets, testsuite/validate/firmware.py): the C library
+#     program fw_libc.c as a Cortex-M4 (mps2-an386), Cortex-M7
+#     (mps2-an500) and RV32IMAC (sifive_e) image with newlib or picolibc
+#     and libgcc, from reset (after sifive_e's boot ROM) to the
+#     semihosting exit: every record, the C library's and libgcc's too,
+#     against the image's objdump as in b; and qtrace-edges.c as a
+#     Cortex-M4 image (1 KiB pages in system mode).
+#  d. The checks can fail: a flag flipped in a trace, or a length changed,
 #     must be caught; and qtrace stops with a clear error on an unknown
 #     argument or a file it cannot write.
 # One result per run; a target whose tools are missing is skipped, with a
@@ -147,8 +157,56 @@ crosstarget thumb arm-linux-gnueabihf-gcc-12 qemu-arm arm-linux-gnueabihf-objdum
   "$ARM;ret:ldr.w pc, [sp], #4;ret:ldr.w pc, [sp], #8;ret:ldmia.w sp!, {r4, pc}"
 crosstarget arm arm-linux-gnueabihf-gcc-12 qemu-arm arm-linux-gnueabihf-objdump arm -marm \
   "$ARM;ret:pop {pc};ret:ldr pc, [sp], #8;ret:mov pc, lr"
+CALLS=testsuite/validate/qtrace-edges.c crosstarget thumb-edges arm-linux-gnueabihf-gcc-12 \
+  qemu-arm arm-linux-gnueabihf-objdump arm -mthumb "ret:bx lr"
 
-# ---- c. The checks can fail.
+# ---- c. Firmware images under qemu-system: qtrace against the disassembly.
+
+# firmware NAME GCC QEMU MACHINE OBJDUMP ARCH FLAGS STARTUP LDSCRIPT ENTRY REQUIRED [SOURCE]
+firmware() {
+  local name=$1 gcc=$2 qemu=$3 machine=$4 objdump=$5 arch=$6 flags=$7 startup=$8 ld=$9
+  local entry=${10} require=${11} fw=testsuite/validate/firmware
+  local src=${12:-$fw/fw_libc.c} tool exe out dflags=()
+  for tool in "$gcc" "$qemu" "$objdump"; do
+    if ! command -v "$tool" >/dev/null; then
+      skip "$name (no $tool)"
+      return
+    fi
+  done
+  [ "$arch" = riscv ] && dflags=(-M no-aliases)
+  exe=$dir/$name
+  # shellcheck disable=SC2086
+  if ! "$gcc" -O2 -g $flags -DSEMIHOSTING_EXIT -nostartfiles -T "$fw/$ld" "$fw/$startup" \
+      "$src" -o "$exe" >"$exe.log" 2>&1; then
+    fail "$name: compile"; sed 's/^/    /' "$exe.log" | head -10; return
+  fi
+  if ! timeout 60 "$qemu" -M "$machine" -nographic -monitor none -serial null \
+      -semihosting-config enable=on,target=native -kernel "$exe" \
+      -plugin "$QTRACE,out=$exe.trace" </dev/null >/dev/null 2>"$exe.log"; then
+    fail "$name: $qemu -M $machine"; tail -5 "$exe.log"; return
+  fi
+  "$objdump" -d -z -w "${dflags[@]}" "$exe" >"$exe.dis"
+  if out=$("${CHECK[@]}" disasm "$arch" "$exe.dis" "$exe.trace" --require "$require" \
+      --firmware "$entry"); then
+    pass "$name: $out"
+  else
+    fail "$name"; echo "$out" | sed 's/^/    /'
+  fi
+}
+
+NANO="--specs=nano.specs --specs=nosys.specs"
+firmware fw-cortex-m4 arm-none-eabi-gcc qemu-system-arm mps2-an386 arm-none-eabi-objdump arm \
+  "-mthumb -mcpu=cortex-m4 $NANO" startup-arm.c mps2.ld Reset_Handler "call:bl;ret:bx lr"
+firmware fw-cortex-m4-edges arm-none-eabi-gcc qemu-system-arm mps2-an386 arm-none-eabi-objdump \
+  arm "-mthumb -mcpu=cortex-m4 $NANO" startup-arm.c mps2.ld Reset_Handler "ret:bx lr" \
+  testsuite/validate/qtrace-edges.c
+firmware fw-cortex-m7 arm-none-eabi-gcc qemu-system-arm mps2-an500 arm-none-eabi-objdump arm \
+  "-mthumb -mcpu=cortex-m7 $NANO" startup-arm.c mps2.ld Reset_Handler "call:bl;ret:bx lr"
+firmware fw-rv32imac riscv64-unknown-elf-gcc qemu-system-riscv32 sifive_e \
+  riscv64-unknown-elf-objdump riscv "-march=rv32imac -mabi=ilp32 -mno-relax --specs=picolibc.specs" \
+  startup-riscv.c sifive-e.ld _boot "ret:c.jr ra"
+
+# ---- d. The checks can fail.
 
 # mutate IN OUT WHICH: a copy of trace IN with one record changed: WHICH is
 # "call" (the first call loses its flag), "ret" (the first return loses
@@ -194,6 +252,16 @@ for t in thumb-O2 riscv64-O2; do
       "${CHECK[@]}" disasm $arch "$dir/$t.dis" "$dir/mut.trace"
   done
 done
+# A firmware trace: a dropped call flag, and the trace cut before the
+# semihosting exit.
+if [ -f "$dir/fw-cortex-m4.trace" ]; then
+  mutate "$dir/fw-cortex-m4.trace" "$dir/mut.trace" call
+  caught "self-test: fw-cortex-m4, call changed, against objdump" \
+    "${CHECK[@]}" disasm arm "$dir/fw-cortex-m4.dis" "$dir/mut.trace" --firmware Reset_Handler
+  head -c -8 "$dir/fw-cortex-m4.trace" >"$dir/mut.trace"
+  caught "self-test: fw-cortex-m4, the last record dropped" \
+    "${CHECK[@]}" disasm arm "$dir/fw-cortex-m4.dis" "$dir/mut.trace" --firmware Reset_Handler
+fi
 # A form the trace does not hold.
 if [ -f "$dir/aarch64-O2.trace" ]; then
   caught "self-test: aarch64-O2 (no pointer authentication), retaa required" \

@@ -4,7 +4,11 @@
 # RISC-V RV64GC with and without -mno-relax, Thumb-2, Cortex-M4, and their
 # variants RV64G, RV32IMC, RV32IM, A32, Cortex-R5 in ARM state) a few
 # freestanding programs (two for a variant) at -O0, -O2 and -Os on two
-# shapes, run under qemu-user with qtrace; every promise (the plugin's,
+# shapes, run under qemu-user with qtrace; and the firmware images of
+# firmware.py (Cortex-M4, Cortex-M7, RV32IMAC with newlib or picolibc,
+# run from reset under qemu-system with qtrace; cachecat-link's column
+# entered at Reset_Handler): five programs at -Os and -O2 on two shapes
+# (the M7 two), about 5 seconds; every promise (the plugin's,
 # cachecat-link's and the reduced analyses') checked
 # against the run's fetch trace and every report instruction against the
 # target's objdump, and per target flipped promises and boundaries must be

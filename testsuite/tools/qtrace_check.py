@@ -29,6 +29,11 @@
 #       "untaken-call:TEXT", "untaken-ret:TEXT", TEXT being the instruction
 #       as objdump prints it without addresses and comments ("blx r3",
 #       "jal t0", "bnd ret").
+#       --firmware SYMBOL: a bare-metal image under qemu-system
+#       (validate's firmware.py): the records before the first fetch of
+#       SYMBOL (a boot ROM's, no code of the program) are not checked, the
+#       trace must reach SYMBOL, and it ends at semihosting's breakpoint
+#       (bkpt 0x00ab, ebreak), not at an exit system call.
 #       Prints the counts; exit status 1 on any violation (at most 20 shown).
 import array
 import re
@@ -165,7 +170,7 @@ def form(text):
     return re.sub(r",$", "", re.sub(r"\s*\b[0-9a-f]+ <[^>]+>", "", text)).strip()
 
 
-def disasm(arch, objdump, tpath, require):
+def disasm(arch, objdump, tpath, require, firmware=None):
     insns, syms = parse_objdump(objdump, arch)
     entries = set(syms.values())
     trace = read_trace(tpath)
@@ -175,9 +180,16 @@ def disasm(arch, objdump, tpath, require):
     def error(msg):
         errors.append(msg)
 
+    if firmware:
+        # From the first fetch of the image's entry on.
+        first = next((i for i, r in enumerate(trace) if r & ADDR == syms.get(firmware)), None)
+        if first is None:
+            error("the trace never reaches %s" % firmware)
+            first = len(trace)
+        trace = trace[first:]
     if not trace:
         error("empty trace")
-    elif "_start" in syms and trace[0] & ADDR != syms["_start"]:
+    elif not firmware and "_start" in syms and trace[0] & ADDR != syms["_start"]:
         error("the trace starts at %#x, not at _start (%#x)" % (trace[0] & ADDR, syms["_start"]))
     for i, rec in enumerate(trace):
         addr, length, flag = rec & ADDR, (rec >> 48) & 0xff, rec >> 56
@@ -217,7 +229,10 @@ def disasm(arch, objdump, tpath, require):
                 error("record %d: %s: returns to %#x, not after its call" % (i, show(rec), nxt))
     if trace:
         last = insns.get(trace[-1] & ADDR, (0, "?"))[1]
-        if split(last, arch)[0] not in ("syscall", "svc", "ecall"):
+        if firmware and last not in ("bkpt 0x00ab", "ebreak"):
+            error("the trace ends at %s (%s), not at semihosting's breakpoint"
+                  % (show(trace[-1]), last))
+        elif not firmware and split(last, arch)[0] not in ("syscall", "svc", "ecall"):
             error("the trace ends at %s (%s), not at the exit system call"
                   % (show(trace[-1]), last))
     for r in require:
@@ -235,20 +250,19 @@ def disasm(arch, objdump, tpath, require):
 def main(argv):
     if len(argv) == 4 and argv[1] == "compare":
         return compare(argv[2], argv[3])
-    if len(argv) in (5, 7) and argv[1] == "disasm" and argv[2] in COMMENT:
-        require = []
-        if len(argv) == 7:
-            if argv[5] != "--require":
-                return usage()
-            require = [r for r in argv[6].split(";") if r]
-        return disasm(argv[2], argv[3], argv[4], require)
+    if len(argv) in (5, 7, 9) and argv[1] == "disasm" and argv[2] in COMMENT:
+        opts = dict(zip(argv[5::2], argv[6::2]))
+        if set(opts) - {"--require", "--firmware"}:
+            return usage()
+        require = [r for r in opts.get("--require", "").split(";") if r]
+        return disasm(argv[2], argv[3], argv[4], require, opts.get("--firmware"))
     return usage()
 
 
 def usage():
     print("usage: qtrace_check.py compare QTRACE CCTRACE\n"
           "       qtrace_check.py disasm x86_64|aarch64|riscv|arm OBJDUMP TRACE"
-          " [--require FORM;...]", file=sys.stderr)
+          " [--require FORM;...] [--firmware SYMBOL]", file=sys.stderr)
     return 2
 
 

@@ -1,14 +1,21 @@
 /* cachecat tests: Linux's exit system call on each architecture the
    freestanding test programs run on (freestanding.h, qtrace-calls.c):
    x86-64 60 in rax; aarch64 93 in x8 with svc 0; riscv 93 in a7 with
-   ecall; arm EABI 1 in r7 with svc 0.  A macro, so that the code it
+   ecall; arm EABI 1 in r7 with svc 0; firmware images (SEMIHOSTING_EXIT)
+   fw_exit.  A macro, so that the code it
    gives is the code written in its place.
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
 #ifndef EXIT_SYSCALL_H
 #define EXIT_SYSCALL_H
 
-#if defined __x86_64__
+#if defined SEMIHOSTING_EXIT
+/* Bare-metal firmware images under qemu-system (validate's firmware.py):
+   no system call; the start-up code's fw_exit leaves through
+   semihosting (testsuite/validate/firmware/startup-*.c).  */
+void fw_exit (int) __attribute__ ((noreturn));
+#define EXIT_SYSCALL(code) fw_exit (code)
+#elif defined __x86_64__
 #define EXIT_SYSCALL(code) \
   __asm__ volatile ("syscall" : : "a" (60), "D" (code))
 #elif defined __aarch64__

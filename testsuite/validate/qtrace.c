@@ -8,6 +8,13 @@
 
      qemu-riscv64 -plugin build/qtrace.so,out=trace.bin ./prog
 
+   or by qemu-system with one vCPU, for bare-metal images on cores without
+   an MMU (Cortex-M, RISC-V in machine mode: the addresses are the ELF's),
+   from reset to the semihosting exit (testsuite/validate/firmware.py):
+
+     qemu-system-arm -M mps2-an386 -semihosting-config enable=on,target=native \
+       -kernel fw.elf -plugin build/qtrace.so,out=trace.bin
+
    Output (out=FILE, the only argument): little-endian 64-bit records, one
    per executed instruction, in execution order, exactly as cctrace writes
    them:
@@ -67,9 +74,14 @@
             instruction would too; compilers do not emit one).  On the
             other targets calls and returns are unconditional, and x86's
             "call 1f; 1: pop" is a call, as valgrind has it.
+            QEMU 7.2's Thumb translator appends to an instruction that
+            ends 2 bytes before a page's end the halfword it peeks at
+            there (arm_sizes): such a length is corrected.
 
-   Limits: user mode, single-threaded guests (one buffer, no locking; a
-   second vCPU's records would interleave).  Records are buffered and
+   Limits: single-threaded guests, one vCPU (one buffer, no locking; a
+   second vCPU's records would interleave); in system mode no MMU, and
+   no interrupt or exception is a call (an exception return is a
+   return, as its "bx lr" says).  Records are buffered and
    written when the buffer fills and at exit (the guest's exit or
    exit_group); a failed write ends the run with an error.  A guest killed
    by a signal (SIGILL, SIGSEGV) makes QEMU 7.2 abort without calling the
@@ -191,12 +203,25 @@ exec_insn (unsigned int vcpu_index, void *userdata)
   put ((uint64_t) (uintptr_t) userdata);
 }
 
+/* arm: a record whose instruction set its block did not tell, an A32
+   instruction or a 16-bit Thumb one with the halfword QEMU peeked at
+   (arm_sizes); the next record decides.  Never written out.  */
+#define MAYBE_PEEKED (1ULL << 63)
+
 static void
 exec_insn_held (unsigned int vcpu_index, void *userdata)
 {
   uint64_t rec = (uint64_t) (uintptr_t) userdata;
   if (have_held)
     {
+      if (held & MAYBE_PEEKED)
+        {
+          /* Thumb if the next instruction is 2 bytes on (the peeked one
+             runs no call or return: it did not end its block).  */
+          held &= ~MAYBE_PEEKED;
+          if ((rec & ADDR_MASK) == (held & ADDR_MASK) + 2)
+            held = (held & ADDR_MASK) | 2ULL << 48;
+        }
       uint64_t fall_through = (held & ADDR_MASK) + ((held >> 48) & 0xff);
       if ((rec & ADDR_MASK) == fall_through)
         held &= ~(0xffULL << FLAG_SHIFT);
@@ -210,7 +235,7 @@ static void
 at_exit (qemu_plugin_id_t id, void *userdata)
 {
   if (have_held)
-    put (held);
+    put (held & ~MAYBE_PEEKED);
   have_held = false;
   flush ();
   if (close (out_fd) != 0)
@@ -351,19 +376,54 @@ arm_disagreement (const struct qemu_plugin_insn *insn, int a32, int t32)
   return kind == a32 || kind == t32 ? kind : NONE;
 }
 
-/* Thumb (1), A32 (0) or unknown (-1), from the sizes and first halfwords
-   of the block's instructions.  */
-static int
-arm_block_thumb (const struct qemu_plugin_tb *tb)
+/* The sizes of a block's instructions.  QEMU's Thumb translator, after
+   an instruction that ends 2 bytes before the end of a page, reads the
+   page's last halfword to see whether the next instruction crosses into
+   the next page (QEMU 7.2, thumb_tr_translate_insn), and that read is
+   appended to the instruction's bytes: qemu_plugin_insn_size says 4 for
+   a 16-bit instruction, 6 for a 32-bit one.  Pages are 1 KiB (M-profile
+   system mode) or larger.  Such an instruction followed by another in
+   the block is as long as the distance to it.  The last one of its block
+   (the next crosses the page): of 6 bytes, a 32-bit Thumb instruction;
+   of 4, a 16-bit one and a T32 prefix, or an A32 instruction: MAYBE[I]
+   says so, and if its block tells no instruction set (arm_block_thumb),
+   the next record decides.  */
+static void
+arm_sizes (const struct qemu_plugin_tb *tb, size_t n, size_t *len, bool *maybe)
 {
-  size_t n = qemu_plugin_tb_n_insns (tb);
   for (size_t i = 0; i < n; i++)
     {
       const struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn (tb, i);
       const uint8_t *p = qemu_plugin_insn_data (insn);
-      if (qemu_plugin_insn_size (insn) == 2)
+      uint64_t a = qemu_plugin_insn_vaddr (insn);
+      len[i] = qemu_plugin_insn_size (insn);
+      maybe[i] = false;
+      if ((len[i] != 4 && len[i] != 6) || ((a + len[i]) & 0x3ff) != 0)
+        continue;
+      if (i + 1 < n)
+        {
+          uint64_t next = qemu_plugin_insn_vaddr (qemu_plugin_tb_get_insn (tb, i + 1));
+          if (next - a < len[i])
+            len[i] = next - a;
+        }
+      else if (len[i] == 6)
+        len[i] = 4;
+      else
+        maybe[i] = !t32_prefix (p[0] | p[1] << 8) && t32_prefix (p[2] | p[3] << 8);
+    }
+}
+
+/* Thumb (1), A32 (0) or unknown (-1), from the sizes LEN and first
+   halfwords of the block's instructions (not those MAYBE peeked).  */
+static int
+arm_block_thumb (const struct qemu_plugin_tb *tb, size_t n, const size_t *len, const bool *maybe)
+{
+  for (size_t i = 0; i < n; i++)
+    {
+      const uint8_t *p = qemu_plugin_insn_data (qemu_plugin_tb_get_insn (tb, i));
+      if (len[i] == 2)
         return 1;
-      if (!t32_prefix (p[0] | p[1] << 8))
+      if (!maybe[i] && !t32_prefix (p[0] | p[1] << 8))
         return 0;
     }
   return -1;
@@ -398,12 +458,27 @@ static void
 tb_trans (qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 {
   size_t n = qemu_plugin_tb_n_insns (tb);
-  int thumb = target == ARM ? arm_block_thumb (tb) : -1;
+  size_t *lens = NULL;
+  bool *maybe = NULL;
+  int thumb = -1;
+  if (target == ARM)
+    {
+      lens = malloc (n * sizeof *lens);
+      maybe = malloc (n * sizeof *maybe);
+      if (!lens || !maybe)
+        {
+          fprintf (stderr, "qtrace: out of memory\n");
+          _exit (1);
+        }
+      arm_sizes (tb, n, lens, maybe);
+      thumb = arm_block_thumb (tb, n, lens, maybe);
+    }
   for (size_t i = 0; i < n; i++)
     {
       struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn (tb, i);
       const uint8_t *p = qemu_plugin_insn_data (insn);
-      size_t len = qemu_plugin_insn_size (insn);
+      size_t len = lens ? lens[i] : qemu_plugin_insn_size (insn);
+      uint64_t peeked = 0;
       int kind = NONE;
       switch (target)
         {
@@ -420,14 +495,24 @@ tb_trans (qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
           kind = rv_kind (p, len, target == RISCV32);
           break;
         case ARM:
+          if (maybe[i] && thumb == 1)
+            len = 2;
+          else if (maybe[i] && thumb == -1)
+            {
+              /* The A32 reading, unless the next record says Thumb.  */
+              thumb = 0;
+              peeked = MAYBE_PEEKED;
+            }
           kind = len == 2 || len == 4 ? arm_kind (insn, p, len, thumb) : NONE;
           break;
         }
       uint64_t rec = (qemu_plugin_insn_vaddr (insn) & ADDR_MASK) | (uint64_t) (len & 0xff) << 48
-                     | (uint64_t) kind << FLAG_SHIFT;
+                     | (uint64_t) kind << FLAG_SHIFT | peeked;
       qemu_plugin_register_vcpu_insn_exec_cb (insn, hold_back ? exec_insn_held : exec_insn,
                                               QEMU_PLUGIN_CB_NO_REGS, (void *) (uintptr_t) rec);
     }
+  free (lens);
+  free (maybe);
 }
 
 QEMU_PLUGIN_EXPORT int
@@ -450,9 +535,13 @@ qemu_plugin_install (qemu_plugin_id_t id, const qemu_info_t *info, int argc, cha
     }
   target = targets[t].target;
   hold_back = target == ARM;
-  if (info->system_emulation)
+  /* System mode too (qemu-system-*, firmware.py's bare-metal images):
+     with one vCPU, and on cores without an MMU (Cortex-M, RISC-V in
+     machine mode), so that the addresses are the ELF's.  */
+  if (info->system_emulation && info->system.max_vcpus > 1)
     {
-      fprintf (stderr, "qtrace: user mode only (qemu-%s)\n", info->target_name);
+      fprintf (stderr, "qtrace: one vCPU only (qemu-system-%s -smp %d)\n", info->target_name,
+               info->system.max_vcpus);
       return 1;
     }
   for (int i = 0; i < argc; i++)

@@ -65,6 +65,8 @@ import sys
 import tempfile
 import time
 
+import firmware
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
@@ -843,6 +845,8 @@ def build(opts, job, work):
     the reports by shape (of a program of several units: a list, one per
     unit) and the sections of ours the linker removed (of several units: a
     list of sets, one per unit)."""
+    if hasattr(job.target, "build"):     # a firmware image (firmware.py)
+        return job.target.build(opts, job, work)
     flags = job.flags()
     prog = job.prog
     cc = job.target.cc
@@ -960,6 +964,7 @@ def run_link(opts, job, shape, exe, work):
     _start with a cold cache as the plugin's reports are."""
     rep = os.path.join(work, "link.json")
     entry = ["--entry=_start", "--entry-state=cold"] if job.prog.kind == "freestanding" else []
+    entry = getattr(job.target, "link_entry", entry)    # firmware: Reset_Handler
     must([opts.cachecat_link, "--cache-size=%d" % shape[0], "--line-size=%d" % shape[1],
           "--ways=%d" % shape[2], "--policy=%s" % shape[3], "--report=" + rep] + entry + [exe],
          "cachecat-link (%s)" % shape_name(shape))
@@ -1094,6 +1099,8 @@ def bounded_name(layout, kind, k):
 
 
 def trace_run(opts, target, exe, trace, workdir):
+    if hasattr(target, "trace"):         # a firmware image under qemu-system
+        return target.trace(opts, exe, trace, workdir)
     if not target.x86:
         # qemu-user with qtrace: the same records; the program's exit
         # status is qemu's.
@@ -1639,7 +1646,8 @@ def targets_of(opts, b, log):
     (a line for each that cannot)."""
     names = listopt(opts.targets)
     if "all" in names or "cross" in names:
-        names = (["x86-64"] if "all" in names else []) + list(CROSS_TARGETS)
+        names = (["x86-64"] if "all" in names else []) + list(CROSS_TARGETS) + \
+            list(firmware.TARGETS)
     out = []
     for name in names:
         if name == "x86-64":
@@ -1650,9 +1658,11 @@ def targets_of(opts, b, log):
                 log("validate: target %s skipped (%s)" % (name, why))
             else:
                 out.append(t)
+        elif name in firmware.TARGETS:
+            out += firmware.targets(sys.modules[__name__], [name], b, log)
         else:
             raise SystemExit("validate.py: unknown target %s (known: x86-64, %s)" % (
-                name, ", ".join(CROSS_TARGETS)))
+                name, ", ".join(list(CROSS_TARGETS) + list(firmware.TARGETS))))
     return out
 
 
@@ -1862,6 +1872,8 @@ def main():
         if names not in corpora:
             corpora[names] = corpus(listopt(names))
         t.programs = corpora[names]
+    firmware.matrix(sys.modules[__name__], [t for t in cross if hasattr(t, "image")], opts.quick,
+                    levels_given, shapes_given, programs_given, corpus, note)
     # csmith programs: on x86-64, and on the other targets with a C
     # library the first of them that also run briefly (one seed for both).
     n_csmith = opts.csmith if host else 0
@@ -1930,7 +1942,8 @@ def main():
     cross_tables = {}
     for t in cross:
         rs = [r for r in results if r.job.target is t and not r.errors]
-        cross_tables[t.name] = summarize(t.levels, t.shapes, rs, target_variants(t))
+        cross_tables[t.name] = summarize(t.levels, t.shapes, rs, target_variants(t)) + \
+            firmware.table(sys.modules[__name__], t, rs)
         lines += ["", "Target %s" % t.name, ""] + ["  " + n for n in tnotes[t.name]] + \
             cross_tables[t.name]
     print()
