@@ -271,6 +271,15 @@ cc_isa_decoded_table (cc_isa isa, const cc_decoded *run, uint32_t n, cc_jump_tab
   return n && t && t->decoded_table && t->decoded_table (isa, run, n, out);
 }
 
+int
+cc_decoded_among (const char *m, const char *const *list)
+{
+  for (int k = 0; list[k]; k++)
+    if (strcmp (m, list[k]) == 0)
+      return 1;
+  return 0;
+}
+
 const char *
 cc_decoded_mnemonic (const cc_decoded *d, const char *const *prefixes, char *mnem,
                      size_t size)

@@ -306,6 +306,10 @@ int cc_isa_decoded_table (cc_isa isa, const cc_decoded *run, uint32_t n, cc_jump
 const char *cc_decoded_mnemonic (const cc_decoded *d, const char *const *prefixes,
                                  char *mnem, size_t size);
 
+/* For the targets' decoded_flow: is the mnemonic M one of LIST
+   (NULL-terminated)?  */
+int cc_decoded_among (const char *m, const char *const *list);
+
 /* For the targets' tables: are the N bytes at B (N > 0) only no-ops of
    W (2 or 4) bytes, each equal to NOP or, if nonzero, NOP2?  */
 int cc_isa_nops_of_width (const unsigned char *b, size_t n, size_t w, uint32_t nop,

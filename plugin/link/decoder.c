@@ -24,18 +24,24 @@ struct cc_decoder
   size_t pos;
 };
 
-/* The decoder's printer: the text into d->out.  */
+/* Append to the text of D's instruction.  */
+static void
+append (cc_decoder *d, const char *fmt, va_list ap)
+{
+  size_t room = sizeof d->out->text - d->pos;
+  int n = vsnprintf (d->out->text + d->pos, room, fmt, ap);
+  if (n > 0)
+    d->pos += (size_t) n < room ? (size_t) n : room - 1;
+}
+
+/* The decoder's printers: the text into d->out, styles aside.  */
 static int
 print_text (void *stream, const char *fmt, ...)
 {
-  cc_decoder *d = stream;
-  size_t room = sizeof d->out->text - d->pos;
   va_list ap;
   va_start (ap, fmt);
-  int n = vsnprintf (d->out->text + d->pos, room, fmt, ap);
+  append (stream, fmt, ap);
   va_end (ap);
-  if (n > 0)
-    d->pos += (size_t) n < room ? (size_t) n : room - 1;
   return 0;
 }
 
@@ -43,14 +49,10 @@ static int
 print_styled (void *stream, enum disassembler_style style, const char *fmt, ...)
 {
   (void) style;
-  cc_decoder *d = stream;
-  size_t room = sizeof d->out->text - d->pos;
   va_list ap;
   va_start (ap, fmt);
-  int n = vsnprintf (d->out->text + d->pos, room, fmt, ap);
+  append (stream, fmt, ap);
   va_end (ap);
-  if (n > 0)
-    d->pos += (size_t) n < room ? (size_t) n : room - 1;
   return 0;
 }
 

@@ -133,23 +133,6 @@ cc_bytes_find (const cc_elf_image *img, cc_arch arch, const cc_addr_range *cover
 
 /* ---- Decoding.  */
 
-/* The word of SIZE bytes at ADDR of the program's data, or 0.  */
-static uint64_t
-word_at (const cc_elf_image *img, uint64_t addr, unsigned size)
-{
-  for (uint32_t i = 0; i < img->n_sections; i++)
-    {
-      const cc_elf_section *s = &img->sections[i];
-      if (!s->data || addr < s->addr || addr + size > s->addr + s->size)
-        continue;
-      uint64_t v = 0;
-      for (unsigned k = 0; k < size; k++)
-        v |= (uint64_t) s->data[addr - s->addr + (img->big_endian ? size - 1 - k : k)] << (8 * k);
-      return v;
-    }
-  return 0;
-}
-
 /* The SIZE bytes at ADDR of the program's allocated data into *V; 0 if
    they are not there.  */
 static int
@@ -182,8 +165,9 @@ read_slots (cc_bytes_ctx *c)
     if (img->relocs[i].type == c->t->irelative)
       {
         const cc_elf_reloc *r = &img->relocs[i];
-        uint64_t resolver = r->rela ? (uint64_t) r->addend
-                                    : word_at (img, r->offset, img->is64 ? 8 : 4);
+        uint64_t resolver = (uint64_t) r->addend;
+        if (!r->rela && !read_entry (img, r->offset, img->is64 ? 8 : 4, &resolver))
+          continue;
         if (c->t->thumb_bit)
           resolver &= ~(uint64_t) 1;
         c->slots[c->n_slots++] = (ifunc_slot) { .slot = r->offset, .resolver = resolver };

@@ -2129,6 +2129,22 @@ def self_test(opts, target, progs, log):
     return ok
 
 
+def fetches_in(trace, ranges):
+    """How many fetches of the run TRACE (qtrace's or cctrace's records)
+    fell in each of the sorted RANGES ((lo, hi, name)), by index."""
+    import bisect
+    import struct
+    starts_of = [lo for lo, _, _ in ranges]
+    ran = collections.Counter()
+    with open(trace, "rb") as f:
+        for (rec,) in struct.iter_unpack("<Q", f.read()):
+            a = rec & 0xffffffffffff
+            k = bisect.bisect_right(starts_of, a) - 1
+            if k >= 0 and a < ranges[k][1]:
+                ran[k] += 1
+    return ran
+
+
 def self_test_bytes(opts, target, progs, log):
     """cachecat-link's promises on code no unit recorded (the C
     library's, modelled from the linked bytes) must be checked, and
@@ -2143,7 +2159,6 @@ def self_test_bytes(opts, target, progs, log):
     prog = next((p for p in progs if p.static), None)
     if prog is None:
         return True
-    import struct
     o = argparse.Namespace(**vars(opts))
     o.keep = True
     shape = min(opts.shapes or opts.flag_shapes, key=lambda sh: sh[0] * sh[2])
@@ -2162,15 +2177,7 @@ def self_test_bytes(opts, target, progs, log):
             syms = symbols(target, exe, json.load(f))
         funcs = sorted((lo, lo + size, name) for name, (lo, size) in syms.items()
                        if size and not any(lo <= a < lo + size for a in own))
-        starts_of = [lo for lo, _, _ in funcs]
-        ran = collections.Counter()
-        import bisect
-        with open(os.path.join(work, "trace"), "rb") as f:
-            for (rec,) in struct.iter_unpack("<Q", f.read()):
-                a = rec & 0xffffffffffff
-                k = bisect.bisect_right(starts_of, a) - 1
-                if k >= 0 and a < funcs[k][1]:
-                    ran[k] += 1
+        ran = fetches_in(os.path.join(work, "trace"), funcs)
         if not ran:
             # Everything that ran has a model: cachecat-link modelled the
             # C library from its bytes.  Its function that ran most is
@@ -2217,22 +2224,13 @@ def self_test_flip_bytes(o, job, clean, log):
     ran most in CLEAN's run (kept in its workdir) becomes all conflict (the
     run must stay clean, with the same coverage) and then all
     never-fetched (each fetch a violation of its column link-bytes)."""
-    import bisect
-    import struct
     work = clean.workdir
     try:
         with open(os.path.join(work, "link.json")) as f:
             parts = sorted((p["address"], p["address"] + p["size"], p["name"])
                            for p in json.load(f)["functions"]
                            if p.get("from_binary") and p["size"] and p["analysed"])
-        starts_of = [lo for lo, _, _ in parts]
-        ran = collections.Counter()
-        with open(os.path.join(work, "trace"), "rb") as f:
-            for (rec,) in struct.iter_unpack("<Q", f.read()):
-                a = rec & 0xffffffffffff
-                k = bisect.bisect_right(starts_of, a) - 1
-                if k >= 0 and a < parts[k][1]:
-                    ran[k] += 1
+        ran = fetches_in(os.path.join(work, "trace"), parts)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     if not ran:

@@ -9,14 +9,6 @@
 
 #include <string.h>
 
-static int
-among (const char *m, const char *const *list)
-{
-  for (int k = 0; list[k]; k++)
-    if (strcmp (m, list[k]) == 0)
-      return 1;
-  return 0;
-}
 
 static const char *const conds[] = { "cbz", "cbnz", "tbz", "tbnz", NULL };
 static const char *const returns[] = { "ret", "retaa", "retab", NULL };
@@ -34,7 +26,7 @@ cc_aarch64_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev
   const char *ops = cc_decoded_mnemonic (d, NULL, m, sizeof m);
   int direct = strcmp (m, "b") == 0 || strcmp (m, "bl") == 0
                || strncmp (m, "b.", 2) == 0 || strncmp (m, "bc.", 3) == 0
-               || among (m, conds);
+               || cc_decoded_among (m, conds);
   if (direct)
     {
       if (!d->has_target)
@@ -49,20 +41,20 @@ cc_aarch64_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev
         return CC_GOES_JUMP;
       return CC_GOES_COND;
     }
-  if (among (m, returns))
+  if (cc_decoded_among (m, returns))
     return ops[0] == 0 || strncmp (ops, "x30", 3) == 0 ? CC_GOES_RETURN : CC_GOES_IJUMP;
-  if (among (m, ijumps))
+  if (cc_decoded_among (m, ijumps))
     return CC_GOES_IJUMP;
-  if (among (m, icalls))
+  if (cc_decoded_among (m, icalls))
     return CC_GOES_ICALL;
   if (strcmp (m, "svc") == 0)
     return CC_GOES_KERNEL;
   /* hlt 0xf000 is a semihosting call, which returns.  */
   if (strcmp (m, "hlt") == 0)
     return CC_GOES_KERNEL;
-  if (among (m, stops))
+  if (cc_decoded_among (m, stops))
     return CC_GOES_STOP;
-  if (among (m, unknowns))
+  if (cc_decoded_among (m, unknowns))
     return CC_GOES_UNKNOWN;
   return CC_GOES_NEXT;
 }

@@ -17,14 +17,6 @@ static const char *const branches[] = {
   "bgtz", "bgt", "ble", "bgtu", "bleu", NULL
 };
 
-static int
-among (const char *m, const char *const *list)
-{
-  for (int k = 0; list[k]; k++)
-    if (strcmp (m, list[k]) == 0)
-      return 1;
-  return 0;
-}
 
 /* The link register of "jal[r] REG,..." or of a bare "jal[r] X": ra.  */
 static int
@@ -55,7 +47,7 @@ cc_riscv_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev, 
   (void) isa;
   char m[32];
   const char *ops = cc_decoded_mnemonic (d, NULL, m, sizeof m);
-  if (strcmp (m, "j") == 0 || strcmp (m, "jal") == 0 || among (m, branches))
+  if (strcmp (m, "j") == 0 || strcmp (m, "jal") == 0 || cc_decoded_among (m, branches))
     {
       if (!d->has_target)
         return CC_GOES_UNKNOWN;

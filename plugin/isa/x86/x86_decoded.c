@@ -35,14 +35,6 @@ static const char *const unknowns[] = {
   "encls", "enclv", "rsm", "icebp", NULL
 };
 
-static int
-among (const char *m, const char *const *list)
-{
-  for (int k = 0; list[k]; k++)
-    if (strcmp (m, list[k]) == 0)
-      return 1;
-  return 0;
-}
 
 /* A mnemonic with an operand-size suffix ("callq", "retw") or a
    branch hint (",pt", ",pn") as its base.  */
@@ -85,9 +77,9 @@ cc_x86_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev, ui
     return CC_GOES_RETURN;
   if (strcmp (m, "syscall") == 0 || (strcmp (m, "int") == 0 && strcmp (ops, "$0x80") == 0))
     return CC_GOES_KERNEL;
-  if (among (m, stops))
+  if (cc_decoded_among (m, stops))
     return CC_GOES_STOP;
-  if (among (m, unknowns) || strcmp (m, "int") == 0)
+  if (cc_decoded_among (m, unknowns) || strcmp (m, "int") == 0)
     return CC_GOES_UNKNOWN;
   return CC_GOES_NEXT;
 }
@@ -165,7 +157,7 @@ implicit_writer (const char *m)
   static const char *const exact[] = { "in", "inb", "inw", "inl", "out", "outb", "outw",
                                        "outl", "movs", "movsb", "movsw", "movsl", "movsq",
                                        NULL };
-  if (among (m, exact))
+  if (cc_decoded_among (m, exact))
     return 1;
   for (int k = 0; starts[k]; k++)
     if (strncmp (m, starts[k], strlen (starts[k])) == 0)
