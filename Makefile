@@ -38,8 +38,9 @@ endif
 # The plugin's stages, one folder each (docs/design.md): plain C but the
 # GCC glue (C++).  Objects mirror the tree under $(B)/obj.
 PLUGIN_HDR := $(sort $(wildcard plugin/*/*.h plugin/*/*/*.h plugin/*/*.def))
-# plugin/link/ is cachecat-link's own (it needs libelf), not the plugin's.
-LINK_SRC := $(sort $(wildcard plugin/link/*.c))
+# plugin/link/ and plugin/binary/ are cachecat-link's own (they need libelf
+# and libopcodes), not the plugin's.
+LINK_SRC := $(sort $(wildcard plugin/link/*.c plugin/binary/*.c))
 ENGINE_SRC := $(filter-out $(LINK_SRC),$(sort $(wildcard plugin/*/*.c plugin/*/*/*.c)))
 LINK_OBJ := $(patsubst plugin/%.c,$(B)/obj/%.o,$(LINK_SRC))
 GLUE_SRC := $(sort $(wildcard plugin/glue/*.cc))
@@ -71,7 +72,7 @@ $(B)/config: | $(B)
 endif
 
 # The link-time analysis: the plugin's stages but the glue, libelf, and
-# binutils' decoder of every target (libopcodes, link/decoder.h).
+# binutils' decoder of every target (libopcodes, binary/decoder.h).
 cachecat-link: $(LINK_OBJ) $(B)/libcachecat.a
 	$(HOSTCC) -o $@ $(LINK_OBJ) $(B)/libcachecat.a -ldw -lelf -lopcodes-multiarch -lbfd-multiarch -lz
 
@@ -136,7 +137,7 @@ $(B)/tools/%: testsuite/tools/%.c testsuite/tools/*.h $(B)/libcachecat.a | $(B)/
 # The tools that read linked programs with objdump's decoder, as
 # cachecat-link does: its decoder and ELF reader, libelf and libopcodes.
 DECODER_TOOLS := $(B)/tools/ccdecode $(B)/tools/ccflow
-DECODER_TOOL_OBJ := $(B)/obj/link/decoder.o $(B)/obj/link/elf_image.o
+DECODER_TOOL_OBJ := $(B)/obj/binary/decoder.o $(B)/obj/binary/elf_image.o
 $(DECODER_TOOLS): $(B)/tools/%: testsuite/tools/%.c testsuite/tools/*.h $(DECODER_TOOL_OBJ) $(B)/libcachecat.a | $(B)/tools
 	$(HOSTCC) -std=c11 -D_GNU_SOURCE $(WARN) -O2 -g -Iplugin -o $@ $< $(DECODER_TOOL_OBJ) $(B)/libcachecat.a -lelf -lopcodes-multiarch -lbfd-multiarch -lz
 

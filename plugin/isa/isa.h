@@ -80,7 +80,7 @@ typedef struct cc_addr_range
 typedef int (*cc_length_fn) (const unsigned char *b, size_t n);
 
 /* An instruction as objdump's decoder (libopcodes) reads it: the link
-   time models code without a record from it (link/decoder.h).  */
+   time models code without a record from it (binary/decoder.h).  */
 typedef struct cc_decoded
 {
   uint64_t addr;         /* where it is */

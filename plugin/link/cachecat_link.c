@@ -10,7 +10,7 @@
 
 #include "bounds/bounds.h"
 #include "isa/isa.h"
-#include "link/elf_image.h"
+#include "binary/elf_image.h"
 #include "link/listing.h"
 #include "link/unrecorded.h"
 #include "link/whole_program.h"

@@ -33,7 +33,7 @@
 #define CACHECAT_REL_TABLES_H
 
 #include "isa/isa.h"
-#include "link/elf_image.h"
+#include "binary/elf_image.h"
 
 #include <stdint.h>
 

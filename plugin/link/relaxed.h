@@ -9,7 +9,7 @@
 #define CACHECAT_RELAXED_H
 
 #include "isa/isa.h"
-#include "link/elf_image.h"
+#include "binary/elf_image.h"
 #include "model/model_record.h"
 
 /* If U is a relaxed unit's record (CC_RECORD_RELAXED), make its model's

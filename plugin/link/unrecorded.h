@@ -12,7 +12,7 @@
 #ifndef CACHECAT_UNRECORDED_H
 #define CACHECAT_UNRECORDED_H
 
-#include "link/elf_image.h"
+#include "binary/elf_image.h"
 #include "model/model_record.h"
 
 #include <stdio.h>

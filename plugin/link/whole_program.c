@@ -15,7 +15,7 @@
 
 #include "link/whole_program.h"
 #include "link/folded.h"
-#include "link/from_bytes.h"
+#include "binary/from_bytes.h"
 #include "link/rel_tables.h"
 #include "link/relaxed.h"
 #include "support/util.h"

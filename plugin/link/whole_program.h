@@ -8,7 +8,7 @@
 #define CACHECAT_WHOLE_PROGRAM_H
 
 #include "isa/isa.h"
-#include "link/elf_image.h"
+#include "binary/elf_image.h"
 #include "model/model_record.h"
 #include "engine/engine.h"
 

@@ -138,7 +138,7 @@ enum cc_func_flags
   CC_FUNC_BUDGETED = 16,     /* the source gives it budgets (budget_misses,
                                 budget_conflicts) */
   CC_FUNC_FROM_BYTES = 32    /* modelled by cachecat-link from the program's
-                                bytes (link/from_bytes.h), not compiled with
+                                bytes (binary/from_bytes.h), not compiled with
                                 the plugin */
 };
 

@@ -4,7 +4,7 @@
    usage: ccdecode [-q] ELF-FILE...
 
    cachecat-link models the code no unit's record describes from what
-   libopcodes reads (link/decoder.h) and each target's flow of it
+   libopcodes reads (binary/decoder.h) and each target's flow of it
    (cc_isa_decoded_flow); the compile-time layout reads bytes with the
    hand-written decoders (cc_isa_length, cc_isa_branch).  Here both meet
    every function symbol's code of linked programs, decoded linearly (the

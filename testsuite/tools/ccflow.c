@@ -12,7 +12,7 @@
    bytes cc_decode must read as no instruction; a direct JUMP, COND or
    CALL must go to SYMBOL (default: `there').  The code is
    decoded linearly with objdump's decoder as cachecat-link decodes it
-   (link/decoder.h; the mapping symbols say A32, Thumb or data) and each
+   (binary/decoder.h; the mapping symbols say A32, Thumb or data) and each
    labelled instruction's cc_isa_decoded_flow, with the instruction
    before it, must be FLOW (and its target SYMBOL's address).  Prints the
    wrong ones (-v: every one) and

@@ -1,6 +1,6 @@
 /* cachecat test tools: a linked program's code read instruction by
    instruction with objdump's decoder (libopcodes), as cachecat-link
-   reads it (link/decoder.h).
+   reads it (binary/decoder.h).
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 
    Shared by ccdecode (the decoders against each other on real programs)
@@ -14,8 +14,8 @@
 #define CACHECAT_CODE_WALK_H
 
 #include "isa/isa.h"
-#include "link/decoder.h"
-#include "link/elf_image.h"
+#include "binary/decoder.h"
+#include "binary/elf_image.h"
 #include "support/util.h"
 
 #include <stdint.h>

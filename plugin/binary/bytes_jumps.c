@@ -2,7 +2,7 @@
    through an IFUNC's slot, through a jump table (bytes_impl.h).
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
-#include "link/bytes_impl.h"
+#include "binary/bytes_impl.h"
 
 #include "support/util.h"
 

@@ -2,7 +2,7 @@
    read from its bytes (from_bytes.h).
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
-#include "link/bytes_impl.h"
+#include "binary/bytes_impl.h"
 
 #include "support/util.h"
 

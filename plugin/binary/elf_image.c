@@ -1,7 +1,7 @@
 /* cachecat-link: the linked program, read with libelf.
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
-#include "link/elf_image.h"
+#include "binary/elf_image.h"
 #include "isa/isa.h"
 #include "model/model_record.h"
 #include "support/util.h"

@@ -5,7 +5,7 @@
    The C library, libgcc, startup code and vendor libraries were compiled
    without the plugin.  Each of their functions (a function symbol of the
    program whose code no record covers) is modelled from the bytes the
-   program holds, decoded by objdump's decoder (link/decoder.h): the
+   program holds, decoded by objdump's decoder (binary/decoder.h): the
    instructions control can reach from its start, followed through
    direct branches; calls; returns; a jump to another function's start
    as a tail call.  What cannot be followed (an indirect jump, an
@@ -17,7 +17,7 @@
 #define CACHECAT_FROM_BYTES_H
 
 #include "isa/isa.h"
-#include "link/elf_image.h"
+#include "binary/elf_image.h"
 #include "model/model.h"
 
 /* A function of the program to model from its bytes.  */

@@ -10,8 +10,8 @@
 #ifndef CACHECAT_BYTES_IMPL_H
 #define CACHECAT_BYTES_IMPL_H
 
-#include "link/decoder.h"
-#include "link/from_bytes.h"
+#include "binary/decoder.h"
+#include "binary/from_bytes.h"
 
 /* The most instructions one function's model may have.  */
 #define MAX_INSNS 200000u

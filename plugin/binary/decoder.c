@@ -6,7 +6,7 @@
 #define PACKAGE_VERSION "0"
 #include <dis-asm.h>
 
-#include "link/decoder.h"
+#include "binary/decoder.h"
 #include "support/util.h"
 
 #include <stdarg.h>
