@@ -10,7 +10,7 @@
 #
 # cachecat-link models the code no unit's record describes (the C
 # library, libgcc, start-up code) from what libopcodes reads
-# (plugin/link/decoder.c) and each target's cc_isa_decoded_flow of it
+# (plugin/binary/decoder.c) and each target's cc_isa_decoded_flow of it
 # (plugin/isa/<t>/<t>_decoded.c).  For every installed compiler of a
 # target, one test each:
 #   - decoders TARGET: a real program linked statically with its C library
