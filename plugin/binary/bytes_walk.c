@@ -208,7 +208,7 @@ walk_run (bytes_walk *w, uint64_t a)
   cc_decoded d, prev;
   int have_prev = 0;
   w->n_run = 0;
-  while (!w->why && w->n < MAX_INSNS)
+  while (w->n < MAX_INSNS)
     {
       if (a >= w->limit)
         {
@@ -240,12 +240,14 @@ walk_run (bytes_walk *w, uint64_t a)
           w->insns[w->n - 1].noreturn = 1;
           return;
         }
+      char *known = w->why;
       if (decode_at (w, a, &d) < 0)
         {
           if (after_call)
             {
-              free (w->why);
-              w->why = NULL;
+              if (w->why != known)
+                free (w->why);
+              w->why = known;
               w->insns[w->n - 1].noreturn = 1;
             }
           return;
@@ -276,10 +278,11 @@ int
 bytes_walk_function (bytes_walk *w)
 {
   bytes_push (w, w->lo);
-  while (w->n_todo && !w->why)
+  /* On past a failure: what else control reaches is listed all the
+     same (as conflict, the function having no model).  */
+  while (w->n_todo)
     walk_run (w, w->todo[--w->n_todo]);
-  if (!w->why)
-    qsort (w->insns, w->n, sizeof *w->insns, bytes_cmp_insn);
+  qsort (w->insns, w->n, sizeof *w->insns, bytes_cmp_insn);
   return w->why ? -1 : 0;
 }
 

@@ -231,7 +231,6 @@ cc_bytes_model (cc_bytes_ctx *c, const cc_bytes_func *bf, uint32_t sec, uint64_t
   else
     {
       /* What was read stays listed, as conflict.  */
-      qsort (w.insns, w.n, sizeof *w.insns, bytes_cmp_insn);
       broken_insns (&w, fn, base);
       fn->flags |= CC_FUNC_BROKEN;
       *why = w.why;
