@@ -187,16 +187,12 @@ follow (bytes_walk *w, bytes_insn *in)
     }
 }
 
-/* Are the 2 bytes at A (as far as the code goes) zero?  */
+/* Are the N bytes at A zero?  */
 static int
-zeros (const bytes_walk *w, uint64_t a)
+zeros (const bytes_walk *w, uint64_t a, int n)
 {
-  const cc_elf_section *s = w->s;
-  uint64_t end = a + 2 <= w->limit ? a + 2 : w->limit;
-  if (end <= a)
-    return 0;
-  for (uint64_t k = a; k < end; k++)
-    if (s->data[k - s->addr])
+  for (uint64_t k = a; k < a + (uint64_t) n; k++)
+    if (w->s->data[k - w->s->addr])
       return 0;
   return 1;
 }
@@ -231,27 +227,22 @@ walk_run (bytes_walk *w, uint64_t a)
                        && (w->insns[w->n - 1].flow == CC_GOES_CALL
                            || w->insns[w->n - 1].flow == CC_GOES_ICALL)
                        && w->insns[w->n - 1].addr + w->insns[w->n - 1].len == a;
-      /* Bytes that are no instruction after a call, or zeros (padding
-         after a call of abort, __stack_chk_fail): the call does not
-         return.  (Zeros would decode on some targets, but a compiler
-         places no code of zeros after a call that returns.)  */
-      if (after_call && zeros (w, a))
+      /* Bytes that are no instruction after a call, or an instruction of
+         zeros (padding after a call of abort or __stack_chk_fail): the
+         call does not return.  (Zeros decode on some targets, but no
+         compiler places code of zeros after a call that returns.)  */
+      char *known = w->why;
+      int ok = decode_at (w, a, &d) == 0;
+      if (after_call && (!ok || zeros (w, a, d.length)))
         {
+          if (w->why != known)
+            free (w->why);
+          w->why = known;
           w->insns[w->n - 1].noreturn = 1;
           return;
         }
-      char *known = w->why;
-      if (decode_at (w, a, &d) < 0)
-        {
-          if (after_call)
-            {
-              if (w->why != known)
-                free (w->why);
-              w->why = known;
-              w->insns[w->n - 1].noreturn = 1;
-            }
-          return;
-        }
+      if (!ok)
+        return;
       bytes_insn *in = add_insn (w, a, &d, have_prev ? &prev : NULL);
       if (w->n_run == RUN_MAX)
         memmove (w->run, w->run + 1, (RUN_MAX - 1) * sizeof *w->run);
