@@ -2069,7 +2069,11 @@ def self_test(opts, target, progs, log):
                 return False
             k = insn_lines[addr]
             g = lines[k].split()
-            g[-1] = code
+            # The code of the column of the analysis flipped: the "insn"
+            # line's codes follow its 6 fields, in the columns' order.
+            col = next(int(l.split()[1]) for l in lines if l.startswith("column ")
+                       and l.split()[2].startswith(variant[0][0] + "@"))
+            g[6 + col] = code
             path = os.path.join(work, "expect.flipped")
             with open(path, "w") as out:
                 out.write("\n".join(lines[:k] + [" ".join(g)] + lines[k + 1:]) + "\n")
