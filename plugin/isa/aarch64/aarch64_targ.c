@@ -65,4 +65,5 @@ const cc_isa_target cc_aarch64_isa = {
   .opcodes_arch = { "aarch64" },
   .irelative = 1032,
   .decoded_flow = cc_aarch64_decoded_flow,
+  .decoded_table = cc_aarch64_decoded_table,
 };
