@@ -125,7 +125,7 @@ FLAG_SHAPES = "256/32,1024/32,2048/32/4,512/32/2,4096/64,1024/32/4/plru"
 # programs with indirect jumps and calls, tables and callbacks from libc.
 QUICK = ["fs_switch_tables", "fs_recursion", "fs_conflict_512", "fs_straddle", "fs_hot_cold",
          "fs_first_hit", "fs_inline_asm", "h_callbacks", "h_conflict", "mu_pipeline",
-         "mu_dispatch", "hs_copies", "hs_wide"]
+         "mu_dispatch", "mu_bytes_switch", "hs_copies", "hs_wide"]
 QUICK_FLAG_PROGRAMS = ["fs_tail_calls", "fs_switch_tables", "h_callbacks"]
 QUICK_FLAG_SHAPES = "256/32,2048/32/4"
 
@@ -231,7 +231,7 @@ CSMITH_TARGET_INSNS = 10 ** 7
 # division (__divti3, __aeabi_ldivmod) and, on arm, soft-float
 # (__aeabi_dcmp* return by ldr pc, [sp], #8, which qtrace once missed).
 QUICK_TARGET = ["fs_switch_tables", "fs_huge_switch", "fs_recursion", "fs_first_hit",
-                "fs_hot_cold", "fs_tail_calls", "hs_wide", "hs_softfloat"]
+                "fs_hot_cold", "fs_tail_calls", "hs_wide", "hs_softfloat", "mu_bytes_switch"]
 QUICK_TARGET_SHAPES = "256/32,1024/32/2"
 # A variant's share: two programs (a switch's tables, recursion).
 QUICK_VARIANT = ["fs_switch_tables", "fs_recursion"]
@@ -857,6 +857,12 @@ def build(opts, job, work):
     for k, shape in enumerate(job.shapes):
         per_unit = []
         for u, src in enumerate(prog.units):
+            if without_plugin(src):
+                # Compiled as a library is: cachecat-link models it from
+                # the linked bytes, and its promises are link-bytes'.
+                if k == 0:
+                    must([cc] + flags + [src, "-c", "-o", objs[u]], "compile %s" % src)
+                continue
             rep = os.path.join(work, "r%d.json" % k if not prog.multi() else "r%d_%d.json" % (k, u))
             env = dict(os.environ)
             if k == 0 and not prog.multi():
@@ -892,8 +898,14 @@ def build(opts, job, work):
         member = "(%s)" % os.path.basename(obj)
         return {sec for sec, f in gone if f == obj or f.endswith(member)}
 
-    removed = [removed_from(o) for o in objs]
+    removed = [removed_from(o) for o, src in zip(objs, prog.units) if not without_plugin(src)]
     return exe, reports, removed if prog.multi() else removed[0]
+
+
+def without_plugin(src):
+    """Is SRC a unit of a program of several that is compiled without the
+    plugin (bytes_*.c), as the C library is?"""
+    return os.path.basename(src).startswith("bytes_")
 
 
 def unit_symbols(link_report):
