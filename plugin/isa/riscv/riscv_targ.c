@@ -80,4 +80,5 @@ const cc_isa_target cc_riscv_isa = {
   .opcodes_arch = { "riscv:rv32", "riscv:rv64" },
   .irelative = 58,
   .decoded_flow = cc_riscv_decoded_flow,
+  .decoded_table = cc_riscv_decoded_table,
 };
