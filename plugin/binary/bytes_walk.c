@@ -197,6 +197,39 @@ zeros (const bytes_walk *w, uint64_t a, int n)
   return 1;
 }
 
+/* The call that the run of W reaching A made last, with only padding
+   no-ops after it up to A (HAVE_PREV: the run has an instruction before
+   A), or CC_NONE.  */
+static uint32_t
+call_before (const bytes_walk *w, uint64_t a, int have_prev)
+{
+  if (!have_prev)
+    return CC_NONE;
+  for (uint32_t i = w->n; i-- > 0 && w->insns[i].addr + w->insns[i].len == a;)
+    {
+      const bytes_insn *in = &w->insns[i];
+      if (in->flow == CC_GOES_CALL || in->flow == CC_GOES_ICALL)
+        return i;
+      const unsigned char *b = w->s->data + (in->addr - w->s->addr);
+      if (in->flow != CC_GOES_NEXT || !cc_isa_padding (w->isa, b, in->len))
+        return CC_NONE;
+      a = in->addr;
+    }
+  return CC_NONE;
+}
+
+/* Forget the instructions W read after its instruction CALL (the
+   padding no-ops after a call that does not return: never run).  */
+static void
+drop_after (bytes_walk *w, uint32_t call)
+{
+  while (w->n > call + 1)
+    {
+      const bytes_insn *in = &w->insns[--w->n];
+      memset (w->state + (in->addr - w->lo), 0, in->len);
+    }
+}
+
 /* Decode one run of instructions from A on, as far as control runs on.  */
 static void
 walk_run (bytes_walk *w, uint64_t a)
@@ -223,26 +256,23 @@ walk_run (bytes_walk *w, uint64_t a)
                                  (unsigned long long) a));
           return;
         }
-      int after_call = have_prev && w->n
-                       && (w->insns[w->n - 1].flow == CC_GOES_CALL
-                           || w->insns[w->n - 1].flow == CC_GOES_ICALL)
-                       && w->insns[w->n - 1].addr + w->insns[w->n - 1].len == a;
-      /* Bytes that are no instruction after a call, or an instruction of
-         zeros (padding after a call of abort or __stack_chk_fail): the
-         call does not return.  (Zeros decode on some targets, but no
+      /* Bytes that are no instruction after a call (and the padding
+         no-ops before them: a literal pool after a call of abort), or an
+         instruction of zeros (padding after a call of __stack_chk_fail):
+         the call does not return.  (Zeros decode on some targets, but no
          compiler places code of zeros after a call that returns.)  */
+      uint32_t call = call_before (w, a, have_prev);
       char *known = w->why;
       int ok = decode_at (w, a, &d) == 0;
-      if (after_call && (!ok || zeros (w, a, d.length)))
+      if (call != CC_NONE && (!ok || zeros (w, a, d.length)))
         {
           if (w->why != known)
             free (w->why);
           w->why = known;
-          w->insns[w->n - 1].noreturn = 1;
+          drop_after (w, call);
+          w->insns[call].noreturn = 1;
           return;
         }
-      if (!ok)
-        return;
       bytes_insn *in = add_insn (w, a, &d, have_prev ? &prev : NULL);
       if (w->n_run == RUN_MAX)
         memmove (w->run, w->run + 1, (RUN_MAX - 1) * sizeof *w->run);

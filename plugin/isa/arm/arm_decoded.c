@@ -11,6 +11,8 @@
 
 #include "isa/arm/arm_decoded.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *const conds[] = { "eq", "ne", "cs", "hs", "cc", "lo", "mi", "pl", "vs",
@@ -166,4 +168,59 @@ cc_arm_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev, ui
   if (strncmp (m, "rfe", 3) == 0 || strncmp (m, "eret", 4) == 0)
     return CC_GOES_UNKNOWN;
   return pc_write_flow (m, ops);
+}
+
+/* ---- Jump tables.  */
+
+/* Does D name register NAME (r3, ip, ...) as a whole word?  */
+static int
+mentions (const cc_decoded *d, const char *name)
+{
+  size_t n = strlen (name);
+  char m[32];
+  const char *ops = cc_decoded_mnemonic (d, NULL, m, sizeof m);
+  for (const char *p = strstr (ops, name); p; p = strstr (p + 1, name))
+    {
+      int before = p > ops && ((p[-1] >= 'a' && p[-1] <= 'z') || (p[-1] >= '0' && p[-1] <= '9'));
+      int after = (p[n] >= 'a' && p[n] <= 'z') || (p[n] >= '0' && p[n] <= '9');
+      if (!before && !after)
+        return 1;
+    }
+  return 0;
+}
+
+/* GCC's table of a Thumb-2 switch: cmp rI, #N; bhi default; tbb [pc, rI]
+   (tbh [pc, rI, lsl #1]) with the table right after it: unsigned bytes
+   (halfwords), each half the distance of its target from the table.  */
+int
+cc_arm_decoded_table (cc_isa isa, const cc_decoded *run, uint32_t n, cc_jump_table *out)
+{
+  if (isa != CC_ISA_THUMB || n < 3)
+    return 0;
+  char m[32], idx[16], j[32];
+  const cc_decoded *t = &run[n - 1];
+  const char *ops = cc_decoded_mnemonic (t, NULL, m, sizeof m);
+  int size = strcmp (m, "tbb") == 0 ? 1 : strcmp (m, "tbh") == 0 ? 2 : 0;
+  char rest[32] = "";
+  if (!size || sscanf (ops, "[pc, %15[a-z0-9]%31[^]]]", idx, rest) < 1
+      || strcmp (rest, size == 1 ? "" : ", lsl #1") != 0)
+    return 0;
+  /* The last instruction before that names the index: its compare.  */
+  int k = (int) n - 2;
+  while (k >= 0 && !mentions (&run[k], idx))
+    k--;
+  if (k < 0 || k + 1 >= (int) n - 1)
+    return 0;
+  ops = cc_decoded_mnemonic (&run[k], NULL, m, sizeof m);
+  char r[16];
+  long long v;
+  if (strcmp (m, "cmp") != 0 || sscanf (ops, "%15[a-z0-9], #%lli", r, &v) != 2
+      || strcmp (r, idx) != 0 || v < 0 || v > 65535)
+    return 0;
+  cc_decoded_mnemonic (&run[k + 1], NULL, j, sizeof j);
+  if (strcmp (j, "bhi") != 0 && strcmp (j, "bhi.n") != 0 && strcmp (j, "bhi.w") != 0)
+    return 0;
+  *out = (cc_jump_table) { .table = t->addr + 4, .n = (uint32_t) v + 1, .size = (uint8_t) size,
+                           .shift = 1, .relative = 1, .base = t->addr + 4 };
+  return 1;
 }

@@ -86,4 +86,5 @@ const cc_isa_target cc_arm_isa = {
   .opcodes_options = { "force-thumb", "no-force-thumb" },
   .irelative = 160,
   .decoded_flow = cc_arm_decoded_flow,
+  .decoded_table = cc_arm_decoded_table,
 };
