@@ -271,6 +271,25 @@ cc_isa_decoded_table (cc_isa isa, const cc_decoded *run, uint32_t n, cc_jump_tab
   return n && t && t->decoded_table && t->decoded_table (isa, run, n, out);
 }
 
+/* Is C a letter or a digit (of a register's name)?  */
+static int
+word_char (char c)
+{
+  return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+}
+
+int
+cc_decoded_names (const cc_decoded *d, const char *word)
+{
+  size_t n = strlen (word);
+  char m[32];
+  const char *ops = cc_decoded_mnemonic (d, NULL, m, sizeof m);
+  for (const char *p = strstr (ops, word); p; p = strstr (p + 1, word))
+    if (!(p > ops && word_char (p[-1])) && !word_char (p[n]))
+      return 1;
+  return 0;
+}
+
 int
 cc_decoded_among (const char *m, const char *const *list)
 {

@@ -306,6 +306,10 @@ int cc_isa_decoded_table (cc_isa isa, const cc_decoded *run, uint32_t n, cc_jump
 const char *cc_decoded_mnemonic (const cc_decoded *d, const char *const *prefixes,
                                  char *mnem, size_t size);
 
+/* For the targets' decoded_table: do the operands of D name WORD (a
+   register: "r3", "a5") as a whole word?  */
+int cc_decoded_names (const cc_decoded *d, const char *word);
+
 /* For the targets' decoded_flow: is the mnemonic M one of LIST
    (NULL-terminated)?  */
 int cc_decoded_among (const char *m, const char *const *list);

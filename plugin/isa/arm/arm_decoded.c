@@ -172,23 +172,6 @@ cc_arm_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev, ui
 
 /* ---- Jump tables.  */
 
-/* Does D name register NAME (r3, ip, ...) as a whole word?  */
-static int
-mentions (const cc_decoded *d, const char *name)
-{
-  size_t n = strlen (name);
-  char m[32];
-  const char *ops = cc_decoded_mnemonic (d, NULL, m, sizeof m);
-  for (const char *p = strstr (ops, name); p; p = strstr (p + 1, name))
-    {
-      int before = p > ops && ((p[-1] >= 'a' && p[-1] <= 'z') || (p[-1] >= '0' && p[-1] <= '9'));
-      int after = (p[n] >= 'a' && p[n] <= 'z') || (p[n] >= '0' && p[n] <= '9');
-      if (!before && !after)
-        return 1;
-    }
-  return 0;
-}
-
 /* GCC's table of a Thumb-2 switch: cmp rI, #N; bhi default; tbb [pc, rI]
    (tbh [pc, rI, lsl #1]) with the table right after it: unsigned bytes
    (halfwords), each half the distance of its target from the table.  */
@@ -207,7 +190,7 @@ cc_arm_decoded_table (cc_isa isa, const cc_decoded *run, uint32_t n, cc_jump_tab
     return 0;
   /* The last instruction before that names the index: its compare.  */
   int k = (int) n - 2;
-  while (k >= 0 && !mentions (&run[k], idx))
+  while (k >= 0 && !cc_decoded_names (&run[k], idx))
     k--;
   if (k < 0 || k + 1 >= (int) n - 1)
     return 0;

@@ -118,29 +118,12 @@ operands (const cc_decoded *d, char *m, size_t size, char ops[4][32])
   return n;
 }
 
-/* Does D name the register NAME anywhere (a whole word)?  */
-static int
-mentions (const cc_decoded *d, const char *name)
-{
-  size_t n = strlen (name);
-  char m[32];
-  const char *ops = cc_decoded_mnemonic (d, NULL, m, sizeof m);
-  for (const char *p = strstr (ops, name); p; p = strstr (p + 1, name))
-    {
-      int before = p > ops && ((p[-1] >= 'a' && p[-1] <= 'z') || (p[-1] >= '0' && p[-1] <= '9'));
-      int after = (p[n] >= 'a' && p[n] <= 'z') || (p[n] >= '0' && p[n] <= '9');
-      if (!before && !after)
-        return 1;
-    }
-  return 0;
-}
-
 /* The last instruction before RUN[AT] that names NAME, or -1.  */
 static int
 last_naming (const cc_decoded *run, int at, const char *name)
 {
   for (int i = at - 1; i >= 0; i--)
-    if (mentions (&run[i], name))
+    if (cc_decoded_names (&run[i], name))
       return i;
   return -1;
 }
@@ -211,7 +194,7 @@ cc_riscv_decoded_table (cc_isa isa, const cc_decoded *run, uint32_t n, cc_jump_t
       || strcmp (o[0], t) != 0 || strcmp (o[1], t) != 0 || !run[k5].has_target || !is_insn (run, k5 - 1, "auipc", 2, o) || strcmp (o[0], t) != 0)
     return 0;
   for (int k = k5 + 1; k < at; k++)
-    if (k != k3 && k != k1 && mentions (&run[k], t))
+    if (k != k3 && k != k1 && cc_decoded_names (&run[k], t))
       return 0;
   uint32_t count = bound_of (run, k4, idx);
   if (!count)
