@@ -45,8 +45,8 @@ jump_to (bytes_walk *w, uint64_t a, uint64_t t)
   if (!w->outside)
     w->outside = t;
   bytes_fail (w, cc_xasprintf ("its jump at 0x%llx goes to 0x%llx, in no function's code or "
-                         "into the middle of another's", (unsigned long long) a,
-                         (unsigned long long) t));
+                               "into the middle of another's", (unsigned long long) a,
+                               (unsigned long long) t));
   return -1;
 }
 
@@ -63,13 +63,14 @@ decode_at (bytes_walk *w, uint64_t a, cc_decoded *d)
   if (len <= 0 || a + (uint64_t) len > w->limit)
     {
       bytes_fail (w, cc_xasprintf ("objdump's decoder reads no instruction at 0x%llx within "
-                             "its code", (unsigned long long) a));
+                                   "its code", (unsigned long long) a));
       return -1;
     }
   for (uint64_t k = a + 1; k < a + (uint64_t) len; k++)
     if (w->state[k - w->lo])
       {
-        bytes_fail (w, cc_xasprintf ("its instructions overlap at 0x%llx", (unsigned long long) k));
+        bytes_fail (w, cc_xasprintf ("its instructions overlap at 0x%llx",
+                                     (unsigned long long) k));
         return -1;
       }
   return 0;
@@ -129,7 +130,8 @@ add_insn (bytes_walk *w, uint64_t a, const cc_decoded *d, const cc_decoded *prev
   bytes_insn *in = &w->insns[w->n++];
   uint64_t t = 0;
   cc_goes f = cc_isa_decoded_flow (w->isa, d, prev, &t);
-  *in = (bytes_insn) { .addr = a, .target = t, .len = (uint32_t) d->length, .flow = (uint8_t) f };
+  *in = (bytes_insn) { .addr = a, .target = t, .len = (uint32_t) d->length,
+                       .flow = (uint8_t) f };
   find_refs (w, in, d);
   w->state[a - w->lo] = START;
   for (uint64_t k = a + 1; k < a + (uint64_t) d->length; k++)
@@ -145,6 +147,8 @@ bytes_runs_on (cc_goes f)
          || f == CC_GOES_ICALL || f == CC_GOES_COND_RETURN;
 }
 
+/* What the instruction IN leads to: its target queued or found to be
+   another function's; 0, or -1 if the function cannot be followed.  */
 static int
 follow (bytes_walk *w, bytes_insn *in)
 {
@@ -162,9 +166,10 @@ follow (bytes_walk *w, bytes_insn *in)
          return address.  */
       if (in->target > w->lo && in->target < w->limit)
         {
-          bytes_fail (w, cc_xasprintf ("it calls its own code at 0x%llx (a retpoline, or a read "
-                                 "of the program counter): its returns may not go back to "
-                                 "its callers", (unsigned long long) in->target));
+          bytes_fail (w, cc_xasprintf ("it calls its own code at 0x%llx (a retpoline, or a "
+                                       "read of the program counter): its returns may not "
+                                       "go back to its callers",
+                                       (unsigned long long) in->target));
           return -1;
         }
       return 0;
@@ -175,12 +180,14 @@ follow (bytes_walk *w, bytes_insn *in)
         return 0;
       if (w->why)
         return -1;
-      bytes_fail (w, cc_xasprintf ("it jumps through a register at 0x%llx (a table cachecat-link "
-                             "does not read)", (unsigned long long) in->addr));
+      bytes_fail (w, cc_xasprintf ("it jumps through a register at 0x%llx (a table "
+                                   "cachecat-link does not read)",
+                                   (unsigned long long) in->addr));
       return -1;
     case CC_GOES_UNKNOWN:
       bytes_fail (w, cc_xasprintf ("the instruction at 0x%llx transfers control in a way "
-                             "cachecat-link does not follow", (unsigned long long) in->addr));
+                                   "cachecat-link does not follow",
+                                   (unsigned long long) in->addr));
       return -1;
     default:
       return 0;
@@ -245,7 +252,7 @@ walk_run (bytes_walk *w, uint64_t a)
              (run_on_exit).  */
           if (!bytes_is_start (w->c, w->limit))
             bytes_fail (w, cc_xasprintf ("control runs on past its code at 0x%llx",
-                                   (unsigned long long) a));
+                                         (unsigned long long) a));
           return;
         }
       if (w->state[a - w->lo] == START)
@@ -253,7 +260,7 @@ walk_run (bytes_walk *w, uint64_t a)
       if (w->state[a - w->lo] == BODY)
         {
           bytes_fail (w, cc_xasprintf ("control reaches 0x%llx, inside an instruction",
-                                 (unsigned long long) a));
+                                       (unsigned long long) a));
           return;
         }
       /* Bytes that are no instruction after a call (and the padding
@@ -273,6 +280,8 @@ walk_run (bytes_walk *w, uint64_t a)
           w->insns[call].noreturn = 1;
           return;
         }
+      if (!ok)
+        return;
       bytes_insn *in = add_insn (w, a, &d, have_prev ? &prev : NULL);
       if (w->n_run == RUN_MAX)
         memmove (w->run, w->run + 1, (RUN_MAX - 1) * sizeof *w->run);
