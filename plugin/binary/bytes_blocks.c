@@ -18,7 +18,6 @@ insn_at (const bytes_walk *w, uint64_t a)
   return (uint32_t) (t - w->insns);
 }
 
-
 /* Does the instruction I of W (sorted) end its block?  */
 static int
 ends_block (const bytes_walk *w, uint32_t i)
@@ -120,7 +119,8 @@ add_succ (cc_block *b, uint32_t to)
    goes (BLOCK_OF: the block of each instruction; CALLS: the address each
    block calls).  */
 static void
-link_block (const bytes_walk *w, cc_func *fn, uint32_t i, const uint32_t *block_of, uint64_t *calls)
+link_block (const bytes_walk *w, cc_func *fn, uint32_t i, const uint32_t *block_of,
+            uint64_t *calls)
 {
   const bytes_insn *in = &w->insns[i];
   uint32_t bi = block_of[i];
@@ -177,12 +177,11 @@ exit_target (const bytes_walk *w, uint32_t i, uint32_t e)
   return e == 0 && branch_exit (w, i) ? in->target : w->limit;
 }
 
-/* The model's insns and blocks of W into FN (code at BASE of section
-   SEC); *CALLS per block.  */
+/* The model's insns and blocks of W into FN (its code's offsets from
+   BASE); *CALLS per block.  */
 void
-bytes_build_blocks (const bytes_walk *w, cc_func *fn, uint32_t sec, uint64_t base, uint64_t **calls)
+bytes_build_blocks (const bytes_walk *w, cc_func *fn, uint64_t base, uint64_t **calls)
 {
-  (void) sec;
   uint8_t *lead = leaders (w);
   uint32_t n_exit = 0, n_blocks = 0;
   for (uint32_t i = 0; i < w->n; i++)
@@ -211,9 +210,9 @@ bytes_build_blocks (const bytes_walk *w, cc_func *fn, uint32_t sec, uint64_t bas
       ni++;
       for (uint32_t e = 0; e < exit_blocks (w, i); e++)
         {
-          fn->insns[ni] = (cc_insn) { .uid = ni, .offset = (uint32_t) (in->addr + in->len - base),
-                                      .file = CC_NONE, .kind = CC_INSN_PAD,
-                                      .fetch = CC_FETCH_NEVER };
+          uint32_t end = (uint32_t) (in->addr + in->len - base);
+          fn->insns[ni] = (cc_insn) { .uid = ni, .offset = end, .file = CC_NONE,
+                                      .kind = CC_INSN_PAD, .fetch = CC_FETCH_NEVER };
           fn->blocks[nb++] = (cc_block) { .first_insn = ni, .n_insns = 1, .fallthru = CC_NONE,
                                           .call = CC_CALL_DIRECT, .exits = 1 };
           (*calls)[nb - 1] = exit_target (w, i, e);

@@ -136,9 +136,8 @@ uint64_t bytes_limit_of (const cc_bytes_ctx *c, const cc_elf_section *s, uint64_
 
 /* ---- bytes_blocks.c: the model.  */
 
-/* The model's insns and blocks of what W read into FN (code at BASE of
-   section SEC); *CALLS: per block, the address it calls.  */
-void bytes_build_blocks (const bytes_walk *w, cc_func *fn, uint32_t sec, uint64_t base,
-                         uint64_t **calls);
+/* The model's insns and blocks of what W read into FN (its code's
+   offsets from BASE); *CALLS: per block, the address it calls.  */
+void bytes_build_blocks (const bytes_walk *w, cc_func *fn, uint64_t base, uint64_t **calls);
 
 #endif

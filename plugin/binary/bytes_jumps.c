@@ -19,16 +19,12 @@ bytes_read_entry (const cc_elf_image *img, uint64_t addr, unsigned size, uint64_
       const cc_elf_section *s = &img->sections[i];
       if (s->data && addr >= s->addr && addr + size <= s->addr + s->size)
         {
-          *v = 0;
-          for (unsigned k = 0; k < size; k++)
-            *v |= (uint64_t) s->data[addr - s->addr + (img->big_endian ? size - 1 - k : k)]
-                  << (8 * k);
+          *v = cc_load_uint (s->data + (addr - s->addr), (int) size, img->big_endian);
           return 1;
         }
     }
   return 0;
 }
-
 
 /* The IRELATIVE relocations of C->img: slots and resolvers.  */
 void
@@ -51,7 +47,6 @@ bytes_read_slots (cc_bytes_ctx *c)
       }
 }
 
-
 /* Is A the slot of an IFUNC?  */
 int
 bytes_is_slot (const cc_bytes_ctx *c, uint64_t a)
@@ -62,6 +57,9 @@ bytes_is_slot (const cc_bytes_ctx *c, uint64_t a)
   return 0;
 }
 
+/* The functions SL's resolver may return: the function starts its
+   instructions name, if it calls and jumps to nothing (a resolver that
+   calls could get an address from anywhere); else none (not known).  */
 static void
 read_impls (cc_bytes_ctx *c, bytes_slot *sl)
 {
@@ -72,7 +70,8 @@ read_impls (cc_bytes_ctx *c, bytes_slot *sl)
   if (!s || !bytes_is_start (c, sl->resolver))
     return;
   char *why = NULL;
-  bytes_walk w = { .c = c, .s = s, .lo = sl->resolver, .limit = bytes_limit_of (c, s, sl->resolver) };
+  bytes_walk w = { .c = c, .s = s, .lo = sl->resolver,
+                   .limit = bytes_limit_of (c, s, sl->resolver) };
   w.isa = bytes_isa_of_code (c, w.lo, 0);
   w.dec = bytes_decoder_of (c, w.isa, &why);
   free (why);
@@ -132,7 +131,6 @@ bytes_ifunc_jump (bytes_walk *w)
    (cc_isa_decoded_table), each queued: 1 + their index in W->tables, or
    0 if no table is read; a target outside the function's code fails it
    (*W->why).  */
-
 uint32_t
 bytes_table_jump (bytes_walk *w)
 {
@@ -148,7 +146,7 @@ bytes_table_jump (bytes_walk *w)
       if (!bytes_read_entry (w->c->img, jt.table + (uint64_t) k * jt.size, jt.size, &v))
         {
           bytes_fail (w, cc_xasprintf ("the jump table at 0x%llx is not in the program's data",
-                                 (unsigned long long) jt.table));
+                                       (unsigned long long) jt.table));
           free (t);
           return 0;
         }
@@ -165,9 +163,10 @@ bytes_table_jump (bytes_walk *w)
         {
           if (!w->outside)
             w->outside = t[k + 1];
-          bytes_fail (w, cc_xasprintf ("entry %u of the jump table at 0x%llx goes to 0x%llx, in no "
-                                 "function's code or into the middle of another's", k,
-                                 (unsigned long long) jt.table, (unsigned long long) t[k + 1]));
+          bytes_fail (w, cc_xasprintf ("entry %u of the jump table at 0x%llx goes to 0x%llx, "
+                                       "in no function's code or into the middle of "
+                                       "another's", k, (unsigned long long) jt.table,
+                                       (unsigned long long) t[k + 1]));
           free (t);
           return 0;
         }
@@ -176,6 +175,3 @@ bytes_table_jump (bytes_walk *w)
   w->tables[w->n_tables++] = t;
   return w->n_tables;
 }
-
-/* What the instruction IN leads to: its target queued or found to be
-   another function's; 0, or -1 if the function cannot be followed.  */

@@ -76,7 +76,7 @@ cc_bytes_find (const cc_elf_image *img, cc_arch arch, const cc_addr_range *cover
   *n = 0;
   for (uint32_t i = 0; i < n_syms; i++)
     {
-      if (!v[i].func || (*n && out[*n - 1].lo == v[i].value)
+      if ((*n && out[*n - 1].lo == v[i].value)
           || in_ranges (covered, n_covered, v[i].value))
         continue;
       const cc_elf_section *s = cc_elf_code_at (img, v[i].value, 1);
@@ -181,10 +181,6 @@ bytes_limit_of (const cc_bytes_ctx *c, const cc_elf_section *s, uint64_t lo)
   return a < c->n_starts && c->starts[a] < end ? c->starts[a] : end;
 }
 
-/* The functions SL's resolver may return: the function starts its
-   instructions name, if it calls and jumps to nothing (a resolver that
-   calls could get an address from anywhere): else none (not known).  */
-
 /* The instructions W read of a function it could not follow, into FN
    (one block: a broken function's blocks are not analysed).  */
 static void
@@ -227,7 +223,7 @@ cc_bytes_model (cc_bytes_ctx *c, const cc_bytes_func *bf, uint32_t sec, uint64_t
     }
   w.state = cc_xcalloc (bf->limit - bf->lo + 1, 1);
   if (bytes_walk_function (&w) == 0)
-    bytes_build_blocks (&w, fn, sec, base, calls);
+    bytes_build_blocks (&w, fn, base, calls);
   else
     {
       /* What was read stays listed, as conflict.  */

@@ -257,7 +257,8 @@ cc_isa_opcodes (cc_isa isa, const char **arch, const char **options)
 }
 
 cc_goes
-cc_isa_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev, uint64_t *target)
+cc_isa_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev,
+                     uint64_t *target)
 {
   const cc_isa_target *t = of_isa (isa);
   *target = 0;

@@ -199,7 +199,8 @@ typedef struct cc_isa_target
   /* cc_isa_decoded_table of its code; NULL: none is read.  */
   int (*decoded_table) (cc_isa isa, const cc_decoded *run, uint32_t n, cc_jump_table *out);
   /* cc_isa_decoded_flow of its code; NULL: not known.  */
-  cc_goes (*decoded_flow) (cc_isa isa, const cc_decoded *d, const cc_decoded *prev, uint64_t *target);
+  cc_goes (*decoded_flow) (cc_isa isa, const cc_decoded *d, const cc_decoded *prev,
+                           uint64_t *target);
 } cc_isa_target;
 
 #define CC_TARGET(arch, folder, ...) extern const cc_isa_target cc_##folder##_isa;
@@ -291,7 +292,8 @@ int cc_isa_opcodes (cc_isa isa, const char **arch, const char **options);
    to control (PREV: the instruction before it, or NULL); *TARGET the
    target of a direct jump, branch or call.
    CC_GOES_UNKNOWN where the target does not say.  */
-cc_goes cc_isa_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev, uint64_t *target);
+cc_goes cc_isa_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev,
+                             uint64_t *target);
 
 /* Does the indirect jump RUN[N - 1] read its target from a table whose
    size the instructions before it bound (RUN: the N instructions control

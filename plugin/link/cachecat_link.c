@@ -273,7 +273,8 @@ link_facts (cc_report_link *link, const cc_whole_program *wp, const char *progra
     }
   *link = (cc_report_link) { program, wp->n_units, wp->n_relaxed, wp->n_removed, wp->n_dead,
                              wp->n_escaped, wp->section_base, units, because, aliases,
-                             no_model, wp->open_because, wp->n_indirect_sites, wp->n_indirect_targets };
+                             no_model, wp->open_because, wp->n_indirect_sites,
+                             wp->n_indirect_targets };
 }
 
 static void

@@ -1403,13 +1403,12 @@ take_bytes (cc_whole_program *wp, const cc_elf_image *img, const cc_bytes_func *
             const uint64_t *low, uint64_t way, uint32_t align, span *spans, uint32_t n_spans,
             uint32_t *sec_of_elf)
 {
-  uint32_t n_starts = 0;
-  uint64_t *starts = cc_xmalloc ((wp->model.n_funcs + n + 1) * sizeof *starts);
+  uint64_t *r = cc_xmalloc ((wp->model.n_funcs + 1) * sizeof *r);
   for (uint32_t f = 0; f < wp->model.n_funcs; f++)
-    starts[n_starts++] = wp->funcs[f].addr[0];
-  for (uint32_t k = 0; k < n; k++)
-    starts[n_starts++] = bf[k].lo;
-  qsort (starts, n_starts, sizeof *starts, cmp_u64);
+    r[f] = wp->funcs[f].addr[0];
+  uint32_t n_starts;
+  uint64_t *starts = all_starts (r, wp->model.n_funcs, bf, n, &n_starts);
+  free (r);
   cc_bytes_ctx *c = cc_bytes_open (img, wp->arch, starts, n_starts);
   for (uint32_t k = 0; k < n; k++)
     {
@@ -1425,8 +1424,6 @@ take_bytes (cc_whole_program *wp, const cc_elf_image *img, const cc_bytes_func *
       uint64_t outside;
       cc_bytes_model (c, &bf[k], sec, wp->section_base[sec], fn, &lf->calls, &lf->no_model,
                       &outside);
-      wp->n_from_bytes++;
-      wp->n_bytes_broken += (fn->flags & CC_FUNC_BROKEN) != 0;
       if (fn->parts[0].size)
         spans[n_spans++] = (span) { bf[k].lo, bf[k].lo + fn->parts[0].size, sec, f };
     }

@@ -63,8 +63,6 @@ typedef struct cc_whole_program
                                   placed from their records' marks */
   uint32_t n_unplaced;         /* functions of those the marks do not
                                   place (entry padding): not analysed */
-  uint32_t n_from_bytes;       /* functions modelled from their bytes */
-  uint32_t n_bytes_broken;     /* of them, the ones that could not be */
   char **bytes_names;          /* names made for shared code of several
                                   entries (cc_bytes_split) */
   uint32_t n_bytes_names;

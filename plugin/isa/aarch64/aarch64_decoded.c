@@ -20,7 +20,8 @@ static const char *const unknowns[] = { "eret", "eretaa", "eretab", "hvc", "smc"
                                         NULL };
 
 cc_goes
-cc_aarch64_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev, uint64_t *target)
+cc_aarch64_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev,
+                         uint64_t *target)
 {
   (void) isa, (void) prev;
   char m[32];
@@ -123,7 +124,8 @@ mentions (const cc_decoded *d, int r)
       {
         char *end;
         long v = strtol (p + 1, &end, 10);
-        if (end > p + 1 && v == r && !((*end >= 'a' && *end <= 'z') || (*end >= '0' && *end <= '9')))
+        int word_goes_on = (*end >= 'a' && *end <= 'z') || (*end >= '0' && *end <= '9');
+        if (end > p + 1 && v == r && !word_goes_on)
           return 1;
       }
   return 0;

@@ -137,7 +137,8 @@ m_profile_loop (const char *m)
 }
 
 cc_goes
-cc_arm_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev, uint64_t *target)
+cc_arm_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev,
+                     uint64_t *target)
 {
   (void) isa, (void) prev;
   char m[32];

@@ -44,7 +44,8 @@ auipc_pair (const char *ops, const cc_decoded *d, const cc_decoded *prev)
 }
 
 cc_goes
-cc_riscv_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev, uint64_t *target)
+cc_riscv_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev,
+                       uint64_t *target)
 {
   (void) isa;
   char m[32];
@@ -176,7 +177,8 @@ cc_riscv_decoded_table (cc_isa isa, const cc_decoded *run, uint32_t n, cc_jump_t
     return 0;
   strcpy (t, o[2]);
   int k2 = last_naming (run, k1, e);
-  if (!is_insn (run, k2, "lw", 2, o) || strcmp (o[0], e) != 0 || sscanf (o[1], "0(%31[^)])", sreg) != 1)
+  if (!is_insn (run, k2, "lw", 2, o) || strcmp (o[0], e) != 0
+      || sscanf (o[1], "0(%31[^)])", sreg) != 1)
     return 0;
   int k3 = last_naming (run, k2, sreg);
   if (!is_insn (run, k3, "add", 3, o) || strcmp (o[0], sreg) != 0 || strcmp (o[1], sreg) != 0
@@ -191,7 +193,8 @@ cc_riscv_decoded_table (cc_isa isa, const cc_decoded *run, uint32_t n, cc_jump_t
   /* The table's address, and nothing else writing T up to the jump.  */
   int k5 = last_naming (run, k4, t);
   if (!(is_insn (run, k5, "addi", 3, o) || is_insn (run, k5, "add", 3, o))
-      || strcmp (o[0], t) != 0 || strcmp (o[1], t) != 0 || !run[k5].has_target || !is_insn (run, k5 - 1, "auipc", 2, o) || strcmp (o[0], t) != 0)
+      || strcmp (o[0], t) != 0 || strcmp (o[1], t) != 0 || !run[k5].has_target
+      || !is_insn (run, k5 - 1, "auipc", 2, o) || strcmp (o[0], t) != 0)
     return 0;
   for (int k = k5 + 1; k < at; k++)
     if (k != k3 && k != k1 && cc_decoded_names (&run[k], t))

@@ -47,7 +47,8 @@ is (const char *m, const char *base)
 }
 
 cc_goes
-cc_x86_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev, uint64_t *target)
+cc_x86_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev,
+                     uint64_t *target)
 {
   (void) isa, (void) prev;
   char m[32];

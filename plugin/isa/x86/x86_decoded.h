@@ -7,7 +7,8 @@
 
 #include "isa/isa.h"
 
-cc_goes cc_x86_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev, uint64_t *target);
+cc_goes cc_x86_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev,
+                             uint64_t *target);
 
 /* cc_isa_decoded_table of x86-64 code: GCC's switch tables.  */
 int cc_x86_decoded_table (cc_isa isa, const cc_decoded *run, uint32_t n, cc_jump_table *out);
