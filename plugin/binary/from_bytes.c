@@ -6,6 +6,7 @@
 
 #include "support/util.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,32 +28,15 @@ cmp_sym_addr (const void *a, const void *b)
 static int
 in_ranges (const cc_addr_range *r, uint32_t n, uint64_t addr)
 {
-  uint32_t lo = 0, hi = n;
-  while (lo < hi)
-    {
-      uint32_t mid = lo + (hi - lo) / 2;
-      if (r[mid].hi < addr)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo < n && r[lo].lo <= addr && addr <= r[lo].hi;
+  size_t k = cc_lower_bound_u64 (r, n, sizeof *r, offsetof (cc_addr_range, hi), addr);
+  return k < n && r[k].lo <= addr;
 }
 
 /* The first of the N sorted ranges R that starts above ADDR, or N.  */
 static uint32_t
 range_above (const cc_addr_range *r, uint32_t n, uint64_t addr)
 {
-  uint32_t lo = 0, hi = n;
-  while (lo < hi)
-    {
-      uint32_t mid = lo + (hi - lo) / 2;
-      if (r[mid].lo <= addr)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo;
+  return (uint32_t) cc_lower_bound_u64 (r, n, sizeof *r, offsetof (cc_addr_range, lo), addr + 1);
 }
 
 cc_bytes_func *
@@ -129,16 +113,8 @@ cc_bytes_close (cc_bytes_ctx *c)
 int
 bytes_is_start (const cc_bytes_ctx *c, uint64_t a)
 {
-  uint32_t lo = 0, hi = c->n_starts;
-  while (lo < hi)
-    {
-      uint32_t mid = lo + (hi - lo) / 2;
-      if (c->starts[mid] < a)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo < c->n_starts && c->starts[lo] == a;
+  size_t k = cc_lower_bound_u64 (c->starts, c->n_starts, sizeof *c->starts, 0, a);
+  return k < c->n_starts && c->starts[k] == a;
 }
 
 /* The decoder of ISA, opened once.  */
@@ -168,17 +144,9 @@ bytes_isa_of_code (const cc_bytes_ctx *c, uint64_t a, int thumb)
 uint64_t
 bytes_limit_of (const cc_bytes_ctx *c, const cc_elf_section *s, uint64_t lo)
 {
-  uint32_t a = 0, b = c->n_starts;
-  while (a < b)
-    {
-      uint32_t mid = a + (b - a) / 2;
-      if (c->starts[mid] <= lo)
-        a = mid + 1;
-      else
-        b = mid;
-    }
+  size_t k = cc_lower_bound_u64 (c->starts, c->n_starts, sizeof *c->starts, 0, lo + 1);
   uint64_t end = s->addr + s->size;
-  return a < c->n_starts && c->starts[a] < end ? c->starts[a] : end;
+  return k < c->n_starts && c->starts[k] < end ? c->starts[k] : end;
 }
 
 /* The instructions W read of a function it could not follow, into FN
