@@ -1,7 +1,7 @@
 /* cachecat bounds: from categories to the most misses (bounds.h).
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.  */
 
-#include "bounds/bounds.h"
+#include "bounds/bounds_impl.h"
 #include "support/util.h"
 
 #include <stdlib.h>
@@ -128,17 +128,6 @@ loop_runs (const cc_func *f, const cc_func_result *fr, cc_loop_limits *out)
     }
 }
 
-/* May code the model does not see run at insn IN, whose fetches no
-   bound counts: inline asm with bytes (an asm statement without any,
-   such as a compiler barrier, runs nothing, and the categories assume no
-   unknown code after it either: program_lines.c, push_refs), a thunk, a
-   resolver, millicode.  */
-static int
-runs_code_unseen (const cc_insn *in)
-{
-  return (in->kind == CC_INSN_ASM && in->length > 0) || in->runs_unknown;
-}
-
 /* Is U -> V a back edge: V the header of a loop around U?  */
 static int
 back_edge (const cc_func_result *fr, uint32_t u, uint32_t v)
@@ -247,18 +236,11 @@ loop_execs (const fview *v, uint32_t m, uint32_t top)
   return runs_product (v, v->fr->loops[m].parent, top);
 }
 
-/* The lines insn I may touch: its lines under phase 0 when every
-   section starts on a line boundary, else the most any placement
-   gives.  */
+/* The lines insn I may touch in one fetch.  */
 static uint64_t
 insn_lines (const fview *v, uint32_t i)
 {
-  uint32_t len = v->f->insns[i].length;
-  if (!len)
-    return 0;
-  if (!v->multi_phase)
-    return v->fr->insns[i].n_lines;
-  return 1 + (len + v->L - 2) / v->L;
+  return cc_fetch_lines (v->f, v->fr, i, v->multi_phase, v->L);
 }
 
 /* The most misses insn I of block B causes in one execution of TOP
@@ -349,7 +331,7 @@ add_call (walker *w, const fview *v, uint32_t b, uint32_t top, uint64_t runs, ui
   uint32_t g = bb->call == CC_CALL_DIRECT && bb->callee
                ? cc_func_index_find (&w->ix, bb->callee) : CC_NONE;
   cc_why w2 = { CC_WHY_NONE, v->fi, 0, bb->first_insn + bb->n_insns - 1, NULL };
-  uint64_t each;
+  uint64_t each, all = CC_UNBOUNDED;
   if (g == CC_NONE)
     {
       each = CC_UNBOUNDED;
@@ -359,6 +341,7 @@ add_call (walker *w, const fview *v, uint32_t b, uint32_t top, uint64_t runs, ui
     }
   else
     {
+      all = w->b->funcs[g].run_misses;
       if (w->state[g] == TODO)
         func_bounds (w, g);
       if (w->state[g] == BUSY)
@@ -374,7 +357,7 @@ add_call (walker *w, const fview *v, uint32_t b, uint32_t top, uint64_t runs, ui
         }
     }
   uint64_t before = *sum;
-  *sum = add (*sum, mul (runs, each));
+  *sum = add (*sum, min64 (mul (runs, each), all));
   if (*sum == CC_UNBOUNDED && before != CC_UNBOUNDED && why->kind == CC_WHY_NONE)
     {
       /* A bounded callee called unboundedly often: the call's block is
@@ -394,19 +377,33 @@ add_block (walker *w, const fview *v, uint32_t b, uint32_t top, uint64_t *sum, c
   for (uint32_t i = bb->first_insn; i < bb->first_insn + bb->n_insns; i++)
     {
       uint64_t before = *sum;
-      if (runs_code_unseen (&v->f->insns[i]))
+      if (cc_runs_code_unseen (&v->f->insns[i]))
         *sum = CC_UNBOUNDED;
       else
         *sum = add (*sum, insn_misses (v, i, b, top));
       if (*sum == CC_UNBOUNDED && before != CC_UNBOUNDED && why->kind == CC_WHY_NONE)
         {
-          if (runs_code_unseen (&v->f->insns[i]))
+          if (cc_runs_code_unseen (&v->f->insns[i]))
             *why = (cc_why){ CC_WHY_UNKNOWN_CODE, v->fi, 0, i, NULL };
           else
             *why = runs_why (v, b, top);
         }
     }
   add_call (w, v, b, top, block_runs (v, b, top), sum, why);
+}
+
+/* A function's invocations and loop executions cause no more misses
+   than all of the run's fetches of it and its callees: RUN (its
+   run_misses) caps the bound *SUM, which *WHY no longer needs to excuse
+   where that makes it one.  */
+static void
+once_per_run (uint64_t run, uint64_t *sum, cc_why *why)
+{
+  if (run < *sum)
+    {
+      *sum = run;
+      *why = (cc_why){ CC_WHY_NONE, CC_NONE, 0, CC_NONE, NULL };
+    }
 }
 
 static void
@@ -437,6 +434,7 @@ func_bounds (walker *w, uint32_t fi)
   cc_why why = { CC_WHY_NONE, CC_NONE, 0, CC_NONE, NULL };
   for (uint32_t b = 0; b < f->n_blocks; b++)
     add_block (w, &v, b, CC_NONE, &sum, &why);
+  once_per_run (fl->run_misses, &sum, &why);
   fl->max_misses = sum;
   fl->why = why;
   for (uint32_t l = 0; l < fr->n_loops; l++)
@@ -445,6 +443,7 @@ func_bounds (walker *w, uint32_t fi)
       cc_why lw = { CC_WHY_NONE, CC_NONE, 0, CC_NONE, NULL };
       for (uint32_t k = 0; k < fr->loops[l].n_blocks; k++)
         add_block (w, &v, fr->loops[l].blocks[k], l, &ls, &lw);
+      once_per_run (fl->run_misses, &ls, &lw);
       fl->loops[l].max_misses = ls;
       fl->loops[l].why = lw;
     }
@@ -460,6 +459,11 @@ cc_bounds_compute (const cc_model *m, const cc_result *r, const cc_cache *cache)
   b->funcs = cc_xcalloc (m->n_funcs + 1, sizeof *b->funcs);
   walker w = { m, r, cache, b, { 0, NULL }, cc_xcalloc (m->n_funcs + 1, 1) };
   cc_func_index_build (&w.ix, m);
+  uint64_t *run = cc_xmalloc ((m->n_funcs + 1) * sizeof *run);
+  cc_run_misses (m, r, cache, &w.ix, run);
+  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
+    b->funcs[fi].run_misses = run[fi];
+  free (run);
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)
     if (w.state[fi] == TODO)
       func_bounds (&w, fi);
@@ -498,7 +502,7 @@ cc_bounds_shares (const cc_model *m, const cc_result *r, const cc_cache *cache,
       uint64_t runs = block_runs (&v, bi, CC_NONE);
       for (uint32_t i = bb->first_insn; i < bb->first_insn + bb->n_insns; i++)
         {
-          uint64_t x = runs_code_unseen (&f->insns[i]) ? CC_UNBOUNDED
+          uint64_t x = cc_runs_code_unseen (&f->insns[i]) ? CC_UNBOUNDED
                                                             : insn_misses (&v, i, bi, CC_NONE);
           if (x)
             (*out)[n++] = (cc_miss_share){ i, CC_NONE, runs, x,
@@ -509,8 +513,9 @@ cc_bounds_shares (const cc_model *m, const cc_result *r, const cc_cache *cache,
       /* A call's share; the call insn's own one (if any) stays.  */
       uint32_t g = bb->call == CC_CALL_DIRECT && bb->callee
                    ? cc_func_index_find (&ix, bb->callee) : CC_NONE;
-      uint64_t each = g == CC_NONE ? CC_UNBOUNDED : b->funcs[g].max_misses;
-      uint64_t x = mul (runs, each);
+      uint64_t x = g == CC_NONE ? CC_UNBOUNDED
+                                : min64 (mul (runs, b->funcs[g].max_misses),
+                                         b->funcs[g].run_misses);
       if (x)
         (*out)[n++] = (cc_miss_share){ bb->first_insn + bb->n_insns - 1, g, runs, x, 0, 1 };
     }

@@ -67,6 +67,9 @@ typedef struct cc_func_limits
 {
   uint64_t max_misses;   /* per invocation, CC_UNBOUNDED if unbounded */
   cc_why why;
+  uint64_t run_misses;   /* of all its invocations in the whole run, with
+                            its callees', CC_UNBOUNDED if unbounded
+                            (docs/semantics.md §7.5, "Once per run") */
   cc_loop_limits *loops; /* parallel to cc_func_result.loops */
 } cc_func_limits;
 
