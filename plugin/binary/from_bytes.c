@@ -18,7 +18,10 @@ cmp_sym_addr (const void *a, const void *b)
   const cc_elf_symbol *x = a, *y = b;
   if (x->value != y->value)
     return x->value < y->value ? -1 : 1;
-  /* At one address: a global name before a local one, then by name.  */
+  /* At one address: a function's name before a label's, a global one
+     before a local one, then by name.  */
+  if (x->func != y->func)
+    return x->func ? -1 : 1;
   if (x->global != y->global)
     return x->global ? -1 : 1;
   return strcmp (x->name, y->name);
@@ -44,16 +47,22 @@ cc_bytes_find (const cc_elf_image *img, cc_arch arch, const cc_addr_range *cover
                uint32_t n_covered, uint32_t *n)
 {
   const cc_isa_target *t = cc_isa_target_of (arch);
-  /* The defined function symbols, the Thumb bit of each kept in
-     st_size's place (no longer needed).  */
+  /* The defined function symbols, and any global name of the ELF entry
+     point (start-up code in assembly often has no symbol type), the
+     Thumb bit of each kept in st_size's place (no longer needed).  */
+  uint64_t no_thumb = ~(uint64_t) (t && t->thumb_bit ? 1 : 0);
   uint32_t n_syms = 0;
   cc_elf_symbol *v = cc_xmalloc ((img->n_symbols + 1) * sizeof *v);
   for (uint32_t i = 0; i < img->n_symbols; i++)
-    if (img->symbols[i].func && img->symbols[i].defined)
+    if (img->symbols[i].defined
+        && (img->symbols[i].func
+            || (img->symbols[i].global && img->entry
+                && (img->symbols[i].value & no_thumb) == (img->entry & no_thumb))))
       {
         v[n_syms] = img->symbols[i];
-        v[n_syms].size = t && t->thumb_bit ? v[n_syms].value & 1 : 0;
-        v[n_syms++].value &= ~(uint64_t) (t && t->thumb_bit ? 1 : 0);
+        uint64_t says = v[n_syms].func ? v[n_syms].value : img->entry;
+        v[n_syms].size = t && t->thumb_bit ? says & 1 : 0;
+        v[n_syms++].value &= no_thumb;
       }
   qsort (v, n_syms, sizeof *v, cmp_sym_addr);
   cc_bytes_func *out = cc_xmalloc ((n_syms + 1) * sizeof *out);

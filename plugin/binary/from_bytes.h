@@ -39,7 +39,8 @@ typedef struct cc_bytes_func
 } cc_bytes_func;
 
 /* The functions of IMG (whose code is ARCH's) that no record covers: one
-   per address that a function symbol of .symtab names in code and none
+   per address that a function symbol of .symtab (or a global symbol of
+   the ELF entry point) names in code and none
    of the N_COVERED sorted ranges COVERED (the records' code) holds.  A
    new array, by address, into *N.  */
 cc_bytes_func *cc_bytes_find (const cc_elf_image *img, cc_arch arch,

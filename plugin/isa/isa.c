@@ -142,6 +142,27 @@ cc_isa_nops_16_32 (const unsigned char *b, size_t n, uint32_t nop16, uint32_t no
 }
 
 int
+cc_isa_gap_fill (const unsigned char *b, size_t n, size_t unit,
+                 int (*nop_fill) (const unsigned char *, size_t))
+{
+  for (size_t k = 0; k < n;)
+    {
+      size_t u = n - k < unit ? n - k : unit, z = 0;
+      while (z < u && !b[k + z])
+        z++;
+      if (z == u)
+        k += u;
+      else if (k + 2 <= n && nop_fill (b + k, 2))
+        k += 2;
+      else if (k + 4 <= n && nop_fill (b + k, 4))
+        k += 4;
+      else
+        return 0;
+    }
+  return 1;
+}
+
+int
 cc_target_nop_fill (cc_arch arch, const unsigned char *b, size_t n)
 {
   const cc_isa_target *t = cc_isa_target_of (arch);

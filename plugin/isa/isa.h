@@ -264,10 +264,11 @@ cc_branch_kind cc_isa_branch (cc_isa isa, const unsigned char *b, size_t len, ui
 /* The addresses the instruction at B (address A; N bytes readable from
    B, BEFORE bytes before it) may refer to, read with its neighbours: a
    branch target, a PC-relative address (AArch64's adr and adrp page,
-   RISC-V's auipc and lui with a 12-bit offset, ARM's adr, movw and
+   RISC-V's auipc, lui and c.lui with a 12-bit offset, ARM's adr, movw and
    movt), exact where the next instruction completes it in the same
    register; on RISC-V also an address GP (the global pointer's value, 0
-   if none) and an offset make, as the linker relaxes address loads to.
+   if none) and an offset make, as the linker relaxes address loads to,
+   and the small value li or c.li loads.
    Up to one range into OUT; returns how many.  Not for x86-64
    (x86_branch.h reads it byte by byte).  */
 int cc_isa_refs (cc_isa isa, const unsigned char *b, size_t before, size_t n, uint64_t a,
@@ -324,6 +325,13 @@ int cc_isa_nops_of_width (const unsigned char *b, size_t n, size_t w, uint32_t n
 /* ... only 2- and 4-byte no-ops: halfwords equal to NOP16, or words (two
    halfwords, little-endian) equal to NOP32?  */
 int cc_isa_nops_16_32 (const unsigned char *b, size_t n, uint32_t nop16, uint32_t nop32);
+
+/* Are the N bytes at B, between functions, only padding: units of UNIT
+   bytes (the code's alignment) that are all zero, and 2- or 4-byte
+   no-ops that NOP_FILL (a target's nop_fill) accepts?  For the targets'
+   gap_padding.  */
+int cc_isa_gap_fill (const unsigned char *b, size_t n, size_t unit,
+                     int (*nop_fill) (const unsigned char *, size_t));
 
 #ifdef __cplusplus
 }

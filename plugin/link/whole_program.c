@@ -735,9 +735,9 @@ mark_relative (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *st
    function has an exact model, and no modelled code runs code without a
    model that could call one (an asm statement that may branch, a
    retpoline thunk, a call that is not through a pointer and goes to no
-   modelled function).  Only x86-64's are recognised (its gap_padding):
-   what the others' code holds (addresses made by two instructions, data
-   among the code) is not read yet.  */
+   modelled function).  Only x86-64's and RISC-V's are recognised (their
+   gap_padding): what ARM's and AArch64's code holds (data among the
+   code, addresses made by movz and movk) is not read yet.  */
 static char *
 open_because (cc_whole_program *wp, const cc_elf_image *img, const span *modelled,
               uint32_t n_modelled)
@@ -745,11 +745,12 @@ open_because (cc_whole_program *wp, const cc_elf_image *img, const span *modelle
   if (img->dynamic)
     return cc_xstrdup ("it is linked dynamically: code of shared libraries may run");
   if (!wp->target->gap_padding)
-    return cc_xasprintf ("closed programs are recognised on x86-64 only (this one is %s)",
-                         cc_arch_name (wp->arch));
+    return cc_xasprintf ("closed programs are recognised on x86-64 and riscv only (this one "
+                         "is %s)", cc_arch_name (wp->arch));
   if (img->exec_stack)
     return cc_xstrdup ("its stack is executable: code there (a trampoline of a nested "
-                       "function) may run");
+                       "function) may run (no PT_GNU_STACK says otherwise: link with "
+                       "-z noexecstack if it holds no code)");
   if (img->writable_code)
     return cc_xstrdup ("a segment is writable and executable: code written at run time "
                        "may run");

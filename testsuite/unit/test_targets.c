@@ -373,6 +373,15 @@ test_refs (void)
   static const unsigned char addi_gp[] = { 0x13, 0x85, 0x01, 0x80 };
   CHECK (refs_are (CC_ISA_RV64, addi_gp, 0, 4, 0x2000, 0x11000, 0x11000));
   CHECK_EQ (cc_isa_refs (CC_ISA_RV64, addi_gp, 0, 4, 0x2000, 0, r), 0);
+  /* Compressed: c.lui a5, 0x10 (the addi that completes it may come
+     later, into another register) is 4 KiB around 0x10000; c.li a0, 16
+     and li a0, 0x100 name small addresses (code at 0 may be there).  */
+  static const unsigned char c_lui[] = { 0xc1, 0x67 };
+  static const unsigned char c_li[] = { 0x41, 0x45 };
+  static const unsigned char li[] = { 0x13, 0x05, 0x00, 0x10 };
+  CHECK (refs_are (CC_ISA_RV64, c_lui, 0, 2, 0x10188, 0x10000 - 2048, 0x10000 + 2047));
+  CHECK (refs_are (CC_ISA_RV32, c_li, 0, 2, 0x10188, 16, 16));
+  CHECK (refs_are (CC_ISA_RV32, li, 0, 4, 0x10188, 0x100, 0x100));
 }
 
 /* Which RISC-V instructions run on (riscv_flow.h): the later

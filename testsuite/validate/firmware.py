@@ -188,10 +188,13 @@ def build(v, spec, opts, job, work):
             with open(rep) as f:
                 report = json.load(f)
     exe = os.path.join(work, "prog")
-    # The C library and libgcc by the specs, the start-up code ours.
+    # The C library and libgcc by the specs, the start-up code ours.  A
+    # bare-metal linker writes no PT_GNU_STACK unless told: without one the
+    # stack may hold code (docs/semantics.md §7.4), and no program is
+    # closed.
     v.must([t.cc, job.level, "-g"] + spec.flags + spec.link +
-           ["-nostartfiles", "-T", os.path.join(FW_DIR, spec.ldscript)] + objs + ["-o", exe],
-           "link")
+           ["-nostartfiles", "-Wl,-z,noexecstack", "-T", os.path.join(FW_DIR, spec.ldscript)]
+           + objs + ["-o", exe], "link")
     return exe, {sh: report for sh in job.shapes}, set()
 
 

@@ -98,6 +98,29 @@ cc_riscv_branch (const unsigned char *b, size_t n, uint64_t a, int rv64,
   return CC_BRANCH_NONE;
 }
 
+/* c.lui rd, imm (rd not x0 or sp), the compressed lui: the addresses
+   its value and a 12-bit offset make, into OUT; c.li: its value.  */
+static int
+c_lui_refs (uint32_t w, int rv64, cc_addr_range *out)
+{
+  uint32_t rd = (w >> 7) & 0x1f;
+  /* c.li rd, imm: a small address (code at 0 may have one).  */
+  if ((w & 0xe003) == 0x4001 && rd)
+    {
+      uint64_t v = (uint64_t) sext (((w >> 12) & 1) << 5 | ((w >> 2) & 0x1f), 6);
+      out[0] = (cc_addr_range) { rv64 ? v : (uint32_t) v, rv64 ? v : (uint32_t) v };
+      return 1;
+    }
+  if ((w & 0xe003) != 0x6001 || rd == 0 || rd == 2)
+    return 0;
+  uint32_t imm = ((w >> 12) & 1) << 17 | ((w >> 2) & 0x1f) << 12;
+  uint64_t v = (uint64_t) sext (imm, 18);
+  if (!rv64)
+    v = (uint32_t) v;
+  out[0] = (cc_addr_range) { v - 2048, v + 2047 };
+  return 1;
+}
+
 int
 cc_riscv_refs (const unsigned char *b, size_t n, uint64_t a, int rv64, uint64_t gp,
                cc_addr_range *out)
@@ -113,8 +136,15 @@ cc_riscv_refs (const unsigned char *b, size_t n, uint64_t a, int rv64, uint64_t 
       return 1;
     }
   if (len < 4)
-    return 0;
+    return c_lui_refs (word (b, 2), rv64, out);
   uint32_t w = word (b, 4);
+  /* li rd, imm (addi rd, zero, imm): a small address.  */
+  if ((w & 0x000ff07f) == 0x00000013 && (w & 0xf80))
+    {
+      uint64_t v = (uint64_t) sext (w >> 20, 12);
+      out[0] = (cc_addr_range) { rv64 ? v : (uint32_t) v, rv64 ? v : (uint32_t) v };
+      return 1;
+    }
   /* addi rd, gp, offset.  */
   if (gp && (w & 0x000ff07f) == 0x00018013)
     {

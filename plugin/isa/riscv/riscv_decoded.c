@@ -67,8 +67,14 @@ cc_riscv_decoded_flow (cc_isa isa, const cc_decoded *d, const cc_decoded *prev,
   int pair = (strcmp (m, "jr") == 0 || strcmp (m, "jalr") == 0) && auipc_pair (ops, d, prev);
   if (pair)
     *target = d->target;
+  /* A jump through a link register returns (the ISA's return hint): ra,
+     or t0 in the millicode a call through t0 entered.  */
   if (strcmp (m, "jr") == 0)
-    return strcmp (ops, "ra") == 0 ? CC_GOES_RETURN : pair ? CC_GOES_JUMP : CC_GOES_IJUMP;
+    {
+      if (strcmp (ops, "ra") == 0 || strcmp (ops, "t0") == 0)
+        return CC_GOES_RETURN;
+      return pair ? CC_GOES_JUMP : CC_GOES_IJUMP;
+    }
   if (strcmp (m, "jalr") == 0)
     {
       if (strncmp (ops, "zero,", 5) == 0)

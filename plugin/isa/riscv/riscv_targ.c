@@ -50,6 +50,14 @@ nop_fill (const unsigned char *b, size_t n)
   return cc_isa_nops_16_32 (b, n, 0x0001, 0x00000013);
 }
 
+/* Zeros and no-ops: what the linker and the assembler put between
+   functions.  */
+static int
+gap_padding (const unsigned char *b, size_t n)
+{
+  return cc_isa_gap_fill (b, n, 2, nop_fill);
+}
+
 static int
 runs_on (cc_isa isa, const unsigned char *b, size_t len)
 {
@@ -77,6 +85,7 @@ const cc_isa_target cc_riscv_isa = {
   .refs = refs,
   .nop_fill = nop_fill,
   .runs_on = runs_on,
+  .gap_padding = gap_padding,
   .opcodes_arch = { "riscv:rv32", "riscv:rv64" },
   .irelative = 58,
   .decoded_flow = cc_riscv_decoded_flow,

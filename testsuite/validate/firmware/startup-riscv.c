@@ -21,7 +21,9 @@
    {ADP_Stopped_ApplicationExit, status}; QEMU exits with the status.
    A trap (a fault; no interrupt is enabled) exits with 126, so that a
    broken image fails instead of hanging.  Assembly: nothing may run
-   before the stack pointer is set.  */
+   before the stack pointer is set.  Each entry is typed a function, as
+   vendors' start-up files do, so that cachecat-link models it from its
+   bytes and the program is closed (every byte of its code modelled).  */
 #include <stdint.h>
 
 extern uint32_t __data_load[], __data_start[], __data_end[], __bss_start[], __bss_end[];
@@ -33,17 +35,20 @@ __asm__ (".section .text.boot, \"ax\", @progbits\n"
          ".option norelax\n"
          ".option arch, +zicsr\n"
          ".globl _boot\n"
+         ".type _boot, @function\n"
          "_boot:\n\t"
          "la sp, __stack_top\n\t"
          "la t0, fw_trap\n\t"
          "csrw mtvec, t0\n\t"
          "j Reset_Handler\n\t"
          ".balign 4\n"
+         ".type fw_trap, @function\n"
          "fw_trap:\n\t"
          "li a0, 126\n\t"
          "j fw_exit\n"
          ".balign 64\n"
          ".globl fw_exit\n"
+         ".type fw_exit, @function\n"
          "fw_exit:\n\t"
          "la a1, fw_exit_block\n\t"
          "sw a0, 4(a1)\n\t"
