@@ -728,6 +728,26 @@ mark_relative (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *st
   free (at);
 }
 
+/* Do the bytes [AT, TO) of section S, between modelled functions, hold
+   no code: padding (the target's gap_padding), or data the mapping
+   symbols mark ($d: a literal pool after a function's code)?  */
+static int
+gap_no_code (const cc_whole_program *wp, const cc_elf_image *img, const cc_elf_section *s,
+             uint64_t at, uint64_t to)
+{
+  while (at < to)
+    {
+      size_t k = cc_lower_bound_u64 (img->maps, img->n_maps, sizeof *img->maps,
+                                     offsetof (cc_elf_map, addr), at + 1);
+      uint64_t next = k < img->n_maps && img->maps[k].addr < to ? img->maps[k].addr : to;
+      if (cc_elf_mapping_at (img, at) != 'd'
+          && !wp->target->gap_padding (s->data + (at - s->addr), next - at))
+        return 0;
+      at = next;
+    }
+  return 1;
+}
+
 /* Why the program is not closed (docs/semantics.md §7.4), or NULL: it
    is linked statically, runs no code from its stack or from memory it
    writes, every byte of its code outside the modelled
@@ -735,9 +755,8 @@ mark_relative (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *st
    function has an exact model, and no modelled code runs code without a
    model that could call one (an asm statement that may branch, a
    retpoline thunk, a call that is not through a pointer and goes to no
-   modelled function).  Only x86-64's and RISC-V's are recognised (their
-   gap_padding): what ARM's and AArch64's code holds (data among the
-   code, addresses made by movz and movk) is not read yet.  */
+   modelled function).  Not AArch64's (no gap_padding): the addresses its
+   code makes with movz and movk are not read yet.  */
 static char *
 open_because (cc_whole_program *wp, const cc_elf_image *img, const span *modelled,
               uint32_t n_modelled)
@@ -745,8 +764,8 @@ open_because (cc_whole_program *wp, const cc_elf_image *img, const span *modelle
   if (img->dynamic)
     return cc_xstrdup ("it is linked dynamically: code of shared libraries may run");
   if (!wp->target->gap_padding)
-    return cc_xasprintf ("closed programs are recognised on x86-64 and riscv only (this one "
-                         "is %s)", cc_arch_name (wp->arch));
+    return cc_xasprintf ("closed programs are not recognised on %s yet (its code's "
+                         "movz and movk are not read)", cc_arch_name (wp->arch));
   if (img->exec_stack)
     return cc_xstrdup ("its stack is executable: code there (a trampoline of a nested "
                        "function) may run (no PT_GNU_STACK says otherwise: link with "
@@ -769,7 +788,7 @@ open_because (cc_whole_program *wp, const cc_elf_image *img, const span *modelle
           while (k < n_modelled && modelled[k].hi <= at)
             k++;
           uint64_t to = k < n_modelled && modelled[k].lo < end ? modelled[k].lo : end;
-          if (to > at && !wp->target->gap_padding (s->data + (at - s->addr), to - at))
+          if (to > at && !gap_no_code (wp, img, s, at, to))
             return cc_xasprintf ("section %s holds code without a model at 0x%llx", s->name,
                                  (unsigned long long) at);
           at = k < n_modelled && modelled[k].lo < end ? modelled[k].hi : end;

@@ -848,29 +848,48 @@ else
     check "riscv64 relaxed, --gc-sections: the removed functions are said so" \
       "report_py $d/rec/prog.gc.cachecat.json 'r[\"link\"][\"removed_functions\"] == 2 and \"other_unused\" not in fn'"
   fi
-  # The closed program of x86-64's test above on RISC-V, its exit an
-  # assembly function: _start makes the addresses with c.lui and an addi
-  # into another register (relaxed code), and its indirect call must call
-  # each of op_add, op_mul and op_xor (never may be among the targets:
-  # a c.lui alone names 4 KiB).
-  sed -e '/^static __attribute__ ((noinline, noreturn)) void$/,/^}$/d' cl_main.c >cl_main_rv.c
-  cat >>cl_main_rv.c <<'C'
-__asm__ (".text\n.globl sys_exit\n.type sys_exit, @function\nsys_exit:\n\t"
-         "li a7, 93\n\tecall\n1:\tj 1b\n");
+fi
+
+# 13. The closed program of x86-64's test above on the other targets
+#     whose closed programs are recognised, its exit an assembly
+#     function: its indirect call must call each of op_add, op_mul and
+#     op_xor (never may be among the targets where an address is read
+#     as a range: RISC-V's c.lui alone names 4 KiB).  On RISC-V _start
+#     makes the addresses with c.lui and an addi into another register
+#     (relaxed code); on a Cortex-M4 it loads them from a literal pool.
+# closed_cross NAME CC "FLAGS" EXIT_ASM
+closed_cross() {
+  local name=$1 cc=$2 flags=$3 exit_asm=$4 plugin d=$dir/closed-$1
+  if ! command -v "$cc" >/dev/null; then
+    echo "SKIP: $name closed: no $cc"; return
+  fi
+  plugin=$ROOT/build/$($cc -dumpmachine)/cachecat.so
+  if [ ! -e "$plugin" ]; then
+    echo "SKIP: $name closed: no build/$($cc -dumpmachine)/cachecat.so (make CC=$cc)"; return
+  fi
+  mkdir -p "$d"
+  sed -e '/^static __attribute__ ((noinline, noreturn)) void$/,/^}$/d' \
+      -e 's/^static volatile unsigned sink;$/&\n__attribute__ ((noreturn)) void sys_exit (int);/' \
+      cl_main.c >"$d/cl_main.c"
+  cat >>"$d/cl_main.c" <<C
+__asm__ (".text\\n.globl sys_exit\\n.type sys_exit, %function\\nsys_exit:\\n\\t$exit_asm\\n");
 C
-  sed -i -e 's/^static volatile unsigned sink;$/&\n__attribute__ ((noreturn)) void sys_exit (int);/' cl_main_rv.c
-  if $rv $FS -fplugin="$rvplugin" -fplugin-arg-cachecat-record=only -c cl_ops.c -o "$d/cl_ops.o" \
-       2>"$d/closed.err" \
-     && $rv $FS -fplugin="$rvplugin" -fplugin-arg-cachecat-record=only -c cl_main_rv.c \
+  # shellcheck disable=SC2086
+  if $cc $flags $FS -fplugin="$plugin" -fplugin-arg-cachecat-record=only -c cl_ops.c \
+       -o "$d/cl_ops.o" 2>"$d/closed.err" \
+     && $cc $flags $FS -fplugin="$plugin" -fplugin-arg-cachecat-record=only -c "$d/cl_main.c" \
           -o "$d/cl_main.o" 2>>"$d/closed.err" \
-     && $rv $FS "$d/cl_main.o" "$d/cl_ops.o" -o "$d/closed" 2>>"$d/closed.err" \
+     && $cc $flags $FS -Wl,-z,noexecstack "$d/cl_main.o" "$d/cl_ops.o" -o "$d/closed" \
+          2>>"$d/closed.err" \
      && "$LINK" $SHAPE "$d/closed" --report="$d/closed.json" >"$d/closed.out" 2>&1; then
-    check "riscv64: a closed program, its indirect call calls each function whose address it holds" \
+    check "$name: a closed program, its indirect call calls each function whose address it holds" \
       "report_py $d/closed.json 'r[\"link\"][\"closed\"] and r[\"link\"][\"indirect_calls\"] == 1 and all(fn[f][\"analysed\"] and any(r[\"instances\"][r[\"instances\"][x][\"parent\"]][\"function\"] == \"(indirect call)\" for x in fn[f][\"instances\"]) for f in (\"op_add\", \"op_mul\", \"op_xor\"))'"
   else
-    bad "riscv64: a closed program: build or cachecat-link"; cat "$d/closed.err" "$d/closed.out"
+    bad "$name: a closed program: build or cachecat-link"; cat "$d/closed.err" "$d/closed.out"
   fi
-fi
+}
+closed_cross riscv64 riscv64-linux-gnu-gcc-12 "" 'li a7, 93\n\tecall\n1:\tj 1b'
+closed_cross cortex-m4 arm-none-eabi-gcc "-mthumb -mcpu=cortex-m4" 'movs r0, #0x18\n\tbkpt 0xab\n1:\tb 1b'
 
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

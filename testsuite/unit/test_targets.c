@@ -382,6 +382,24 @@ test_refs (void)
   CHECK (refs_are (CC_ISA_RV64, c_lui, 0, 2, 0x10188, 0x10000 - 2048, 0x10000 + 2047));
   CHECK (refs_are (CC_ISA_RV32, c_li, 0, 2, 0x10188, 16, 16));
   CHECK (refs_are (CC_ISA_RV32, li, 0, 4, 0x10188, 0x100, 0x100));
+  /* Read on to where the register is written again: lui a5, 0x10; addi
+     a4, a5, 0x1e6; addi a5, a5, 0x1ea is [0x101e6, 0x101ea]; lui a5,
+     0x10; lw a0, 16(a5); li a5, 0 only reads data; an add a0, a5, a1
+     uses the value otherwise: the 4 KiB.  */
+  static const unsigned char lui_two[] = { 0xb7, 0x07, 0x01, 0x00, 0x13, 0x87, 0x67, 0x1e,
+                                           0x93, 0x87, 0xa7, 0x1e };
+  static const unsigned char lui_data[] = { 0xb7, 0x07, 0x01, 0x00, 0x03, 0xa5, 0x07, 0x01,
+                                            0x93, 0x07, 0x00, 0x00 };
+  static const unsigned char lui_add[] = { 0xb7, 0x07, 0x01, 0x00, 0x33, 0x85, 0xb7, 0x00,
+                                           0x93, 0x07, 0x00, 0x00 };
+  CHECK (refs_are (CC_ISA_RV64, lui_two, 0, 12, 0x10188, 0x101e6, 0x101ea));
+  CHECK_EQ (cc_isa_refs (CC_ISA_RV64, lui_data, 0, 12, 0x10188, 0, r), 0);
+  CHECK (refs_are (CC_ISA_RV64, lui_add, 0, 12, 0x10188, 0x10000 - 2048, 0x10000 + 2047));
+  /* Thumb: ldr r3, [pc, #4] at 0x1000 loads the word at 0x1008, the
+     address of a Thumb function at 0x464.  */
+  static const unsigned char ldr_lit[] = { 0x01, 0x4b, 0x00, 0xbf, 0x00, 0xbf, 0x00, 0xbf,
+                                           0x65, 0x04, 0x00, 0x00 };
+  CHECK (refs_are (CC_ISA_THUMB, ldr_lit, 0, 12, 0x1000, 0x464, 0x465));
 }
 
 /* Which RISC-V instructions run on (riscv_flow.h): the later

@@ -311,6 +311,35 @@ adr (int thumb, const unsigned char *b, size_t len, uint64_t a, uint64_t *v)
   return 1;
 }
 
+/* ldr rt, [pc, #imm] of a word (Thumb's T1 and T2, A32's A1): into *AT
+   the literal's address.  */
+static int
+literal (int thumb, const unsigned char *b, size_t len, uint64_t a, uint64_t *at)
+{
+  uint32_t h1 = half (b);
+  if (thumb && len == 2)
+    {
+      if ((h1 & 0xf800) != 0x4800)
+        return 0;
+      *at = ((a + 4) & ~(uint64_t) 3) + (h1 & 0xff) * 4;
+      return 1;
+    }
+  uint32_t h2 = half (b + 2);
+  if (thumb)
+    {
+      if ((h1 & 0xff7f) != 0xf85f)
+        return 0;
+      uint64_t base = (a + 4) & ~(uint64_t) 3;
+      *at = (h1 & 0x80) ? base + (h2 & 0xfff) : base - (h2 & 0xfff);
+      return 1;
+    }
+  uint32_t w = h1 | h2 << 16;
+  if (w >> 28 == 0xf || (w & 0x0f7f0000) != 0x051f0000)
+    return 0;
+  *at = (w & 0x00800000) ? a + 8 + (w & 0xfff) : a + 8 - (w & 0xfff);
+  return 1;
+}
+
 int
 cc_arm_refs (int thumb, const unsigned char *b, size_t before, size_t n, uint64_t a,
              cc_addr_range *out)
@@ -325,6 +354,15 @@ cc_arm_refs (int thumb, const unsigned char *b, size_t before, size_t n, uint64_
     return exact (t, out);
   if (adr (thumb, b, (size_t) len, a, &t))
     return exact (t, out);
+  /* A literal pool's word, where the bytes at hand hold it: an address
+     the code loads (ldr r3, =f; blx r3).  */
+  if (literal (thumb, b, (size_t) len, a, &t))
+    {
+      if (t >= a ? t - a + 4 > n : a - t > before)
+        return 0;
+      const unsigned char *w = b + (int64_t) (t - a);
+      return exact (half (w) | (uint64_t) half (w + 2) << 16, out);
+    }
   int top;
   uint32_t rd, imm;
   if (len != 4 || !movw_movt (thumb, b, &top, &rd, &imm))

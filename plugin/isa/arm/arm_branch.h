@@ -31,7 +31,8 @@ cc_branch_kind cc_a32_branch (uint32_t w, uint64_t a, uint64_t *target);
    address A, N bytes readable from B and BEFORE before it) may refer to:
    a branch target, adr's, the value a movw and the movt after it in the
    same register make (alone: the value movw sets, the 64 KiB that movt
-   chooses), with the Thumb bit cleared.  Up to one range into OUT;
+   chooses), the word an ldr of a literal loads (from the bytes at hand),
+   with the Thumb bit cleared.  Up to one range into OUT;
    returns how many.  */
 int cc_arm_refs (int thumb, const unsigned char *b, size_t before, size_t n, uint64_t a,
                  cc_addr_range *out);

@@ -54,6 +54,14 @@ nop_fill (const unsigned char *b, size_t n)
          || cc_isa_nops_16_32 (b, n, 0xbf00, 0x8000f3af);
 }
 
+/* Zeros and no-ops: what the linker and the assembler put between
+   functions.  */
+static int
+gap_padding (const unsigned char *b, size_t n)
+{
+  return cc_isa_gap_fill (b, n, 2, nop_fill);
+}
+
 static int
 runs_on (cc_isa isa, const unsigned char *b, size_t len)
 {
@@ -81,6 +89,7 @@ const cc_isa_target cc_arm_isa = {
   .refs = refs,
   .nop_fill = nop_fill,
   .runs_on = runs_on,
+  .gap_padding = gap_padding,
   /* In the order of isas: Thumb first.  */
   .opcodes_arch = { "arm", "arm" },
   .opcodes_options = { "force-thumb", "no-force-thumb" },

@@ -98,11 +98,151 @@ cc_riscv_branch (const unsigned char *b, size_t n, uint64_t a, int rv64,
   return CC_BRANCH_NONE;
 }
 
+/* Is integer register R one a callee keeps: sp, gp, tp, s0-s11?  */
+static int
+callee_saved (uint32_t r)
+{
+  return (r >= 2 && r <= 4) || r == 8 || r == 9 || (r >= 18 && r <= 27);
+}
+
+/* How many instructions after an upper immediate upper_uses reads.  */
+#define UPPER_WINDOW 32
+
+/* What a compressed instruction X does with integer register R: 0
+   nothing, 1 it writes R (reading it at most as a load's base: data),
+   2 it loads or stores through R (data there), 3 it names R otherwise.  By quadrant and
+   funct3; the registers of floating-point forms are not R.  */
+static int
+c_use (uint32_t x, uint32_t r)
+{
+  uint32_t q = x & 3, f3 = x >> 13, r11 = (x >> 7) & 0x1f, r6 = (x >> 2) & 0x1f;
+  uint32_t p9 = ((x >> 7) & 7) + 8, p4 = ((x >> 2) & 7) + 8;
+  if (q == 0)                                  /* addi4spn, loads, stores */
+    {
+      if (f3 == 0)
+        return p4 == r ? 1 : 0;
+      if (f3 == 2 || f3 == 3)                  /* c.lw, c.ld (c.flw on RV32) */
+        return p4 == r ? 1 : p9 == r ? 2 : 0;
+      if (f3 == 6 || f3 == 7)                  /* c.sw, c.sd */
+        return p4 == r ? 3 : p9 == r ? 2 : 0;
+      return p9 == r || p4 == r ? 3 : 0;
+    }
+  if (q == 1)
+    {
+      if (f3 == 2 || (f3 == 3 && r11 != 2))   /* c.li, c.lui */
+        return r11 == r ? 1 : 0;
+      if (f3 <= 3)
+        return r11 == r ? 3 : 0;
+      return p9 == r || p4 == r ? 3 : 0;
+    }
+  if (f3 == 2 || f3 == 3)                      /* c.lwsp, c.ldsp */
+    return r11 == r ? 1 : 0;
+  if (f3 == 4 && !((x >> 12) & 1) && r6)       /* c.mv */
+    return r6 == r ? 3 : r11 == r ? 1 : 0;
+  if (f3 == 1 || f3 == 5)                      /* c.fldsp, c.fsdsp */
+    return 0;
+  return r11 == r || r6 == r ? 3 : 0;
+}
+
+/* Does the 4-byte instruction X name integer register R in a field it
+   may read or write?  Over-approximated: every register field of its
+   format.  */
+static int
+names_reg (uint32_t x, uint32_t r)
+{
+  uint32_t op = x & 0x7f;
+  if (op == 0x37 || op == 0x17 || op == 0x6f)            /* lui, auipc, jal */
+    return ((x >> 7) & 0x1f) == r;
+  return ((x >> 7) & 0x1f) == r || ((x >> 15) & 0x1f) == r || ((x >> 20) & 0x1f) == r;
+}
+
+/* Does the 4-byte instruction X write integer register R without reading
+   it (any field of R read, or an unknown format: no)?  */
+static int
+overwrites (uint32_t x, uint32_t r)
+{
+  uint32_t op = x & 0x7f, rd = (x >> 7) & 0x1f, rs1 = (x >> 15) & 0x1f, rs2 = (x >> 20) & 0x1f;
+  if (rd != r)
+    return 0;
+  if (op == 0x37 || op == 0x17)                          /* lui, auipc */
+    return 1;
+  if (op == 0x03 || op == 0x13 || op == 0x1b)            /* loads, op-imm */
+    return rs1 != r;
+  if (op == 0x33 || op == 0x3b)                          /* op, op-32 */
+    return rs1 != r && rs2 != r;
+  return 0;
+}
+
+/* The addresses the value V an upper immediate put in RD makes with the
+   instructions after it (N bytes at B), into OUT: read until RD is
+   written again, straight through (no control transfer on the way but
+   calls, where RD is callee-saved);
+   each addi or addiw of RD makes an address, a load or a store through
+   RD reads data; any other use of RD, or the window's end with RD
+   still live, and the answer is the 4 KiB around V.  Returns how many
+   ranges (0: RD makes no address).  */
+static int
+upper_uses (uint64_t v, uint32_t rd, const unsigned char *b, size_t n, int rv64,
+            cc_addr_range *out)
+{
+  uint64_t lo = UINT64_MAX, hi = 0, t;
+  size_t k = 0, prev = 0;
+  for (int i = 0; rd && i < UPPER_WINDOW && k < n; i++)
+    {
+      int len = cc_riscv_length (b + k, n - k);
+      if (len < 0)
+        break;
+      cc_branch_kind goes = cc_riscv_branch (b + k, (size_t) len, 0, rv64, k ? b + prev : NULL,
+                                             k - prev, &t);
+      /* A call keeps what a callee-saved register holds (the calling
+         convention, as models from the bytes assume): the code after it
+         runs next, with RD as it was.  */
+      if (goes != CC_BRANCH_NONE && !(goes == CC_BRANCH_CALL && callee_saved (rd)))
+        break;
+      uint32_t x = word (b + k, (size_t) len), op = x & 0x7f, f3 = (x >> 12) & 7;
+      prev = k;
+      k += (size_t) len;
+      if (goes != CC_BRANCH_NONE)
+        continue;
+      if (len == 2)
+        {
+          int use = c_use (x, rd);
+          if (use == 1)
+            return lo > hi ? 0 : (out[0] = (cc_addr_range) { lo, hi }, 1);
+          if (use == 3)
+            break;
+          continue;
+        }
+      if (!names_reg (x, rd))
+        continue;
+      if (overwrites (x, rd))
+        return lo > hi ? 0 : (out[0] = (cc_addr_range) { lo, hi }, 1);
+      uint32_t xrd = (x >> 7) & 0x1f, rs1 = (x >> 15) & 0x1f, rs2 = (x >> 20) & 0x1f;
+      if (rs1 != rd || rs2 == rd)
+        break;
+      if ((op == 0x13 || op == 0x1b) && f3 == 0)        /* addi, addiw */
+        {
+          uint64_t at = v + (uint64_t) sext (x >> 20, 12);
+          at = op == 0x1b ? (uint64_t) sext ((uint32_t) at, 32) : at;
+          at = rv64 ? at : (uint32_t) at;
+          lo = at < lo ? at : lo;
+          hi = at > hi ? at : hi;
+        }
+      else if (op != 0x03 && op != 0x23)                 /* not a load, a store */
+        break;
+      if (xrd == rd && op != 0x23)
+        return lo > hi ? 0 : (out[0] = (cc_addr_range) { lo, hi }, 1);
+    }
+  out[0] = (cc_addr_range) { v - 2048, v + 2047 };
+  return 1;
+}
+
 /* c.lui rd, imm (rd not x0 or sp), the compressed lui: the addresses
    its value and a 12-bit offset make, into OUT; c.li: its value.  */
 static int
-c_lui_refs (uint32_t w, int rv64, cc_addr_range *out)
+c_lui_refs (const unsigned char *b, size_t n, int rv64, cc_addr_range *out)
 {
+  uint32_t w = word (b, 2);
   uint32_t rd = (w >> 7) & 0x1f;
   /* c.li rd, imm: a small address (code at 0 may have one).  */
   if ((w & 0xe003) == 0x4001 && rd)
@@ -117,8 +257,7 @@ c_lui_refs (uint32_t w, int rv64, cc_addr_range *out)
   uint64_t v = (uint64_t) sext (imm, 18);
   if (!rv64)
     v = (uint32_t) v;
-  out[0] = (cc_addr_range) { v - 2048, v + 2047 };
-  return 1;
+  return upper_uses (v, rd, b + 2, n - 2, rv64, out);
 }
 
 int
@@ -136,7 +275,7 @@ cc_riscv_refs (const unsigned char *b, size_t n, uint64_t a, int rv64, uint64_t 
       return 1;
     }
   if (len < 4)
-    return c_lui_refs (word (b, 2), rv64, out);
+    return c_lui_refs (b, n, rv64, out);
   uint32_t w = word (b, 4);
   /* li rd, imm (addi rd, zero, imm): a small address.  */
   if ((w & 0x000ff07f) == 0x00000013 && (w & 0xf80))
@@ -175,6 +314,5 @@ cc_riscv_refs (const unsigned char *b, size_t n, uint64_t a, int rv64, uint64_t 
       if ((x & 0x7f) == 0x03 && rs1 == rd && xrd == rd)
         return 0;
     }
-  out[0] = (cc_addr_range) { v - 2048, v + 2047 };
-  return 1;
+  return upper_uses (v, rd, b + 4, n - 4, rv64, out);
 }
