@@ -94,11 +94,12 @@ cc_bytes_find (const cc_elf_image *img, cc_arch arch, const cc_addr_range *cover
 }
 
 cc_bytes_ctx *
-cc_bytes_open (const cc_elf_image *img, cc_arch arch, const uint64_t *starts, uint32_t n)
+cc_bytes_open (const cc_elf_image *img, cc_arch arch, const uint64_t *starts, uint32_t n,
+               cc_decode_memo *memo)
 {
   cc_bytes_ctx *c = cc_xcalloc (1, sizeof *c);
   *c = (cc_bytes_ctx) { .img = img, .arch = arch, .t = cc_isa_target_of (arch),
-                        .starts = starts, .n_starts = n };
+                        .starts = starts, .n_starts = n, .memo = memo };
   bytes_read_slots (c);
   return c;
 }

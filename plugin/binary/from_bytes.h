@@ -17,6 +17,7 @@
 #define CACHECAT_FROM_BYTES_H
 
 #include "isa/isa.h"
+#include "binary/decode_memo.h"
 #include "binary/elf_image.h"
 #include "model/model.h"
 
@@ -53,9 +54,10 @@ typedef struct cc_bytes_ctx cc_bytes_ctx;
 /* A modeller of IMG's code (ARCH's), where functions start at STARTS (N
    sorted addresses; kept, not copied): a jump there from other code is a
    tail call, a jump anywhere else outside a function's own code is
-   beyond its model.  */
+   beyond its model.  MEMO (kept; NULL: none) answers the decoder's reads
+   that an earlier modeller of IMG made.  */
 cc_bytes_ctx *cc_bytes_open (const cc_elf_image *img, cc_arch arch, const uint64_t *starts,
-                             uint32_t n);
+                             uint32_t n, cc_decode_memo *memo);
 void cc_bytes_close (cc_bytes_ctx *c);
 
 /* Model BF into FN (zeroed by the caller) with its code in model section

@@ -729,12 +729,12 @@ record_targets (const cc_whole_program *wp, const cc_elf_image *img, uint32_t *n
    each shifted left by one, bit 0 set for a jump.  Each stays changed
    only if it reached such an address.  */
 static uint64_t *
-bytes_targets (const cc_whole_program *wp, const cc_elf_image *img, cc_bytes_func *bf,
-               uint32_t n, const uint64_t *r, uint32_t n_r, uint32_t *n_out)
+bytes_targets (const cc_whole_program *wp, const cc_elf_image *img, cc_decode_memo *memo,
+               cc_bytes_func *bf, uint32_t n, const uint64_t *r, uint32_t n_r, uint32_t *n_out)
 {
   uint32_t n_starts;
   uint64_t *starts = all_starts (r, n_r, bf, n, &n_starts);
-  cc_bytes_ctx *c = cc_bytes_open (img, wp->arch, starts, n_starts);
+  cc_bytes_ctx *c = cc_bytes_open (img, wp->arch, starts, n_starts, memo);
   uint32_t cap = 64;
   uint64_t *out = cc_xmalloc (cap * sizeof *out);
   *n_out = 0;
@@ -772,7 +772,8 @@ bytes_targets (const cc_whole_program *wp, const cc_elf_image *img, cc_bytes_fun
    records' starts; COVERED: their code.  The names made are kept in
    WP->bytes_names.  */
 static void
-add_reached_code (cc_whole_program *wp, const cc_elf_image *img, cc_bytes_func **bf,
+add_reached_code (cc_whole_program *wp, const cc_elf_image *img, cc_decode_memo *memo,
+                  cc_bytes_func **bf,
                   uint32_t *n, const uint64_t *r, uint32_t n_r, const cc_addr_range *covered,
                   uint32_t n_covered)
 {
@@ -784,7 +785,7 @@ add_reached_code (cc_whole_program *wp, const cc_elf_image *img, cc_bytes_func *
     {
       more = 0;
       uint32_t n_b;
-      uint64_t *b = bytes_targets (wp, img, *bf, *n, r, n_r, &n_b);
+      uint64_t *b = bytes_targets (wp, img, memo, *bf, *n, r, n_r, &n_b);
       t = cc_xrealloc (t, (n_t + n_b + 1) * sizeof *t);
       memcpy (t + n_t, b, n_b * sizeof *t);
       free (b);
@@ -809,13 +810,14 @@ add_reached_code (cc_whole_program *wp, const cc_elf_image *img, cc_bytes_func *
 /* The functions of IMG no record covers, to model from their bytes
    (from_bytes.h), into *N; each lowers LOW of its section.  */
 static cc_bytes_func *
-bytes_plan (cc_whole_program *wp, const cc_elf_image *img, uint64_t *low, uint32_t *n)
+bytes_plan (cc_whole_program *wp, const cc_elf_image *img, cc_decode_memo *memo, uint64_t *low,
+            uint32_t *n)
 {
   uint32_t n_covered, n_r;
   uint64_t *r;
   cc_addr_range *covered = records_code (wp, &n_covered, &r, &n_r);
   cc_bytes_func *bf = cc_bytes_find (img, wp->arch, covered, n_covered, n);
-  add_reached_code (wp, img, &bf, n, r, n_r, covered, n_covered);
+  add_reached_code (wp, img, memo, &bf, n, r, n_r, covered, n_covered);
   free (covered);
   free (r);
   for (uint32_t k = 0; k < *n; k++)
@@ -828,7 +830,8 @@ bytes_plan (cc_whole_program *wp, const cc_elf_image *img, uint64_t *low, uint32
    SPANS after the N_SPANS there; sections as take_units.  The number of
    spans.  */
 static uint32_t
-take_bytes (cc_whole_program *wp, const cc_elf_image *img, const cc_bytes_func *bf, uint32_t n,
+take_bytes (cc_whole_program *wp, const cc_elf_image *img, cc_decode_memo *memo,
+            const cc_bytes_func *bf, uint32_t n,
             const uint64_t *low, uint64_t way, uint32_t align, span *spans, uint32_t n_spans,
             uint32_t *sec_of_elf)
 {
@@ -838,7 +841,7 @@ take_bytes (cc_whole_program *wp, const cc_elf_image *img, const cc_bytes_func *
   uint32_t n_starts;
   uint64_t *starts = all_starts (r, wp->model.n_funcs, bf, n, &n_starts);
   free (r);
-  cc_bytes_ctx *c = cc_bytes_open (img, wp->arch, starts, n_starts);
+  cc_bytes_ctx *c = cc_bytes_open (img, wp->arch, starts, n_starts, memo);
   for (uint32_t k = 0; k < n; k++)
     {
       const cc_elf_section *s = &img->sections[bf[k].section];
@@ -970,7 +973,10 @@ cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
       return -1;
     }
   uint32_t n_bytes;
-  cc_bytes_func *bytes = bytes_plan (wp, img, low, &n_bytes);
+  /* The instructions the planning reads are read again for the models:
+     once by the decoder.  */
+  cc_decode_memo *memo = cc_decode_memo_new ();
+  cc_bytes_func *bytes = bytes_plan (wp, img, memo, low, &n_bytes);
   wp->funcs = cc_xcalloc (n_funcs + n_bytes + 1, sizeof *wp->funcs);
   wp->model.funcs = cc_xcalloc (n_funcs + n_bytes + 1, sizeof *wp->model.funcs);
   span *spans = cc_xmalloc ((n_spans + n_bytes + 1) * sizeof *spans);
@@ -978,7 +984,9 @@ cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
   for (uint32_t e = 0; e < img->n_sections; e++)
     sec_of_elf[e] = CC_NONE;
   n_spans = take_units (wp, img, low, way, align, spans, sec_of_elf);
-  n_spans = take_bytes (wp, img, bytes, n_bytes, low, way, align, spans, n_spans, sec_of_elf);
+  n_spans = take_bytes (wp, img, memo, bytes, n_bytes, low, way, align, spans, n_spans,
+                        sec_of_elf);
+  cc_decode_memo_free (memo);
   free (sec_of_elf);
   free (bytes);
   free (low);
