@@ -364,8 +364,8 @@ gap_no_code (const cc_whole_program *wp, const cc_elf_image *img, const cc_elf_s
    function has an exact model, and no modelled code runs code without a
    model that could call one (an asm statement that may branch, a
    retpoline thunk, a call that is not through a pointer and goes to no
-   modelled function).  Not AArch64's (no gap_padding): the addresses its
-   code makes with movz and movk are not read yet.  */
+   modelled function).  Only a target with a gap_padding: one whose
+   ways of making an address its refs read.  */
 static char *
 open_because (cc_whole_program *wp, const cc_elf_image *img, const span *modelled,
               uint32_t n_modelled)
@@ -373,8 +373,8 @@ open_because (cc_whole_program *wp, const cc_elf_image *img, const span *modelle
   if (img->dynamic)
     return cc_xstrdup ("it is linked dynamically: code of shared libraries may run");
   if (!wp->target->gap_padding)
-    return cc_xasprintf ("closed programs are not recognised on %s yet (its code's "
-                         "movz and movk are not read)", cc_arch_name (wp->arch));
+    return cc_xasprintf ("closed programs are not recognised on %s yet",
+                         cc_arch_name (wp->arch));
   if (img->exec_stack)
     return cc_xstrdup ("its stack is executable: code there (a trampoline of a nested "
                        "function) may run (no PT_GNU_STACK says otherwise: link with "

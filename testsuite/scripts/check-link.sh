@@ -888,6 +888,7 @@ C
     bad "$name: a closed program: build or cachecat-link"; cat "$d/closed.err" "$d/closed.out"
   fi
 }
+closed_cross aarch64 aarch64-linux-gnu-gcc-12 "" 'mov x8, #93\n\tsvc #0\n1:\tb 1b'
 closed_cross riscv64 riscv64-linux-gnu-gcc-12 "" 'li a7, 93\n\tecall\n1:\tj 1b'
 closed_cross cortex-m4 arm-none-eabi-gcc "-mthumb -mcpu=cortex-m4" 'movs r0, #0x18\n\tbkpt 0xab\n1:\tb 1b'
 

@@ -340,6 +340,16 @@ test_refs (void)
   CHECK (refs_are (CC_ISA_A64, adrp_mov_add, 0, 12, 0x400c84, 0x4008e0, 0x4008e0));
   CHECK (refs_are (CC_ISA_A64, adrp_add, 0, 4, 0x40061c, 0x400000, 0x400fff));
   CHECK_EQ (cc_isa_refs (CC_ISA_A64, adrp_ldr, 0, 8, 0x40061c, 0, r), 0);
+  /* movz x0, #0x40, lsl #16; movk x0, #0x5b4 is 0x4005b4; mov x0,
+     #0x400000 (orr of the zero register, a logical immediate); ldr x1 of
+     the literal 8 bytes on, 0x4005b4.  */
+  static const unsigned char movz_movk[] = { 0x00, 0x08, 0xa0, 0xd2, 0x80, 0xb6, 0x80, 0xf2 };
+  static const unsigned char orr_imm[] = { 0xe0, 0x03, 0x6a, 0xb2 };
+  static const unsigned char ldr_x_lit[] = { 0x41, 0x00, 0x00, 0x58, 0x1f, 0x20, 0x03, 0xd5,
+                                             0xb4, 0x05, 0x40, 0x00, 0x00, 0x00, 0x00, 0x00 };
+  CHECK (refs_are (CC_ISA_A64, movz_movk, 0, 8, 0x400800, 0x4005b4, 0x4005b4));
+  CHECK (refs_are (CC_ISA_A64, orr_imm, 0, 4, 0x400800, 0x400000, 0x400000));
+  CHECK (refs_are (CC_ISA_A64, ldr_x_lit, 0, 16, 0x400800, 0x4005b4, 0x4005b4));
   /* Thumb: movw r0, #0x9018; movt r0, #6 is 0x69018 (the movt after it
      adds nothing); movs r2, #4; movt r2, #1 is 0x10004; a movt alone its
      64 KiB.  */

@@ -105,8 +105,68 @@ adrp_refs (uint32_t w, uint64_t a, const unsigned char *b, size_t n, cc_addr_ran
   return 1;
 }
 
+/* The value of the logical immediate N:IMMR:IMMS of a W (SF 0) or X
+   register (the Arm ARM's DecodeBitMasks), or 0 if reserved.  */
+static uint64_t
+bit_mask (int sf, uint32_t n, uint32_t immr, uint32_t imms)
+{
+  uint32_t combined = n << 6 | (~imms & 0x3f);
+  int len = 31 - __builtin_clz (combined | 1);
+  if (len < 1 || (!sf && n))
+    return 0;
+  uint32_t size = 1u << len, levels = size - 1;
+  uint32_t s = imms & levels, r = immr & levels;
+  if (s == levels)
+    return 0;
+  uint64_t elem = (UINT64_C (1) << (s + 1)) - 1;
+  if (r)
+    elem = ((elem >> r) | (elem << (size - r))) & (size == 64 ? ~UINT64_C (0)
+                                                                 : (UINT64_C (1) << size) - 1);
+  uint64_t v = 0;
+  for (uint32_t k = 0; k < 64; k += size)
+    v |= elem << k;
+  return sf ? v : v & 0xffffffffu;
+}
+
+/* The value a move of an immediate W puts in its register Rd: movz,
+   movn, or mov (orr of the zero register) with a logical immediate; 0
+   if W is none of them.  */
+static int
+move_immediate (uint32_t w, uint64_t *v)
+{
+  int sf = w >> 31;
+  uint64_t part = (uint64_t) ((w >> 5) & 0xffff) << (16 * ((w >> 21) & 3));
+  if ((w & 0x7f800000) == 0x52800000)            /* movz */
+    *v = part;
+  else if ((w & 0x7f800000) == 0x12800000)       /* movn */
+    *v = sf ? ~part : ~part & 0xffffffffu;
+  else if ((w & 0x7f8003e0) == 0x320003e0)       /* orr rd, zr, #imm */
+    *v = bit_mask (sf, (w >> 22) & 1, (w >> 16) & 0x3f, (w >> 10) & 0x3f);
+  else
+    return 0;
+  return 1;
+}
+
+/* The address a move of an immediate W and the movk of its register
+   right after it (N bytes at B) make: an address in code is made so
+   when nothing PC-relative reaches it (the large code model, assembly).  */
+static uint64_t
+moved_value (uint32_t w, const unsigned char *b, size_t n, uint64_t v)
+{
+  uint32_t rd = w & 0x1f;
+  for (size_t k = 0; k + 4 <= n && k < 16; k += 4)
+    {
+      uint32_t x = word (b + k);
+      if ((x & 0x7f800000) != 0x72800000 || (x & 0x1f) != rd)   /* movk rd */
+        break;
+      int shift = 16 * ((x >> 21) & 3);
+      v = (v & ~(UINT64_C (0xffff) << shift)) | (uint64_t) ((x >> 5) & 0xffff) << shift;
+    }
+  return w >> 31 ? v : v & 0xffffffffu;
+}
+
 int
-cc_a64_refs (const unsigned char *b, size_t n, uint64_t a, cc_addr_range *out)
+cc_a64_refs (const unsigned char *b, size_t before, size_t n, uint64_t a, cc_addr_range *out)
 {
   if (n < 4)
     return 0;
@@ -116,6 +176,26 @@ cc_a64_refs (const unsigned char *b, size_t n, uint64_t a, cc_addr_range *out)
   if (k == CC_BRANCH_JUMP || k == CC_BRANCH_CALL || k == CC_BRANCH_COND)
     {
       out[0] = (cc_addr_range) { t, t };
+      return 1;
+    }
+  uint64_t v;
+  if (move_immediate (w, &v))
+    {
+      v = moved_value (w, b + 4, n - 4, v);
+      out[0] = (cc_addr_range) { v, v };
+      return 1;
+    }
+  /* ldr of a literal (w, x, sw; SIMD too): the word or doubleword it
+     loads, where the bytes at hand hold it.  */
+  if ((w & 0x3b000000) == 0x18000000)
+    {
+      int64_t off = sfield (w, 5, 19) * 4;
+      size_t size = (w >> 30) == 1 ? 8 : 4;
+      if (off >= 0 ? (uint64_t) off + size > n : (uint64_t) -off > before)
+        return 0;
+      const unsigned char *p = b + off;
+      v = word (p) | (size == 8 ? (uint64_t) word (p + 4) << 32 : 0);
+      out[0] = (cc_addr_range) { v, v };
       return 1;
     }
   if ((w & 0x1f000000) != 0x10000000)

@@ -23,13 +23,16 @@ extern "C" {
 /* The branch W (the instruction word) at address A is, and its target.  */
 cc_branch_kind cc_a64_branch (uint32_t w, uint64_t a, uint64_t *target);
 
-/* The addresses the instruction at B (N bytes readable) at A may refer
-   to: a branch target, adr's, adrp's page; where one of the next few
-   instructions first names adrp's register, and does so to add the low
-   12 bits of an address into it, that address, and nothing where it
-   loads into it through it.  Up to one range into OUT; returns how
-   many.  */
-int cc_a64_refs (const unsigned char *b, size_t n, uint64_t a, cc_addr_range *out);
+/* The addresses the instruction at B (N bytes readable, BEFORE before
+   it) at A may refer to: a branch target, adr's, adrp's page; where one
+   of the next few instructions first names adrp's register, and does so
+   to add the low 12 bits of an address into it, that address, and
+   nothing where it loads into it through it; the value a move of an
+   immediate (movz, movn, mov of a logical immediate) and the movk right
+   after it make; the word or doubleword an ldr of a literal loads.  Up
+   to one range into OUT; returns how many.  */
+int cc_a64_refs (const unsigned char *b, size_t before, size_t n, uint64_t a,
+                 cc_addr_range *out);
 
 #ifdef __cplusplus
 }

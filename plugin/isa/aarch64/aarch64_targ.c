@@ -36,8 +36,8 @@ static int
 refs (cc_isa isa, const unsigned char *b, size_t before, size_t n, uint64_t a, uint64_t gp,
       cc_addr_range *out)
 {
-  (void) isa, (void) before, (void) gp;
-  return cc_a64_refs (b, n, a, out);
+  (void) isa, (void) gp;
+  return cc_a64_refs (b, before, n, a, out);
 }
 
 /* Its nop only.  */
@@ -45,6 +45,14 @@ static int
 nop_fill (const unsigned char *b, size_t n)
 {
   return cc_isa_nops_of_width (b, n, 4, 0xd503201f, 0);
+}
+
+/* Zeros and no-ops: what the linker and the assembler put between
+   functions.  */
+static int
+gap_padding (const unsigned char *b, size_t n)
+{
+  return cc_isa_gap_fill (b, n, 4, nop_fill);
 }
 
 const cc_isa_target cc_aarch64_isa = {
@@ -62,6 +70,7 @@ const cc_isa_target cc_aarch64_isa = {
   .branch = branch,
   .refs = refs,
   .nop_fill = nop_fill,
+  .gap_padding = gap_padding,
   .opcodes_arch = { "aarch64" },
   .irelative = 1032,
   .decoded_flow = cc_aarch64_decoded_flow,
