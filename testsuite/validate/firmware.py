@@ -218,15 +218,19 @@ def table(v, t, results):
     fetches (all of them: start-up, C library, libgcc, the ROM), the
     promises of cachecat-link's report checked on each shape (the fetches
     of its instructions: the same on every shape) and their share of the
-    run, and the violations over its shapes (broken promises, miss bounds
-    and instruction boundaries).  Empty for any other target."""
+    run, the violations over its shapes (broken promises, miss bounds
+    and instruction boundaries), whether the report found the image
+    closed, and its entry's miss bound on the first shape (- if none).
+    Empty for any other target."""
     if not hasattr(t, "image"):
         return []
     out = ["", "Firmware runs (qemu-system -M %s): per image the run's fetches, the promises of "
            "cachecat-link's report checked per shape (its instructions' fetches) and their share "
-           "of the run, violations over the shapes" % t.image.machine,
-           "%-22s %-4s %9s %9s %6s %6s %10s" % ("program", "", "fetches", "checked", "share",
-                                              "shapes", "violations")]
+           "of the run, violations over the shapes, closed, the entry's bound on the first "
+           "shape" % t.image.machine,
+           "%-22s %-4s %9s %9s %6s %6s %10s %6s %9s" % ("program", "", "fetches", "checked",
+                                                        "share", "shapes", "violations",
+                                                        "closed", "entry")]
     total = checked = bad = 0
     for r in sorted(results, key=lambda r: (r.prog.name, r.job.label)):
         cols = [r.columns[("link", sn)] for sn in map(v.shape_name, r.job.shapes)
@@ -236,9 +240,13 @@ def table(v, t, results):
         n_bad = len(r.boundaries) + sum(
             col["violations"] + r.bounds.get(("link", sn), {}).get("exceeded", 0)
             for sn, col in zip(map(v.shape_name, r.job.shapes), cols))
-        out.append("%-22s %-4s %9d %9d %6s %6d %10d" % (
+        shapes = list(map(v.shape_name, r.job.shapes))
+        closed = all(r.closed.get(sn) for sn in shapes)
+        bound = r.entry_bound.get(shapes[0], (None, None))[0]
+        out.append("%-22s %-4s %9d %9d %6s %6d %10d %6s %9s" % (
             r.prog.name, r.job.label, r.fetches, cols[0]["fetches"],
-            v.pct(cols[0]["fetches"], r.fetches).strip() + "%", len(cols), n_bad))
+            v.pct(cols[0]["fetches"], r.fetches).strip() + "%", len(cols), n_bad,
+            "yes" if closed else "no", "-" if bound is None else bound))
         total += r.fetches * len(cols)
         checked += sum(col["fetches"] for col in cols)
         bad += n_bad

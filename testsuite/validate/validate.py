@@ -825,6 +825,7 @@ class Result:
         self.fetches = 0
         self.covered = 0          # fetches of instructions the report lists (report_columns)
         self.entry_bound = {}     # shape name -> cachecat-link's bound of the entry, or why none
+        self.closed = {}          # shape name -> whether cachecat-link found the program closed
 
 
 def compile_plugin_args(target, prog, shape, report):
@@ -1044,6 +1045,7 @@ def columns_of(opts, job, layout, reports, removed, work, exe, res=None):
                 bounds = link_bounds(layout, link)
                 if res is not None:
                     res.entry_bound[shape_name(shape)] = entry_bound(link)
+                    res.closed[shape_name(shape)] = bool(link.get("link", {}).get("closed"))
                 if layout.extra:
                     after = ("link-bytes@%s" % shape_name(shape), shape,
                              {a: v.get(a, "-") if a in layout.extra else "-"
