@@ -535,6 +535,44 @@ read_units (cc_whole_program *wp, const cc_elf_image *img, char **err)
   return 0;
 }
 
+/* A walk over the functions of every unit record that the linker kept
+   (ld writes 0 for the address of code it collected or discarded).  */
+typedef struct kept_walk
+{
+  const cc_whole_program *wp;
+  uint32_t u, fi;
+  const uint64_t *next;        /* the next function's parts' final addresses */
+  uint32_t n_removed;          /* functions passed over as removed */
+} kept_walk;
+
+/* The next kept function: function *FI of unit *U, its parts' final
+   addresses *ADDR; 0 when there is none.  Steps on before returning, so
+   the caller may empty the function (take_func).  */
+static int
+next_kept (kept_walk *k, uint32_t *u, uint32_t *fi, const uint64_t **addr)
+{
+  for (; k->u < k->wp->n_units; k->u++, k->fi = 0)
+    {
+      const cc_unit_record *ur = &k->wp->units[k->u];
+      if (k->fi == 0)
+        k->next = ur->part_addr;
+      while (k->fi < ur->model.n_funcs)
+        {
+          const cc_func *fn = &ur->model.funcs[k->fi++];
+          const uint64_t *a = k->next;
+          k->next += fn->n_parts;
+          if (fn->n_parts == 0 || a[0] == 0)
+            {
+              k->n_removed++;
+              continue;
+            }
+          *u = k->u, *fi = k->fi - 1, *addr = a;
+          return 1;
+        }
+    }
+  return 0;
+}
+
 /* The lowest address of the model's code in each section of IMG into
    LOW (UINT64_MAX: none), to set each model section's base; and how many
    functions and parts (spans) the linker kept.  0, or -1 with the
@@ -545,40 +583,32 @@ find_code_lows (cc_whole_program *wp, const cc_elf_image *img, uint64_t *low,
 {
   for (uint32_t e = 0; e < img->n_sections; e++)
     low[e] = UINT64_MAX;
-  for (uint32_t u = 0; u < wp->n_units; u++)
+  kept_walk k = { wp, 0, 0, NULL, 0 };
+  uint32_t u, fi;
+  const uint64_t *addr;
+  while (next_kept (&k, &u, &fi, &addr))
     {
-      const cc_unit_record *ur = &wp->units[u];
-      const uint64_t *addr = ur->part_addr;
-      for (uint32_t fi = 0; fi < ur->model.n_funcs; addr += ur->model.funcs[fi].n_parts, fi++)
+      const cc_func *fn = &wp->units[u].model.funcs[fi];
+      for (uint32_t p = 0; p < fn->n_parts; p++)
         {
-          const cc_func *fn = &ur->model.funcs[fi];
-          if (fn->n_parts == 0 || addr[0] == 0)
+          const cc_elf_section *s = cc_elf_code_at (img, addr[p], fn->parts[p].size);
+          if (!s)
             {
-              /* Removed by the linker (ld writes 0 for the address of
-                 code it collected or discarded).  */
-              wp->n_removed++;
-              continue;
+              *err = cc_xasprintf ("%s (from %s): its code at 0x%llx is not in the "
+                                   "program's code; is the program the one "
+                                   "linked from these objects?",
+                                   fn->parts[p].symbol, wp->units[u].source,
+                                   (unsigned long long) addr[p]);
+              return -1;
             }
-          for (uint32_t p = 0; p < fn->n_parts; p++)
-            {
-              const cc_elf_section *s = cc_elf_code_at (img, addr[p], fn->parts[p].size);
-              if (!s)
-                {
-                  *err = cc_xasprintf ("%s (from %s): its code at 0x%llx is not in the "
-                                       "program's code; is the program the one "
-                                       "linked from these objects?",
-                                       fn->parts[p].symbol, ur->source,
-                                       (unsigned long long) addr[p]);
-                  return -1;
-                }
-              uint32_t e = (uint32_t) (s - img->sections);
-              if (addr[p] < low[e])
-                low[e] = addr[p];
-              (*n_spans)++;
-            }
-          (*n_funcs)++;
+          uint32_t e = (uint32_t) (s - img->sections);
+          if (addr[p] < low[e])
+            low[e] = addr[p];
+          (*n_spans)++;
         }
+      (*n_funcs)++;
     }
+  wp->n_removed += k.n_removed;
   return 0;
 }
 
@@ -591,41 +621,39 @@ static uint32_t
 take_units (cc_whole_program *wp, const cc_elf_image *img, const uint64_t *low, uint64_t way,
             uint32_t align, span *spans, uint32_t *sec_of_elf)
 {
-  uint32_t n_spans = 0;
-  for (uint32_t u = 0; u < wp->n_units; u++)
+  uint32_t n_spans = 0, u, fi, file_map_of = CC_NONE, *file_map = NULL;
+  kept_walk k = { wp, 0, 0, NULL, 0 };
+  const uint64_t *addr;
+  while (next_kept (&k, &u, &fi, &addr))
     {
       cc_unit_record *ur = &wp->units[u];
-      uint32_t *file_map = cc_xmalloc ((ur->model.n_files + 1) * sizeof *file_map);
-      for (uint32_t i = 0; i < ur->model.n_files; i++)
-        file_map[i] = CC_NONE;
-      const uint64_t *next = ur->part_addr;
-      for (uint32_t fi = 0; fi < ur->model.n_funcs; fi++)
+      if (u != file_map_of)
         {
-          cc_func *fn = &ur->model.funcs[fi];
-          /* take_func empties FN: step on first.  */
-          const uint64_t *addr = next;
-          next += fn->n_parts;
-          if (fn->n_parts == 0 || addr[0] == 0)
-            continue;
-          uint32_t *sec = cc_xmalloc (fn->n_parts * sizeof *sec);
-          for (uint32_t p = 0; p < fn->n_parts; p++)
-            {
-              const cc_elf_section *s = cc_elf_code_at (img, addr[p], fn->parts[p].size);
-              uint32_t e = (uint32_t) (s - img->sections);
-              sec[p] = model_section (wp, img, s, low[e] & ~(way - 1), align, sec_of_elf);
-              spans[n_spans++] = (span) { addr[p], addr[p] + fn->parts[p].size, sec[p],
-                                          wp->model.n_funcs };
-            }
-          if (!ur->exact && !(fn->flags & CC_FUNC_BROKEN))
-            {
-              fn->flags |= CC_FUNC_BROKEN;
-              wp->n_inexact++;
-            }
-          take_func (wp, u, fi, addr, sec, file_map);
-          free (sec);
+          free (file_map);
+          file_map = cc_xmalloc ((ur->model.n_files + 1) * sizeof *file_map);
+          for (uint32_t i = 0; i < ur->model.n_files; i++)
+            file_map[i] = CC_NONE;
+          file_map_of = u;
         }
-      free (file_map);
+      cc_func *fn = &ur->model.funcs[fi];
+      uint32_t *sec = cc_xmalloc (fn->n_parts * sizeof *sec);
+      for (uint32_t p = 0; p < fn->n_parts; p++)
+        {
+          const cc_elf_section *s = cc_elf_code_at (img, addr[p], fn->parts[p].size);
+          uint32_t e = (uint32_t) (s - img->sections);
+          sec[p] = model_section (wp, img, s, low[e] & ~(way - 1), align, sec_of_elf);
+          spans[n_spans++] = (span) { addr[p], addr[p] + fn->parts[p].size, sec[p],
+                                      wp->model.n_funcs };
+        }
+      if (!ur->exact && !(fn->flags & CC_FUNC_BROKEN))
+        {
+          fn->flags |= CC_FUNC_BROKEN;
+          wp->n_inexact++;
+        }
+      take_func (wp, u, fi, addr, sec, file_map);
+      free (sec);
     }
+  free (file_map);
   return n_spans;
 }
 
@@ -639,27 +667,23 @@ records_code (const cc_whole_program *wp, uint32_t *n, uint64_t **starts, uint32
   cc_addr_range *r = cc_xmalloc (cap * sizeof *r);
   *starts = cc_xmalloc (cap * sizeof **starts);
   *n = *n_starts = 0;
-  for (uint32_t u = 0; u < wp->n_units; u++)
+  kept_walk k = { wp, 0, 0, NULL, 0 };
+  uint32_t u, fi;
+  const uint64_t *addr;
+  while (next_kept (&k, &u, &fi, &addr))
     {
-      const cc_unit_record *ur = &wp->units[u];
-      const uint64_t *addr = ur->part_addr;
-      for (uint32_t fi = 0; fi < ur->model.n_funcs; addr += ur->model.funcs[fi].n_parts, fi++)
+      const cc_func *fn = &wp->units[u].model.funcs[fi];
+      for (uint32_t p = 0; p < fn->n_parts; p++)
         {
-          const cc_func *fn = &ur->model.funcs[fi];
-          if (fn->n_parts == 0 || addr[0] == 0)
-            continue;
-          for (uint32_t p = 0; p < fn->n_parts; p++)
+          if (*n == cap)
             {
-              if (*n == cap)
-                {
-                  r = cc_xrealloc (r, (cap *= 2) * sizeof *r);
-                  *starts = cc_xrealloc (*starts, cap * sizeof **starts);
-                }
-              uint64_t size = fn->parts[p].size ? fn->parts[p].size : 1;
-              r[(*n)++] = (cc_addr_range) { addr[p], addr[p] + size - 1 };
+              r = cc_xrealloc (r, (cap *= 2) * sizeof *r);
+              *starts = cc_xrealloc (*starts, cap * sizeof **starts);
             }
-          (*starts)[(*n_starts)++] = addr[0];
+          uint64_t size = fn->parts[p].size ? fn->parts[p].size : 1;
+          r[(*n)++] = (cc_addr_range) { addr[p], addr[p] + size - 1 };
         }
+      (*starts)[(*n_starts)++] = addr[0];
     }
   qsort (r, *n, sizeof *r, cmp_range);
   return r;
@@ -689,35 +713,34 @@ record_targets (const cc_whole_program *wp, const cc_elf_image *img, uint32_t *n
   uint32_t cap = 64;
   uint64_t *v = cc_xmalloc (cap * sizeof *v);
   *n = 0;
-  for (uint32_t u = 0; u < wp->n_units; u++)
+  kept_walk k = { wp, 0, 0, NULL, 0 };
+  uint32_t u, fi;
+  const uint64_t *addr;
+  while (next_kept (&k, &u, &fi, &addr))
     {
-      const cc_unit_record *ur = &wp->units[u];
-      const uint64_t *addr = ur->part_addr;
-      for (uint32_t fi = 0; fi < ur->model.n_funcs; addr += ur->model.funcs[fi].n_parts, fi++)
+      const cc_func *fn = &wp->units[u].model.funcs[fi];
+      if (fn->flags & CC_FUNC_BROKEN)
+        continue;
+      for (uint32_t bi = 0; bi < fn->n_blocks; bi++)
         {
-          const cc_func *fn = &ur->model.funcs[fi];
-          if (fn->n_parts == 0 || addr[0] == 0 || (fn->flags & CC_FUNC_BROKEN))
+          uint32_t i = wp_last_fetched (fn, &fn->blocks[bi]);
+          if (i == CC_NONE || !wp_plain_insn (&fn->insns[i]))
             continue;
-          for (uint32_t bi = 0; bi < fn->n_blocks; bi++)
-            {
-              uint32_t i = wp_last_fetched (fn, &fn->blocks[bi]);
-              if (i == CC_NONE || !wp_plain_insn (&fn->insns[i]))
-                continue;
-              const cc_insn *in = &fn->insns[i];
-              const cc_part *p = &fn->parts[in->part];
-              uint64_t a = addr[in->part] + in->offset - p->offset, t = 0;
-              size_t avail;
-              const unsigned char *b = wp_bytes_at (img, a, in->length, &avail);
-              if (!b)
-                continue;
-              cc_branch_kind k = cc_isa_branch (wp_isa_at (wp, img, a), b, in->length, a, NULL, 0,
-                                                &t);
-              if (!t || (k != CC_BRANCH_CALL && k != CC_BRANCH_JUMP && k != CC_BRANCH_COND))
-                continue;
-              if (*n == cap)
-                v = cc_xrealloc (v, (cap *= 2) * sizeof *v);
-              v[(*n)++] = t;
-            }
+          const cc_insn *in = &fn->insns[i];
+          const cc_part *p = &fn->parts[in->part];
+          uint64_t a = addr[in->part] + in->offset - p->offset, t = 0;
+          size_t avail;
+          const unsigned char *b = wp_bytes_at (img, a, in->length, &avail);
+          if (!b)
+            continue;
+          cc_branch_kind kind = cc_isa_branch (wp_isa_at (wp, img, a), b, in->length, a, NULL,
+                                               0, &t);
+          if (!t || (kind != CC_BRANCH_CALL && kind != CC_BRANCH_JUMP
+                     && kind != CC_BRANCH_COND))
+            continue;
+          if (*n == cap)
+            v = cc_xrealloc (v, (cap *= 2) * sizeof *v);
+          v[(*n)++] = t;
         }
     }
   return v;
