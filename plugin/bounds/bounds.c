@@ -319,6 +319,14 @@ typedef struct walker
 
 static void func_bounds (walker *w, uint32_t fi);
 
+/* The most misses RUNS calls of function G with bound EACH per
+   invocation cause: never more than all of G's misses in the run.  */
+static uint64_t
+calls_misses (const cc_bounds *b, uint32_t g, uint64_t runs, uint64_t each)
+{
+  return min64 (mul (runs, each), b->funcs[g].run_misses);
+}
+
 /* Add to *SUM the misses of block B's call, run RUNS times; *WHY gets
    the reason if that makes *SUM unbounded.  */
 static void
@@ -331,7 +339,7 @@ add_call (walker *w, const fview *v, uint32_t b, uint32_t top, uint64_t runs, ui
   uint32_t g = bb->call == CC_CALL_DIRECT && bb->callee
                ? cc_func_index_find (&w->ix, bb->callee) : CC_NONE;
   cc_why w2 = { CC_WHY_NONE, v->fi, 0, bb->first_insn + bb->n_insns - 1, NULL };
-  uint64_t each, all = CC_UNBOUNDED;
+  uint64_t each;
   if (g == CC_NONE)
     {
       each = CC_UNBOUNDED;
@@ -341,7 +349,6 @@ add_call (walker *w, const fview *v, uint32_t b, uint32_t top, uint64_t runs, ui
     }
   else
     {
-      all = w->b->funcs[g].run_misses;
       if (w->state[g] == TODO)
         func_bounds (w, g);
       if (w->state[g] == BUSY)
@@ -357,7 +364,7 @@ add_call (walker *w, const fview *v, uint32_t b, uint32_t top, uint64_t runs, ui
         }
     }
   uint64_t before = *sum;
-  *sum = add (*sum, min64 (mul (runs, each), all));
+  *sum = add (*sum, g == CC_NONE ? mul (runs, each) : calls_misses (w->b, g, runs, each));
   if (*sum == CC_UNBOUNDED && before != CC_UNBOUNDED && why->kind == CC_WHY_NONE)
     {
       /* A bounded callee called unboundedly often: the call's block is
@@ -514,8 +521,7 @@ cc_bounds_shares (const cc_model *m, const cc_result *r, const cc_cache *cache,
       uint32_t g = bb->call == CC_CALL_DIRECT && bb->callee
                    ? cc_func_index_find (&ix, bb->callee) : CC_NONE;
       uint64_t x = g == CC_NONE ? CC_UNBOUNDED
-                                : min64 (mul (runs, b->funcs[g].max_misses),
-                                         b->funcs[g].run_misses);
+                                : calls_misses (b, g, runs, b->funcs[g].max_misses);
       if (x)
         (*out)[n++] = (cc_miss_share){ bb->first_insn + bb->n_insns - 1, g, runs, x, 0, 1 };
     }

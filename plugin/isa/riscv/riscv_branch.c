@@ -110,8 +110,9 @@ callee_saved (uint32_t r)
 
 /* What a compressed instruction X does with integer register R: 0
    nothing, 1 it writes R (reading it at most as a load's base: data),
-   2 it loads or stores through R (data there), 3 it names R otherwise.  By quadrant and
-   funct3; the registers of floating-point forms are not R.  */
+   2 it loads or stores through R (data there), 3 it names R otherwise.
+   By quadrant and funct3; the registers of floating-point forms are not
+   R.  */
 static int
 c_use (uint32_t x, uint32_t r)
 {
@@ -173,6 +174,25 @@ overwrites (uint32_t x, uint32_t r)
   return 0;
 }
 
+/* The addresses [LO, HI] into OUT: 1; none (LO above HI): 0.  */
+static int
+made (uint64_t lo, uint64_t hi, cc_addr_range *out)
+{
+  if (lo > hi)
+    return 0;
+  out[0] = (cc_addr_range) { lo, hi };
+  return 1;
+}
+
+/* The value V (its low 32 bits if not RV64) as the one address into
+   OUT: 1.  */
+static int
+value (uint64_t v, int rv64, cc_addr_range *out)
+{
+  v = rv64 ? v : (uint32_t) v;
+  return made (v, v, out);
+}
+
 /* The addresses the value V an upper immediate put in RD makes with the
    instructions after it (N bytes at B), into OUT: read until RD is
    written again, straight through (no control transfer on the way but
@@ -208,7 +228,7 @@ upper_uses (uint64_t v, uint32_t rd, const unsigned char *b, size_t n, int rv64,
         {
           int use = c_use (x, rd);
           if (use == 1)
-            return lo > hi ? 0 : (out[0] = (cc_addr_range) { lo, hi }, 1);
+            return made (lo, hi, out);
           if (use == 3)
             break;
           continue;
@@ -216,7 +236,7 @@ upper_uses (uint64_t v, uint32_t rd, const unsigned char *b, size_t n, int rv64,
       if (!names_reg (x, rd))
         continue;
       if (overwrites (x, rd))
-        return lo > hi ? 0 : (out[0] = (cc_addr_range) { lo, hi }, 1);
+        return made (lo, hi, out);
       uint32_t xrd = (x >> 7) & 0x1f, rs1 = (x >> 15) & 0x1f, rs2 = (x >> 20) & 0x1f;
       if (rs1 != rd || rs2 == rd)
         break;
@@ -231,7 +251,7 @@ upper_uses (uint64_t v, uint32_t rd, const unsigned char *b, size_t n, int rv64,
       else if (op != 0x03 && op != 0x23)                 /* not a load, a store */
         break;
       if (xrd == rd && op != 0x23)
-        return lo > hi ? 0 : (out[0] = (cc_addr_range) { lo, hi }, 1);
+        return made (lo, hi, out);
     }
   out[0] = (cc_addr_range) { v - 2048, v + 2047 };
   return 1;
@@ -246,11 +266,7 @@ c_lui_refs (const unsigned char *b, size_t n, int rv64, cc_addr_range *out)
   uint32_t rd = (w >> 7) & 0x1f;
   /* c.li rd, imm: a small address (code at 0 may have one).  */
   if ((w & 0xe003) == 0x4001 && rd)
-    {
-      uint64_t v = (uint64_t) sext (((w >> 12) & 1) << 5 | ((w >> 2) & 0x1f), 6);
-      out[0] = (cc_addr_range) { rv64 ? v : (uint32_t) v, rv64 ? v : (uint32_t) v };
-      return 1;
-    }
+    return value ((uint64_t) sext (((w >> 12) & 1) << 5 | ((w >> 2) & 0x1f), 6), rv64, out);
   if ((w & 0xe003) != 0x6001 || rd == 0 || rd == 2)
     return 0;
   uint32_t imm = ((w >> 12) & 1) << 17 | ((w >> 2) & 0x1f) << 12;
@@ -279,17 +295,12 @@ cc_riscv_refs (const unsigned char *b, size_t n, uint64_t a, int rv64, uint64_t 
   uint32_t w = word (b, 4);
   /* li rd, imm (addi rd, zero, imm): a small address.  */
   if ((w & 0x000ff07f) == 0x00000013 && (w & 0xf80))
-    {
-      uint64_t v = (uint64_t) sext (w >> 20, 12);
-      out[0] = (cc_addr_range) { rv64 ? v : (uint32_t) v, rv64 ? v : (uint32_t) v };
-      return 1;
-    }
+    return value ((uint64_t) sext (w >> 20, 12), rv64, out);
   /* addi rd, gp, offset.  */
   if (gp && (w & 0x000ff07f) == 0x00018013)
     {
       uint64_t at = gp + (uint64_t) sext (w >> 20, 12);
-      out[0] = (cc_addr_range) { at, at };
-      return 1;
+      return made (at, at, out);
     }
   if ((w & 0x7f) != 0x17 && (w & 0x7f) != 0x37)          /* auipc, lui */
     return 0;
@@ -306,10 +317,7 @@ cc_riscv_refs (const unsigned char *b, size_t n, uint64_t a, int rv64, uint64_t 
          (call, tail): the address itself.  */
       if (rs1 == rd && (((x & 0x7f) == 0x13 && f3 == 0 && xrd == rd)
                         || ((x & 0x7f) == 0x67 && f3 == 0 && (xrd == rd || xrd == 0))))
-        {
-          out[0] = (cc_addr_range) { at, at };
-          return 1;
-        }
+        return made (at, at, out);
       /* A load into rd through lo(rd): data there, and the value gone.  */
       if ((x & 0x7f) == 0x03 && rs1 == rd && xrd == rd)
         return 0;
