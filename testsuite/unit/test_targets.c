@@ -405,6 +405,11 @@ test_refs (void)
   CHECK (refs_are (CC_ISA_RV64, lui_two, 0, 12, 0x10188, 0x101e6, 0x101ea));
   CHECK_EQ (cc_isa_refs (CC_ISA_RV64, lui_data, 0, 12, 0x10188, 0, r), 0);
   CHECK (refs_are (CC_ISA_RV64, lui_add, 0, 12, 0x10188, 0x10000 - 2048, 0x10000 + 2047));
+  /* An immediate whose bits 20-24 read as the register is no use of it:
+     lui a5, 0x10; nop; addi a5, a5, 0x1ef is 0x101ef.  */
+  static const unsigned char lui_nop_addi[] = { 0xb7, 0x07, 0x01, 0x00, 0x13, 0x00, 0x00, 0x00,
+                                                0x93, 0x87, 0xf7, 0x1e };
+  CHECK (refs_are (CC_ISA_RV64, lui_nop_addi, 0, 12, 0x10188, 0x101ef, 0x101ef));
   /* Thumb: ldr r3, [pc, #4] at 0x1000 loads the word at 0x1008, the
      address of a Thumb function at 0x464.  */
   static const unsigned char ldr_lit[] = { 0x01, 0x4b, 0x00, 0xbf, 0x00, 0xbf, 0x00, 0xbf,

@@ -145,15 +145,26 @@ c_use (uint32_t x, uint32_t r)
   return r11 == r || r6 == r ? 3 : 0;
 }
 
+/* Is OP an I-type opcode, which reads no register at bits 20-24: the
+   loads (and fp loads), op-imm, op-imm-32, jalr, fence, system?  */
+static int
+i_type (uint32_t op)
+{
+  return op == 0x03 || op == 0x07 || op == 0x13 || op == 0x1b || op == 0x67 || op == 0x0f
+         || op == 0x73;
+}
+
 /* Does the 4-byte instruction X name integer register R in a field it
    may read or write?  Over-approximated: every register field of its
-   format.  */
+   format (all three where the format is not known).  */
 static int
 names_reg (uint32_t x, uint32_t r)
 {
   uint32_t op = x & 0x7f;
   if (op == 0x37 || op == 0x17 || op == 0x6f)            /* lui, auipc, jal */
     return ((x >> 7) & 0x1f) == r;
+  if (i_type (op))                                       /* bits 20-31: an immediate */
+    return ((x >> 7) & 0x1f) == r || ((x >> 15) & 0x1f) == r;
   return ((x >> 7) & 0x1f) == r || ((x >> 15) & 0x1f) == r || ((x >> 20) & 0x1f) == r;
 }
 
@@ -238,7 +249,8 @@ upper_uses (uint64_t v, uint32_t rd, const unsigned char *b, size_t n, int rv64,
       if (overwrites (x, rd))
         return made (lo, hi, out);
       uint32_t xrd = (x >> 7) & 0x1f, rs1 = (x >> 15) & 0x1f, rs2 = (x >> 20) & 0x1f;
-      if (rs1 != rd || rs2 == rd)
+      /* A store of RD's value (its rs2): no address we read.  */
+      if (rs1 != rd || (op == 0x23 && rs2 == rd))
         break;
       if ((op == 0x13 || op == 0x1b) && f3 == 0)        /* addi, addiw */
         {
