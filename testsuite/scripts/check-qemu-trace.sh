@@ -47,6 +47,19 @@ pass() { echo "PASS: $*"; passed=$((passed + 1)); }
 fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
 skip() { echo "check-qemu-trace: skipped $*"; }
 
+# have_tools NAME TOOL...: whether every TOOL is installed; if one is
+# not, NAME is skipped with a line that names it.
+have_tools() {
+  local name=$1 tool
+  shift
+  for tool; do
+    if ! command -v "$tool" >/dev/null; then
+      skip "$name (no $tool)"
+      return 1
+    fi
+  done
+}
+
 if [ ! -f "$QTRACE" ]; then
   fail "$QTRACE missing (make check builds it)"
   echo "$passed passed, $failed failed"
@@ -116,13 +129,8 @@ fi
 
 # crosstarget NAME GCC QEMU OBJDUMP ARCH FLAGS REQUIRED
 crosstarget() {
-  local name=$1 gcc=$2 qemu=$3 objdump=$4 arch=$5 flags=$6 require=$7 tool opt exe out dflags=()
-  for tool in "$gcc" "$qemu" "$objdump"; do
-    if ! command -v "$tool" >/dev/null; then
-      skip "$name (no $tool)"
-      return
-    fi
-  done
+  local name=$1 gcc=$2 qemu=$3 objdump=$4 arch=$5 flags=$6 require=$7 opt exe out dflags=()
+  have_tools "$name" "$gcc" "$qemu" "$objdump" || return
   [ "$arch" = riscv ] && dflags=(-M no-aliases)
   for opt in -O0 -O2; do
     exe=$dir/$name$opt
@@ -166,13 +174,8 @@ CALLS=testsuite/validate/qtrace-edges.c crosstarget thumb-edges arm-linux-gnueab
 firmware() {
   local name=$1 gcc=$2 qemu=$3 machine=$4 objdump=$5 arch=$6 flags=$7 startup=$8 ld=$9
   local entry=${10} require=${11} fw=testsuite/validate/firmware
-  local src=${12:-$fw/fw_libc.c} tool exe out dflags=()
-  for tool in "$gcc" "$qemu" "$objdump"; do
-    if ! command -v "$tool" >/dev/null; then
-      skip "$name (no $tool)"
-      return
-    fi
-  done
+  local src=${12:-$fw/fw_libc.c} exe out dflags=()
+  have_tools "$name" "$gcc" "$qemu" "$objdump" || return
   [ "$arch" = riscv ] && dflags=(-M no-aliases)
   exe=$dir/$name
   # shellcheck disable=SC2086
