@@ -41,7 +41,7 @@ struct cc_bytes_ctx
   char *dec_err[CC_ISA_COUNT];
   bytes_slot *slots;           /* the program's IRELATIVE relocations */
   uint32_t n_slots;
-  cc_decode_memo *memo;        /* the decoder's earlier reads, or NULL */
+  cc_decode_memo *memo;        /* the decoder's earlier reads */
 };
 
 /* One instruction control reaches.  */

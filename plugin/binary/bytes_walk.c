@@ -59,13 +59,11 @@ decode_at (bytes_walk *w, uint64_t a, cc_decoded *d)
       bytes_fail (w, cc_xasprintf ("control runs into data at 0x%llx", (unsigned long long) a));
       return -1;
     }
-  cc_decode_memo *memo = w->c->memo;
-  int len = memo ? cc_decode_memo_get (memo, w->isa, a, d) : -1;
+  int len = cc_decode_memo_get (w->c->memo, w->isa, a, d);
   if (len < 0)
     {
       len = cc_decode (w->dec, w->s->data, w->s->addr, w->s->size, a, d);
-      if (memo)
-        cc_decode_memo_put (memo, w->isa, a, d, len);
+      cc_decode_memo_put (w->c->memo, w->isa, a, d, len);
     }
   if (len <= 0 || a + (uint64_t) len > w->limit)
     {
@@ -137,12 +135,10 @@ add_insn (bytes_walk *w, uint64_t a, const cc_decoded *d, const cc_decoded *prev
   bytes_insn *in = &w->insns[w->n++];
   uint64_t t = 0, after = prev ? prev->addr : 0;
   cc_goes f;
-  cc_decode_memo *memo = w->c->memo;
-  if (!memo || !cc_decode_memo_flow (memo, w->isa, a, after, &f, &t))
+  if (!cc_decode_memo_flow (w->c->memo, w->isa, a, after, &f, &t))
     {
       f = cc_isa_decoded_flow (w->isa, d, prev, &t);
-      if (memo)
-        cc_decode_memo_put_flow (memo, w->isa, a, after, f, t);
+      cc_decode_memo_put_flow (w->c->memo, w->isa, a, after, f, t);
     }
   *in = (bytes_insn) { .addr = a, .target = t, .len = (uint32_t) d->length,
                        .flow = (uint8_t) f };

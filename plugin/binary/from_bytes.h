@@ -54,8 +54,8 @@ typedef struct cc_bytes_ctx cc_bytes_ctx;
 /* A modeller of IMG's code (ARCH's), where functions start at STARTS (N
    sorted addresses; kept, not copied): a jump there from other code is a
    tail call, a jump anywhere else outside a function's own code is
-   beyond its model.  MEMO (kept; NULL: none) answers the decoder's reads
-   that an earlier modeller of IMG made.  */
+   beyond its model.  MEMO (kept) keeps the decoder's reads, for this
+   modeller and later ones of IMG.  */
 cc_bytes_ctx *cc_bytes_open (const cc_elf_image *img, cc_arch arch, const uint64_t *starts,
                              uint32_t n, cc_decode_memo *memo);
 void cc_bytes_close (cc_bytes_ctx *c);
