@@ -254,6 +254,66 @@ eng_unknown_effect (const engine *e, cc_word *s)
     memset (must_plane (e, s, 0), 0, (size_t) e->MU * e->lw * sizeof (cc_word));
 }
 
+/* Key K of state S, in the must planes, ages by N: plane j takes plane
+   j - N, and the N youngest planes lose the set (clear_key).  */
+static void
+must_age_key (const engine *e, cc_word *s, uint32_t k, uint32_t n)
+{
+  for (uint32_t j = e->MU; j-- > 0;)
+    if (j >= n)
+      copy_key (e, must_plane (e, s, j), must_plane (e, s, j - n), k, 0);
+    else
+      clear_key (e, must_plane (e, s, j), k, 0);
+}
+
+/* Every set of state S, in the must planes, ages by N.  */
+static void
+must_age_all (const engine *e, cc_word *s, uint32_t n)
+{
+  if (n > e->MU)
+    n = e->MU;
+  for (uint32_t j = e->MU; j-- > n;)
+    memcpy (must_plane (e, s, j), must_plane (e, s, j - n), e->lw * sizeof (cc_word));
+  memset (must_plane (e, s, 0), 0, (size_t) n * e->lw * sizeof (cc_word));
+}
+
+/* A function without a model runs, fetching nothing but footprint F
+   (engine_summaries.c), in any order, any number of times.  May: each of
+   its lines may now be cached, at any age, and the others keep the ages
+   they may have (those lines may all have been younger already).  Must: a
+   set ages by at most the number of distinct lines fetched in it, as
+   LRU ages (and, for the other policies, as the must planes model them:
+   transfer_line), so by its lines of F in the set, plus F's lines of
+   other sections, which may be in any set (transfer_foreign).  */
+static void
+footprint_effect (const engine *e, cc_word *s, const footprint *f)
+{
+  for (uint32_t k = 0; k < e->MP; k++)
+    {
+      cc_bits_or (may_plane (e, s, k), f->r, e->lw);
+      if (f->n_foreign)
+        {
+          cc_bits_or (may_plane (e, s, k) + e->lw, e->taint_all + e->lw, e->sw - e->lw);
+          cc_bits_or (may_plane (e, s, k), e->edge, e->lw);
+        }
+    }
+  if (!e->MU)
+    return;
+  must_age_all (e, s, f->n_foreign);
+  for (uint32_t i = 0; i < f->n_keys; i++)
+    must_age_key (e, s, f->keys[i], f->lines[i]);
+}
+
+/* Unknown code that may fetch UNKNOWN (edge.unknown) runs in state S.  */
+void
+eng_unknown_run (const engine *e, cc_word *s, uint32_t unknown)
+{
+  if (unknown >= UNKNOWN_FP (0) && !e->fps[unknown - UNKNOWN_FP (0)].any)
+    footprint_effect (e, s, &e->fps[unknown - UNKNOWN_FP (0)]);
+  else
+    eng_unknown_effect (e, s);
+}
+
 /* The most planes maybe_line saves words of; more take apply_ref_rare's
    copy of the whole state.  */
 #define MAYBE_PLANES 32

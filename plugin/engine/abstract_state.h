@@ -136,6 +136,7 @@ void eng_free_state_layout (engine *e);
 void eng_root_state (const engine *e, uint32_t x, cc_word *s);
 void eng_apply_ref (const engine *e, cc_word *s, const ref *r);
 void eng_unknown_effect (const engine *e, cc_word *s);
+void eng_unknown_run (const engine *e, cc_word *s, uint32_t unknown);
 void eng_apply_pad (const engine *e, cc_word *s, uint32_t func, uint32_t block);
 void eng_walk_up (const engine *e, uint32_t fi, uint32_t u, cc_word *s);
 

@@ -140,6 +140,7 @@ run_phase (engine *e, vpair **merged)
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)
     if (func_usable (e, fi))
       eng_free_fphase (&e->fp[fi]);
+  eng_footprints_run_free (e);
   free (e->T);
   free (e->callback);
   free (e->edge);
@@ -217,6 +218,7 @@ cc_analyse_unit (const cc_model *m, const cc_cache *cache,
       e.func_ok[fi] = (uint8_t) ok;
     }
   e.entry = cc_instances_build (m, e.func_ok, opts, r, &e.g);
+  eng_footprints_build (&e);
   eng_build_nodes (&e);
   /* Inv needs a marker of its own only if a root starts cold
      (abstract_state.h, M_INV).  */
@@ -303,6 +305,7 @@ cc_analyse_unit (const cc_model *m, const cc_cache *cache,
   free (merged);
   free (e.fp);
   eng_free_nodes (&e);
+  eng_footprints_free (&e);
   eng_free_buffers (&e);
   cc_igraph_free (&e.g);
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)

@@ -109,7 +109,7 @@ static void
 fh_edge (const engine *e, cc_word *s, const edge *g)
 {
   if (g->unknown)
-    eng_unknown_effect (e, s);
+    eng_unknown_run (e, s, g->unknown);
   eng_apply_pad (e, s, g->pad_func, g->pad_block);
 }
 

@@ -56,7 +56,7 @@ forward_node (engine *e, uint32_t nd, cc_word *s, cc_word *t, uint8_t *dirty)
         {
           memcpy (t, s, stw * sizeof (cc_word));
           if (g->unknown)
-            eng_unknown_effect (e, t);
+            eng_unknown_run (e, t, g->unknown);
           eng_apply_pad (e, t, g->pad_func, g->pad_block);
           o = t;
         }

@@ -24,14 +24,14 @@ typedef struct edge_build
 
 static void
 add_edge (edge_build *b, size_t start, uint32_t to, uint32_t pad_func, uint32_t pad_block,
-          int unknown)
+          uint32_t unknown)
 {
   for (size_t i = start; i < b->n; i++)
     if (b->e[i].to == to && b->e[i].pad_func == pad_func
         && b->e[i].pad_block == pad_block && b->e[i].unknown == unknown)
       return;
   b->e = cc_grow (b->e, &b->cap, b->n + 1, sizeof *b->e, 1024);
-  b->e[b->n++] = (edge){ to, pad_func, pad_block, (uint8_t) unknown };
+  b->e[b->n++] = (edge){ to, pad_func, pad_block, unknown };
 }
 
 /* Point every node's edges into B, where they lie node after node.  */
@@ -61,7 +61,7 @@ eng_nodes_at (const engine *e, uint32_t inst, uint32_t block, uint32_t *n)
 /* Edges from a block's end to its successors in the same instance.  */
 static void
 succ_edges (engine *e, edge_build *v, size_t start, uint32_t inst, uint32_t block,
-            int unknown)
+            uint32_t unknown)
 {
   uint32_t fi = e->r->instances[inst].func;
   const cc_block *bb = &e->m->funcs[fi].blocks[block];
@@ -79,7 +79,7 @@ succ_edges (engine *e, edge_build *v, size_t start, uint32_t inst, uint32_t bloc
    which ends the program.  (Unknown code may then call any root again: the
    callback set covers that.)  */
 static uint8_t
-return_edges (engine *e, edge_build *v, size_t start, uint32_t inst, int unknown,
+return_edges (engine *e, edge_build *v, size_t start, uint32_t inst, uint32_t unknown,
               uint8_t *seen)
 {
   if (seen[inst])
@@ -363,7 +363,7 @@ eng_build_nodes (engine *e)
   e->fwd = cc_xcalloc (n + 1, sizeof (edges));
   e->intra = cc_xcalloc (n + 1, sizeof (edges));
   e->node_callee = cc_xmalloc ((n + 1) * sizeof (uint32_t));
-  e->node_unknown_end = cc_xcalloc (n + 1, 1);
+  e->node_unknown_end = cc_xcalloc (n + 1, sizeof *e->node_unknown_end);
   e->node_root_exit = cc_xcalloc (n + 1, 1);
   uint8_t *seen = cc_xcalloc (r->n_instances + 1, 1);
   edge_build fb = { NULL, 0, 0 }, ib = { NULL, 0, 0 };
@@ -382,8 +382,9 @@ eng_build_nodes (engine *e)
           const cc_block *tb = &f->blocks[t];
           uint32_t y = tb->call != CC_CALL_NONE ? e->g.callee[x][t] : CC_NONE;
           e->node_callee[nd] = y;
-          int unknown = tb->call != CC_CALL_NONE && y == CC_NONE;
-          e->node_unknown_end[nd] = (uint8_t) unknown;
+          uint32_t unknown = tb->call != CC_CALL_NONE && y == CC_NONE
+                             ? eng_unknown_call (e, fi, t) : 0;
+          e->node_unknown_end[nd] = unknown;
           if (y != CC_NONE)
             {
               /* Into the callee; its returns come back through

@@ -25,7 +25,7 @@ end_effect (const engine *e, uint32_t nd, cc_word *r, int program_scope)
   /* The callback set holds T of every root that unknown code may call,
      so it covers a root being called again after it returns.  */
   if (e->node_unknown_end[nd])
-    cc_bits_or (r, e->callback, e->rw);
+    cc_bits_or (r, eng_unknown_reach (e, e->node_unknown_end[nd]), e->rw);
   if (program_scope && e->node_root_exit[nd])
     cc_bits_or (r, e->callback, e->rw);
   if (!program_scope && e->node_callee[nd] != CC_NONE)
@@ -33,7 +33,7 @@ end_effect (const engine *e, uint32_t nd, cc_word *r, int program_scope)
 }
 
 /* What following edge V into node TO adds to a reaching set, besides
-   r(TO): the padding on the way, the callback set after an unknown call,
+   r(TO): the padding on the way, what an unknown call may reference,
    and what TO's UP references.  */
 static void
 edge_reach (const engine *e, cc_word *r, const edge *v)
@@ -41,7 +41,7 @@ edge_reach (const engine *e, cc_word *r, const edge *v)
   uint32_t to = v->to, tfi = e->r->instances[e->node_inst[to]].func;
   or_pad_lines (e, r, v->pad_func, v->pad_block);
   if (v->unknown)
-    cc_bits_or (r, e->callback, e->rw);
+    cc_bits_or (r, eng_unknown_reach (e, v->unknown), e->rw);
   or_up (&e->fp[tfi], e->node_up[to], r);
 }
 
@@ -151,7 +151,7 @@ loop_own (const engine *e, uint32_t x, const loop_sets *l, uint32_t nd, cc_word 
         continue;
       or_pad_lines (e, r, v->e[k].pad_func, v->e[k].pad_block);
       if (v->e[k].unknown)
-        cc_bits_or (r, e->callback, e->rw);
+        cc_bits_or (r, eng_unknown_reach (e, v->e[k].unknown), e->rw);
     }
 }
 

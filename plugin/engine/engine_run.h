@@ -54,8 +54,36 @@ typedef struct edge
   uint32_t to;           /* node */
   uint32_t pad_func;     /* padding of this block's fall-through edge is */
   uint32_t pad_block;    /* executed on the way, CC_NONE if none */
-  uint8_t unknown;       /* unknown code runs first (an unknown call) */
+  uint32_t unknown;      /* unknown code runs first (an unknown call):
+                            what it may fetch (UNKNOWN_ANY, UNKNOWN_FP),
+                            0 if none */
 } edge;
+
+/* What unknown code run on an edge may fetch: anything, or the
+   footprint K (engine_summaries.c) of the function without a model it
+   calls.  */
+#define UNKNOWN_ANY 1u
+#define UNKNOWN_FP(k) (2u + (k))
+
+/* The footprint of a function without a model: what a call of it may
+   fetch (model.h, cc_footprint), as the engine uses it.  */
+typedef struct footprint
+{
+  uint32_t func;         /* the function without a model */
+  uint32_t n_calls;
+  uint32_t *calls;       /* the functions it runs, all usable */
+  /* Per run (eng_compute_T): */
+  int any;               /* it may fetch what no set names (unknown code
+                            runs in what it calls): unknown code */
+  cc_word *r;            /* R-format: the lines it may fetch, the
+                            foreign bit if it may fetch another
+                            section's */
+  uint32_t n_foreign;    /* lines of other sections it may fetch (MU
+                            when not known) */
+  uint32_t n_keys;
+  uint32_t *keys, *lines; /* the keys holding lines of it, and how many
+                             of its lines each holds */
+} footprint;
 
 typedef struct edges
 {
@@ -116,7 +144,7 @@ typedef struct engine
   edges *fwd;            /* program-scope successors (calls, returns) */
   edges *intra;          /* function-scope successors (calls summarised) */
   uint32_t *node_callee; /* known callee instance of the tail, CC_NONE */
-  uint8_t *node_unknown_end; /* the tail calls unknown code */
+  uint32_t *node_unknown_end; /* the tail calls unknown code (edge.unknown) */
   uint8_t *node_root_exit;   /* the tail returns to unknown code */
   uint32_t *pred_start, *pred_node; /* reached predecessors of each node
                                        over fwd edges (first-hit) */
@@ -178,6 +206,11 @@ typedef struct engine
   fphase *fp;            /* per function */
   cc_word *T;            /* per instance, R-format */
   cc_word *callback;     /* R-format: what unknown code may reference */
+  footprint *fps;        /* the footprints of functions without a model
+                            that usable code calls (engine_summaries.c) */
+  uint32_t n_fps;
+  uint32_t *fp_of;       /* per function: its footprint, CC_NONE */
+  cc_func_index names;   /* the functions by name: a call's callee */
   cc_word *edge;         /* R-format: the focus lines other sections'
                             code may share (eng_compute_T) */
   cc_word *all_r;        /* R-format: everything */

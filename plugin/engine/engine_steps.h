@@ -13,7 +13,8 @@
                           function's references to them
      abstract_state.c     abstract cache states: their layout, transfer
                           and join (abstract_state.h)
-     engine_summaries.c   T: what an invocation of an instance may reference
+     engine_summaries.c   T: what an invocation of an instance may
+                          reference; what unknown code may (footprints)
      engine_forward.c     may- and must-states to a fixpoint
      engine_reach.c       reaching sets of the program, function and loop
                           scopes
@@ -145,7 +146,12 @@ void eng_build_fphase (engine *e, uint32_t fi);
 void eng_free_fphase (fphase *p);
 
 /* engine_summaries.c */
+void eng_footprints_build (engine *e);
+void eng_footprints_free (engine *e);
+uint32_t eng_unknown_call (const engine *e, uint32_t fi, uint32_t b);
+const cc_word *eng_unknown_reach (const engine *e, uint32_t unknown);
 void eng_compute_T (engine *e);
+void eng_footprints_run_free (engine *e);
 
 /* engine_forward.c */
 void eng_forward (engine *e);

@@ -271,6 +271,17 @@ eng_build_lines (engine *e)
               && f->insns[i].offset + f->insns[i].length > end)
             end = f->insns[i].offset + f->insns[i].length;
       }
+  /* A call of a function without a model may fetch its footprint:
+     lines of the focus no analysed fetch touches that must be counted in
+     their sets all the same (engine_summaries.c).  */
+  for (uint32_t k = 0; k < e->n_fps; k++)
+    {
+      const cc_footprint *fp = m->funcs[e->fps[k].func].footprint;
+      for (uint32_t i = 0; i < fp->n_ranges; i++)
+        if (fp->ranges[i].section == e->focus
+            && fp->ranges[i].offset + fp->ranges[i].size > end)
+          end = fp->ranges[i].offset + fp->ranges[i].size;
+    }
   uint32_t stride = (end + e->L) / e->L + 1;
   uint8_t *seen = cc_xcalloc ((size_t) stride * e->nph + 1, 1);
   /* The fetched bytes lie below END (padding lies between insns).  */
@@ -290,6 +301,13 @@ eng_build_lines (engine *e)
           if (pad_range (f, b, &sec, &off, &len))
             mark_bytes (e, cov, end, sec, off, len);
         }
+    }
+  for (uint32_t k = 0; k < e->n_fps; k++)
+    {
+      const cc_footprint *fp = m->funcs[e->fps[k].func].footprint;
+      for (uint32_t i = 0; i < fp->n_ranges; i++)
+        mark_bytes (e, cov, end, fp->ranges[i].section, fp->ranges[i].offset,
+                    fp->ranges[i].size);
     }
   mark_phase_lines (e, cov, end, seen, stride);
   free (cov);

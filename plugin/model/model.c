@@ -24,7 +24,20 @@ cc_func_free (cc_func *f)
   for (uint32_t i = 0; i < f->n_loop_bounds; i++)
     free (f->loop_bounds[i].uids);
   free (f->loop_bounds);
+  cc_footprint_free (f->footprint);
   memset (f, 0, sizeof *f);
+}
+
+void
+cc_footprint_free (cc_footprint *fp)
+{
+  if (!fp)
+    return;
+  free (fp->ranges);
+  for (uint32_t i = 0; i < fp->n_calls; i++)
+    free (fp->calls[i]);
+  free (fp->calls);
+  free (fp);
 }
 
 void

@@ -189,7 +189,25 @@ typedef struct cc_func
      cachecat_max_misses, cachecat_max_conflicts): the most misses one
      call may cause and the most conflict instructions, -1 for none.  */
   int64_t budget_misses, budget_conflicts;
+  /* With CC_FUNC_BROKEN, what a call of it may fetch, if that is known
+     (cachecat-link, models from the bytes); NULL: anything.  Not in
+     records.  */
+  struct cc_footprint *footprint;
 } cc_func;
+
+/* The code a function without a model may fetch when it is called, and
+   nothing else (docs/semantics.md §7.4, "Footprints"): the byte RANGES
+   (the symbol of a part is NULL) and whatever an invocation of each of
+   the functions named in CALLS may fetch (functions with a model).  */
+typedef struct cc_footprint
+{
+  uint32_t n_ranges;
+  cc_part *ranges;
+  uint32_t n_calls;
+  char **calls;
+} cc_footprint;
+
+void cc_footprint_free (cc_footprint *fp);
 
 typedef struct cc_model
 {

@@ -559,6 +559,104 @@ test_unknown_call (void)
   cc_model_free (&m);
 }
 
+/* A loop calls B, a function without a model.  main: 0x00 (set 0), the
+   loop's header 0x10 (set 1), which calls B at 0x14 and goes on at 0x18
+   on the same line, and its body 0x20 (set 2), then 0x30 (set 3).  B's
+   bytes are at 0x50 (set 1); its footprint, if it has one, is those
+   bytes and G (0x40, set 0), which it calls, and with WIDE a second line
+   of set 1 (0x90).  FP_CALL names what the footprint calls (NULL: B has
+   no footprint).  Returns the result on a cache of WAYS ways of 4 sets
+   of 16-byte lines.  */
+static cc_result *
+footprint_loop (cc_model *m, const char *fp_call, int wide, uint32_t ways)
+{
+  memset (m, 0, sizeof *m);
+  cc_model_add_section (m, ".text", 16);
+  cc_func *f = mk_func (m, "main", CC_FUNC_PUBLIC);
+  mk_part (f, "main", 0, 0x00, 0x40);
+  uint32_t a = mk_block (f, 0, 0x00, 4, 4), h = mk_block (f, 0, 0x10, 2, 4);
+  uint32_t h2 = mk_block (f, 0, 0x18, 2, 4), x = mk_block (f, 0, 0x20, 4, 4);
+  uint32_t e = mk_block (f, 0, 0x30, 4, 4);
+  mk_succ (f, a, h, 1);
+  mk_call (f, h, "b");
+  mk_succ (f, h, h2, 1);
+  mk_succ (f, h2, x, 1);
+  mk_succ (f, x, h, 0);
+  mk_succ (f, x, e, 1);
+  mk_exit (f, e);
+  cc_func *g = mk_func (m, "g", CC_FUNC_PUBLIC);
+  mk_part (g, "g", 0, 0x40, 16);
+  mk_exit (g, mk_block (g, 0, 0x40, 4, 4));
+  cc_func *b = mk_func (m, "b", CC_FUNC_BROKEN);
+  mk_part (b, "b", 0, 0x50, 16);
+  mk_block (b, 0, 0x50, 4, 4);
+  if (fp_call)
+    {
+      cc_footprint *fp = b->footprint = cc_xcalloc (1, sizeof *fp);
+      fp->ranges = cc_xcalloc (2, sizeof *fp->ranges);
+      fp->ranges[0] = (cc_part){ NULL, 0, 0x50, 16 };
+      fp->ranges[1] = (cc_part){ NULL, 0, 0x90, 16 };
+      fp->n_ranges = wide ? 2 : 1;
+      fp->calls = cc_xcalloc (1, sizeof *fp->calls);
+      fp->calls[0] = cc_xstrdup (fp_call);
+      fp->n_calls = 1;
+    }
+  cc_cache cache = mk_cache (64 * ways, 16, ways);
+  cc_analysis_opts o = { .entry = "main", .entry_cold = 1, .max_instances = 100 };
+  char *err = NULL;
+  cc_result *r = cc_analyse (m, &cache, &o, &err);
+  free (err);
+  return r;
+}
+
+/* A call of a function without a model evicts what its footprint may
+   fetch, and only that (docs/semantics.md §7.4, "Footprints").  */
+static void
+test_footprint (void)
+{
+  cc_model m;
+  /* Direct-mapped: the body's set holds no line of the footprint, so the
+     body misses once per execution of main's loop; the header's set
+     holds B's line, which may evict the header's after the call.  */
+  cc_result *r = footprint_loop (&m, "g", 0, 1);
+  if (CHECK (r != NULL))
+    {
+      CHECK_EQ (category_at (&m, r, 0, 0x20), CC_FIRST_MISS);
+      CHECK_EQ (category_at (&m, r, 0, 0x18), CC_CONFLICT);
+      /* G's line may evict main's first, whose set it shares.  */
+      CHECK (category_at (&m, r, 0, 0x00) != CC_ALWAYS_HIT);
+      cc_result_free (r, &m);
+    }
+  cc_model_free (&m);
+  /* Two ways: one line of the footprint in the header's set ages the
+     header's line by one, which two ways survive; two lines age it out.  */
+  for (int wide = 0; wide < 2; wide++)
+    {
+      r = footprint_loop (&m, "g", wide, 2);
+      if (CHECK (r != NULL))
+        {
+          CHECK_EQ (category_at (&m, r, 0, 0x20), CC_FIRST_MISS);
+          CHECK_EQ (category_at (&m, r, 0, 0x18), wide ? CC_CONFLICT : CC_ALWAYS_HIT);
+          cc_result_free (r, &m);
+        }
+      cc_model_free (&m);
+    }
+  /* No footprint, or one that names a function the model lacks: unknown
+     code, which may evict anything.  */
+  const char *none[] = { NULL, "nosuch" };
+  for (int k = 0; k < 2; k++)
+    {
+      r = footprint_loop (&m, none[k], 0, 2);
+      if (CHECK (r != NULL))
+        {
+          CHECK_EQ (category_at (&m, r, 0, 0x20), CC_CONFLICT);
+          CHECK_EQ (category_at (&m, r, 0, 0x18), CC_CONFLICT);
+          cc_result_free (r, &m);
+        }
+      cc_model_free (&m);
+    }
+}
+
 /* A warm root without calls: its first line may be cached from an earlier
    call or by unknown code, so first-miss, scoped to one invocation (unknown
    code may evict it between invocations).  */
@@ -1096,6 +1194,7 @@ main (void)
   test_recursion ();
   test_instance_cap ();
   test_unknown_call ();
+  test_footprint ();
   test_warm_root ();
   test_contexts_jointly ();
   test_straddle_and_phase ();
