@@ -85,7 +85,8 @@ read_impls (cc_bytes_ctx *c, bytes_slot *sl)
     {
       const bytes_insn *in = &w.insns[i];
       cc_goes f = (cc_goes) in->flow;
-      if (f == CC_GOES_CALL || f == CC_GOES_ICALL || f == CC_GOES_IJUMP || in->external
+      if (f == CC_GOES_CALL || f == CC_GOES_COND_CALL || f == CC_GOES_ICALL
+          || f == CC_GOES_IJUMP || in->external
           || in->n_refs > MAX_REFS)
         ok = 0;
       for (uint32_t k = 0; k < in->n_refs && k < MAX_REFS; k++)

@@ -154,7 +154,7 @@ int
 bytes_runs_on (cc_goes f)
 {
   return f == CC_GOES_NEXT || f == CC_GOES_KERNEL || f == CC_GOES_COND || f == CC_GOES_CALL
-         || f == CC_GOES_ICALL || f == CC_GOES_COND_RETURN;
+         || f == CC_GOES_ICALL || f == CC_GOES_COND_RETURN || f == CC_GOES_COND_CALL;
 }
 
 /* What the instruction IN leads to: its target queued or found to be
@@ -192,6 +192,12 @@ follow (bytes_walk *w, bytes_insn *in)
         return -1;
       bytes_fail (w, cc_xasprintf ("it jumps through a register at 0x%llx (a table "
                                    "cachecat-link does not read)",
+                                   (unsigned long long) in->addr));
+      return -1;
+    case CC_GOES_COND_CALL:
+      bytes_fail (w, cc_xasprintf ("it calls 0x%llx at 0x%llx only if a condition holds: a "
+                                   "model has no conditional calls",
+                                   (unsigned long long) in->target,
                                    (unsigned long long) in->addr));
       return -1;
     case CC_GOES_UNKNOWN:

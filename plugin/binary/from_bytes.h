@@ -73,6 +73,16 @@ void cc_bytes_close (cc_bytes_ctx *c);
 void cc_bytes_model (cc_bytes_ctx *c, const cc_bytes_func *bf, uint32_t sec, uint64_t base,
                      cc_func *fn, uint64_t **calls, char **why, uint64_t *outside);
 
+/* What the function BF that cannot be followed (cc_bytes_model) may
+   fetch when it runs, its footprint: the code control can reach from its
+   start through its direct branches and calls, taken as all of its bytes
+   [BF->lo, BF->limit), and whatever runs at the addresses *OUT (a new
+   array of *N) where those branches leave its code.  0, or -1 with *WHY
+   (to free) if what it may run is not known: an indirect jump or call, a
+   system call, bytes that are no instruction.  */
+int cc_bytes_footprint (cc_bytes_ctx *c, const cc_bytes_func *bf, uint64_t **out,
+                        uint32_t *n, char **why);
+
 /* Make ADDR a function's start, where a call or jump goes: if it is
    inside the code of one of the *N functions *BF (by address) and SHARED
    (a jump goes there: another entry of hand-written assembly runs on into

@@ -114,6 +114,8 @@ typedef enum cc_goes
   CC_GOES_CALL,          /* calls its target, then runs on */
   CC_GOES_RETURN,        /* returns to its caller */
   CC_GOES_COND_RETURN,   /* returns or runs on (ARM's bxeq lr) */
+  CC_GOES_COND_CALL,     /* calls its target or runs on (ARM's bleq in an
+                            IT block, or with a condition in A32) */
   CC_GOES_IJUMP,         /* to an address in a register or memory */
   CC_GOES_ICALL,         /* calls an address in a register or memory */
   CC_GOES_KERNEL,        /* a system call: the kernel returns right after */

@@ -264,17 +264,19 @@ link_facts (cc_report_link *link, const cc_whole_program *wp, const char *progra
   char *const **aliases = cc_xmalloc ((n + 1) * sizeof *aliases);
   char **because = cc_xmalloc ((n + 1) * sizeof *because);
   char **no_model = cc_xmalloc ((n + 1) * sizeof *no_model);
+  char **no_footprint = cc_xmalloc ((n + 1) * sizeof *no_footprint);
   for (uint32_t f = 0; f < n; f++)
     {
       units[f] = wp->funcs[f].unit < wp->n_units ? wp->units[wp->funcs[f].unit].source : NULL;
       no_model[f] = wp->funcs[f].no_model;
+      no_footprint[f] = wp->funcs[f].fp_why;
       aliases[f] = wp->funcs[f].aliases;
       because[f] = cc_whole_program_root_because (wp, f);
     }
   *link = (cc_report_link) { program, wp->n_units, wp->n_relaxed, wp->n_removed, wp->n_dead,
                              wp->n_escaped, wp->section_base, units, because, aliases,
-                             no_model, wp->open_because, wp->n_indirect_sites,
-                             wp->n_indirect_targets };
+                             no_model, no_footprint, wp->open_because,
+                             wp->n_indirect_sites, wp->n_indirect_targets };
 }
 
 static void
@@ -286,6 +288,7 @@ free_link_facts (cc_report_link *link, uint32_t n_funcs)
   free ((void *) link->func_aliases);
   free ((void *) link->func_root_because);
   free ((void *) link->func_no_model);
+  free ((void *) link->func_no_footprint);
 }
 
 int

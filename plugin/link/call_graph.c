@@ -126,6 +126,34 @@ code_refs (const cc_whole_program *wp, const cc_elf_image *img, const cc_elf_sec
                            (size_t) (s->size - p), a, wp->gp, out);
 }
 
+static int
+cmp_span_lo (const void *a, const void *b)
+{
+  const span *x = a, *y = b;
+  return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+/* The code whose every run is known: the MODELLED spans (N_MODELLED,
+   sorted) and the bytes of the functions without a model that have a
+   footprint (among the N SPANS).  Sorted, into *N_OUT.  */
+static span *
+known_code (const cc_whole_program *wp, const span *modelled, uint32_t n_modelled,
+            const span *spans, uint32_t n, uint32_t *n_out)
+{
+  span *v = cc_xmalloc ((n_modelled + n + 1) * sizeof *v);
+  memcpy (v, modelled, n_modelled * sizeof *v);
+  uint32_t k = n_modelled;
+  for (uint32_t i = 0; i < n; i++)
+    {
+      const cc_link_func *lf = &wp->funcs[spans[i].func];
+      if (wp->model.funcs[spans[i].func].footprint && spans[i].lo == lf->addr[0])
+        v[k++] = (span) { spans[i].lo, lf->fp_limit, spans[i].section, spans[i].func };
+    }
+  qsort (v, k, sizeof *v, cmp_span_lo);
+  *n_out = k;
+  return v;
+}
+
 /* Find the functions that code without a model may call (wp->escaped):
    those whose start address appears in the program's allocated bytes
    outside the model's code, as an absolute address (data, .init_array,
@@ -359,16 +387,17 @@ gap_no_code (const cc_whole_program *wp, const cc_elf_image *img, const cc_elf_s
 
 /* Why the program is not closed (docs/semantics.md §7.4), or NULL: it
    is linked statically, runs no code from its stack or from memory it
-   writes, every byte of its code outside the modelled
-   functions (MODELLED, N spans in address order) is padding, every
-   function has an exact model, and no modelled code runs code without a
+   writes, every byte of its code outside the KNOWN code (N spans in
+   address order: the modelled functions, and those without a model
+   whose footprint is known) is padding, every function has an exact
+   model or a footprint, and no modelled code runs code without a
    model that could call one (an asm statement that may branch, a
    retpoline thunk, a call that is not through a pointer and goes to no
    modelled function).  Only a target with a gap_padding: one whose
    ways of making an address its refs read.  */
 static char *
-open_because (cc_whole_program *wp, const cc_elf_image *img, const span *modelled,
-              uint32_t n_modelled)
+open_because (cc_whole_program *wp, const cc_elf_image *img, const span *known,
+              uint32_t n_known)
 {
   if (img->dynamic)
     return cc_xstrdup ("it is linked dynamically: code of shared libraries may run");
@@ -382,9 +411,13 @@ open_because (cc_whole_program *wp, const cc_elf_image *img, const span *modelle
   if (img->writable_code)
     return cc_xstrdup ("a segment is writable and executable: code written at run time "
                        "may run");
+  /* A function without a model whose footprint is known runs nothing but
+     its own bytes and the functions it branches to.  */
   for (uint32_t fi = 0; fi < wp->model.n_funcs; fi++)
-    if (wp->model.funcs[fi].flags & CC_FUNC_BROKEN)
-      return cc_xasprintf ("%s has no exact model", wp->model.funcs[fi].name);
+    if ((wp->model.funcs[fi].flags & CC_FUNC_BROKEN) && !wp->model.funcs[fi].footprint)
+      return cc_xasprintf ("%s has no exact model%s%s", wp->model.funcs[fi].name,
+                           wp->funcs[fi].fp_why ? ": " : "",
+                           wp->funcs[fi].fp_why ? wp->funcs[fi].fp_why : "");
   uint32_t k = 0;
   for (uint32_t si = 0; si < img->n_sections; si++)
     {
@@ -394,13 +427,13 @@ open_because (cc_whole_program *wp, const cc_elf_image *img, const span *modelle
       uint64_t at = s->addr, end = s->addr + s->size;
       while (at < end)
         {
-          while (k < n_modelled && modelled[k].hi <= at)
+          while (k < n_known && known[k].hi <= at)
             k++;
-          uint64_t to = k < n_modelled && modelled[k].lo < end ? modelled[k].lo : end;
+          uint64_t to = k < n_known && known[k].lo < end ? known[k].lo : end;
           if (to > at && !gap_no_code (wp, img, s, at, to))
             return cc_xasprintf ("section %s holds code without a model at 0x%llx", s->name,
                                  (unsigned long long) at);
-          at = k < n_modelled && modelled[k].lo < end ? modelled[k].hi : end;
+          at = k < n_known && known[k].lo < end ? known[k].hi : end;
         }
     }
   for (uint32_t fi = 0; fi < wp->model.n_funcs; fi++)
@@ -514,6 +547,27 @@ cc_whole_program_enter (cc_whole_program *wp, uint32_t entry)
   enter_at_entry_point (wp, entry);
 }
 
+/* The functions that functions without a model run (their footprints'
+   calls) are called from code without a model: roots, in a closed
+   program too.  */
+static void
+enter_footprints (cc_whole_program *wp)
+{
+  cc_func_index ix;
+  cc_func_index_build (&ix, &wp->model);
+  for (uint32_t f = 0; f < wp->model.n_funcs; f++)
+    {
+      const cc_footprint *fp = wp->model.funcs[f].footprint;
+      for (uint32_t k = 0; fp && k < fp->n_calls; k++)
+        {
+          uint32_t g = cc_func_index_find (&ix, fp->calls[k]);
+          if (g != CC_NONE)
+            wp->model.funcs[g].flags |= CC_FUNC_ADDRESS_TAKEN;
+        }
+    }
+  cc_func_index_free (&ix);
+}
+
 static void
 enter_roots (cc_whole_program *wp, uint32_t entry)
 {
@@ -527,6 +581,7 @@ enter_roots (cc_whole_program *wp, uint32_t entry)
           wp->model.funcs[f].flags &= ~(uint32_t) CC_FUNC_ADDRESS_TAKEN;
           n_taken += wp->taken[f] != 0;
         }
+      enter_footprints (wp);
       if (!n_taken)
         return;
       const char *name = NULL;
@@ -648,7 +703,10 @@ wp_mark_roots (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *st
   /* Whether the program is closed does not depend on what the tables
      reach, but how they are read does: only a closed program's need
      the bases (rel_tables.h).  */
-  wp->open_because = open_because (wp, img, modelled, n_modelled);
+  uint32_t n_known;
+  span *known = known_code (wp, modelled, n_modelled, spans, n_spans, &n_known);
+  wp->open_because = open_because (wp, img, known, n_known);
+  free (known);
   cc_bases bases;
   cc_bases_init (&bases, img);
   cc_bases *closed_bases = wp->open_because ? NULL : &bases;

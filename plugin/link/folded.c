@@ -39,6 +39,8 @@ drop_funcs (cc_whole_program *wp, const uint8_t *drop)
           for (uint32_t a = 0; a < wp->funcs[f].n_aliases; a++)
             free (wp->funcs[f].aliases[a]);
           free (wp->funcs[f].aliases);
+          free (wp->funcs[f].fp_out);
+          free (wp->funcs[f].fp_why);
           continue;
         }
       map[f] = k;

@@ -881,6 +881,9 @@ take_bytes (cc_whole_program *wp, const cc_elf_image *img, cc_decode_memo *memo,
                       &outside);
       if (fn->parts[0].size)
         spans[n_spans++] = (span) { bf[k].lo, bf[k].lo + fn->parts[0].size, sec, f };
+      if ((fn->flags & CC_FUNC_BROKEN) && fn->parts[0].size
+          && cc_bytes_footprint (c, &bf[k], &lf->fp_out, &lf->n_fp_out, &lf->fp_why) == 0)
+        lf->fp_limit = bf[k].limit;
     }
   cc_bytes_close (c);
   free (starts);
@@ -1029,6 +1032,7 @@ cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
     starts[f] = (addr_ent) { wp->funcs[f].addr[0], f };
   qsort (starts, wp->model.n_funcs, sizeof *starts, cmp_addr_ent);
   qsort (spans, n_spans, sizeof *spans, cmp_span);
+  wp_footprints (wp, spans, n_spans);
   wp_mark_roots (wp, img, starts, spans, n_spans);
   free (starts);
   /* A copy nothing names nor reaches never runs (folded.h); its bytes
@@ -1051,6 +1055,8 @@ cc_whole_program_free (cc_whole_program *wp)
       free (wp->funcs[f].aliases);
       free (wp->funcs[f].calls);
       free (wp->funcs[f].no_model);
+      free (wp->funcs[f].fp_out);
+      free (wp->funcs[f].fp_why);
     }
   free (wp->funcs);
   cc_model_free (&wp->model);

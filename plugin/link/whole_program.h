@@ -42,6 +42,13 @@ typedef struct cc_link_func
                                   address it calls (0: none or not known) */
   char *no_model;              /* modelled from its bytes but without a
                                   model (CC_FUNC_BROKEN): why */
+  uint64_t fp_limit;           /* without a model, but with a footprint
+                                  (cc_bytes_footprint): the end of its
+                                  bytes, else 0 */
+  uint64_t *fp_out;            /* where the footprint's code branches to */
+  uint32_t n_fp_out;
+  char *fp_why;                /* without a model and without a footprint
+                                  (model.h, cc_footprint): why, if known */
 } cc_link_func;
 
 typedef struct cc_whole_program

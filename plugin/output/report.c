@@ -373,6 +373,34 @@ json_part_link (wbuf *w, const cc_report_link *link, const cc_part *p, uint32_t 
 /* What part PART of function FI is: its symbol, function, section and
    place (the final one after the link: LINK), whether it was analysed,
    its bound, and the function's instances.  */
+/* What a call of FN, a function without a model, may evict: its
+   footprint (bytes and the functions it runs), or everything, and why
+   (WHY, if known).  */
+static void
+json_footprint (wbuf *w, const cc_func *fn, const char *why)
+{
+  const cc_footprint *fp = fn->footprint;
+  if (!fp)
+    {
+      cc_json_s (w->j, ", \"evicts_everything_because\": ");
+      cc_json_str (w->j, why ? why : "its unit could not model it");
+      return;
+    }
+  uint64_t bytes = 0;
+  for (uint32_t k = 0; k < fp->n_ranges; k++)
+    bytes += fp->ranges[k].size;
+  cc_json_s (w->j, ", \"footprint\": {\"bytes\": ");
+  cc_json_u64 (w->j, bytes);
+  cc_json_s (w->j, ", \"runs\": [");
+  for (uint32_t k = 0; k < fp->n_calls; k++)
+    {
+      if (k)
+        cc_json_s (w->j, ", ");
+      cc_json_str (w->j, fp->calls[k]);
+    }
+  cc_json_s (w->j, "]}");
+}
+
 static void
 json_part_head (wbuf *w, const cc_model *m, const cc_result *r, const cc_report_link *link,
                 uint32_t fi, uint32_t part)
@@ -396,6 +424,8 @@ json_part_head (wbuf *w, const cc_model *m, const cc_result *r, const cc_report_
       cc_json_s (w->j, ", \"no_model_because\": ");
       cc_json_str (w->j, link->func_no_model[fi]);
     }
+  if (link && (fn->flags & CC_FUNC_BROKEN))
+    json_footprint (w, fn, link->func_no_footprint ? link->func_no_footprint[fi] : NULL);
   cc_json_s (w->j, ", \"size\": ");
   cc_json_u64 (w->j, p->size);
   cc_json_s (w->j, ", \"loc\": ");

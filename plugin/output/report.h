@@ -33,6 +33,9 @@ typedef struct cc_report_link
   char *const *func_no_model;  /* per model function: NULL, or why a
                                   function modelled from its bytes could
                                   not be */
+  char *const *func_no_footprint; /* per model function: NULL, or why a
+                                  function without a model has no
+                                  footprint (model.h, cc_footprint) */
   const char *open_because;    /* NULL: the program is closed (indirect
                                   calls call the functions whose address
                                   it holds); else why not */

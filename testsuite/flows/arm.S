@@ -43,7 +43,7 @@ expect_COND_bne_in_it:		bne.n	there
 				it	ne
 expect_COND_bne_w_in_it:	bne.w	there
 				it	eq
-expect_UNKNOWN_bleq_in_it:	bleq	there
+expect_COND_CALL_bleq_in_it:	bleq	there
 /* cbz and cbnz branch forwards, past at least one instruction (gas
    makes a cbz to the next one a nop).  */
 expect_COND_cbz__to_fwd1:	cbz	r0, fwd1
@@ -108,7 +108,7 @@ expect_COND_a32_ble__to_there_arm:	ble	there_arm
 expect_COND_a32_bls__to_there_arm:	bls	there_arm
 expect_COND_a32_blt__to_there_arm:	blt	there_arm
 expect_CALL_a32_bl__to_there_arm:	bl	there_arm
-expect_UNKNOWN_a32_bleq__to_there_arm:	bleq	there_arm
+expect_COND_CALL_a32_bleq__to_there_arm:	bleq	there_arm
 expect_CALL_a32_blx_imm:	blx	there
 expect_ICALL_a32_blx_reg:	blx	r3
 expect_UNKNOWN_a32_blxeq_reg:	blxeq	r3

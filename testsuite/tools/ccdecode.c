@@ -37,7 +37,8 @@
 #include <string.h>
 
 static const char *const goes_name[] = {
-  "NEXT", "JUMP", "COND", "CALL", "RETURN", "COND_RETURN", "IJUMP", "ICALL", "KERNEL", "STOP",
+  "NEXT", "JUMP", "COND", "CALL", "RETURN", "COND_RETURN", "COND_CALL", "IJUMP", "ICALL",
+  "KERNEL", "STOP",
   "UNKNOWN"
 };
 static const char *const kind_name[] = { "none", "jump", "call", "cond", "indirect", "kernel" };
@@ -107,7 +108,11 @@ judge (cc_isa isa, cc_branch_kind k, uint64_t ht, cc_goes f, uint64_t ft)
          decoder does not know (it reads no IT state).  */
       return isa == CC_ISA_THUMB && f == CC_GOES_COND && same ? FINER : WRONG;
     case CC_BRANCH_CALL:
-      return f == CC_GOES_CALL && same ? AGREE : WRONG;
+      if (f == CC_GOES_CALL && same)
+        return AGREE;
+      /* bl in an IT block, or with a condition in A32: the hand-written
+         decoder reads no condition.  */
+      return f == CC_GOES_COND_CALL && same ? FINER : WRONG;
     case CC_BRANCH_COND:
       return f == CC_GOES_COND && same ? AGREE : WRONG;
     case CC_BRANCH_INDIRECT:

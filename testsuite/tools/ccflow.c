@@ -8,7 +8,8 @@
    instructions are labelled with what they do to control:
      expect_FLOW_WHAT[__to_SYMBOL]:  INSTRUCTION
    FLOW is a cc_goes name without its prefix (NEXT, JUMP, COND, CALL,
-   RETURN, COND_RETURN, IJUMP, ICALL, KERNEL, STOP, UNKNOWN), or DECLINED:
+   RETURN, COND_RETURN, COND_CALL, IJUMP, ICALL, KERNEL, STOP, UNKNOWN), or
+   DECLINED:
    bytes cc_decode must read as no instruction; a direct JUMP, COND or
    CALL must go to SYMBOL (default: `there').  The code is
    decoded linearly with objdump's decoder as cachecat-link decodes it
@@ -28,7 +29,8 @@
 #include <string.h>
 
 static const char *const goes_name[] = {
-  "NEXT", "JUMP", "COND", "CALL", "RETURN", "COND_RETURN", "IJUMP", "ICALL", "KERNEL", "STOP",
+  "NEXT", "JUMP", "COND", "CALL", "RETURN", "COND_RETURN", "COND_CALL", "IJUMP", "ICALL",
+  "KERNEL", "STOP",
   "UNKNOWN"
 };
 #define N_GOES (sizeof goes_name / sizeof *goes_name)
@@ -120,7 +122,7 @@ report (ctx *c, const expect *e, const cw_insn *in, cc_goes f, uint64_t t, const
   for (int k = 0; k < in->d.length; k++)
     printf ("%02x", in->bytes[k]);
   printf (" \"%s\": %s", in->d.text, goes_name[f]);
-  if (f == CC_GOES_JUMP || f == CC_GOES_COND || f == CC_GOES_CALL)
+  if (f == CC_GOES_JUMP || f == CC_GOES_COND || f == CC_GOES_CALL || f == CC_GOES_COND_CALL)
     printf (" 0x%llx", (unsigned long long) t);
   printf ("%s%s\n", why ? ", " : "", why ? why : "");
 }
@@ -162,7 +164,8 @@ check (void *vc, const cw_insn *in, const cw_insn *prev)
       char why[160];
       if ((int) f != e->flow)
         snprintf (why, sizeof why, "expected %s", goes_name[e->flow]);
-      else if ((f == CC_GOES_JUMP || f == CC_GOES_COND || f == CC_GOES_CALL)
+      else if ((f == CC_GOES_JUMP || f == CC_GOES_COND || f == CC_GOES_CALL
+                || f == CC_GOES_COND_CALL)
                && t != symbol_addr (c->p, e->target))
         snprintf (why, sizeof why, "expected the target %s (0x%llx)", e->target,
                   (unsigned long long) symbol_addr (c->p, e->target));

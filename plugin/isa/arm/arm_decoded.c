@@ -71,10 +71,12 @@ branch_flow (const char *m, const char *ops, const cc_decoded *d, uint64_t *targ
             return ret ? CC_GOES_COND_RETURN : CC_GOES_UNKNOWN;
           return ret ? CC_GOES_RETURN : link ? CC_GOES_ICALL : CC_GOES_IJUMP;
         }
-      if (!d->has_target || (link && cond))
+      if (!d->has_target)
         return CC_GOES_UNKNOWN;
       *target = d->target;
-      return link ? CC_GOES_CALL : cond ? CC_GOES_COND : CC_GOES_JUMP;
+      if (link)
+        return cond ? CC_GOES_COND_CALL : CC_GOES_CALL;
+      return cond ? CC_GOES_COND : CC_GOES_JUMP;
     }
   if (strcmp (m, "cbz") == 0 || strcmp (m, "cbnz") == 0)
     {
