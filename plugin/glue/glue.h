@@ -159,12 +159,14 @@ void cc_glue_read_budgets (tree decl, cc_budget *out);
 
 /* loop_pragmas.cc */
 /* A loop bound of the source, bound to its loop: the loop's condition is
-   at FILE:LINE:COLUMN.  */
+   at FILE:LINE:COLUMN, spelled at SPELLED_LINE:SPELLED_COLUMN (of another
+   file, or the same place, unless a macro wrote the loop).  */
 struct cc_glue_loop_pragma
 {
   location_t pragma_loc;
   const char *file;
   uint32_t line, column;
+  uint32_t spelled_line, spelled_column;
   uint64_t max_runs;    /* header runs per execution: the pragma's B + 1 */
   uint8_t disowned;      /* GCC made its condition test another loop */
   uint8_t refuted;       /* said: GCC proves more runs */

@@ -6,7 +6,9 @@
      #pragma cachecat loop_bound (B)
 
    right before a loop: one execution of it runs its body at most B times,
-   so its header at most B + 1 times.  The pragma is read while the
+   so its header at most B + 1 times.  A macro may write both (as
+   benchmark suites do): within one expansion, what comes first is what
+   its definition spells first.  The pragma is read while the
    function is parsed and bound to the loop statement that follows it when
    the body is complete (PLUGIN_PRE_GENERICIZE), where anything else is
    an error.  The loop is then known by its condition's source location,
@@ -48,6 +50,15 @@ written_at (location_t loc)
                                                     LRK_MACRO_EXPANSION_POINT, NULL));
 }
 
+/* Where LOC's token is spelled: in a macro's definition if a macro
+   wrote it.  */
+static expanded_location
+spelled_at (location_t loc)
+{
+  return expand_location (linemap_resolve_location (line_table, loc,
+                                                    LRK_SPELLING_LOCATION, NULL));
+}
+
 /* Is A before B in the same file (-1), the same place (0), after (1), or
    in another file (2)?  */
 static int
@@ -60,6 +71,28 @@ compare_places (const expanded_location &a, const expanded_location &b)
   if (a.column != b.column)
     return a.column < b.column ? -1 : 1;
   return 0;
+}
+
+/* A place in the source: where the user wrote it and, for the tokens of
+   one macro expansion, where the macro spells each.  */
+struct place
+{
+  expanded_location at, spelled;
+};
+
+static place
+place_at (location_t loc)
+{
+  return { written_at (loc), spelled_at (loc) };
+}
+
+/* compare_places of A and B, the spelling deciding within one
+   expansion.  */
+static int
+compare (const place &a, const place &b)
+{
+  int c = compare_places (a.at, b.at);
+  return c == 0 ? compare_places (a.spelled, b.spelled) : c;
 }
 
 static void
@@ -143,7 +176,7 @@ handle_loop_bound (cpp_reader *)
    follows a pragma.  */
 struct placed
 {
-  expanded_location at;
+  place at;
   tree t;
 };
 
@@ -168,7 +201,7 @@ collect (tree *tp, int *, void *data)
       c->cap = c->cap ? 2 * c->cap : 64;
       c->v = XRESIZEVEC (placed, c->v, c->cap);
     }
-  c->v[c->n++] = { written_at (EXPR_LOCATION (t)), t };
+  c->v[c->n++] = { place_at (EXPR_LOCATION (t)), t };
   return NULL_TREE;
 }
 
@@ -203,18 +236,18 @@ bind_pragmas (void *gcc_data, void *)
     return;
   collect_ctx c = { NULL, 0, 0 };
   walk_tree_without_duplicates (&DECL_SAVED_TREE (fndecl), collect, &c);
-  expanded_location fn_at = written_at (DECL_SOURCE_LOCATION (fndecl));
+  place fn_at = place_at (DECL_SOURCE_LOCATION (fndecl));
   for (uint32_t k = 0; k < n_parsed; k++)
     {
-      expanded_location p = written_at (parsed[k].loc);
+      place p = place_at (parsed[k].loc);
       /* The first statement after the pragma: a loop, or the pragma
          is misplaced.  */
       const placed *next = NULL;
-      if (compare_places (fn_at, p) == -1)
+      if (compare (fn_at, p) == -1)
         for (uint32_t i = 0; i < c.n; i++)
-          if (compare_places (p, c.v[i].at) == -1
-              && (!next || compare_places (c.v[i].at, next->at) == -1
-                  || (compare_places (c.v[i].at, next->at) == 0
+          if (compare (p, c.v[i].at) == -1
+              && (!next || compare (c.v[i].at, next->at) == -1
+                  || (compare (c.v[i].at, next->at) == 0
                       && loop_statement_p (c.v[i].t))))
             next = &c.v[i];
       if (!next || !loop_statement_p (next->t))
@@ -235,9 +268,10 @@ bind_pragmas (void *gcc_data, void *)
           cap_bound = cap_bound ? 2 * cap_bound : 8;
           bound = XRESIZEVEC (cc_glue_loop_pragma, bound, cap_bound);
         }
-      expanded_location at = written_at (EXPR_LOCATION (cond));
-      bound[n_bound++] = { parsed[k].loc, at.file, (uint32_t) at.line, (uint32_t) at.column,
-                           parsed[k].max_body + 1, 0, 0 };
+      place at = place_at (EXPR_LOCATION (cond));
+      bound[n_bound++] = { parsed[k].loc, at.at.file, (uint32_t) at.at.line,
+                           (uint32_t) at.at.column, (uint32_t) at.spelled.line,
+                           (uint32_t) at.spelled.column, parsed[k].max_body + 1, 0, 0 };
     }
   free (c.v);
   n_parsed = 0;
@@ -277,27 +311,30 @@ cc_glue_any_loop_pragma (void)
   return n_bound > 0;
 }
 
-/* Is pragma K's condition at X?  */
+/* Is pragma K's condition at X?  Two loops one macro expansion wrote
+   are told apart by where the macro spells them.  */
 static bool
-condition_at (uint32_t k, const expanded_location &x)
+condition_at (uint32_t k, const place &x)
 {
-  return bound[k].line == (uint32_t) x.line && bound[k].column == (uint32_t) x.column
-         && strcmp (bound[k].file, x.file) == 0;
+  return bound[k].line == (uint32_t) x.at.line && bound[k].column == (uint32_t) x.at.column
+         && strcmp (bound[k].file, x.at.file) == 0
+         && bound[k].spelled_line == (uint32_t) x.spelled.line
+         && bound[k].spelled_column == (uint32_t) x.spelled.column;
 }
 
 static bool
-place_of (location_t loc, expanded_location *x)
+place_of (location_t loc, place *x)
 {
   if (!n_bound || loc == UNKNOWN_LOCATION)
     return false;
-  *x = expand_location (LOCATION_LOCUS (loc));
-  return x->file != NULL;
+  *x = place_at (LOCATION_LOCUS (loc));
+  return x->at.file != NULL;
 }
 
 const cc_glue_loop_pragma *
 cc_glue_loop_pragma_at (location_t loc)
 {
-  expanded_location x;
+  place x;
   if (!place_of (loc, &x))
     return NULL;
   const cc_glue_loop_pragma *best = NULL;
@@ -311,7 +348,7 @@ cc_glue_loop_pragma_at (location_t loc)
 void
 cc_glue_disown_loop_pragmas (location_t loc, const char *why)
 {
-  expanded_location x;
+  place x;
   if (!place_of (loc, &x))
     return;
   for (uint32_t k = 0; k < n_bound; k++)
