@@ -206,7 +206,8 @@ bytes_build_blocks (const bytes_walk *w, cc_func *fn, uint64_t base, uint64_t **
       fn->insns[ni] = (cc_insn) { .uid = ni, .offset = (uint32_t) (in->addr - base),
                                   .length = in->len, .file = CC_NONE,
                                   .kind = in->flow == CC_GOES_KERNEL ? CC_INSN_ASM
-                                                                     : CC_INSN_CODE };
+                                                                     : CC_INSN_CODE,
+                                  .kernel = in->flow == CC_GOES_KERNEL };
       ni++;
       for (uint32_t e = 0; e < exit_blocks (w, i); e++)
         {

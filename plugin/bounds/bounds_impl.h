@@ -10,11 +10,14 @@
    bound counts: inline asm with bytes (an asm statement without any,
    such as a compiler barrier, runs nothing, and the categories assume no
    unknown code after it either: program_lines.c, push_refs), a thunk, a
-   resolver, millicode.  */
+   resolver, millicode.  Not a system or semihosting call: the kernel's
+   (or the debugger's) fetches are not the program's, which the bounds
+   count (docs/semantics.md §7.5), and what it evicts is in the
+   categories.  */
 static inline int
 cc_runs_code_unseen (const cc_insn *in)
 {
-  return (in->kind == CC_INSN_ASM && in->length > 0) || in->runs_unknown;
+  return (in->kind == CC_INSN_ASM && in->length > 0 && !in->kernel) || in->runs_unknown;
 }
 
 /* The lines insn I of F may touch in one fetch: its lines under phase 0

@@ -247,6 +247,10 @@ plain_asm (cc_whole_program *wp, const cc_elf_image *img, uint32_t fi)
         }
       if (worst == CC_ASM_OTHER)
         wp->n_asm_branching++;
+      /* A system call's statement: the kernel runs none of the program's
+         code (bounds_impl.h, cc_runs_code_unseen).  */
+      for (uint32_t k = i; k < j && worst == CC_ASM_KERNEL; k++)
+        fn->insns[k].kernel = 1;
       for (uint32_t k = i; k < j && worst == CC_ASM_NEXT; k++)
         {
           fn->insns[k].kind = CC_INSN_CODE;
@@ -1025,6 +1029,8 @@ cc_whole_program_build (cc_whole_program *wp, const cc_elf_image *img,
       free (spans);
       return -1;
     }
+  if (!wp->target->asm_flow)
+    wp_kernel_asm (wp, img);
 
   wp->escaped = cc_xcalloc (wp->model.n_funcs + 1, 1);
   addr_ent *starts = cc_xmalloc ((wp->model.n_funcs + 1) * sizeof *starts);

@@ -51,6 +51,10 @@ int wp_plain_insn (const cc_insn *in);
 void wp_mark_roots (cc_whole_program *wp, const cc_elf_image *img, const addr_ent *starts,
                     const span *spans, uint32_t n_spans);
 
+/* kernel_asm.c: flag the units' asm statements that are system calls
+   (cc_insn.kernel), on a target without an asm_flow.  */
+void wp_kernel_asm (cc_whole_program *wp, const cc_elf_image *img);
+
 /* footprints.c: the footprint of every function without a model whose
    modelling found its code (cc_link_func.fp_limit), into its model,
    or why it has none (fp_why).  SPANS (sorted, N_SPANS) are the

@@ -88,6 +88,10 @@ typedef struct cc_insn
                            it (a retpoline thunk it jumps to, the resolver
                            a TLS descriptor call calls, RISC-V's
                            -msave-restore millicode) */
+  uint8_t kernel;      /* 1 (cachecat-link; not in records): an asm insn
+                          that enters the kernel or a debugger (a system
+                          or semihosting call), which runs none of the
+                          program's code and returns right after it */
   uint32_t maybe_tail; /* the last bytes of it that only some executions
                           (or some linker outcomes) fetch */
 } cc_insn;
