@@ -319,6 +319,8 @@ $CC $FS $REC -c cl_ops.c -o cl_ops.o && $CC $FS $REC -c cl_main.c -o cl_main.o \
   && $CC $FS cl_main.o cl_ops.o -o closed && "$LINK" $SHAPE closed --report=cl.json >cl.out 2>&1
 check "a closed program: its indirect call calls the three functions whose address it holds" \
   "report_py cl.json 'r[\"link\"][\"closed\"] and r[\"link\"][\"indirect_calls\"] == 1 and r[\"link\"][\"indirect_targets\"] == 3 and all(fn[f][\"analysed\"] and all(r[\"instances\"][r[\"instances\"][x][\"parent\"]][\"function\"] == \"(indirect call)\" for x in fn[f][\"instances\"]) for f in (\"op_add\", \"op_mul\", \"op_xor\")) and not fn[\"never\"][\"analysed\"] and \"(indirect call)\" not in fn'"
+check "a closed program whose exit is a system call (asm) has a miss bound" \
+  "report_py cl.json 'fn[\"_start\"][\"max_misses\"] is not None'"
 check "a closed program: the loop around the indirect call and its callees keep their lines" \
   "report_py cl.json 'not [i for f in (\"_start\", \"op_add\", \"op_mul\", \"op_xor\") for i in fn[f][\"insns\"] if i[\"category\"] == \"conflict\"]'"
 # shellcheck disable=SC2086
@@ -889,9 +891,12 @@ fi
 #     as a range: RISC-V's c.lui alone names 4 KiB).  On RISC-V _start
 #     makes the addresses with c.lui and an addi into another register
 #     (relaxed code); on a Cortex-M4 it loads them from a literal pool.
-# closed_cross NAME CC "FLAGS" EXIT_ASM
+#     _start first calls note, a system call (KERNEL_ASM, an asm
+#     statement), and its exit (bytes) is one: neither keeps its function
+#     from a miss bound.
+# closed_cross NAME CC "FLAGS" EXIT_ASM KERNEL_ASM
 closed_cross() {
-  local name=$1 cc=$2 flags=$3 exit_asm=$4 plugin d=$dir/closed-$1
+  local name=$1 cc=$2 flags=$3 exit_asm=$4 kernel_asm=$5 plugin d=$dir/closed-$1
   if ! command -v "$cc" >/dev/null; then
     echo "SKIP: $name closed: no $cc"; return
   fi
@@ -901,7 +906,8 @@ closed_cross() {
   fi
   mkdir -p "$d"
   sed -e '/^static __attribute__ ((noinline, noreturn)) void$/,/^}$/d' \
-      -e 's/^static volatile unsigned sink;$/&\n__attribute__ ((noreturn)) void sys_exit (int);/' \
+      -e "s/^static volatile unsigned sink;\$/&\\n__attribute__ ((noreturn)) void sys_exit (int);\\nstatic __attribute__ ((noinline)) void note (void) { __asm__ volatile (\"$kernel_asm\" : : : \"memory\"); }/" \
+      -e 's/^  table\[0\] = op_add;$/  note ();\n&/' \
       cl_main.c >"$d/cl_main.c"
   cat >>"$d/cl_main.c" <<C
 __asm__ (".text\\n.globl sys_exit\\n.type sys_exit, %function\\nsys_exit:\\n\\t$exit_asm\\n");
@@ -916,13 +922,16 @@ C
      && "$LINK" $SHAPE "$d/closed" --report="$d/closed.json" >"$d/closed.out" 2>&1; then
     check "$name: a closed program, its indirect call calls each function whose address it holds" \
       "report_py $d/closed.json 'r[\"link\"][\"closed\"] and r[\"link\"][\"indirect_calls\"] == 1 and all(fn[f][\"analysed\"] and any(r[\"instances\"][r[\"instances\"][x][\"parent\"]][\"function\"] == \"(indirect call)\" for x in fn[f][\"instances\"]) for f in (\"op_add\", \"op_mul\", \"op_xor\"))'"
+    check "$name: its system calls (an asm statement, the exit's bytes) leave it a miss bound" \
+      "report_py $d/closed.json 'fn[\"note\"][\"max_misses\"] is not None and fn[\"sys_exit\"][\"max_misses\"] is not None and [i for i in fn[\"note\"][\"insns\"] if i.get(\"asm\")]'"
   else
     bad "$name: a closed program: build or cachecat-link"; cat "$d/closed.err" "$d/closed.out"
   fi
 }
-closed_cross aarch64 aarch64-linux-gnu-gcc-12 "" 'mov x8, #93\n\tsvc #0\n1:\tb 1b'
-closed_cross riscv64 riscv64-linux-gnu-gcc-12 "" 'li a7, 93\n\tecall\n1:\tj 1b'
-closed_cross cortex-m4 arm-none-eabi-gcc "-mthumb -mcpu=cortex-m4" 'movs r0, #0x18\n\tbkpt 0xab\n1:\tb 1b'
+closed_cross aarch64 aarch64-linux-gnu-gcc-12 "" 'mov x8, #93\n\tsvc #0\n1:\tb 1b' 'svc #0'
+closed_cross riscv64 riscv64-linux-gnu-gcc-12 "" 'li a7, 93\n\tecall\n1:\tj 1b' 'ecall'
+closed_cross cortex-m4 arm-none-eabi-gcc "-mthumb -mcpu=cortex-m4" 'movs r0, #0x18\n\tbkpt 0xab\n1:\tb 1b' \
+  'bkpt 0xab'
 
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
