@@ -203,7 +203,7 @@ bytes_build_blocks (const bytes_walk *w, cc_func *fn, uint64_t base, uint64_t **
         fn->blocks[nb++] = (cc_block) { .first_insn = ni, .fallthru = CC_NONE };
       block_of[i] = nb - 1;
       fn->blocks[nb - 1].n_insns++;
-      fn->insns[ni] = (cc_insn) { .uid = ni, .offset = (uint32_t) (in->addr - base),
+      fn->insns[ni] = (cc_insn) { .uid = ni + 1, .offset = (uint32_t) (in->addr - base),
                                   .length = in->len, .file = CC_NONE,
                                   .kind = in->flow == CC_GOES_KERNEL ? CC_INSN_ASM
                                                                      : CC_INSN_CODE,
@@ -212,7 +212,7 @@ bytes_build_blocks (const bytes_walk *w, cc_func *fn, uint64_t base, uint64_t **
       for (uint32_t e = 0; e < exit_blocks (w, i); e++)
         {
           uint32_t end = (uint32_t) (in->addr + in->len - base);
-          fn->insns[ni] = (cc_insn) { .uid = ni, .offset = end, .file = CC_NONE,
+          fn->insns[ni] = (cc_insn) { .uid = ni + 1, .offset = end, .file = CC_NONE,
                                       .kind = CC_INSN_PAD, .fetch = CC_FETCH_NEVER };
           fn->blocks[nb++] = (cc_block) { .first_insn = ni, .n_insns = 1, .fallthru = CC_NONE,
                                           .call = CC_CALL_DIRECT, .exits = 1 };

@@ -413,6 +413,19 @@ once_per_run (uint64_t run, uint64_t *sum, cc_why *why)
     }
 }
 
+/* The user's flow fact on F's misses (cachecat-link --flow-facts), a
+   promise taken as given, caps its bound *SUM.  */
+static void
+user_fact (const cc_func *f, cc_func_limits *fl, uint64_t *sum, cc_why *why)
+{
+  if (f->has_fact_misses && f->fact_misses < *sum)
+    {
+      *sum = f->fact_misses;
+      *why = (cc_why){ CC_WHY_NONE, CC_NONE, 0, CC_NONE, NULL };
+      fl->from_fact = 1;
+    }
+}
+
 static void
 func_bounds (walker *w, uint32_t fi)
 {
@@ -427,6 +440,7 @@ func_bounds (walker *w, uint32_t fi)
       fl->max_misses = CC_UNBOUNDED;
       fl->why = (cc_why){ fr->unreached ? CC_WHY_UNREACHED : CC_WHY_NOT_ANALYSED, fi, 0,
                           CC_NONE, NULL };
+      user_fact (f, fl, &fl->max_misses, &fl->why);
       for (uint32_t l = 0; l < fr->n_loops; l++)
         {
           fl->loops[l].max_misses = CC_UNBOUNDED;
@@ -442,6 +456,7 @@ func_bounds (walker *w, uint32_t fi)
   for (uint32_t b = 0; b < f->n_blocks; b++)
     add_block (w, &v, b, CC_NONE, &sum, &why);
   once_per_run (fl->run_misses, &sum, &why);
+  user_fact (f, fl, &sum, &why);
   fl->max_misses = sum;
   fl->why = why;
   for (uint32_t l = 0; l < fr->n_loops; l++)

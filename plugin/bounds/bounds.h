@@ -71,6 +71,7 @@ typedef struct cc_func_limits
                             its callees', CC_UNBOUNDED if unbounded
                             (docs/semantics.md §7.5, "Once per run") */
   cc_loop_limits *loops; /* parallel to cc_func_result.loops */
+  uint8_t from_fact;     /* max_misses is the user's flow fact */
 } cc_func_limits;
 
 typedef struct cc_bounds

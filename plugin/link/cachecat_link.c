@@ -11,6 +11,7 @@
 #include "bounds/bounds.h"
 #include "isa/isa.h"
 #include "binary/elf_image.h"
+#include "link/flow_facts.h"
 #include "link/listing.h"
 #include "link/unrecorded.h"
 #include "link/whole_program.h"
@@ -54,6 +55,9 @@ static const char usage[] =
   "                      when exceeded\n"
   "  --max-instances=N   cap on function instances\n"
   "  --bounds            print the most misses per call and per loop execution\n"
+  "  --flow-facts=FILE   loop bounds and miss bounds for code without source, one\n"
+  "                      per line: loop FUNCTION+OFFSET max N; misses FUNCTION\n"
+  "                      max N (the user's promise)\n"
   "  --sarif=PATH        also write limits and budgets broken, and conflicts, as\n"
   "                      SARIF 2.1.0\n"
   "  --quiet             no summary on success (it goes to standard output)\n"
@@ -166,7 +170,7 @@ write_listing (void *data, const cc_result *r)
    own; returns the program path, or NULL after a message.  */
 static const char *
 parse_command_line (int argc, char **argv, cc_arg *args, int *n_args, int *listing,
-                    const char **listing_path, int *quiet)
+                    const char **listing_path, int *quiet, const char **facts)
 {
   const char *program = NULL;
   *n_args = 0;
@@ -202,6 +206,17 @@ parse_command_line (int argc, char **argv, cc_arg *args, int *n_args, int *listi
       if (strcmp (key, "quiet") == 0 && !eq)
         {
           *quiet = 1;
+          continue;
+        }
+      if (strcmp (key, "flow-facts") == 0)
+        {
+          if (!eq || !eq[1])
+            {
+              fprintf (stderr, "%s: error: --flow-facts needs a file: --flow-facts=FILE\n",
+                       program_name);
+              return NULL;
+            }
+          *facts = eq + 1;
           continue;
         }
       args[*n_args].key = key;
@@ -304,16 +319,17 @@ main (int argc, char **argv)
 #endif
   cc_arg *args = cc_xcalloc ((size_t) argc + 1, sizeof *args);
   int n_args = 0, want_listing = 0, quiet = 0;
-  const char *listing_path = NULL;
+  const char *listing_path = NULL, *facts = NULL;
   const char *program = parse_command_line (argc, argv, args, &n_args, &want_listing,
-                                            &listing_path, &quiet);
+                                            &listing_path, &quiet, &facts);
   if (!program)
     return 2;
   char *own = own_config_dir ();
   const char *dirs[] = { own ? own : "", CC_INSTALLED_CONFIG_DIR, NULL };
   cc_options o;
   char *err = NULL;
-  if (cc_options_parse_link (&o, args, n_args, dirs, "listing, quiet, help", &err) < 0)
+  if (cc_options_parse_link (&o, args, n_args, dirs, "listing, quiet, flow-facts, help",
+                             &err) < 0)
     return fatal (err);
   free (args);
 
@@ -339,7 +355,8 @@ main (int argc, char **argv)
   cc_cache cache = cc_options_cache (&o);
 
   cc_whole_program wp;
-  if (cc_whole_program_build (&wp, &img, &cache, &err) < 0)
+  if (cc_whole_program_build (&wp, &img, &cache, &err) < 0
+      || (facts && cc_flow_facts_apply (&wp, facts, &err) < 0))
     return fatal (err);
   int cold;
   const char *entry = choose_entry (&o, &img, &wp, &cold);

@@ -150,7 +150,9 @@ enum cc_func_flags
 enum cc_bound_source
 {
   CC_BOUND_GCC = 1,      /* GCC's own loop analysis (nb_iterations_upper_bound) */
-  CC_BOUND_PRAGMA = 2    /* the user's #pragma in the source */
+  CC_BOUND_PRAGMA = 2,   /* the user's #pragma in the source */
+  CC_BOUND_FACTS = 3     /* the user's flow facts (cachecat-link
+                            --flow-facts; not in records) */
 };
 
 /* What the producer knows of one loop of its own code: the most times
@@ -197,6 +199,11 @@ typedef struct cc_func
      (cachecat-link, models from the bytes); NULL: anything.  Not in
      records.  */
   struct cc_footprint *footprint;
+  /* With HAS_FACT_MISSES, the user's flow fact (cachecat-link
+     --flow-facts; not in records): one invocation misses at most
+     FACT_MISSES times.  */
+  uint8_t has_fact_misses;
+  uint64_t fact_misses;
 } cc_func;
 
 /* The code a function without a model may fetch when it is called, and

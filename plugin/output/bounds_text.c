@@ -92,7 +92,8 @@ cc_why_text (const cc_model *m, const cc_result *r, const cc_why *why)
 static const char *
 source_name (uint8_t source)
 {
-  return source == CC_BOUND_GCC ? "gcc" : source == CC_BOUND_PRAGMA ? "pragma" : "none";
+  return source == CC_BOUND_GCC ? "gcc" : source == CC_BOUND_PRAGMA ? "pragma"
+         : source == CC_BOUND_FACTS ? "flow-facts" : "none";
 }
 
 /* Where loop L of function FI is: its header's source line.  */

@@ -436,7 +436,11 @@ json_part_head (wbuf *w, const cc_model *m, const cc_result *r, const cc_report_
   if (fr->unreached)
     cc_json_s (w->j, ", \"unreachable\": true");
   if (w->bounds && part == 0)
-    json_bound (w, m, r, w->bounds->funcs[fi].max_misses, &w->bounds->funcs[fi].why);
+    {
+      json_bound (w, m, r, w->bounds->funcs[fi].max_misses, &w->bounds->funcs[fi].why);
+      if (w->bounds->funcs[fi].from_fact)
+        cc_json_s (w->j, ", \"max_misses_source\": \"flow-facts\"");
+    }
 
   /* The function's instances (contexts name them).  */
   uint32_t n_inst = w->inst_start[fi + 1] - w->inst_start[fi];
@@ -481,7 +485,8 @@ json_part_loops (wbuf *w, const cc_model *m, const cc_result *r, uint32_t fi, ui
           json_u64_or_null (w, ll->runs);
           cc_json_s (w->j, ", \"iterations_source\": ");
           cc_json_str (w->j, ll->source == CC_BOUND_GCC ? "gcc"
-                       : ll->source == CC_BOUND_PRAGMA ? "pragma" : NULL);
+                       : ll->source == CC_BOUND_PRAGMA ? "pragma"
+                       : ll->source == CC_BOUND_FACTS ? "flow-facts" : NULL);
           json_bound (w, m, r, ll->max_misses, &ll->why);
         }
       /* Every member.  */

@@ -76,6 +76,16 @@ sys.exit(0 if eval(sys.argv[2]) else 1)
 PY
 }
 
+# report_py_print REPORT EXPR: print EXPR of REPORT (r, fn as above).
+report_py_print() {
+  python3 - "$1" "$2" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+fn = {f["name"]: f for f in r["functions"]}
+print(eval(sys.argv[2]))
+PY
+}
+
 # nm_addr EXE NAME [N]: the address of the N-th (default 1) symbol NAME.
 nm_addr() {
   local a
@@ -363,6 +373,59 @@ check "a function without a model whose branches are direct has a footprint; the
 check "a call of it in a loop evicts only its footprint: the loop keeps its lines" \
   "report_py fp.json 'fn[\"_start\"][\"insns\"] and not [i for i in fn[\"_start\"][\"insns\"] if i[\"category\"] == \"conflict\" and not i.get(\"asm\")]'"
 
+# Flow facts for code without source (--flow-facts): a loop of a function
+# modelled from the bytes has no iteration bound, and one without a model
+# no miss bound, so _start has none; the facts give them (the user's
+# promise), and the report says where each bound came from.  A bad fact
+# is an error naming its line, and no report is written.
+cat >ff_main.c <<'C'
+void spin (int, unsigned *);
+void skip_lock (int, unsigned *);
+static unsigned counter;
+__attribute__ ((noreturn)) void
+_start (void)
+{
+  for (int i = 0; i < 100; i++)
+    {
+      spin (i & 7, &counter);
+      skip_lock (i & 1, &counter);
+    }
+  __asm__ volatile ("syscall" : : "a" (60), "D" (0));
+  __builtin_unreachable ();
+}
+__asm__ (".text\n.globl spin\n.type spin, @function\nspin:\n"
+         "\ttestl %edi, %edi\n\tje 2f\n1:\taddl $1, (%rsi)\n\tsubl $1, %edi\n"
+         "\tjne 1b\n2:\tret\n.size spin, .-spin\n"
+         ".globl skip_lock\n.type skip_lock, @function\nskip_lock:\n"
+         "\ttestl %edi, %edi\n\tje 1f\n\tlock\n1:\taddl $1, (%rsi)\n\tret\n"
+         ".size skip_lock, .-skip_lock\n");
+C
+# shellcheck disable=SC2086
+$CC $FS $REC -c ff_main.c -o ff_main.o && $CC $FS ff_main.o -o ff && "$LINK" $SHAPE ff \
+  --report=ff0.json >/dev/null 2>&1
+head=$(report_py_print ff0.json 'fn["spin"]["loops"][0]["header"]')
+printf '# the C library\nloop spin+%s max 7   # i & 7\nmisses skip_lock max 3\n' "$head" >ff.facts
+"$LINK" $SHAPE ff --report=ff.json --flow-facts=ff.facts >/dev/null 2>&1
+check "without flow facts a loop of code from the bytes and a function without a model leave _start unbounded" \
+  "report_py ff0.json 'fn[\"_start\"][\"max_misses\"] is None and fn[\"spin\"][\"loops\"][0][\"iterations\"] is None and fn[\"skip_lock\"][\"max_misses\"] is None'"
+check "--flow-facts bounds them: the loop's iterations and the function's misses, and so _start" \
+  "report_py ff.json 'fn[\"spin\"][\"loops\"][0][\"iterations\"] == 8 and fn[\"spin\"][\"loops\"][0][\"iterations_source\"] == \"flow-facts\" and fn[\"skip_lock\"][\"max_misses\"] == 3 and fn[\"skip_lock\"][\"max_misses_source\"] == \"flow-facts\" and fn[\"_start\"][\"max_misses\"] is not None'"
+printf 'loop spin+%s max 7\nmisses nosuch max 3\n' "$head" >bad.facts
+"$LINK" $SHAPE ff --report=ffbad.json --flow-facts=bad.facts >ffbad.out 2>&1
+rc=$?
+check "a fact naming no function: exit 2, the file and line, no report" \
+  "[ $rc = 2 ] && grep -q 'bad.facts:2: the program has no function .nosuch.' ffbad.out && [ ! -e ffbad.json ]"
+printf 'loop spin+1 max 7\n' >bad2.facts
+"$LINK" $SHAPE ff --report=ffbad.json --flow-facts=bad2.facts >ffbad.out 2>&1
+rc=$?
+check "a loop fact at no instruction's start is an error" \
+  "[ $rc = 2 ] && grep -q 'bad2.facts:1: no instruction of spin starts at +0x1' ffbad.out"
+printf 'bound spin 1\n' >bad3.facts
+"$LINK" $SHAPE ff --report=ffbad.json --flow-facts=bad3.facts >ffbad.out 2>&1
+rc=$?
+check "an unknown fact is an error" \
+  "[ $rc = 2 ] && grep -q 'bad3.facts:1: unknown fact .bound.' ffbad.out"
+
 # 4. Limits: exit status 1, GCC-style diagnostics at the source.
 "$LINK" --cache-size=64 --line-size=32 --max-conflicts-per-function=0 rec-O2/prog.pie \
   --report=lim.json >lim.out 2>&1
@@ -462,8 +525,8 @@ expect_error "a missing file" 2 "No such file" $SHAPE nonexistent
 expect_error "an unknown option" 2 "error: --bogus=1: unknown option 'bogus'" --bogus=1 rec-O2/prog.pie
 expect_error "a bad value" 2 "error: --ways=0: expected a positive integer" --ways=0 rec-O2/prog.pie
 expect_error "an impossible cache shape" 2 "error: .*line" --cache-size=1K --line-size=2K rec-O2/prog.pie
-expect_error "a plugin-only option" 2 "error: --record: a plugin's, not cachecat-link's, option 'record'; valid keys: .*sarif, listing, quiet, help$" --record rec-O2/prog.pie
-expect_error "an unknown option lists cachecat-link's own, not the plugin's" 2 "valid keys: config, [a-z, -]*bounds, sarif, listing, quiet, help$" --bogus rec-O2/prog.pie
+expect_error "a plugin-only option" 2 "error: --record: a plugin's, not cachecat-link's, option 'record'; valid keys: .*sarif, listing, quiet, flow-facts, help$" --record rec-O2/prog.pie
+expect_error "an unknown option lists cachecat-link's own, not the plugin's" 2 "valid keys: config, [a-z, -]*bounds, sarif, listing, quiet, flow-facts, help$" --bogus rec-O2/prog.pie
 expect_error "no program" 2 "error: no program given" $SHAPE
 expect_error "an entry without a model" 2 "the entry 'nosuch' has no model" --entry=nosuch rec-O2/prog.pie
 mkdir -p ro && chmod 555 ro
