@@ -30,6 +30,9 @@
      fbound K F MAX                     (column K's miss bound of F: the
                                          most lines one invocation loads)
      lbound K L MAX                     (... of loop L: one execution)
+     lruns K L MAX                      (column K's iteration bound of loop
+                                         L: the most times its header runs
+                                         in one execution)
 
    Every fetch is simulated on each column's cache (LRU, FIFO, tree
    pseudo-LRU or random replacement -- an LFSR, so one of many possible
@@ -84,8 +87,14 @@
    loaded more lines than its bound (at most 20 per column):
    "bound-exceeded COLUMN function F invocation I misses M bound B" or
    "bound-exceeded COLUMN loop L execution I misses M bound B" (I: its
-   ordinal among those of F or L, from 1).  Exit status 1 if any promise
-   broke or any bound was exceeded.  */
+   ordinal among those of F or L, from 1).  Iteration bounds (lruns): a
+   loop's header runs once per fetch of its first instruction in the
+   execution (a rep's repeats are that one fetch); per column and loop
+   "iterations COLUMN L COUNT MOST BOUND OVER", per column "runs COLUMN
+   loops NL executions NE exceeded N", and before them a line per
+   execution whose header ran more often than its bound (at most 20 per
+   column): "runs-exceeded COLUMN loop L execution I runs R bound B".
+   Exit status 1 if any promise broke or any bound was exceeded.  */
 
 #include <stdint.h>
 #include <stdio.h>
@@ -125,6 +134,7 @@ typedef struct column
   uint32_t shape;
   uint64_t fetches, misses, bound, violations;
   uint64_t exceeded;       /* invocations and loop executions over their bound */
+  uint64_t runs_exceeded;  /* loop executions over their iteration bound */
   uint64_t cat_fetches[V_N], cat_misses[V_N], cat_insns[V_N];
 } column;
 
@@ -158,6 +168,7 @@ typedef struct loopinfo
 {
   int32_t parent;          /* global loop id, -1 */
   uint32_t func, depth, local;
+  uint64_t header;         /* its header's first instruction */
 } loopinfo;
 
 typedef struct insn
@@ -195,6 +206,8 @@ typedef struct invocation
   uint64_t *loop_lines;    /* per local loop and shape: the lines loaded
                               before its current execution (NULL: no
                               column bounds a loop of the function) */
+  uint64_t *loop_heads;    /* per local loop: its header's runs in its
+                              current execution (with loop_lines) */
 } invocation;
 
 typedef struct frame
@@ -211,8 +224,9 @@ static uint64_t n_executions;
    the caller's).  */
 static key_set exec_seen;
 
-/* Miss bounds: per function and per loop, the columns that bound it.  */
-static bchecks *fchecks, *lchecks;
+/* Miss bounds: per function and per loop, the columns that bound it;
+   per loop, those that bound its iterations.  */
+static bchecks *fchecks, *lchecks, *rchecks;
 /* Per shape: the lines loaded so far, and by the fetch being checked
    (added to the total after it: an execution that ends at the fetch
    does not hold it, one that starts there does).  */
@@ -395,7 +409,8 @@ read_expect (const char *path)
           uint32_t fid = (uint32_t) atoi (strtok (NULL, " \t\n"));
           uint32_t id = (uint32_t) atoi (strtok (NULL, " \t\n"));
           int32_t parent = atoi (strtok (NULL, " \t\n"));
-          if (fid >= n_funcs || id != n_loops || parent >= (int32_t) n_loops)
+          char *header = strtok (NULL, " \t\n");
+          if (fid >= n_funcs || id != n_loops || parent >= (int32_t) n_loops || !header)
             die ("bad loop (loops are numbered in order, parents first)", ln);
           loops = realloc (loops, (n_loops + 1) * sizeof *loops);
           func *fn = &funcs[fid];
@@ -404,7 +419,7 @@ read_expect (const char *path)
           if (fn->first_loop + fn->n_loops != id)
             die ("the loops of a function must be consecutive", ln);
           loops[id] = (loopinfo){ parent, fid, parent < 0 ? 0 : loops[parent].depth + 1,
-                                  fn->n_loops++ };
+                                  fn->n_loops++, strtoull (header, NULL, 16) };
           n_loops++;
         }
       else if (!strcmp (tok, "insn"))
@@ -435,14 +450,14 @@ read_expect (const char *path)
             }
           n_insns++;
         }
-      else if (!strcmp (tok, "fbound") || !strcmp (tok, "lbound"))
+      else if (!strcmp (tok, "fbound") || !strcmp (tok, "lbound") || !strcmp (tok, "lruns"))
         {
           char *k = strtok (NULL, " \t\n"), *id = strtok (NULL, " \t\n");
           char *max = strtok (NULL, " \t\n");
           if (!max || atoi (k) < 0 || atoi (id) < 0)
             die ("bad bound", ln);
           bl = realloc (bl, (n_bl + 1) * sizeof *bl);
-          bl[n_bl].kind = tok[0] == 'f';
+          bl[n_bl].kind = tok[0] == 'f' ? 1 : tok[1] == 'r' ? 2 : 0;
           bl[n_bl].col = (uint32_t) atoi (k);
           bl[n_bl].id = (uint32_t) atoi (id);
           bl[n_bl].max = strtoull (max, NULL, 10);
@@ -457,17 +472,18 @@ read_expect (const char *path)
     die ("no columns or no code", ln);
   fchecks = xcalloc (n_funcs, sizeof *fchecks);
   lchecks = xcalloc (n_loops, sizeof *lchecks);
+  rchecks = xcalloc (n_loops, sizeof *rchecks);
   for (uint32_t k = 0; k < n_bl; k++)
     {
-      if (bl[k].col >= n_cols || bl[k].id >= (bl[k].kind ? n_funcs : n_loops))
+      if (bl[k].col >= n_cols || bl[k].id >= (bl[k].kind == 1 ? n_funcs : n_loops))
         die ("a bound names an unknown column, function or loop", bl[k].ln);
-      bchecks *b = &(bl[k].kind ? fchecks : lchecks)[bl[k].id];
+      bchecks *b = &(bl[k].kind == 1 ? fchecks : bl[k].kind == 2 ? rchecks : lchecks)[bl[k].id];
       for (uint32_t j = 0; j < b->n; j++)
         if (b->v[j].col == bl[k].col)
           die ("a second bound of one column", bl[k].ln);
       b->v = realloc (b->v, (b->n + 1) * sizeof *b->v);
       b->v[b->n++] = (bcheck){ bl[k].col, bl[k].max, 0, 0, 0 };
-      if (!bl[k].kind)
+      if (bl[k].kind != 1)
         funcs[loops[bl[k].id].func].loop_bounds = 1;
     }
   free (bl);
@@ -580,8 +596,11 @@ push_frame (int32_t fid, uint64_t ret, invocation *share)
       fr->inv->seen = xcalloc (fn->n_insns, 1);
       fr->inv->loop_exec = xcalloc (fn->n_loops + 1, sizeof *fr->inv->loop_exec);
       if (fn->loop_bounds)
-        fr->inv->loop_lines = xcalloc ((size_t) fn->n_loops * n_shapes,
-                                       sizeof *fr->inv->loop_lines);
+        {
+          fr->inv->loop_lines = xcalloc ((size_t) fn->n_loops * n_shapes,
+                                         sizeof *fr->inv->loop_lines);
+          fr->inv->loop_heads = xcalloc (fn->n_loops, sizeof *fr->inv->loop_heads);
+        }
     }
 }
 
@@ -631,12 +650,38 @@ end_bounded (bchecks *bc, const uint64_t *start, const char *what, uint32_t id,
 
 /* The loops of INV from loop FROM outwards that do not hold loop TO
    (-1: none) end their execution.  */
+/* An execution of loop L whose header ran RUNS times ends: against
+   its iteration bounds.  */
+static void
+end_runs (uint32_t l, uint64_t runs)
+{
+  bchecks *bc = &rchecks[l];
+  for (uint32_t j = 0; j < bc->n; j++)
+    {
+      bcheck *b = &bc->v[j];
+      column *c = &cols[b->col];
+      b->n++;
+      if (runs > b->most)
+        b->most = runs;
+      if (runs <= b->max)
+        continue;
+      b->over++;
+      if (++c->runs_exceeded <= 20)
+        printf ("runs-exceeded %s loop %u execution %llu runs %llu bound %llu\n", c->name, l,
+                (unsigned long long) b->n, (unsigned long long) runs,
+                (unsigned long long) b->max);
+    }
+}
+
 static void
 end_loops (invocation *inv, int32_t from, int32_t to)
 {
   for (int32_t l = from; l >= 0 && !within (to, l); l = loops[l].parent)
-    end_bounded (&lchecks[l], inv->loop_lines + (size_t) loops[l].local * n_shapes, "loop",
-                 (uint32_t) l, "execution");
+    {
+      end_bounded (&lchecks[l], inv->loop_lines + (size_t) loops[l].local * n_shapes, "loop",
+                   (uint32_t) l, "execution");
+      end_runs ((uint32_t) l, inv->loop_heads[loops[l].local]);
+    }
 }
 
 /* The frame on top, which just landed on ADDR, begins an invocation of
@@ -688,6 +733,7 @@ pop_frame (int keep)
       if (fr->inv->loop_lines)
         end_loops (fr->inv, fr->inv->cur_loop, -1);
       free (fr->inv->loop_lines);
+      free (fr->inv->loop_heads);
       free (fr->inv->seen);
       free (fr->inv->loop_exec);
       free (fr->inv);
@@ -714,8 +760,11 @@ enter_loops (frame *fr, int32_t loop)
       {
         inv->loop_exec[loops[l].local] = ++n_executions;
         if (inv->loop_lines)
-          memcpy (inv->loop_lines + (size_t) loops[l].local * n_shapes, lines_total,
-                  n_shapes * sizeof *lines_total);
+          {
+            memcpy (inv->loop_lines + (size_t) loops[l].local * n_shapes, lines_total,
+                    n_shapes * sizeof *lines_total);
+            inv->loop_heads[loops[l].local] = 0;
+          }
       }
   inv->cur_loop = loop;
 }
@@ -858,6 +907,8 @@ fetch (uint64_t addr, uint32_t len, int *miss)
      fetch, which the promise was checked on.  */
   if (again && (in->flags & 2))
     return;
+  if (in->loop >= 0 && addr == loops[in->loop].header && fr->inv->loop_heads)
+    fr->inv->loop_heads[loops[in->loop].local]++;
   /* First fetch in the current execution of each loop a verdict names
      (executions are numbered, so a new one is never confused with an
      old one).  */
@@ -992,6 +1043,29 @@ print_bounds (uint32_t c)
   return cols[c].exceeded;
 }
 
+/* Column C's iteration bounds and what the run did against them;
+   returns how many executions exceeded theirs.  */
+static uint64_t
+print_runs (uint32_t c)
+{
+  uint64_t n = 0, runs = 0;
+  for (uint32_t l = 0; l < n_loops; l++)
+    for (uint32_t j = 0; j < rchecks[l].n; j++)
+      if (rchecks[l].v[j].col == c)
+        {
+          const bcheck *b = &rchecks[l].v[j];
+          printf ("iterations %s %u %llu %llu %llu %llu\n", cols[c].name, l,
+                  (unsigned long long) b->n, (unsigned long long) b->most,
+                  (unsigned long long) b->max, (unsigned long long) b->over);
+          n++;
+          runs += b->n;
+        }
+  printf ("runs %s loops %llu executions %llu exceeded %llu\n", cols[c].name,
+          (unsigned long long) n, (unsigned long long) runs,
+          (unsigned long long) cols[c].runs_exceeded);
+  return cols[c].runs_exceeded;
+}
+
 /* Per shape S, the misses the tightest per-instruction categorization
    of this run allows, over the insns whose flag bit 2 is EXTRA (0: the
    program's code; 4: code only some columns know, printed if there is
@@ -1105,7 +1179,7 @@ main (int argc, char **argv)
   for (uint32_t s = 0; s < n_shapes; s++)
     print_tightest (s, 4);
   for (uint32_t c = 0; c < n_cols; c++)
-    broken += print_bounds (c);
+    broken += print_bounds (c) + print_runs (c);
   if (argc == 4)
     {
       FILE *o = fopen (argv[3], "w");

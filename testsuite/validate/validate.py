@@ -588,7 +588,7 @@ def parts_bounds(layout, parts, header_addr, whose):
     its loops' headers placed by HEADER_ADDR (the header's reference, the
     part's name); WHOSE names the report in errors."""
     entries = {entry: k for k, (_, entry) in enumerate(layout.funcs)}
-    out, found = {"f": {}, "l": {}}, False
+    out, found = {"f": {}, "l": {}, "r": {}}, False
     for part, base in parts:
         if part["name"] == part["function"] and "max_misses" in part:
             found = True
@@ -598,41 +598,46 @@ def parts_bounds(layout, parts, header_addr, whose):
                         whose, part["name"]))
                 out["f"][entries[base]] = part["max_misses"]
         for lp in part["loops"]:
-            if lp.get("max_misses") is not None:
+            for key, kind in (("max_misses", "l"), ("iterations", "r")):
+                if lp.get(key) is None:
+                    continue
                 header = header_addr(lp["header"], part["name"])
                 if header not in layout.loop_id:
                     raise Failure("%s bound of the loop at %s+%s names no loop" % (
                         whose, part["name"], lp["header"]))
-                out["l"][layout.loop_id[header]] = lp["max_misses"]
+                out[kind][layout.loop_id[header]] = lp[key]
     return out if found else None
 
 
 def units_bounds(layout, reports, removed, usyms):
     """The miss bounds of the units' own reports, placed by cachecat-link's
     addresses."""
-    out = {"f": {}, "l": {}}
+    out = {"f": {}, "l": {}, "r": {}}
     for rep, rem in zip(reports, removed):
         b = report_bounds(unit_view(layout, usyms.get(rep["source"], {})), rep, rem)
         if b is None:
             return None
-        out["f"].update(b["f"])
-        out["l"].update(b["l"])
+        for kind in out:
+            out[kind].update(b[kind])
     return out
 
 
 def table_bounds(layout, text):
     """The miss bounds of ccengine --table --bounds ("fbound FUNCTION N",
     "lbound PART OFFSET RUNS N", "-" for unbounded)."""
-    out = {"f": {}, "l": {}}
+    out = {"f": {}, "l": {}, "r": {}}
     for line in text.splitlines():
         f = line.split()
         if len(f) > 2 and f[0] == "fbound" and f[2] != "-" and f[1] in layout.func_id:
             out["f"][layout.func_id[f[1]]] = int(f[2])
-        elif len(f) == 5 and f[0] == "lbound" and f[4] != "-":
+        elif len(f) == 5 and f[0] == "lbound" and (f[3] != "-" or f[4] != "-"):
             header = layout.addr((f[1], int(f[2])))
             if header not in layout.loop_id:
                 raise Failure("ccengine's bound of the loop at %s+%s names no loop" % (f[1], f[2]))
-            out["l"][layout.loop_id[header]] = int(f[4])
+            if f[4] != "-":
+                out["l"][layout.loop_id[header]] = int(f[4])
+            if f[3] != "-":
+                out["r"][layout.loop_id[header]] = int(f[3])
     return out
 
 
@@ -641,7 +646,8 @@ def bound_lines(k, bounds):
     if not bounds:
         return []
     return ["fbound %d %d %d" % (k, f, m) for f, m in sorted(bounds["f"].items())] + \
-        ["lbound %d %d %d" % (k, l, m) for l, m in sorted(bounds["l"].items())]
+        ["lbound %d %d %d" % (k, l, m) for l, m in sorted(bounds["l"].items())] + \
+        ["lruns %d %d %d" % (k, l, m) for l, m in sorted(bounds.get("r", {}).items())]
 
 
 def write_expect(path, layout, columns, rep=frozenset()):
@@ -818,6 +824,9 @@ class Result:
         self.boundaries = []      # text lines: instructions the program does not have
         self.columns = {}         # (variant, shape) -> dict
         self.bounds = {}          # (variant, shape) -> miss bounds and what the run did
+        self.iterations = []      # per column and loop with an iteration bound: the
+                                  # column, the loop's id, executions, most header
+                                  # runs, bound, executions over
         self.n_funcs = self.n_loops = 0   # of the layout
         self.agree = 0            # callgrind comparisons that agreed
         self.disagree = []        # text lines
@@ -1099,6 +1108,14 @@ def replay(opts, res, layout, expect, trace, per_addr):
         elif f[0] == "bounds":
             b = res.bounds.setdefault(tuple(f[1].split("@")), {"f": [], "l": []})
             b["exceeded"] = int(f[11])
+        elif f[0] == "runs-exceeded":
+            res.violations.append("VIOLATION %s %s %s: the iteration bound of %s: %s %s ran "
+                                  "its header %s times, its bound is %s" % (
+                                      res.prog.name, res.job.tag, f[1],
+                                      bounded_name(layout, "loop", int(f[3])).replace(
+                                          "miss bound of ", ""), f[4], f[5], f[7], f[9]))
+        elif f[0] == "iterations":
+            res.iterations.append((f[1],) + tuple(int(x) for x in f[2:7]))
 
 
 def bounded_name(layout, kind, k):
@@ -1727,6 +1744,9 @@ def run_summary(results, extra=0):
             "bounded": {kind: len(es) for kind, es in entries.items()},
             "bound_runs": {kind: sum(e[0] for e in es) for kind, es in entries.items()},
             "bound_over": sum(e[3] for es in entries.values() for e in es),
+            "iter_loops": sum(len(r.iterations) for r in results),
+            "iter_runs": sum(e[2] for r in results for e in r.iterations),
+            "iter_over": sum(e[5] for r in results for e in r.iterations),
             "checked": sum(col["fetches"] for r in results for col in r.columns.values()),
             "traced": sum(r.fetches for r in results),
             "covered": sum(r.covered for r in results),
@@ -1985,7 +2005,8 @@ def main():
                 "runs' fetches in the report, %d violations "
                 "(%d of instruction boundaries)%s; %d errors; miss bounds: %d functions and %d "
                 "loops bounded (counted per run, shape and analysis), %d invocations and %d "
-                "loop executions checked, %d over their bound" % (
+                "loop executions checked, %d over their bound; iteration bounds: %d loops, %d "
+                "executions checked, %d over" % (
                     head, c["runs"], " (%d with extra flags)" % c["extra"] if extra else "",
                     c["checked"], (pct(c["covered"], c["traced"]).strip() + "%").replace(
                         "-%", "none"), c["violations"],
@@ -1993,7 +2014,8 @@ def main():
                     "; callgrind agrees on %d instruction counts, disagrees on %d" % (
                         c["agree"], c["disagree"]) if extra else "", c["errors"],
                     c["bounded"]["f"], c["bounded"]["l"], c["bound_runs"]["f"],
-                    c["bound_runs"]["l"], c["bound_over"]))
+                    c["bound_runs"]["l"], c["bound_over"], c["iter_loops"], c["iter_runs"],
+                    c["iter_over"]))
 
     total = run_summary(results, len(flag_jobs) + len(sls_jobs))
     tsummary = {}
@@ -2309,8 +2331,9 @@ def seed_bounds(opts, res, layout, report, lines, on, log, bounds_of):
         entry["max_misses"] = kept
         path = os.path.join(res.workdir, "expect.seeded")
         with open(path, "w") as out:
-            out.write("\n".join([l for l in lines if not l.startswith(("fbound ", "lbound "))]
-                                + seeded) + "\n")
+            out.write("\n".join([l for l in lines
+                                  if not l.startswith(("fbound ", "lbound ", "lruns "))]
+                                 + seeded) + "\n")
         p = run([opts.ccvalidate, path, os.path.join(res.workdir, "trace")])
         caught = p.returncode == 1 and ("bound-exceeded %s %s %d " % (column, what, k)) in p.stdout
         log("self-test:%s max_misses of %s seeded to %d, one below the %d lines one %s "
@@ -2319,7 +2342,35 @@ def seed_bounds(opts, res, layout, report, lines, on, log, bounds_of):
                             "invocation" if kind == "f" else "execution",
                             "caught" if caught else "NOT CAUGHT"))
         ok &= caught
-    return ok
+    return ok & seed_iterations(opts, res, layout, report, lines, on, log, bounds_of)
+
+
+def seed_iterations(opts, res, layout, report, lines, on, log, bounds_of):
+    """A loop's iterations in REPORT (as seed_bounds) seeded one below the
+    most times its header ran in one execution: the checker must catch
+    the execution that runs it more often."""
+    column = "%s@%s" % (res.job.variants[0][0], shape_name(res.job.shapes[0]))
+    most, k = max(((e[3], e[1]) for e in res.iterations
+                   if e[0] == column and e[2] and e[3] > 1), default=(0, None))
+    if k is None:
+        log("self-test:%s no loop with an iteration bound whose header ran twice, to seed" % on)
+        return False
+    entry = next(lp for p in report["functions"] for lp in p["loops"]
+                 if layout.addr(insn_ref(lp["header"], p["name"])) == layout.loops[k][1])
+    kept = entry["iterations"]
+    entry["iterations"] = most - 1
+    seeded = bound_lines(0, bounds_of(layout, report))
+    entry["iterations"] = kept
+    path = os.path.join(res.workdir, "expect.seeded")
+    with open(path, "w") as out:
+        out.write("\n".join([l for l in lines if not l.startswith(("fbound ", "lbound ", "lruns "))]
+                            + seeded) + "\n")
+    p = run([opts.ccvalidate, path, os.path.join(res.workdir, "trace")])
+    caught = p.returncode == 1 and ("runs-exceeded %s loop %d " % (column, k)) in p.stdout
+    log("self-test:%s iterations of the loop at %s seeded to %d, one below the %d header "
+        "runs of one execution: %s" % (on, layout.where(layout.loops[k][1])[0], most - 1, most,
+                                       "caught" if caught else "NOT CAUGHT"))
+    return caught
 
 
 if __name__ == "__main__":
