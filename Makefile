@@ -54,14 +54,15 @@ TOOL_BIN := $(patsubst testsuite/tools/%.c,$(B)/tools/%,$(TOOL_SRC))
 .PHONY: all deps install example check csmith bench validate cross-plugins host-only clean FORCE
 
 # Debian packages the build and the tests need (run as root; quick when
-# everything is already there).  qemu-system-arm and qemu-system-misc
+# everything is already there).  libglpk-dev: GLPK, which solves the
+# integer programs of the worst path (plugin/bounds/ipet.c).  qemu-system-arm and qemu-system-misc
 # (riscv32) run validate.py's firmware images, gcc-riscv64-unknown-elf
 # and picolibc-riscv64-unknown-elf build the RISC-V one.
-DEPS := gcc g++ make libc6-dev gcc-12-plugin-dev libiberty-dev libelf-dev libdw-dev zlib1g-dev lld binutils dejagnu expect tcl valgrind qemu-user qemu-system-arm qemu-system-misc gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf python3 coreutils csmith libcsmith-dev cmake ccache distcc python3-jsonschema binutils-dev binutils-multiarch-dev
+DEPS := gcc g++ make libc6-dev gcc-12-plugin-dev libiberty-dev libelf-dev libdw-dev zlib1g-dev lld binutils dejagnu expect tcl valgrind qemu-user qemu-system-arm qemu-system-misc gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf python3 coreutils csmith libcsmith-dev cmake ccache distcc python3-jsonschema binutils-dev binutils-multiarch-dev libglpk-dev
 all: $(ALL)
 
 $(SO): $(GLUE_OBJ) $(B)/libcachecat.a
-	$(HOSTCC) -shared -o $@ $(GLUE_OBJ) $(B)/libcachecat.a -lz
+	$(HOSTCC) -shared -o $@ $(GLUE_OBJ) $(B)/libcachecat.a -lglpk -lz
 
 ifneq ($(SO),cachecat.so)
 # A cross build's plugin finds the configurations beside itself, as the
@@ -74,7 +75,7 @@ endif
 # The link-time analysis: the plugin's stages but the glue, libelf, and
 # binutils' decoder of every target (libopcodes, binary/decoder.h).
 cachecat-link: $(LINK_OBJ) $(B)/libcachecat.a
-	$(HOSTCC) -o $@ $(LINK_OBJ) $(B)/libcachecat.a -ldw -lelf -lopcodes-multiarch -lbfd-multiarch -lz
+	$(HOSTCC) -o $@ $(LINK_OBJ) $(B)/libcachecat.a -lglpk -ldw -lelf -lopcodes-multiarch -lbfd-multiarch -lz
 
 $(B)/obj/link/cachecat_link.o: ENGINE_CFLAGS += -DCC_INSTALLED_CONFIG_DIR='"$(PLUGIN_DIR)/cachecat/config"'
 
@@ -129,17 +130,17 @@ $(QTRACE): testsuite/validate/qtrace.c | $(B)
 	$(HOSTCC) -std=c11 -D_GNU_SOURCE $(WARN) -O2 -g -shared -fPIC -fvisibility=hidden -o $@ $<
 
 $(B)/unit/%: testsuite/unit/%.c testsuite/unit/*.h testsuite/tools/*.h $(B)/libcachecat.a | $(B)/unit
-	$(HOSTCC) -std=c11 -D_GNU_SOURCE $(WARN) -g -Iplugin -Itestsuite/unit -o $@ $< $(B)/libcachecat.a -lz
+	$(HOSTCC) -std=c11 -D_GNU_SOURCE $(WARN) -g -Iplugin -Itestsuite/unit -o $@ $< $(B)/libcachecat.a -lglpk -lz
 
 $(B)/tools/%: testsuite/tools/%.c testsuite/tools/*.h $(B)/libcachecat.a | $(B)/tools
-	$(HOSTCC) -std=c11 -D_GNU_SOURCE $(WARN) -O2 -g -Iplugin -o $@ $< $(B)/libcachecat.a -lz
+	$(HOSTCC) -std=c11 -D_GNU_SOURCE $(WARN) -O2 -g -Iplugin -o $@ $< $(B)/libcachecat.a -lglpk -lz
 
 # The tools that read linked programs with objdump's decoder, as
 # cachecat-link does: its decoder and ELF reader, libelf and libopcodes.
 DECODER_TOOLS := $(B)/tools/ccdecode $(B)/tools/ccflow
 DECODER_TOOL_OBJ := $(B)/obj/binary/decoder.o $(B)/obj/binary/elf_image.o
 $(DECODER_TOOLS): $(B)/tools/%: testsuite/tools/%.c testsuite/tools/*.h $(DECODER_TOOL_OBJ) $(B)/libcachecat.a | $(B)/tools
-	$(HOSTCC) -std=c11 -D_GNU_SOURCE $(WARN) -O2 -g -Iplugin -o $@ $< $(DECODER_TOOL_OBJ) $(B)/libcachecat.a -lelf -lopcodes-multiarch -lbfd-multiarch -lz
+	$(HOSTCC) -std=c11 -D_GNU_SOURCE $(WARN) -O2 -g -Iplugin -o $@ $< $(DECODER_TOOL_OBJ) $(B)/libcachecat.a -lglpk -lelf -lopcodes-multiarch -lbfd-multiarch -lz
 
 deps:
 	@missing=$$(for p in $(DEPS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \

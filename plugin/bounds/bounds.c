@@ -413,6 +413,95 @@ once_per_run (uint64_t run, uint64_t *sum, cc_why *why)
     }
 }
 
+/* Price insn I of block B for the worst path through one execution of
+   TOP (ipet.c), as insn_misses prices it for all paths: per run of its
+   block (*PER_RUN), once per execution (*ONCE), or per entry into its
+   first-miss loop inside TOP (*ENTRY of that loop).  */
+static void
+price_insn (const fview *v, uint32_t i, uint32_t top, uint64_t *per_run, uint64_t *once,
+            uint64_t *entry)
+{
+  const cc_insn *in = &v->f->insns[i];
+  if (cc_insn_never_fetched (in, v->fr->analysed))
+    return;
+  const cc_verdict *vd = &v->fr->insns[i].merged;
+  uint64_t lines = insn_lines (v, i);
+  if (vd->category == CC_ALWAYS_HIT)
+    return;
+  if (vd->category != CC_FIRST_MISS)
+    *per_run = add (*per_run, lines);
+  else if (vd->scope != CC_SCOPE_LOOP || (top != CC_NONE && within (v->fr, top, vd->loop)))
+    *once = add (*once, lines);
+  else
+    entry[vd->loop] = add (entry[vd->loop], lines);
+}
+
+/* The call of block B priced (ipet.c): its callee's bound per run and its
+   misses in the whole run; both CC_UNBOUNDED where add_call finds none.  */
+static void
+price_call (const walker *w, const fview *v, uint32_t b, uint64_t *each, uint64_t *cap)
+{
+  const cc_block *bb = &v->f->blocks[b];
+  *each = *cap = bb->call == CC_CALL_NONE ? 0 : CC_UNBOUNDED;
+  uint32_t g = bb->call == CC_CALL_DIRECT && bb->callee
+               ? cc_func_index_find (&w->ix, bb->callee) : CC_NONE;
+  if (bb->call == CC_CALL_NONE || g == CC_NONE || w->state[g] != DONE)
+    return;
+  *each = w->b->funcs[g].max_misses;
+  *cap = w->b->funcs[g].run_misses;
+}
+
+/* The worst path's misses in one execution of TOP (ipet.c), or
+   CC_UNBOUNDED where it has no bound or code it cannot price runs.  */
+static uint64_t
+worst_path (walker *w, const fview *v, uint32_t top)
+{
+  const cc_func *f = v->f;
+  uint32_t nb = f->n_blocks, nl = v->fr->n_loops;
+  uint64_t *cost = cc_xcalloc (nb + 1, sizeof *cost), *each = cc_xcalloc (nb + 1, sizeof *each);
+  uint64_t *cap = cc_xcalloc (nb + 1, sizeof *cap), *entry = cc_xcalloc (nl + 1, sizeof *entry);
+  uint64_t *runs = cc_xmalloc ((nl + 1) * sizeof *runs);
+  for (uint32_t l = 0; l < nl; l++)
+    runs[l] = v->loops[l].runs;
+  uint64_t once = 0, best = 0;
+  for (uint32_t b = 0; b < nb && best != CC_UNBOUNDED; b++)
+    {
+      uint32_t in = v->fr->block_loop[b];
+      if (top != CC_NONE && (in == CC_NONE || !within (v->fr, in, top)))
+        continue;
+      const cc_block *bb = &f->blocks[b];
+      for (uint32_t i = bb->first_insn; i < bb->first_insn + bb->n_insns; i++)
+        if (cc_runs_code_unseen (&f->insns[i]))
+          best = CC_UNBOUNDED;
+        else
+          price_insn (v, i, top, &cost[b], &once, entry);
+      price_call (w, v, b, &each[b], &cap[b]);
+    }
+  if (best != CC_UNBOUNDED)
+    {
+      cc_ipet_scope s = { f, v->fr, top, runs, cost, entry, once, each, cap, NULL };
+      best = cc_ipet_misses (&s);
+    }
+  free (cost);
+  free (each);
+  free (cap);
+  free (entry);
+  free (runs);
+  return best;
+}
+
+/* The worst path caps the sum over all paths, *SUM.  */
+static void
+take_worst_path (walker *w, const fview *v, uint32_t top, uint64_t *sum, cc_why *why)
+{
+  uint64_t worst = worst_path (w, v, top);
+  if (worst < *sum)
+    {
+      *sum = worst;
+      *why = (cc_why){ CC_WHY_NONE, CC_NONE, 0, CC_NONE, NULL };
+    }
+}
+
 /* The user's flow fact on F's misses (cachecat-link --flow-facts), a
    promise taken as given, caps its bound *SUM.  */
 static void
@@ -455,6 +544,7 @@ func_bounds (walker *w, uint32_t fi)
   cc_why why = { CC_WHY_NONE, CC_NONE, 0, CC_NONE, NULL };
   for (uint32_t b = 0; b < f->n_blocks; b++)
     add_block (w, &v, b, CC_NONE, &sum, &why);
+  take_worst_path (w, &v, CC_NONE, &sum, &why);
   once_per_run (fl->run_misses, &sum, &why);
   user_fact (f, fl, &sum, &why);
   fl->max_misses = sum;
@@ -465,6 +555,7 @@ func_bounds (walker *w, uint32_t fi)
       cc_why lw = { CC_WHY_NONE, CC_NONE, 0, CC_NONE, NULL };
       for (uint32_t k = 0; k < fr->loops[l].n_blocks; k++)
         add_block (w, &v, fr->loops[l].blocks[k], l, &ls, &lw);
+      take_worst_path (w, &v, l, &ls, &lw);
       once_per_run (fl->run_misses, &ls, &lw);
       fl->loops[l].max_misses = ls;
       fl->loops[l].why = lw;

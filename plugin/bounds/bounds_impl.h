@@ -35,6 +35,31 @@ cc_fetch_lines (const cc_func *f, const cc_func_result *fr, uint32_t i, int mult
   return 1 + (len + L - 2) / L;
 }
 
+/* ipet.c: one execution of a scope of function F (its invocation if TOP
+   is CC_NONE, else an execution of loop TOP), priced: per block its
+   misses per run (BLOCK_COST), per loop inside the scope its misses per
+   entry (LOOP_ENTRY_COST: first-miss of that loop), ONCE at most once
+   per execution, and per block its call's misses, at most CALL_EACH per
+   run and CALL_CAP in all (CC_UNBOUNDED: no such limit).  RUNS: per loop
+   its header's runs per execution.  */
+typedef struct cc_ipet_scope
+{
+  const cc_func *f;
+  const cc_func_result *fr;
+  uint32_t top;
+  const uint64_t *runs;
+  const uint64_t *block_cost, *loop_entry_cost;
+  uint64_t once;
+  const uint64_t *call_each, *call_cap;
+  int *relaxed;          /* set if a bound is the LP relaxation's */
+} cc_ipet_scope;
+
+/* The most misses of the worst path through one execution of S's scope
+   (docs/semantics.md §7.5, "The worst path"), or CC_UNBOUNDED if the
+   integer program has no bounded optimum or is too big for exact
+   arithmetic.  */
+uint64_t cc_ipet_misses (const cc_ipet_scope *s);
+
 /* run_misses.c: for every function of M, the most misses it and every
    function it may call can cause in the whole run (RUN[fi], CC_UNBOUNDED
    where some of that code may miss more than once per run), from R's

@@ -1,0 +1,345 @@
+/* cachecat bounds: the worst path's misses of one scope, by implicit
+   path enumeration (IPET; docs/semantics.md §7.5, "The worst path").
+   Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
+
+   An integer linear program over the scope's blocks and edges: how often
+   each runs in one execution of the scope (an invocation of a function,
+   or an execution of one of its loops), with flow conservation, every
+   loop's header bounded by its iterations per entry, and the misses of
+   each block and call priced per run.  Its maximum bounds the misses of
+   any one execution, where the sum over blocks counts both arms of every
+   branch.  GLPK solves it (glpk.h); its LP relaxation, which is no less,
+   stands in where the integer search runs out of time.  */
+
+#include "bounds/bounds_impl.h"
+#include "support/util.h"
+
+#include <glpk.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Past this, a coefficient or a bound is no exact double in the solver's
+   arithmetic: no ILP.  */
+#define IPET_MAX ((uint64_t) 1 << 40)
+/* The integer search's subproblems per scope.  */
+#define IPET_NODES 1000
+
+/* Is block B in the scope?  */
+static int
+in_scope (const cc_ipet_scope *s, uint32_t b)
+{
+  if (s->top == CC_NONE)
+    return 1;
+  for (uint32_t l = s->fr->block_loop[b]; l != CC_NONE; l = s->fr->loops[l].parent)
+    if (l == s->top)
+      return 1;
+  return 0;
+}
+
+/* Is loop M inside the scope (the top loop itself included)?  */
+static int
+loop_in_scope (const cc_ipet_scope *s, uint32_t m)
+{
+  return in_scope (s, s->fr->loops[m].header);
+}
+
+/* Is U -> V an edge entering loop M from outside it?  */
+static int
+enters (const cc_ipet_scope *s, uint32_t u, uint32_t v, uint32_t m)
+{
+  if (v != s->fr->loops[m].header)
+    return 0;
+  for (uint32_t l = s->fr->block_loop[u]; l != CC_NONE; l = s->fr->loops[l].parent)
+    if (l == m)
+      return 0;
+  return 1;
+}
+
+/* The scope's problem while it is built: a column per block, per edge
+   inside the scope, per block's exit and per call.  */
+typedef struct lp
+{
+  glp_prob *p;
+  uint32_t *col_of_block;      /* CC_NONE outside the scope */
+  uint32_t *edge_col;          /* per block: its first edge's column */
+  uint32_t *pred_start;        /* per block: its first edge in */
+  uint32_t *edge_from, *edge_k; /* the edges of the scope by the block they
+                                   go to: where from, which successor */
+  uint32_t *loop_at;           /* per block: the loop it heads, CC_NONE */
+  int *ia, *ja;
+  double *ar;
+  size_t n, cap;
+} lp;
+
+static void
+coef (lp *q, int row, int col, double v)
+{
+  if (q->n + 2 > q->cap)
+    {
+      q->cap = q->cap ? 2 * q->cap : 256;
+      q->ia = cc_xrealloc (q->ia, q->cap * sizeof *q->ia);
+      q->ja = cc_xrealloc (q->ja, q->cap * sizeof *q->ja);
+      q->ar = cc_xrealloc (q->ar, q->cap * sizeof *q->ar);
+    }
+  q->n++;
+  q->ia[q->n] = row;
+  q->ja[q->n] = col;
+  q->ar[q->n] = v;
+}
+
+static int
+new_col (lp *q, double obj, double ub, int integer)
+{
+  int c = glp_add_cols (q->p, 1);
+  glp_set_col_bnds (q->p, c, ub < 0 ? GLP_LO : GLP_DB, 0.0, ub < 0 ? 0.0 : ub);
+  glp_set_obj_coef (q->p, c, obj);
+  if (integer)
+    glp_set_col_kind (q->p, c, GLP_IV);
+  return c;
+}
+
+static int
+new_row (lp *q, int type, double rhs)
+{
+  int r = glp_add_rows (q->p, 1);
+  glp_set_row_bnds (q->p, r, type, type == GLP_UP ? 0.0 : rhs, rhs);
+  return r;
+}
+
+/* Where every edge of the scope comes from, by the block it goes to,
+   and which loop each block heads.  */
+static void
+index_edges (const cc_ipet_scope *s, lp *q)
+{
+  const cc_func *f = s->f;
+  uint32_t n = f->n_blocks, ne = 0;
+  q->pred_start = cc_xcalloc (n + 2, sizeof *q->pred_start);
+  for (uint32_t b = 0; b < n; b++)
+    if (q->col_of_block[b] != CC_NONE)
+      for (uint32_t k = 0; k < f->blocks[b].n_succs; k++)
+        {
+          q->pred_start[f->blocks[b].succs[k] + 1]++;
+          ne++;
+        }
+  for (uint32_t b = 0; b < n; b++)
+    q->pred_start[b + 1] += q->pred_start[b];
+  q->edge_from = cc_xmalloc ((ne + 1) * sizeof *q->edge_from);
+  q->edge_k = cc_xmalloc ((ne + 1) * sizeof *q->edge_k);
+  uint32_t *fill = cc_xcalloc (n + 1, sizeof *fill);
+  for (uint32_t b = 0; b < n; b++)
+    if (q->col_of_block[b] != CC_NONE)
+      for (uint32_t k = 0; k < f->blocks[b].n_succs; k++)
+        {
+          uint32_t v = f->blocks[b].succs[k], at = q->pred_start[v] + fill[v]++;
+          q->edge_from[at] = b;
+          q->edge_k[at] = k;
+        }
+  free (fill);
+  q->loop_at = cc_xmalloc ((n + 1) * sizeof *q->loop_at);
+  for (uint32_t b = 0; b < n; b++)
+    q->loop_at[b] = CC_NONE;
+  for (uint32_t m = 0; m < s->fr->n_loops; m++)
+    q->loop_at[s->fr->loops[m].header] = m;
+}
+
+/* The columns: each block of the scope runs x_b times, priced at its
+   misses per run; each edge inside it, priced at the first-miss(loop)
+   misses of the loop it enters; a block that may leave the scope, an
+   exit; a call, its misses, at most its callee's bound per run and its
+   cap in all.  */
+static void
+columns (const cc_ipet_scope *s, lp *q)
+{
+  const cc_func *f = s->f;
+  for (uint32_t b = 0; b < f->n_blocks; b++)
+    {
+      q->col_of_block[b] = CC_NONE;
+      if (in_scope (s, b))
+        q->col_of_block[b] = (uint32_t) new_col (q, (double) s->block_cost[b], -1, 1);
+    }
+  index_edges (s, q);
+  for (uint32_t b = 0; b < f->n_blocks; b++)
+    {
+      q->edge_col[b] = (uint32_t) glp_get_num_cols (q->p) + 1;
+      if (q->col_of_block[b] == CC_NONE)
+        continue;
+      for (uint32_t k = 0; k < f->blocks[b].n_succs; k++)
+        {
+          uint32_t v = f->blocks[b].succs[k], m = q->loop_at[v];
+          double price = 0;
+          if (m != CC_NONE && m != s->top && q->col_of_block[v] != CC_NONE
+              && enters (s, b, v, m))
+            price = (double) s->loop_entry_cost[m];
+          new_col (q, price, -1, 1);
+        }
+    }
+}
+
+/* Is an edge to V one the flow follows: inside the scope (an edge back
+   to the top loop's header is its next iteration)?  */
+static int
+followed (const lp *q, uint32_t v)
+{
+  return q->col_of_block[v] != CC_NONE;
+}
+
+/* The rows of block B: what enters it (an edge, or the scope's start)
+   and what leaves it (an edge, or out of the scope) is how often it
+   runs.  */
+static void
+flow_rows (const cc_ipet_scope *s, lp *q, uint32_t b, uint32_t entry)
+{
+  const cc_func *f = s->f;
+  int xb = (int) q->col_of_block[b];
+  int in = new_row (q, GLP_FX, b == entry ? 1.0 : 0.0);
+  coef (q, in, xb, 1.0);
+  for (uint32_t e = q->pred_start[b]; e < q->pred_start[b + 1]; e++)
+    coef (q, in, (int) (q->edge_col[q->edge_from[e]] + q->edge_k[e]), -1.0);
+  int out = new_row (q, GLP_FX, 0.0);
+  coef (q, out, xb, -1.0);
+  int leaves = f->blocks[b].exits || f->blocks[b].noreturn || !f->blocks[b].n_succs;
+  for (uint32_t k = 0; k < f->blocks[b].n_succs; k++)
+    {
+      int col = (int) (q->edge_col[b] + k);
+      if (followed (q, f->blocks[b].succs[k]))
+        coef (q, out, col, 1.0);
+      else
+        {
+          /* Out of the scope: the execution ends.  */
+          glp_set_col_bnds (q->p, col, GLP_FX, 0.0, 0.0);
+          leaves = 1;
+        }
+    }
+  if (leaves)
+    coef (q, out, new_col (q, 0.0, -1, 1), 1.0);
+}
+
+/* Loop M's header runs at most its iterations per entry into it (the
+   scope's start is one).  */
+static void
+loop_row (const cc_ipet_scope *s, lp *q, uint32_t m, uint32_t entry)
+{
+  uint32_t h = s->fr->loops[m].header;
+  double runs = (double) s->runs[m];
+  int r = new_row (q, GLP_UP, h == entry ? runs : 0.0);
+  coef (q, r, (int) q->col_of_block[h], 1.0);
+  for (uint32_t e = q->pred_start[h]; e < q->pred_start[h + 1]; e++)
+    if (m != s->top && enters (s, q->edge_from[e], h, m))
+      coef (q, r, (int) (q->edge_col[q->edge_from[e]] + q->edge_k[e]), -runs);
+}
+
+/* A call's misses: at most its callee's bound per run of its block, and
+   at most its cap in all.  */
+static void
+call_row (const cc_ipet_scope *s, lp *q, uint32_t b)
+{
+  uint64_t each = s->call_each[b], cap = s->call_cap[b];
+  int y = new_col (q, 1.0, cap == CC_UNBOUNDED ? -1 : (double) cap, 0);
+  if (each == CC_UNBOUNDED)
+    return;
+  int r = new_row (q, GLP_UP, 0.0);
+  coef (q, r, y, 1.0);
+  coef (q, r, (int) q->col_of_block[b], -(double) each);
+}
+
+/* Can the problem be solved exactly: every loop in the scope bounded,
+   every call priced, every number small?  */
+static int
+solvable (const cc_ipet_scope *s)
+{
+  for (uint32_t m = 0; m < s->fr->n_loops; m++)
+    if (loop_in_scope (s, m) && (s->runs[m] == CC_UNBOUNDED || s->runs[m] > IPET_MAX
+                                 || s->loop_entry_cost[m] > IPET_MAX))
+      return 0;
+  for (uint32_t b = 0; b < s->f->n_blocks; b++)
+    if (in_scope (s, b)
+        && (s->block_cost[b] > IPET_MAX
+            || (s->call_each[b] == CC_UNBOUNDED && s->call_cap[b] == CC_UNBOUNDED)
+            || (s->call_each[b] != CC_UNBOUNDED && s->call_each[b] > IPET_MAX)
+            || (s->call_cap[b] != CC_UNBOUNDED && s->call_cap[b] > IPET_MAX)))
+      return 0;
+  return s->once <= IPET_MAX;
+}
+
+/* Stop the integer search past IPET_NODES subproblems: a budget by
+   count, not by time, so that the same program always gets the same
+   bound.  */
+static void
+node_budget (glp_tree *t, void *data)
+{
+  int *nodes = data;
+  if (glp_ios_reason (t) == GLP_ISELECT && ++*nodes > IPET_NODES)
+    glp_ios_terminate (t);
+}
+
+/* The optimum of Q's problem, rounded up: the integer one if the search
+   finished within its budget, else the relaxation's (*RELAXED set);
+   CC_UNBOUNDED if neither.  */
+static uint64_t
+solve (lp *q, int *relaxed)
+{
+  glp_load_matrix (q->p, (int) q->n, q->ia, q->ja, q->ar);
+  glp_smcp sm;
+  glp_init_smcp (&sm);
+  sm.msg_lev = GLP_MSG_OFF;
+  if (glp_simplex (q->p, &sm) != 0 || glp_get_status (q->p) != GLP_OPT)
+    return CC_UNBOUNDED;
+  double v = glp_get_obj_val (q->p);
+  glp_iocp io;
+  glp_init_iocp (&io);
+  io.msg_lev = GLP_MSG_OFF;
+  int nodes = 0;
+  io.cb_func = node_budget;
+  io.cb_info = &nodes;
+  *relaxed = 1;
+  if (glp_intopt (q->p, &io) == 0 && glp_mip_status (q->p) == GLP_OPT)
+    {
+      v = glp_mip_obj_val (q->p);
+      *relaxed = 0;
+    }
+  /* A margin over the solver's tolerances: the coefficients are
+     integers, and so is the true optimum.  */
+  return (uint64_t) ceil (v * (1.0 + 1e-9) - 1e-6);
+}
+
+uint64_t
+cc_ipet_misses (const cc_ipet_scope *s)
+{
+  if (!solvable (s))
+    return CC_UNBOUNDED;
+  const cc_func *f = s->f;
+  uint32_t entry = s->top == CC_NONE ? 0 : s->fr->loops[s->top].header;
+  lp q;
+  memset (&q, 0, sizeof q);
+  q.p = glp_create_prob ();
+  glp_set_obj_dir (q.p, GLP_MAX);
+  q.col_of_block = cc_xmalloc ((f->n_blocks + 1) * sizeof *q.col_of_block);
+  q.edge_col = cc_xmalloc ((f->n_blocks + 1) * sizeof *q.edge_col);
+  columns (s, &q);
+  for (uint32_t b = 0; b < f->n_blocks; b++)
+    if (q.col_of_block[b] != CC_NONE)
+      {
+        flow_rows (s, &q, b, entry);
+        if (f->blocks[b].call != CC_CALL_NONE)
+          call_row (s, &q, b);
+      }
+  for (uint32_t m = 0; m < s->fr->n_loops; m++)
+    if (loop_in_scope (s, m))
+      loop_row (s, &q, m, entry);
+  int relaxed = 0;
+  uint64_t v = solve (&q, &relaxed);
+  glp_delete_prob (q.p);
+  free (q.col_of_block);
+  free (q.edge_col);
+  free (q.pred_start);
+  free (q.edge_from);
+  free (q.edge_k);
+  free (q.loop_at);
+  free (q.ia);
+  free (q.ja);
+  free (q.ar);
+  if (s->relaxed)
+    *s->relaxed |= relaxed;
+  return v == CC_UNBOUNDED ? v : v + s->once;
+}
