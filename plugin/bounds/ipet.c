@@ -16,6 +16,7 @@
 
 #include <glpk.h>
 #include <math.h>
+#include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -303,11 +304,29 @@ solve (lp *q, int *relaxed)
   return (uint64_t) ceil (v * (1.0 + 1e-9) - 1e-6);
 }
 
+/* GLPK's fatal errors (a bug of ours in the problem, or its own) would
+   abort the process, GCC with it: its error hook jumps back instead, and
+   the scope has no worst-path bound.  */
+static void
+glpk_failed (void *info)
+{
+  longjmp (*(jmp_buf *) info, 1);
+}
+
 uint64_t
 cc_ipet_misses (const cc_ipet_scope *s)
 {
   if (!solvable (s))
     return CC_UNBOUNDED;
+  jmp_buf failed;
+  if (setjmp (failed))
+    {
+      /* GLPK's state is lost: its environment must go (what this call
+         allocated of its own is lost too).  */
+      glp_free_env ();
+      return CC_UNBOUNDED;
+    }
+  glp_error_hook (glpk_failed, &failed);
   const cc_func *f = s->f;
   uint32_t entry = s->top == CC_NONE ? 0 : s->fr->loops[s->top].header;
   lp q;
@@ -339,6 +358,7 @@ cc_ipet_misses (const cc_ipet_scope *s)
   free (q.ia);
   free (q.ja);
   free (q.ar);
+  glp_error_hook (NULL, NULL);
   if (s->relaxed)
     *s->relaxed |= relaxed;
   return v == CC_UNBOUNDED ? v : v + s->once;

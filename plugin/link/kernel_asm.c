@@ -82,20 +82,16 @@ asm_goes (const cc_whole_program *wp, const cc_elf_image *img, decoders *ds, uin
 }
 
 /* Flag the instructions of function FI's asm statements that are
-   system calls.  The instructions of one statement are consecutive and
-   share its uid.  */
+   system calls.  */
 static void
 kernel_statements (cc_whole_program *wp, const cc_elf_image *img, decoders *ds, uint32_t fi)
 {
   cc_func *fn = &wp->model.funcs[fi];
   for (uint32_t i = 0, j; i < fn->n_insns; i = j)
     {
-      j = i + 1;
+      j = wp_asm_statement_end (fn, i);
       if (fn->insns[i].kind != CC_INSN_ASM)
         continue;
-      while (j < fn->n_insns && fn->insns[j].kind == CC_INSN_ASM
-             && fn->insns[j].uid == fn->insns[i].uid && fn->insns[j].part == fn->insns[i].part)
-        j++;
       int kernel = 0, other = 0;
       for (uint32_t k = i; k < j && !other; k++)
         {

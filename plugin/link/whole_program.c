@@ -219,18 +219,27 @@ check_bytes (const cc_whole_program *wp, const cc_elf_image *img, uint32_t fi, c
    stays unknown code that calls no function of the program; any other
    is counted in wp->n_asm_branching.  The machine instructions of one
    statement are consecutive and share its uid.  */
+uint32_t
+wp_asm_statement_end (const cc_func *fn, uint32_t i)
+{
+  uint32_t j = i + 1;
+  if (fn->insns[i].kind != CC_INSN_ASM)
+    return j;
+  while (j < fn->n_insns && fn->insns[j].kind == CC_INSN_ASM
+         && fn->insns[j].uid == fn->insns[i].uid && fn->insns[j].part == fn->insns[i].part)
+    j++;
+  return j;
+}
+
 static void
 plain_asm (cc_whole_program *wp, const cc_elf_image *img, uint32_t fi)
 {
   cc_func *fn = &wp->model.funcs[fi];
   for (uint32_t i = 0, j; i < fn->n_insns; i = j)
     {
-      j = i + 1;
+      j = wp_asm_statement_end (fn, i);
       if (fn->insns[i].kind != CC_INSN_ASM)
         continue;
-      while (j < fn->n_insns && fn->insns[j].kind == CC_INSN_ASM
-             && fn->insns[j].uid == fn->insns[i].uid && fn->insns[j].part == fn->insns[i].part)
-        j++;
       cc_asm_flow worst = CC_ASM_NEXT;
       for (uint32_t k = i; k < j && worst != CC_ASM_OTHER; k++)
         {

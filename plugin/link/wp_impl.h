@@ -43,6 +43,10 @@ uint32_t wp_last_fetched (const cc_func *fn, const cc_block *b);
 /* Does the instruction the model has at insn IN read as the model's in
    the program (neither the linker's nor the asm's, and whole)?  */
 int wp_plain_insn (const cc_insn *in);
+/* The end of the asm statement of FN whose first insn is I: the
+   consecutive asm insns that share its uid and part (I + 1 if I is no
+   asm insn).  */
+uint32_t wp_asm_statement_end (const cc_func *fn, uint32_t i);
 
 /* call_graph.c: every call resolved from the final bytes, the roots
    (wp->escaped, wp->taken), and whether the program is closed

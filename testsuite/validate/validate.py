@@ -2325,16 +2325,8 @@ def seed_bounds(opts, res, layout, report, lines, on, log, bounds_of):
         else:
             entry = next(lp for p in report["functions"] for lp in p["loops"]
                          if layout.addr(insn_ref(lp["header"], p["name"])) == layout.loops[k][1])
-        kept = entry["max_misses"]
-        entry["max_misses"] = most - 1
-        seeded = bound_lines(0, bounds_of(layout, report))
-        entry["max_misses"] = kept
-        path = os.path.join(res.workdir, "expect.seeded")
-        with open(path, "w") as out:
-            out.write("\n".join([l for l in lines
-                                  if not l.startswith(("fbound ", "lbound ", "lruns "))]
-                                 + seeded) + "\n")
-        p = run([opts.ccvalidate, path, os.path.join(res.workdir, "trace")])
+        p = run_seeded(opts, res, layout, report, lines, bounds_of, entry, "max_misses",
+                       most - 1)
         caught = p.returncode == 1 and ("bound-exceeded %s %s %d " % (column, what, k)) in p.stdout
         log("self-test:%s max_misses of %s seeded to %d, one below the %d lines one %s "
             "loaded: %s" % (on, layout.funcs[k][0] if kind == "f" else
@@ -2343,6 +2335,20 @@ def seed_bounds(opts, res, layout, report, lines, on, log, bounds_of):
                             "caught" if caught else "NOT CAUGHT"))
         ok &= caught
     return ok & seed_iterations(opts, res, layout, report, lines, on, log, bounds_of)
+
+
+def run_seeded(opts, res, layout, report, lines, bounds_of, entry, key, value):
+    """ccvalidate on RES's trace with the expectations LINES, their bounds
+    those of REPORT (BOUNDS_OF reads them) with ENTRY's KEY set to VALUE."""
+    kept = entry[key]
+    entry[key] = value
+    seeded = bound_lines(0, bounds_of(layout, report))
+    entry[key] = kept
+    path = os.path.join(res.workdir, "expect.seeded")
+    with open(path, "w") as out:
+        out.write("\n".join([l for l in lines if not l.startswith(("fbound ", "lbound ", "lruns "))]
+                            + seeded) + "\n")
+    return run([opts.ccvalidate, path, os.path.join(res.workdir, "trace")])
 
 
 def seed_iterations(opts, res, layout, report, lines, on, log, bounds_of):
@@ -2357,15 +2363,7 @@ def seed_iterations(opts, res, layout, report, lines, on, log, bounds_of):
         return False
     entry = next(lp for p in report["functions"] for lp in p["loops"]
                  if layout.addr(insn_ref(lp["header"], p["name"])) == layout.loops[k][1])
-    kept = entry["iterations"]
-    entry["iterations"] = most - 1
-    seeded = bound_lines(0, bounds_of(layout, report))
-    entry["iterations"] = kept
-    path = os.path.join(res.workdir, "expect.seeded")
-    with open(path, "w") as out:
-        out.write("\n".join([l for l in lines if not l.startswith(("fbound ", "lbound ", "lruns "))]
-                            + seeded) + "\n")
-    p = run([opts.ccvalidate, path, os.path.join(res.workdir, "trace")])
+    p = run_seeded(opts, res, layout, report, lines, bounds_of, entry, "iterations", most - 1)
     caught = p.returncode == 1 and ("runs-exceeded %s loop %d " % (column, k)) in p.stdout
     log("self-test:%s iterations of the loop at %s seeded to %d, one below the %d header "
         "runs of one execution: %s" % (on, layout.where(layout.loops[k][1])[0], most - 1, most,
