@@ -479,7 +479,7 @@ worst_path (walker *w, const fview *v, uint32_t top)
     }
   if (best != CC_UNBOUNDED)
     {
-      cc_ipet_scope s = { f, v->fr, top, runs, cost, entry, once, each, cap, NULL };
+      cc_ipet_scope s = { f, v->fr, top, runs, cost, entry, once, each, cap };
       best = cc_ipet_misses (&s);
     }
   free (cost);

@@ -52,6 +52,12 @@ typedef struct cc_why
                             indirect call, a function outside the unit) */
 } cc_why;
 
+/* Header runs at or above this that GCC gives come from nothing but the
+   range of the loop counter's type (an int counter against an unknown
+   limit: 2^31 - 1 iterations, no overflow being its promise): sound,
+   and useless.  */
+#define CC_TYPE_RANGE_RUNS (((uint64_t) 1 << 31) - 1)
+
 typedef struct cc_loop_limits
 {
   uint64_t runs;         /* the most times the header runs in one
@@ -73,6 +79,13 @@ typedef struct cc_func_limits
   cc_loop_limits *loops; /* parallel to cc_func_result.loops */
   uint8_t from_fact;     /* max_misses is the user's flow fact */
 } cc_func_limits;
+
+/* Is the bound of LL one GCC derives from the counter's type alone?  */
+static inline int
+cc_runs_type_range (const cc_loop_limits *ll)
+{
+  return ll->source == CC_BOUND_GCC && ll->runs != UINT64_MAX && ll->runs >= CC_TYPE_RANGE_RUNS;
+}
 
 typedef struct cc_bounds
 {

@@ -51,7 +51,6 @@ typedef struct cc_ipet_scope
   const uint64_t *block_cost, *loop_entry_cost;
   uint64_t once;
   const uint64_t *call_each, *call_cap;
-  int *relaxed;          /* set if a bound is the LP relaxation's */
 } cc_ipet_scope;
 
 /* The most misses of the worst path through one execution of S's scope

@@ -275,10 +275,10 @@ node_budget (glp_tree *t, void *data)
 }
 
 /* The optimum of Q's problem, rounded up: the integer one if the search
-   finished within its budget, else the relaxation's (*RELAXED set);
-   CC_UNBOUNDED if neither.  */
+   finished within its budget, else the relaxation's; CC_UNBOUNDED if
+   neither.  */
 static uint64_t
-solve (lp *q, int *relaxed)
+solve (lp *q)
 {
   glp_load_matrix (q->p, (int) q->n, q->ia, q->ja, q->ar);
   glp_smcp sm;
@@ -293,12 +293,8 @@ solve (lp *q, int *relaxed)
   int nodes = 0;
   io.cb_func = node_budget;
   io.cb_info = &nodes;
-  *relaxed = 1;
   if (glp_intopt (q->p, &io) == 0 && glp_mip_status (q->p) == GLP_OPT)
-    {
-      v = glp_mip_obj_val (q->p);
-      *relaxed = 0;
-    }
+    v = glp_mip_obj_val (q->p);
   /* A margin over the solver's tolerances: the coefficients are
      integers, and so is the true optimum.  */
   return (uint64_t) ceil (v * (1.0 + 1e-9) - 1e-6);
@@ -346,8 +342,7 @@ cc_ipet_misses (const cc_ipet_scope *s)
   for (uint32_t m = 0; m < s->fr->n_loops; m++)
     if (loop_in_scope (s, m))
       loop_row (s, &q, m, entry);
-  int relaxed = 0;
-  uint64_t v = solve (&q, &relaxed);
+  uint64_t v = solve (&q);
   glp_delete_prob (q.p);
   free (q.col_of_block);
   free (q.edge_col);
@@ -359,7 +354,5 @@ cc_ipet_misses (const cc_ipet_scope *s)
   free (q.ja);
   free (q.ar);
   glp_error_hook (NULL, NULL);
-  if (s->relaxed)
-    *s->relaxed |= relaxed;
   return v == CC_UNBOUNDED ? v : v + s->once;
 }

@@ -152,6 +152,7 @@ typedef struct place
   const char *file;
   uint32_t line;
   const char *func;
+  int type_range;        /* bounded by its counter's type only */
 } place;
 
 static int
@@ -176,11 +177,13 @@ static int
 fill_template (FILE *f, void *data)
 {
   const template_job *j = data;
-  fputs ("# cachecat: loops without an iteration bound.  Before each, write the most\n"
-         "# times one execution of it runs its body:  #pragma loopbound min 0 max N\n", f);
+  fputs ("# cachecat: loops without an iteration bound, or with only the one their\n"
+         "# counter's type gives.  Before each, write the most times one execution of\n"
+         "# it runs its body:  #pragma loopbound min 0 max N\n", f);
   for (uint32_t k = 0; k < j->n; k++)
     if (k == 0 || place_order (&j->v[k - 1], &j->v[k]) != 0)
-      fprintf (f, "%s:%u: a loop in %s\n", j->v[k].file, j->v[k].line, j->v[k].func);
+      fprintf (f, "%s:%u: a loop in %s%s\n", j->v[k].file, j->v[k].line, j->v[k].func,
+               j->v[k].type_range ? " (bounded by its counter's type only)" : "");
   return 0;
 }
 
@@ -192,7 +195,8 @@ cc_loop_template_write (const char *path, const cc_model *m, const cc_result *r,
   uint32_t cap = 0;
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)
     for (uint32_t l = 0; l < r->funcs[fi].n_loops; l++)
-      if (b->funcs[fi].loops[l].runs == CC_UNBOUNDED)
+      if (b->funcs[fi].loops[l].runs == CC_UNBOUNDED
+          || cc_runs_type_range (&b->funcs[fi].loops[l]))
         {
           if (j.n == cap)
             {
@@ -202,6 +206,7 @@ cc_loop_template_write (const char *path, const cc_model *m, const cc_result *r,
           place *p = &j.v[j.n++];
           loop_place (m, r, fi, l, &p->file, &p->line);
           p->func = m->funcs[fi].name;
+          p->type_range = cc_runs_type_range (&b->funcs[fi].loops[l]);
         }
   if (j.n)
     qsort (j.v, j.n, sizeof *j.v, place_order);

@@ -487,6 +487,8 @@ json_part_loops (wbuf *w, const cc_model *m, const cc_result *r, uint32_t fi, ui
           cc_json_str (w->j, ll->source == CC_BOUND_GCC ? "gcc"
                        : ll->source == CC_BOUND_PRAGMA ? "pragma"
                        : ll->source == CC_BOUND_FACTS ? "flow-facts" : NULL);
+          if (cc_runs_type_range (ll))
+            cc_json_s (w->j, ", \"iterations_from_type_range\": true");
           json_bound (w, m, r, ll->max_misses, &ll->why);
         }
       /* Every member.  */
