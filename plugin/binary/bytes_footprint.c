@@ -54,23 +54,10 @@ static int
 read_insn (fp_walk *f, uint64_t a, const cc_decoded *prev, cc_decoded *d, cc_goes *flow,
            uint64_t *t)
 {
-  bytes_walk *w = &f->w;
-  if (cc_elf_mapping_at (w->c->img, a) == 'd')
+  int len = bytes_read (&f->w, a, d);
+  if (len <= 0)
     return 0;
-  int len = cc_decode_memo_get (w->c->memo, w->isa, a, d);
-  if (len < 0)
-    {
-      len = cc_decode (w->dec, w->s->data, w->s->addr, w->s->size, a, d);
-      cc_decode_memo_put (w->c->memo, w->isa, a, d, len);
-    }
-  if (len <= 0 || a + (uint64_t) len > w->limit)
-    return 0;
-  uint64_t after = prev ? prev->addr : 0;
-  if (!cc_decode_memo_flow (w->c->memo, w->isa, a, after, flow, t))
-    {
-      *flow = cc_isa_decoded_flow (w->isa, d, prev, t);
-      cc_decode_memo_put_flow (w->c->memo, w->isa, a, after, *flow, *t);
-    }
+  *flow = bytes_flow (&f->w, d, prev, t);
   return len;
 }
 

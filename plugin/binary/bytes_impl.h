@@ -100,6 +100,14 @@ void bytes_walk_free (bytes_walk *w);
 void bytes_fail (bytes_walk *w, char *why);
 /* Queue the code at A for W to decode.  */
 void bytes_push (bytes_walk *w, uint64_t a);
+/* The instruction at A as W's decoder reads it (read once per program:
+   the memo) into D: its length; 0 if the bytes there are no instruction
+   within W's code, -1 if the mapping symbols mark them data.  */
+int bytes_read (const bytes_walk *w, uint64_t a, cc_decoded *d);
+/* What D does to control after PREV (NULL: none), its target into *T
+   (the memo's, if it holds it).  */
+cc_goes bytes_flow (const bytes_walk *w, const cc_decoded *d, const cc_decoded *prev,
+                    uint64_t *t);
 /* Does control run on to the next instruction after one of flow F?  */
 int bytes_runs_on (cc_goes f);
 /* By address, for qsort and bsearch of bytes_insn.  */

@@ -50,22 +50,44 @@ jump_to (bytes_walk *w, uint64_t a, uint64_t t)
   return -1;
 }
 
-/* Decode the instruction at A into D; 0, or -1 with *w->why set.  */
-static int
-decode_at (bytes_walk *w, uint64_t a, cc_decoded *d)
+int
+bytes_read (const bytes_walk *w, uint64_t a, cc_decoded *d)
 {
   if (cc_elf_mapping_at (w->c->img, a) == 'd')
-    {
-      bytes_fail (w, cc_xasprintf ("control runs into data at 0x%llx", (unsigned long long) a));
-      return -1;
-    }
+    return -1;
   int len = cc_decode_memo_get (w->c->memo, w->isa, a, d);
   if (len < 0)
     {
       len = cc_decode (w->dec, w->s->data, w->s->addr, w->s->size, a, d);
       cc_decode_memo_put (w->c->memo, w->isa, a, d, len);
     }
-  if (len <= 0 || a + (uint64_t) len > w->limit)
+  return len > 0 && a + (uint64_t) len <= w->limit ? len : 0;
+}
+
+cc_goes
+bytes_flow (const bytes_walk *w, const cc_decoded *d, const cc_decoded *prev, uint64_t *t)
+{
+  uint64_t after = prev ? prev->addr : 0;
+  cc_goes f;
+  if (!cc_decode_memo_flow (w->c->memo, w->isa, d->addr, after, &f, t))
+    {
+      f = cc_isa_decoded_flow (w->isa, d, prev, t);
+      cc_decode_memo_put_flow (w->c->memo, w->isa, d->addr, after, f, *t);
+    }
+  return f;
+}
+
+/* Decode the instruction at A into D; 0, or -1 with *w->why set.  */
+static int
+decode_at (bytes_walk *w, uint64_t a, cc_decoded *d)
+{
+  int len = bytes_read (w, a, d);
+  if (len < 0)
+    {
+      bytes_fail (w, cc_xasprintf ("control runs into data at 0x%llx", (unsigned long long) a));
+      return -1;
+    }
+  if (len == 0)
     {
       bytes_fail (w, cc_xasprintf ("objdump's decoder reads no instruction at 0x%llx within "
                                    "its code", (unsigned long long) a));
@@ -133,13 +155,8 @@ add_insn (bytes_walk *w, uint64_t a, const cc_decoded *d, const cc_decoded *prev
       w->insns = cc_xrealloc (w->insns, w->cap * sizeof *w->insns);
     }
   bytes_insn *in = &w->insns[w->n++];
-  uint64_t t = 0, after = prev ? prev->addr : 0;
-  cc_goes f;
-  if (!cc_decode_memo_flow (w->c->memo, w->isa, a, after, &f, &t))
-    {
-      f = cc_isa_decoded_flow (w->isa, d, prev, &t);
-      cc_decode_memo_put_flow (w->c->memo, w->isa, a, after, f, t);
-    }
+  uint64_t t = 0;
+  cc_goes f = bytes_flow (w, d, prev, &t);
   *in = (bytes_insn) { .addr = a, .target = t, .len = (uint32_t) d->length,
                        .flow = (uint8_t) f };
   find_refs (w, in, d);

@@ -75,8 +75,6 @@ still_that_loop (const cc_func *f, const cc_loop *lp, const cc_loop_bound *lb)
   return 1;
 }
 
-static int within (const cc_func_result *fr, uint32_t in, uint32_t out);
-
 /* Does anchor LB (n_body 0) name loop L: L is the innermost loop of an
    insn of LB's, and holds no other loop that is?  */
 static int
@@ -96,7 +94,7 @@ anchored_loop (const cc_func *f, const cc_func_result *fr, uint32_t l, const cc_
         continue;
       if (in == l)
         is = 1;
-      else if (within (fr, in, l))
+      else if (cc_loop_within (fr, in, l))
         return 0;
     }
   return is;
@@ -186,16 +184,6 @@ typedef struct fview
   uint32_t L;
 } fview;
 
-/* Is loop IN loop OUT or inside it?  */
-static int
-within (const cc_func_result *fr, uint32_t in, uint32_t out)
-{
-  for (uint32_t l = in; l != CC_NONE; l = fr->loops[l].parent)
-    if (l == out)
-      return 1;
-  return 0;
-}
-
 /* Product of the header runs of the loops from FROM outwards up to and
    including TOP (every loop out to the function if TOP is CC_NONE).  */
 static uint64_t
@@ -264,13 +252,13 @@ insn_misses (const fview *v, uint32_t i, uint32_t b, uint32_t top)
          scope is TOP or holds it, else once per execution of the scope
          inside TOP.  */
       if (vd->scope != CC_SCOPE_LOOP
-          || (top != CC_NONE && within (v->fr, top, vd->loop)))
+          || (top != CC_NONE && cc_loop_within (v->fr, top, vd->loop)))
         return min64 (lines, every);
       return min64 (mul (lines, loop_execs (v, vd->loop, top)), every);
     case CC_FIRST_HIT:
       /* All fetches but the first of each execution of its loop, if
          that loop is in TOP; else any fetch.  */
-      if (vd->other_func || (top != CC_NONE && !within (v->fr, vd->loop, top)))
+      if (vd->other_func || (top != CC_NONE && !cc_loop_within (v->fr, vd->loop, top)))
         return every;
       {
         uint64_t per = block_runs (v, b, vd->loop);
@@ -319,6 +307,14 @@ typedef struct walker
 
 static void func_bounds (walker *w, uint32_t fi);
 
+/* The function block BB calls by name in IX, or CC_NONE.  */
+static uint32_t
+callee_of (const cc_func_index *ix, const cc_block *bb)
+{
+  return bb->call == CC_CALL_DIRECT && bb->callee ? cc_func_index_find (ix, bb->callee)
+                                                  : CC_NONE;
+}
+
 /* The most misses RUNS calls of function G with bound EACH per
    invocation cause: never more than all of G's misses in the run.  */
 static uint64_t
@@ -336,8 +332,7 @@ add_call (walker *w, const fview *v, uint32_t b, uint32_t top, uint64_t runs, ui
   const cc_block *bb = &v->f->blocks[b];
   if (bb->call == CC_CALL_NONE)
     return;
-  uint32_t g = bb->call == CC_CALL_DIRECT && bb->callee
-               ? cc_func_index_find (&w->ix, bb->callee) : CC_NONE;
+  uint32_t g = callee_of (&w->ix, bb);
   cc_why w2 = { CC_WHY_NONE, v->fi, 0, bb->first_insn + bb->n_insns - 1, NULL };
   uint64_t each;
   if (g == CC_NONE)
@@ -430,7 +425,7 @@ price_insn (const fview *v, uint32_t i, uint32_t top, uint64_t *per_run, uint64_
     return;
   if (vd->category != CC_FIRST_MISS)
     *per_run = add (*per_run, lines);
-  else if (vd->scope != CC_SCOPE_LOOP || (top != CC_NONE && within (v->fr, top, vd->loop)))
+  else if (vd->scope != CC_SCOPE_LOOP || (top != CC_NONE && cc_loop_within (v->fr, top, vd->loop)))
     *once = add (*once, lines);
   else
     entry[vd->loop] = add (entry[vd->loop], lines);
@@ -443,8 +438,7 @@ price_call (const walker *w, const fview *v, uint32_t b, uint64_t *each, uint64_
 {
   const cc_block *bb = &v->f->blocks[b];
   *each = *cap = bb->call == CC_CALL_NONE ? 0 : CC_UNBOUNDED;
-  uint32_t g = bb->call == CC_CALL_DIRECT && bb->callee
-               ? cc_func_index_find (&w->ix, bb->callee) : CC_NONE;
+  uint32_t g = callee_of (&w->ix, bb);
   if (bb->call == CC_CALL_NONE || g == CC_NONE || w->state[g] != DONE)
     return;
   *each = w->b->funcs[g].max_misses;
@@ -460,14 +454,10 @@ worst_path (walker *w, const fview *v, uint32_t top)
   uint32_t nb = f->n_blocks, nl = v->fr->n_loops;
   uint64_t *cost = cc_xcalloc (nb + 1, sizeof *cost), *each = cc_xcalloc (nb + 1, sizeof *each);
   uint64_t *cap = cc_xcalloc (nb + 1, sizeof *cap), *entry = cc_xcalloc (nl + 1, sizeof *entry);
-  uint64_t *runs = cc_xmalloc ((nl + 1) * sizeof *runs);
-  for (uint32_t l = 0; l < nl; l++)
-    runs[l] = v->loops[l].runs;
   uint64_t once = 0, best = 0;
   for (uint32_t b = 0; b < nb && best != CC_UNBOUNDED; b++)
     {
-      uint32_t in = v->fr->block_loop[b];
-      if (top != CC_NONE && (in == CC_NONE || !within (v->fr, in, top)))
+      if (!cc_block_within (v->fr, b, top))
         continue;
       const cc_block *bb = &f->blocks[b];
       for (uint32_t i = bb->first_insn; i < bb->first_insn + bb->n_insns; i++)
@@ -479,21 +469,22 @@ worst_path (walker *w, const fview *v, uint32_t top)
     }
   if (best != CC_UNBOUNDED)
     {
-      cc_ipet_scope s = { f, v->fr, top, runs, cost, entry, once, each, cap };
+      cc_ipet_scope s = { f, v->fr, top, v->loops, cost, entry, once, each, cap };
       best = cc_ipet_misses (&s);
     }
   free (cost);
   free (each);
   free (cap);
   free (entry);
-  free (runs);
   return best;
 }
 
-/* The worst path caps the sum over all paths, *SUM.  */
+/* The worst path caps the sum over all paths, *SUM (none below 0).  */
 static void
 take_worst_path (walker *w, const fview *v, uint32_t top, uint64_t *sum, cc_why *why)
 {
+  if (*sum == 0)
+    return;
   uint64_t worst = worst_path (w, v, top);
   if (worst < *sum)
     {
@@ -624,8 +615,7 @@ cc_bounds_shares (const cc_model *m, const cc_result *r, const cc_cache *cache,
       if (bb->call == CC_CALL_NONE)
         continue;
       /* A call's share; the call insn's own one (if any) stays.  */
-      uint32_t g = bb->call == CC_CALL_DIRECT && bb->callee
-                   ? cc_func_index_find (&ix, bb->callee) : CC_NONE;
+      uint32_t g = callee_of (&ix, bb);
       uint64_t x = g == CC_NONE ? CC_UNBOUNDED
                                 : calls_misses (b, g, runs, b->funcs[g].max_misses);
       if (x)

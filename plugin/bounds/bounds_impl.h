@@ -20,6 +20,23 @@ cc_runs_code_unseen (const cc_insn *in)
   return (in->kind == CC_INSN_ASM && in->length > 0 && !in->kernel) || in->runs_unknown;
 }
 
+/* Is loop IN loop OUT or inside it (IN CC_NONE: no loop, inside none)?  */
+static inline int
+cc_loop_within (const cc_func_result *fr, uint32_t in, uint32_t out)
+{
+  for (uint32_t l = in; l != CC_NONE; l = fr->loops[l].parent)
+    if (l == out)
+      return 1;
+  return 0;
+}
+
+/* Is block B in loop TOP (CC_NONE: the whole function)?  */
+static inline int
+cc_block_within (const cc_func_result *fr, uint32_t b, uint32_t top)
+{
+  return top == CC_NONE || cc_loop_within (fr, fr->block_loop[b], top);
+}
+
 /* The lines insn I of F may touch in one fetch: its lines under phase 0
    when every section starts on a line boundary (MULTI_PHASE 0), else the
    most any placement in lines of L bytes gives.  */
@@ -40,14 +57,14 @@ cc_fetch_lines (const cc_func *f, const cc_func_result *fr, uint32_t i, int mult
    misses per run (BLOCK_COST), per loop inside the scope its misses per
    entry (LOOP_ENTRY_COST: first-miss of that loop), ONCE at most once
    per execution, and per block its call's misses, at most CALL_EACH per
-   run and CALL_CAP in all (CC_UNBOUNDED: no such limit).  RUNS: per loop
-   its header's runs per execution.  */
+   run and CALL_CAP in all (CC_UNBOUNDED: no such limit).  LOOPS: per loop
+   its header's runs per execution (cc_loop_limits.runs).  */
 typedef struct cc_ipet_scope
 {
   const cc_func *f;
   const cc_func_result *fr;
   uint32_t top;
-  const uint64_t *runs;
+  const cc_loop_limits *loops;
   const uint64_t *block_cost, *loop_entry_cost;
   uint64_t once;
   const uint64_t *call_each, *call_cap;

@@ -9,7 +9,7 @@
    each block and call priced per run.  Its maximum bounds the misses of
    any one execution, where the sum over blocks counts both arms of every
    branch.  GLPK solves it (glpk.h); its LP relaxation, which is no less,
-   stands in where the integer search runs out of time.  */
+   stands in where the integer search passes its budget of subproblems.  */
 
 #include "bounds/bounds_impl.h"
 #include "support/util.h"
@@ -30,12 +30,7 @@
 static int
 in_scope (const cc_ipet_scope *s, uint32_t b)
 {
-  if (s->top == CC_NONE)
-    return 1;
-  for (uint32_t l = s->fr->block_loop[b]; l != CC_NONE; l = s->fr->loops[l].parent)
-    if (l == s->top)
-      return 1;
-  return 0;
+  return cc_block_within (s->fr, b, s->top);
 }
 
 /* Is loop M inside the scope (the top loop itself included)?  */
@@ -49,12 +44,7 @@ loop_in_scope (const cc_ipet_scope *s, uint32_t m)
 static int
 enters (const cc_ipet_scope *s, uint32_t u, uint32_t v, uint32_t m)
 {
-  if (v != s->fr->loops[m].header)
-    return 0;
-  for (uint32_t l = s->fr->block_loop[u]; l != CC_NONE; l = s->fr->loops[l].parent)
-    if (l == m)
-      return 0;
-  return 1;
+  return v == s->fr->loops[m].header && !cc_loop_within (s->fr, s->fr->block_loop[u], m);
 }
 
 /* The scope's problem while it is built: a column per block, per edge
@@ -222,7 +212,7 @@ static void
 loop_row (const cc_ipet_scope *s, lp *q, uint32_t m, uint32_t entry)
 {
   uint32_t h = s->fr->loops[m].header;
-  double runs = (double) s->runs[m];
+  double runs = (double) s->loops[m].runs;
   int r = new_row (q, GLP_UP, h == entry ? runs : 0.0);
   coef (q, r, (int) q->col_of_block[h], 1.0);
   for (uint32_t e = q->pred_start[h]; e < q->pred_start[h + 1]; e++)
@@ -250,7 +240,7 @@ static int
 solvable (const cc_ipet_scope *s)
 {
   for (uint32_t m = 0; m < s->fr->n_loops; m++)
-    if (loop_in_scope (s, m) && (s->runs[m] == CC_UNBOUNDED || s->runs[m] > IPET_MAX
+    if (loop_in_scope (s, m) && (s->loops[m].runs == CC_UNBOUNDED || s->loops[m].runs > IPET_MAX
                                  || s->loop_entry_cost[m] > IPET_MAX))
       return 0;
   for (uint32_t b = 0; b < s->f->n_blocks; b++)

@@ -176,23 +176,29 @@ fp_range_lines (const engine *e, uint32_t k, cc_word *r)
   return foreign;
 }
 
-/* Footprint K in this run: its lines (its ranges' and T of every
-   instance of what it calls), and per key how many it holds.  */
+/* Add to R T of every instance of what footprint F calls; nonzero if R
+   grew.  */
+static int
+or_calls (const engine *e, const footprint *f, cc_word *r)
+{
+  int changed = 0;
+  for (uint32_t c = 0; c < f->n_calls; c++)
+    for (uint32_t j = 0; j < e->g.func_n_inst[f->calls[c]]; j++)
+      changed |= cc_bits_or (r, e->T + (size_t) e->g.func_inst[f->calls[c]][j] * e->rw, e->rw)
+                 != 0;
+  return changed;
+}
+
+/* Footprint K in this run: its lines (T of every instance of what it
+   calls, and its ranges'), and per key how many it holds.  */
 static void
 fp_run (engine *e, uint32_t k)
 {
   footprint *f = &e->fps[k];
-  uint32_t rw = e->rw;
-  f->r = cc_xcalloc (rw, sizeof (cc_word));
+  f->r = cc_xcalloc (e->rw, sizeof (cc_word));
+  or_calls (e, f, f->r);
+  int called_foreign = cc_bit_get (f->r, R_FOREIGN (e));
   f->n_foreign = fp_range_lines (e, k, f->r);
-  int called_foreign = 0;
-  for (uint32_t c = 0; c < f->n_calls; c++)
-    for (uint32_t j = 0; j < e->g.func_n_inst[f->calls[c]]; j++)
-      {
-        const cc_word *t = e->T + (size_t) e->g.func_inst[f->calls[c]][j] * rw;
-        called_foreign |= cc_bit_get (t, R_FOREIGN (e));
-        cc_bits_or (f->r, t, rw);
-      }
   f->any = cc_bit_get (f->r, R_UNKNOWN (e));
   /* How many lines of another section what it calls fetches is not
      known: as many as age every set out.  */
@@ -231,15 +237,7 @@ eng_footprints_run_free (engine *e)
 static int
 or_footprint_calls (const engine *e, cc_word *t, uint32_t unknown)
 {
-  if (unknown < UNKNOWN_FP (0))
-    return 0;
-  const footprint *f = &e->fps[unknown - UNKNOWN_FP (0)];
-  int changed = 0;
-  for (uint32_t c = 0; c < f->n_calls; c++)
-    for (uint32_t j = 0; j < e->g.func_n_inst[f->calls[c]]; j++)
-      changed |= cc_bits_or (t, e->T + (size_t) e->g.func_inst[f->calls[c]][j] * e->rw, e->rw)
-                 != 0;
-  return changed;
+  return unknown >= UNKNOWN_FP (0) && or_calls (e, &e->fps[unknown - UNKNOWN_FP (0)], t);
 }
 
 void

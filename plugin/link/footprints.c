@@ -20,44 +20,29 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Where a function's code lies, for finding the function at an
-   address.  */
-typedef struct code_at
+/* The code of every function: the N SPANS (sorted by their start), where
+   a function without a model reaches up to where its footprint ends
+   (which keeps the order).  */
+static span *
+code_map (const cc_whole_program *wp, const span *spans, uint32_t n)
 {
-  uint64_t lo, hi;
-  uint32_t func;
-} code_at;
-
-static int
-cmp_code_at (const void *a, const void *b)
-{
-  const code_at *x = a, *y = b;
-  return x->lo < y->lo ? -1 : x->lo > y->lo;
-}
-
-/* The code of every function: SPANS (N sorted), where a function without
-   a model reaches up to where its footprint ends.  Into *N_OUT.  */
-static code_at *
-code_map (const cc_whole_program *wp, const span *spans, uint32_t n, uint32_t *n_out)
-{
-  code_at *v = cc_xmalloc ((n + 1) * sizeof *v);
+  span *v = cc_xmalloc ((n + 1) * sizeof *v);
   for (uint32_t i = 0; i < n; i++)
     {
       const cc_link_func *lf = &wp->funcs[spans[i].func];
-      uint64_t hi = lf->fp_limit > spans[i].hi && spans[i].lo == lf->addr[0] ? lf->fp_limit
-                                                                             : spans[i].hi;
-      v[i] = (code_at) { spans[i].lo, hi, spans[i].func };
+      v[i] = spans[i];
+      if (lf->fp_limit > spans[i].hi && spans[i].lo == lf->addr[0])
+        v[i].hi = lf->fp_limit;
     }
-  qsort (v, n, sizeof *v, cmp_code_at);
-  *n_out = n;
   return v;
 }
 
-/* The function whose code holds ADDR, or CC_NONE.  */
+/* The function whose code among the N sorted V holds ADDR, or
+   CC_NONE.  */
 static uint32_t
-func_holding (const code_at *v, uint32_t n, uint64_t addr)
+func_holding (const span *v, uint32_t n, uint64_t addr)
 {
-  size_t k = cc_lower_bound_u64 (v, n, sizeof *v, offsetof (code_at, lo), addr + 1);
+  size_t k = cc_lower_bound_u64 (v, n, sizeof *v, offsetof (span, lo), addr + 1);
   return k > 0 && addr < v[k - 1].hi ? v[k - 1].func : CC_NONE;
 }
 
@@ -123,7 +108,7 @@ reach (const cc_whole_program *wp, fp_build *b, uint32_t g, uint64_t addr, char 
 /* The footprint of function F, without a model: its bytes and what the
    functions its code branches to run, or NULL with *WHY set.  */
 static cc_footprint *
-footprint_of (const cc_whole_program *wp, uint32_t f, const code_at *map, uint32_t n_map,
+footprint_of (const cc_whole_program *wp, uint32_t f, const span *map, uint32_t n_map,
               fp_build *b, char **why)
 {
   b->fp = cc_xcalloc (1, sizeof *b->fp);
@@ -163,8 +148,7 @@ footprint_of (const cc_whole_program *wp, uint32_t f, const code_at *map, uint32
 void
 wp_footprints (cc_whole_program *wp, const span *spans, uint32_t n_spans)
 {
-  uint32_t n_map;
-  code_at *map = code_map (wp, spans, n_spans, &n_map);
+  span *map = code_map (wp, spans, n_spans);
   fp_build b = { .stamp = cc_xcalloc (wp->model.n_funcs + 1, sizeof (uint32_t)) };
   for (uint32_t f = 0; f < wp->model.n_funcs; f++)
     {
@@ -173,7 +157,7 @@ wp_footprints (cc_whole_program *wp, const span *spans, uint32_t n_spans)
       if (!(fn->flags & CC_FUNC_BROKEN) || !lf->fp_limit)
         continue;
       char *why;
-      fn->footprint = footprint_of (wp, f, map, n_map, &b, &why);
+      fn->footprint = footprint_of (wp, f, map, n_spans, &b, &why);
       if (why)
         {
           free (lf->fp_why);
