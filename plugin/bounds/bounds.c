@@ -272,6 +272,19 @@ insn_misses (const fview *v, uint32_t i, uint32_t b, uint32_t top)
     }
 }
 
+/* What a bound counts (docs/semantics.md §7.5): lines loaded, lines
+   fetched, or the cycles of fetch time.  */
+enum measure { M_MISSES, M_FETCHES, M_CYCLES };
+
+/* The most fetches insn I of block B makes in one execution of TOP.  */
+static uint64_t
+insn_fetches (const fview *v, uint32_t i, uint32_t b, uint32_t top)
+{
+  if (cc_insn_never_fetched (&v->f->insns[i], v->fr->analysed))
+    return 0;
+  return mul (insn_lines (v, i), block_runs (v, b, top));
+}
+
 /* Why block B may run unboundedly often in one execution of TOP: a
    cycle no loop explains, or the outermost loop in TOP without a bound;
    else the sum outgrew 62 bits.  */
@@ -323,11 +336,22 @@ calls_misses (const cc_bounds *b, uint32_t g, uint64_t runs, uint64_t each)
   return min64 (mul (runs, each), b->funcs[g].run_misses);
 }
 
-/* Add to *SUM the misses of block B's call, run RUNS times; *WHY gets
+/* Function G's bound of what K counts per invocation, and why it has
+   none.  */
+static uint64_t
+callee_bound (const cc_bounds *b, uint32_t g, enum measure k, cc_why *why)
+{
+  const cc_func_limits *fl = &b->funcs[g];
+  *why = k == M_MISSES ? fl->why : fl->fetch.why;
+  return k == M_MISSES ? fl->max_misses : k == M_FETCHES ? fl->fetch.max_fetches
+                                                         : fl->fetch.max_cycles;
+}
+
+/* Add to *SUM what K counts of block B's call, run RUNS times; *WHY gets
    the reason if that makes *SUM unbounded.  */
 static void
-add_call (walker *w, const fview *v, uint32_t b, uint32_t top, uint64_t runs, uint64_t *sum,
-          cc_why *why)
+add_call (walker *w, const fview *v, uint32_t b, uint32_t top, uint64_t runs, enum measure k,
+          uint64_t *sum, cc_why *why)
 {
   const cc_block *bb = &v->f->blocks[b];
   if (bb->call == CC_CALL_NONE)
@@ -353,13 +377,11 @@ add_call (walker *w, const fview *v, uint32_t b, uint32_t top, uint64_t runs, ui
           w2.func = g;
         }
       else
-        {
-          each = w->b->funcs[g].max_misses;
-          w2 = w->b->funcs[g].why;
-        }
+        each = callee_bound (w->b, g, k, &w2);
     }
   uint64_t before = *sum;
-  *sum = add (*sum, g == CC_NONE ? mul (runs, each) : calls_misses (w->b, g, runs, each));
+  *sum = add (*sum, g == CC_NONE || k != M_MISSES ? mul (runs, each)
+                                                   : calls_misses (w->b, g, runs, each));
   if (*sum == CC_UNBOUNDED && before != CC_UNBOUNDED && why->kind == CC_WHY_NONE)
     {
       /* A bounded callee called unboundedly often: the call's block is
@@ -371,9 +393,11 @@ add_call (walker *w, const fview *v, uint32_t b, uint32_t top, uint64_t runs, ui
     }
 }
 
-/* The misses of block B in one execution of TOP, added to *SUM.  */
+/* What K (misses or fetches) counts of block B in one execution of TOP,
+   added to *SUM.  */
 static void
-add_block (walker *w, const fview *v, uint32_t b, uint32_t top, uint64_t *sum, cc_why *why)
+add_block (walker *w, const fview *v, uint32_t b, uint32_t top, enum measure k, uint64_t *sum,
+           cc_why *why)
 {
   const cc_block *bb = &v->f->blocks[b];
   for (uint32_t i = bb->first_insn; i < bb->first_insn + bb->n_insns; i++)
@@ -382,7 +406,7 @@ add_block (walker *w, const fview *v, uint32_t b, uint32_t top, uint64_t *sum, c
       if (cc_runs_code_unseen (&v->f->insns[i]))
         *sum = CC_UNBOUNDED;
       else
-        *sum = add (*sum, insn_misses (v, i, b, top));
+        *sum = add (*sum, k == M_MISSES ? insn_misses (v, i, b, top) : insn_fetches (v, i, b, top));
       if (*sum == CC_UNBOUNDED && before != CC_UNBOUNDED && why->kind == CC_WHY_NONE)
         {
           if (cc_runs_code_unseen (&v->f->insns[i]))
@@ -391,7 +415,7 @@ add_block (walker *w, const fview *v, uint32_t b, uint32_t top, uint64_t *sum, c
             *why = runs_why (v, b, top);
         }
     }
-  add_call (w, v, b, top, block_runs (v, b, top), sum, why);
+  add_call (w, v, b, top, block_runs (v, b, top), k, sum, why);
 }
 
 /* A function's invocations and loop executions cause no more misses
@@ -408,88 +432,223 @@ once_per_run (uint64_t run, uint64_t *sum, cc_why *why)
     }
 }
 
+/* What K counts of a fetch and of a miss (docs/semantics.md §7.5): a
+   fetch of a line costs PER_FETCH, a miss PER_MISS more.  */
+typedef struct weights
+{
+  uint64_t per_fetch, per_miss;
+} weights;
+
+static weights
+weights_of (const walker *w, enum measure k)
+{
+  if (k == M_CYCLES)
+    return (weights){ w->cache->hit_cycles, w->cache->miss_penalty };
+  return k == M_MISSES ? (weights){ 0, 1 } : (weights){ 1, 0 };
+}
+
 /* Price insn I of block B for the worst path through one execution of
-   TOP (ipet.c), as insn_misses prices it for all paths: per run of its
-   block (*PER_RUN), once per execution (*ONCE), or per entry into its
-   first-miss loop inside TOP (*ENTRY of that loop).  */
+   TOP (ipet.c), as insn_misses and insn_fetches price it for all paths:
+   per run of its block (*PER_RUN), once per execution (*ONCE), or per
+   entry into its first-miss loop inside TOP (*ENTRY of that loop).  */
 static void
-price_insn (const fview *v, uint32_t i, uint32_t top, uint64_t *per_run, uint64_t *once,
-            uint64_t *entry)
+price_insn (const fview *v, uint32_t i, uint32_t top, weights wt, uint64_t *per_run,
+            uint64_t *once, uint64_t *entry)
 {
   const cc_insn *in = &v->f->insns[i];
   if (cc_insn_never_fetched (in, v->fr->analysed))
     return;
   const cc_verdict *vd = &v->fr->insns[i].merged;
   uint64_t lines = insn_lines (v, i);
+  *per_run = add (*per_run, mul (wt.per_fetch, lines));
+  uint64_t missed = mul (wt.per_miss, lines);
   if (vd->category == CC_ALWAYS_HIT)
     return;
   if (vd->category != CC_FIRST_MISS)
-    *per_run = add (*per_run, lines);
+    *per_run = add (*per_run, missed);
   else if (vd->scope != CC_SCOPE_LOOP || (top != CC_NONE && cc_loop_within (v->fr, top, vd->loop)))
-    *once = add (*once, lines);
+    *once = add (*once, missed);
   else
-    entry[vd->loop] = add (entry[vd->loop], lines);
+    entry[vd->loop] = add (entry[vd->loop], missed);
 }
 
-/* The call of block B priced (ipet.c): its callee's bound per run and its
-   misses in the whole run; both CC_UNBOUNDED where add_call finds none.  */
+/* The call of block B priced for K (ipet.c): its callee's bound per run,
+   and a cap on all its calls' share, *CAP plus *CAP_PER per run (the
+   misses of the whole run; for the fetch time, those priced plus the
+   callee's fetches per run); CC_UNBOUNDED where add_call finds none.  */
 static void
-price_call (const walker *w, const fview *v, uint32_t b, uint64_t *each, uint64_t *cap)
+price_call (const walker *w, const fview *v, uint32_t b, enum measure k, uint64_t *each,
+            uint64_t *cap, uint64_t *cap_per)
 {
   const cc_block *bb = &v->f->blocks[b];
   *each = *cap = bb->call == CC_CALL_NONE ? 0 : CC_UNBOUNDED;
+  *cap_per = 0;
   uint32_t g = callee_of (&w->ix, bb);
   if (bb->call == CC_CALL_NONE || g == CC_NONE || w->state[g] != DONE)
     return;
-  *each = w->b->funcs[g].max_misses;
-  *cap = w->b->funcs[g].run_misses;
+  const cc_func_limits *fl = &w->b->funcs[g];
+  cc_why unused;
+  *each = callee_bound (w->b, g, k, &unused);
+  if (k == M_FETCHES)
+    return;
+  weights wt = weights_of (w, k);
+  *cap = mul (wt.per_miss, fl->run_misses);
+  *cap_per = mul (wt.per_fetch, fl->fetch.max_fetches);
+  if (*cap_per == CC_UNBOUNDED)
+    *cap = CC_UNBOUNDED;
 }
 
-/* The worst path's misses in one execution of TOP (ipet.c), or
-   CC_UNBOUNDED where it has no bound or code it cannot price runs.  */
-static uint64_t
-worst_path (walker *w, const fview *v, uint32_t top)
+/* One way of pricing a scope for the worst path (ipet.c), while it is
+   filled.  */
+typedef struct pricing
+{
+  enum measure k;
+  weights wt;
+  uint64_t *cost, *each, *cap, *per, *entry;
+  uint64_t once;
+} pricing;
+
+/* Price every block of TOP in P[0 .. N) for the worst path; 0 if code
+   the bounds cannot price runs there.  */
+static int
+price_scope (walker *w, const fview *v, uint32_t top, pricing *p, uint32_t n)
 {
   const cc_func *f = v->f;
-  uint32_t nb = f->n_blocks, nl = v->fr->n_loops;
-  uint64_t *cost = cc_xcalloc (nb + 1, sizeof *cost), *each = cc_xcalloc (nb + 1, sizeof *each);
-  uint64_t *cap = cc_xcalloc (nb + 1, sizeof *cap), *entry = cc_xcalloc (nl + 1, sizeof *entry);
-  uint64_t once = 0, best = 0;
-  for (uint32_t b = 0; b < nb && best != CC_UNBOUNDED; b++)
+  for (uint32_t b = 0; b < f->n_blocks; b++)
     {
       if (!cc_block_within (v->fr, b, top))
         continue;
       const cc_block *bb = &f->blocks[b];
       for (uint32_t i = bb->first_insn; i < bb->first_insn + bb->n_insns; i++)
-        if (cc_runs_code_unseen (&f->insns[i]))
-          best = CC_UNBOUNDED;
-        else
-          price_insn (v, i, top, &cost[b], &once, entry);
-      price_call (w, v, b, &each[b], &cap[b]);
+        {
+          if (cc_runs_code_unseen (&f->insns[i]))
+            return 0;
+          for (uint32_t j = 0; j < n; j++)
+            price_insn (v, i, top, p[j].wt, &p[j].cost[b], &p[j].once, p[j].entry);
+        }
+      for (uint32_t j = 0; j < n; j++)
+        price_call (w, v, b, p[j].k, &p[j].each[b], &p[j].cap[b], &p[j].per[b]);
     }
-  if (best != CC_UNBOUNDED)
-    {
-      cc_ipet_scope s = { f, v->fr, top, v->loops, cost, entry, once, each, cap };
-      best = cc_ipet_misses (&s);
-    }
-  free (cost);
-  free (each);
-  free (cap);
-  free (entry);
-  return best;
+  return 1;
 }
 
-/* The worst path caps the sum over all paths, *SUM (none below 0).  */
+/* The worst path's count of each of K[0 .. N) in one execution of TOP
+   (ipet.c), into OUT (CC_UNBOUNDED where it has no bound or code it
+   cannot price runs); RELAXED: it is the LP relaxation's.  */
 static void
-take_worst_path (walker *w, const fview *v, uint32_t top, uint64_t *sum, cc_why *why)
+worst_paths (walker *w, const fview *v, uint32_t top, const enum measure *k, uint32_t n,
+             uint64_t *out, int *relaxed)
 {
-  if (*sum == 0)
-    return;
-  uint64_t worst = worst_path (w, v, top);
-  if (worst < *sum)
+  uint32_t nb = v->f->n_blocks, nl = v->fr->n_loops;
+  pricing p[CC_IPET_MAX_PRICES];
+  cc_ipet_scope s = { v->f, v->fr, top, v->loops, n, { { 0 } } };
+  for (uint32_t j = 0; j < n; j++)
     {
-      *sum = worst;
-      *why = (cc_why){ CC_WHY_NONE, CC_NONE, 0, CC_NONE, NULL };
+      p[j] = (pricing){ k[j], weights_of (w, k[j]), cc_xcalloc (nb + 1, sizeof (uint64_t)),
+                        cc_xcalloc (nb + 1, sizeof (uint64_t)),
+                        cc_xcalloc (nb + 1, sizeof (uint64_t)),
+                        cc_xcalloc (nb + 1, sizeof (uint64_t)),
+                        cc_xcalloc (nl + 1, sizeof (uint64_t)), 0 };
+      out[j] = CC_UNBOUNDED;
+      relaxed[j] = 0;
+    }
+  if (price_scope (w, v, top, p, n))
+    {
+      for (uint32_t j = 0; j < n; j++)
+        s.prices[j] = (cc_ipet_prices){ p[j].cost, p[j].entry, p[j].once, p[j].each, p[j].cap,
+                                        p[j].per };
+      cc_ipet_worst (&s, out, relaxed);
+    }
+  for (uint32_t j = 0; j < n; j++)
+    {
+      free (p[j].cost);
+      free (p[j].each);
+      free (p[j].cap);
+      free (p[j].per);
+      free (p[j].entry);
+    }
+}
+
+/* WORST, the worst path's count of K (LP: the relaxation's), caps *SUM;
+   *RELAXED gets K's bit where the cap is the relaxation's.  */
+static void
+take_worst (enum measure k, uint64_t worst, int lp, uint64_t *sum, cc_why *why,
+            uint8_t *relaxed)
+{
+  if (worst >= *sum)
+    return;
+  *sum = worst;
+  *why = (cc_why){ CC_WHY_NONE, CC_NONE, 0, CC_NONE, NULL };
+  if (lp)
+    *relaxed |= k == M_MISSES ? CC_RELAXED_MISSES : k == M_FETCHES ? CC_RELAXED_FETCHES
+                                                                    : CC_RELAXED_CYCLES;
+}
+
+/* The misses (*MISSES, *WHY) and fetches (FL) of one execution of TOP:
+   the sum over all paths, capped by all the run's misses (once_per_run)
+   and by the worst path; FL's max_cycles gets the worst path's fetch
+   time, where the cache gives one (fetch_time finishes it).  */
+static void
+scope_bounds (walker *w, const fview *v, uint32_t top, uint64_t *misses, cc_why *why,
+              cc_fetch_limits *fl)
+{
+  static const cc_why none = { CC_WHY_NONE, CC_NONE, 0, CC_NONE, NULL };
+  const cc_func_result *fr = v->fr;
+  uint32_t n = top == CC_NONE ? v->f->n_blocks : fr->loops[top].n_blocks;
+  *misses = fl->max_fetches = 0;
+  *why = fl->why = none;
+  fl->max_cycles = CC_UNBOUNDED;
+  for (uint32_t k = 0; k < n; k++)
+    {
+      uint32_t b = top == CC_NONE ? k : fr->loops[top].blocks[k];
+      add_block (w, v, b, top, M_MISSES, misses, why);
+      add_block (w, v, b, top, M_FETCHES, &fl->max_fetches, &fl->why);
+    }
+  once_per_run (w->b->funcs[v->fi].run_misses, misses, why);
+  /* The worst path where it may be less: what no path misses or fetches
+     needs none.  */
+  enum measure ks[CC_IPET_MAX_PRICES];
+  uint64_t worst[CC_IPET_MAX_PRICES];
+  int lp[CC_IPET_MAX_PRICES];
+  uint32_t nk = 0;
+  if (*misses)
+    ks[nk++] = M_MISSES;
+  if (fl->max_fetches)
+    ks[nk++] = M_FETCHES;
+  if (w->cache->timed && fl->max_fetches)
+    ks[nk++] = M_CYCLES;
+  if (!nk)
+    return;
+  worst_paths (w, v, top, ks, nk, worst, lp);
+  for (uint32_t j = 0; j < nk; j++)
+    if (ks[j] == M_MISSES)
+      take_worst (M_MISSES, worst[j], lp[j], misses, why, &fl->relaxed);
+    else if (ks[j] == M_FETCHES)
+      take_worst (M_FETCHES, worst[j], lp[j], &fl->max_fetches, &fl->why, &fl->relaxed);
+    else
+      {
+        fl->max_cycles = worst[j];
+        fl->relaxed |= lp[j] ? CC_RELAXED_CYCLES : 0;
+      }
+}
+
+/* The fetch time of one execution, where the cache gives it: at most the
+   bounds of its fetches and MISSES priced (each on its own worst path),
+   and at most its own worst path's (scope_bounds left it in FL).  */
+static void
+fetch_time (walker *w, uint64_t misses, cc_fetch_limits *fl)
+{
+  if (!w->cache->timed)
+    {
+      fl->max_cycles = CC_UNBOUNDED;
+      return;
+    }
+  weights wt = weights_of (w, M_CYCLES);
+  uint64_t sum = add (mul (wt.per_fetch, fl->max_fetches), mul (wt.per_miss, misses));
+  if (sum <= fl->max_cycles)
+    {
+      fl->max_cycles = sum;
+      fl->relaxed &= (uint8_t) ~CC_RELAXED_CYCLES;
     }
 }
 
@@ -503,6 +662,27 @@ user_fact (const cc_func *f, cc_func_limits *fl, uint64_t *sum, cc_why *why)
       *sum = f->fact_misses;
       *why = (cc_why){ CC_WHY_NONE, CC_NONE, 0, CC_NONE, NULL };
       fl->from_fact = 1;
+      fl->fetch.relaxed &= (uint8_t) ~CC_RELAXED_MISSES;
+    }
+}
+
+/* Function FI without an analysis: nothing of it is bounded but what
+   the user's flow fact says.  */
+static void
+unanalysed_bounds (walker *w, uint32_t fi)
+{
+  const cc_func_result *fr = &w->r->funcs[fi];
+  cc_func_limits *fl = &w->b->funcs[fi];
+  fl->max_misses = CC_UNBOUNDED;
+  fl->why = (cc_why){ fr->unreached ? CC_WHY_UNREACHED : CC_WHY_NOT_ANALYSED, fi, 0, CC_NONE,
+                      NULL };
+  fl->fetch = (cc_fetch_limits){ CC_UNBOUNDED, fl->why, CC_UNBOUNDED, 0 };
+  user_fact (&w->m->funcs[fi], fl, &fl->max_misses, &fl->why);
+  for (uint32_t l = 0; l < fr->n_loops; l++)
+    {
+      fl->loops[l].max_misses = CC_UNBOUNDED;
+      fl->loops[l].why = fl->why;
+      fl->loops[l].fetch = fl->fetch;
     }
 }
 
@@ -517,39 +697,20 @@ func_bounds (walker *w, uint32_t fi)
   loop_runs (f, fr, fl->loops);
   if ((f->flags & CC_FUNC_BROKEN) || !fr->analysed || fr->too_big)
     {
-      fl->max_misses = CC_UNBOUNDED;
-      fl->why = (cc_why){ fr->unreached ? CC_WHY_UNREACHED : CC_WHY_NOT_ANALYSED, fi, 0,
-                          CC_NONE, NULL };
-      user_fact (f, fl, &fl->max_misses, &fl->why);
-      for (uint32_t l = 0; l < fr->n_loops; l++)
-        {
-          fl->loops[l].max_misses = CC_UNBOUNDED;
-          fl->loops[l].why = fl->why;
-        }
+      unanalysed_bounds (w, fi);
       w->state[fi] = DONE;
       return;
     }
   uint8_t *cyclic = off_loop_cycles (f, fr);
   fview v = { f, fr, fl->loops, cyclic, fi, w->r->n_phases > 1, w->cache->line };
-  uint64_t sum = 0;
-  cc_why why = { CC_WHY_NONE, CC_NONE, 0, CC_NONE, NULL };
-  for (uint32_t b = 0; b < f->n_blocks; b++)
-    add_block (w, &v, b, CC_NONE, &sum, &why);
-  take_worst_path (w, &v, CC_NONE, &sum, &why);
-  once_per_run (fl->run_misses, &sum, &why);
-  user_fact (f, fl, &sum, &why);
-  fl->max_misses = sum;
-  fl->why = why;
+  scope_bounds (w, &v, CC_NONE, &fl->max_misses, &fl->why, &fl->fetch);
+  user_fact (f, fl, &fl->max_misses, &fl->why);
+  fetch_time (w, fl->max_misses, &fl->fetch);
   for (uint32_t l = 0; l < fr->n_loops; l++)
     {
-      uint64_t ls = 0;
-      cc_why lw = { CC_WHY_NONE, CC_NONE, 0, CC_NONE, NULL };
-      for (uint32_t k = 0; k < fr->loops[l].n_blocks; k++)
-        add_block (w, &v, fr->loops[l].blocks[k], l, &ls, &lw);
-      take_worst_path (w, &v, l, &ls, &lw);
-      once_per_run (fl->run_misses, &ls, &lw);
-      fl->loops[l].max_misses = ls;
-      fl->loops[l].why = lw;
+      cc_loop_limits *ll = &fl->loops[l];
+      scope_bounds (w, &v, l, &ll->max_misses, &ll->why, &ll->fetch);
+      fetch_time (w, ll->max_misses, &ll->fetch);
     }
   free (cyclic);
   w->state[fi] = DONE;
@@ -560,6 +721,7 @@ cc_bounds_compute (const cc_model *m, const cc_result *r, const cc_cache *cache)
 {
   cc_bounds *b = cc_xcalloc (1, sizeof *b);
   b->n_funcs = m->n_funcs;
+  b->timed = cache->timed;
   b->funcs = cc_xcalloc (m->n_funcs + 1, sizeof *b->funcs);
   walker w = { m, r, cache, b, { 0, NULL }, cc_xcalloc (m->n_funcs + 1, 1) };
   cc_func_index_build (&w.ix, m);

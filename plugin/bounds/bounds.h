@@ -58,6 +58,21 @@ typedef struct cc_why
    and useless.  */
 #define CC_TYPE_RANGE_RUNS (((uint64_t) 1 << 31) - 1)
 
+/* The most fetches (line accesses: a fetch that may straddle a line
+   boundary counts two) and, where the cache gives the timing, the most
+   cycles of fetch time (cc_cache.hit_cycles a fetch, miss_penalty more a
+   miss) one invocation or loop execution can take on its worst path.  */
+typedef struct cc_fetch_limits
+{
+  uint64_t max_fetches;  /* CC_UNBOUNDED if unbounded */
+  cc_why why;            /* why max_fetches is unbounded */
+  uint64_t max_cycles;   /* CC_UNBOUNDED if unbounded or not timed */
+  uint8_t relaxed;       /* CC_RELAXED_*: which bound is the LP relaxation's
+                            (the integer search ran out of its budget) */
+} cc_fetch_limits;
+
+enum { CC_RELAXED_MISSES = 1, CC_RELAXED_FETCHES = 2, CC_RELAXED_CYCLES = 4 };
+
 typedef struct cc_loop_limits
 {
   uint64_t runs;         /* the most times the header runs in one
@@ -67,6 +82,7 @@ typedef struct cc_loop_limits
                             model's bound), CC_NONE / 0 if none */
   uint64_t max_misses;   /* per execution, CC_UNBOUNDED if unbounded */
   cc_why why;            /* why max_misses is unbounded */
+  cc_fetch_limits fetch; /* per execution */
 } cc_loop_limits;
 
 typedef struct cc_func_limits
@@ -76,6 +92,7 @@ typedef struct cc_func_limits
   uint64_t run_misses;   /* of all its invocations in the whole run, with
                             its callees', CC_UNBOUNDED if unbounded
                             (docs/semantics.md §7.5, "Once per run") */
+  cc_fetch_limits fetch; /* per invocation */
   cc_loop_limits *loops; /* parallel to cc_func_result.loops */
   uint8_t from_fact;     /* max_misses is the user's flow fact */
 } cc_func_limits;
@@ -91,6 +108,7 @@ typedef struct cc_bounds
 {
   cc_func_limits *funcs; /* parallel to cc_model.funcs */
   uint32_t n_funcs;
+  uint8_t timed;         /* the cache gave the fetch time: max_cycles */
 } cc_bounds;
 
 /* One share of a function's bound for one invocation: an insn's misses,

@@ -52,29 +52,40 @@ cc_fetch_lines (const cc_func *f, const cc_func_result *fr, uint32_t i, int mult
   return 1 + (len + L - 2) / L;
 }
 
-/* ipet.c: one execution of a scope of function F (its invocation if TOP
-   is CC_NONE, else an execution of loop TOP), priced: per block its
-   misses per run (BLOCK_COST), per loop inside the scope its misses per
+/* ipet.c: one way to price one execution of a scope: per block its
+   price per run (BLOCK_COST), per loop inside the scope its price per
    entry (LOOP_ENTRY_COST: first-miss of that loop), ONCE at most once
-   per execution, and per block its call's misses, at most CALL_EACH per
-   run and CALL_CAP in all (CC_UNBOUNDED: no such limit).  LOOPS: per loop
-   its header's runs per execution (cc_loop_limits.runs).  */
+   per execution, and per block its call's share, at most CALL_EACH per
+   run and CALL_CAP plus CALL_CAP_PER per run in all (CC_UNBOUNDED: no
+   such limit).  */
+typedef struct cc_ipet_prices
+{
+  const uint64_t *block_cost, *loop_entry_cost;
+  uint64_t once;
+  const uint64_t *call_each, *call_cap, *call_cap_per;
+} cc_ipet_prices;
+
+#define CC_IPET_MAX_PRICES 3
+
+/* One execution of a scope of function F (its invocation if TOP is
+   CC_NONE, else an execution of loop TOP), priced N_PRICES ways.  LOOPS:
+   per loop its header's runs per execution (cc_loop_limits.runs).  */
 typedef struct cc_ipet_scope
 {
   const cc_func *f;
   const cc_func_result *fr;
   uint32_t top;
   const cc_loop_limits *loops;
-  const uint64_t *block_cost, *loop_entry_cost;
-  uint64_t once;
-  const uint64_t *call_each, *call_cap;
+  uint32_t n_prices;
+  cc_ipet_prices prices[CC_IPET_MAX_PRICES];
 } cc_ipet_scope;
 
-/* The most misses of the worst path through one execution of S's scope
-   (docs/semantics.md §7.5, "The worst path"), or CC_UNBOUNDED if the
-   integer program has no bounded optimum or is too big for exact
-   arithmetic.  */
-uint64_t cc_ipet_misses (const cc_ipet_scope *s);
+/* Per way K of pricing S, OUT[K]: the most the worst path through one
+   execution of S's scope costs (docs/semantics.md §7.5, "The worst
+   path"), or CC_UNBOUNDED if the integer program has no bounded optimum
+   or is too big for exact arithmetic; RELAXED[K] is set where it is the
+   LP relaxation's.  The ways share one program, solved once per way.  */
+void cc_ipet_worst (const cc_ipet_scope *s, uint64_t *out, int *relaxed);
 
 /* run_misses.c: for every function of M, the most misses it and every
    function it may call can cause in the whole run (RUN[fi], CC_UNBOUNDED

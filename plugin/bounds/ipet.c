@@ -1,13 +1,14 @@
-/* cachecat bounds: the worst path's misses of one scope, by implicit
-   path enumeration (IPET; docs/semantics.md §7.5, "The worst path").
+/* cachecat bounds: the worst path's misses, fetches or fetch time of one
+   scope, by implicit path enumeration (IPET; docs/semantics.md §7.5,
+   "The worst path").
    Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 
    An integer linear program over the scope's blocks and edges: how often
    each runs in one execution of the scope (an invocation of a function,
    or an execution of one of its loops), with flow conservation, every
-   loop's header bounded by its iterations per entry, and the misses of
-   each block and call priced per run.  Its maximum bounds the misses of
-   any one execution, where the sum over blocks counts both arms of every
+   loop's header bounded by its iterations per entry, and each block and
+   call priced per run.  Its maximum bounds the cost of any one
+   execution, where the sum over blocks counts both arms of every
    branch.  GLPK solves it (glpk.h); its LP relaxation, which is no less,
    stands in where the integer search passes its budget of subproblems.  */
 
@@ -48,7 +49,7 @@ enters (const cc_ipet_scope *s, uint32_t u, uint32_t v, uint32_t m)
 }
 
 /* The scope's problem while it is built: a column per block, per edge
-   inside the scope, per block's exit and per call.  */
+   inside the scope, per block's exit and per call and way of pricing.  */
 typedef struct lp
 {
   glp_prob *p;
@@ -58,6 +59,10 @@ typedef struct lp
   uint32_t *edge_from, *edge_k; /* the edges of the scope by the block they
                                    go to: where from, which successor */
   uint32_t *loop_at;           /* per block: the loop it heads, CC_NONE */
+  uint32_t *enter_col, *enter_loop, n_enter; /* the edges that enter a loop
+                                                inside the scope */
+  uint32_t *call_col;          /* per block and way: its call's column, 0 */
+  int usable[CC_IPET_MAX_PRICES]; /* the way's numbers are exact */
   int *ia, *ja;
   double *ar;
   size_t n, cap;
@@ -80,11 +85,10 @@ coef (lp *q, int row, int col, double v)
 }
 
 static int
-new_col (lp *q, double obj, double ub, int integer)
+new_col (lp *q, double ub, int integer)
 {
   int c = glp_add_cols (q->p, 1);
   glp_set_col_bnds (q->p, c, ub < 0 ? GLP_LO : GLP_DB, 0.0, ub < 0 ? 0.0 : ub);
-  glp_set_obj_coef (q->p, c, obj);
   if (integer)
     glp_set_col_kind (q->p, c, GLP_IV);
   return c;
@@ -117,6 +121,8 @@ index_edges (const cc_ipet_scope *s, lp *q)
     q->pred_start[b + 1] += q->pred_start[b];
   q->edge_from = cc_xmalloc ((ne + 1) * sizeof *q->edge_from);
   q->edge_k = cc_xmalloc ((ne + 1) * sizeof *q->edge_k);
+  q->enter_col = cc_xmalloc ((ne + 1) * sizeof *q->enter_col);
+  q->enter_loop = cc_xmalloc ((ne + 1) * sizeof *q->enter_loop);
   uint32_t *fill = cc_xcalloc (n + 1, sizeof *fill);
   for (uint32_t b = 0; b < n; b++)
     if (q->col_of_block[b] != CC_NONE)
@@ -134,11 +140,10 @@ index_edges (const cc_ipet_scope *s, lp *q)
     q->loop_at[s->fr->loops[m].header] = m;
 }
 
-/* The columns: each block of the scope runs x_b times, priced at its
-   misses per run; each edge inside it, priced at the first-miss(loop)
-   misses of the loop it enters; a block that may leave the scope, an
-   exit; a call, its misses, at most its callee's bound per run and its
-   cap in all.  */
+/* The columns: each block of the scope runs x_b times; each edge inside
+   it, and those that enter a loop inside the scope are priced at its
+   first-miss(loop) misses (set_objective); a block that may leave the
+   scope, an exit; a call, its share (call_rows).  */
 static void
 columns (const cc_ipet_scope *s, lp *q)
 {
@@ -147,7 +152,7 @@ columns (const cc_ipet_scope *s, lp *q)
     {
       q->col_of_block[b] = CC_NONE;
       if (in_scope (s, b))
-        q->col_of_block[b] = (uint32_t) new_col (q, (double) s->block_cost[b], -1, 1);
+        q->col_of_block[b] = (uint32_t) new_col (q, -1, 1);
     }
   index_edges (s, q);
   for (uint32_t b = 0; b < f->n_blocks; b++)
@@ -158,11 +163,13 @@ columns (const cc_ipet_scope *s, lp *q)
       for (uint32_t k = 0; k < f->blocks[b].n_succs; k++)
         {
           uint32_t v = f->blocks[b].succs[k], m = q->loop_at[v];
-          double price = 0;
+          int col = new_col (q, -1, 1);
           if (m != CC_NONE && m != s->top && q->col_of_block[v] != CC_NONE
               && enters (s, b, v, m))
-            price = (double) s->loop_entry_cost[m];
-          new_col (q, price, -1, 1);
+            {
+              q->enter_col[q->n_enter] = (uint32_t) col;
+              q->enter_loop[q->n_enter++] = m;
+            }
         }
     }
 }
@@ -203,7 +210,7 @@ flow_rows (const cc_ipet_scope *s, lp *q, uint32_t b, uint32_t entry)
         }
     }
   if (leaves)
-    coef (q, out, new_col (q, 0.0, -1, 1), 1.0);
+    coef (q, out, new_col (q, -1, 1), 1.0);
 }
 
 /* Loop M's header runs at most its iterations per entry into it (the
@@ -220,37 +227,83 @@ loop_row (const cc_ipet_scope *s, lp *q, uint32_t m, uint32_t entry)
       coef (q, r, (int) (q->edge_col[q->edge_from[e]] + q->edge_k[e]), -runs);
 }
 
-/* A call's misses: at most its callee's bound per run of its block, and
-   at most its cap in all.  */
+/* Block B's call's share, priced each usable way: at most its callee's
+   bound per run of its block, and at most its cap (plus its cap per
+   run) in all.  */
 static void
-call_row (const cc_ipet_scope *s, lp *q, uint32_t b)
+call_rows (const cc_ipet_scope *s, lp *q, uint32_t b)
 {
-  uint64_t each = s->call_each[b], cap = s->call_cap[b];
-  int y = new_col (q, 1.0, cap == CC_UNBOUNDED ? -1 : (double) cap, 0);
-  if (each == CC_UNBOUNDED)
-    return;
-  int r = new_row (q, GLP_UP, 0.0);
-  coef (q, r, y, 1.0);
-  coef (q, r, (int) q->col_of_block[b], -(double) each);
+  int xb = (int) q->col_of_block[b];
+  for (uint32_t k = 0; k < s->n_prices; k++)
+    {
+      const cc_ipet_prices *pr = &s->prices[k];
+      if (!q->usable[k])
+        continue;
+      uint64_t each = pr->call_each[b], cap = pr->call_cap[b], per = pr->call_cap_per[b];
+      int y = new_col (q, cap == CC_UNBOUNDED || per ? -1 : (double) cap, 0);
+      q->call_col[(size_t) b * CC_IPET_MAX_PRICES + k] = (uint32_t) y;
+      if (cap != CC_UNBOUNDED && per)
+        {
+          int r = new_row (q, GLP_UP, (double) cap);
+          coef (q, r, y, 1.0);
+          coef (q, r, xb, -(double) per);
+        }
+      if (each == CC_UNBOUNDED)
+        continue;
+      int r = new_row (q, GLP_UP, 0.0);
+      coef (q, r, y, 1.0);
+      coef (q, r, xb, -(double) each);
+    }
 }
 
-/* Can the problem be solved exactly: every loop in the scope bounded,
-   every call priced, every number small?  */
+/* Is every loop in the scope bounded, with runs small enough for exact
+   arithmetic?  */
 static int
-solvable (const cc_ipet_scope *s)
+loops_solvable (const cc_ipet_scope *s)
 {
   for (uint32_t m = 0; m < s->fr->n_loops; m++)
-    if (loop_in_scope (s, m) && (s->loops[m].runs == CC_UNBOUNDED || s->loops[m].runs > IPET_MAX
-                                 || s->loop_entry_cost[m] > IPET_MAX))
+    if (loop_in_scope (s, m) && (s->loops[m].runs == CC_UNBOUNDED || s->loops[m].runs > IPET_MAX))
+      return 0;
+  return 1;
+}
+
+/* Can way K be solved exactly: every call priced, every number
+   small?  */
+static int
+prices_solvable (const cc_ipet_scope *s, uint32_t k)
+{
+  const cc_ipet_prices *pr = &s->prices[k];
+  for (uint32_t m = 0; m < s->fr->n_loops; m++)
+    if (loop_in_scope (s, m) && pr->loop_entry_cost[m] > IPET_MAX)
       return 0;
   for (uint32_t b = 0; b < s->f->n_blocks; b++)
     if (in_scope (s, b)
-        && (s->block_cost[b] > IPET_MAX
-            || (s->call_each[b] == CC_UNBOUNDED && s->call_cap[b] == CC_UNBOUNDED)
-            || (s->call_each[b] != CC_UNBOUNDED && s->call_each[b] > IPET_MAX)
-            || (s->call_cap[b] != CC_UNBOUNDED && s->call_cap[b] > IPET_MAX)))
+        && (pr->block_cost[b] > IPET_MAX
+            || (pr->call_each[b] == CC_UNBOUNDED && pr->call_cap[b] == CC_UNBOUNDED)
+            || (pr->call_each[b] != CC_UNBOUNDED && pr->call_each[b] > IPET_MAX)
+            || (pr->call_cap[b] != CC_UNBOUNDED
+                && (pr->call_cap[b] > IPET_MAX || pr->call_cap_per[b] > IPET_MAX))))
       return 0;
-  return s->once <= IPET_MAX;
+  return pr->once <= IPET_MAX;
+}
+
+/* Price the program way K: the objective.  */
+static void
+set_objective (const cc_ipet_scope *s, lp *q, uint32_t k)
+{
+  const cc_ipet_prices *pr = &s->prices[k];
+  for (uint32_t b = 0; b < s->f->n_blocks; b++)
+    {
+      if (q->col_of_block[b] == CC_NONE)
+        continue;
+      glp_set_obj_coef (q->p, (int) q->col_of_block[b], (double) pr->block_cost[b]);
+      for (uint32_t j = 0; j < s->n_prices; j++)
+        if (q->call_col[(size_t) b * CC_IPET_MAX_PRICES + j])
+          glp_set_obj_coef (q->p, (int) q->call_col[(size_t) b * CC_IPET_MAX_PRICES + j],
+                            j == k ? 1.0 : 0.0);
+    }
+  for (uint32_t e = 0; e < q->n_enter; e++)
+    glp_set_obj_coef (q->p, (int) q->enter_col[e], (double) pr->loop_entry_cost[q->enter_loop[e]]);
 }
 
 /* Stop the integer search past IPET_NODES subproblems: a budget by
@@ -265,12 +318,12 @@ node_budget (glp_tree *t, void *data)
 }
 
 /* The optimum of Q's problem, rounded up: the integer one if the search
-   finished within its budget, else the relaxation's; CC_UNBOUNDED if
-   neither.  */
+   finished within its budget, else the relaxation's (*RELAXED set);
+   CC_UNBOUNDED if neither.  The simplex starts from the basis of the
+   last way solved.  */
 static uint64_t
-solve (lp *q)
+solve (lp *q, int *relaxed)
 {
-  glp_load_matrix (q->p, (int) q->n, q->ia, q->ja, q->ar);
   glp_smcp sm;
   glp_init_smcp (&sm);
   sm.msg_lev = GLP_MSG_OFF;
@@ -285,6 +338,8 @@ solve (lp *q)
   io.cb_info = &nodes;
   if (glp_intopt (q->p, &io) == 0 && glp_mip_status (q->p) == GLP_OPT)
     v = glp_mip_obj_val (q->p);
+  else
+    *relaxed = 1;
   /* A margin over the solver's tolerances: the coefficients are
      integers, and so is the true optimum.  */
   return (uint64_t) ceil (v * (1.0 + 1e-9) - 1e-6);
@@ -299,50 +354,93 @@ glpk_failed (void *info)
   longjmp (*(jmp_buf *) info, 1);
 }
 
-uint64_t
-cc_ipet_misses (const cc_ipet_scope *s)
+/* Build S's program into Q: columns, then the rows of every block, call
+   and loop.  */
+static void
+build (const cc_ipet_scope *s, lp *q)
 {
-  if (!solvable (s))
-    return CC_UNBOUNDED;
+  const cc_func *f = s->f;
+  uint32_t entry = s->top == CC_NONE ? 0 : s->fr->loops[s->top].header;
+  q->p = glp_create_prob ();
+  glp_set_obj_dir (q->p, GLP_MAX);
+  q->col_of_block = cc_xmalloc ((f->n_blocks + 1) * sizeof *q->col_of_block);
+  q->edge_col = cc_xmalloc ((f->n_blocks + 1) * sizeof *q->edge_col);
+  q->call_col = cc_xcalloc ((size_t) (f->n_blocks + 1) * CC_IPET_MAX_PRICES,
+                            sizeof *q->call_col);
+  columns (s, q);
+  for (uint32_t b = 0; b < f->n_blocks; b++)
+    if (q->col_of_block[b] != CC_NONE)
+      {
+        flow_rows (s, q, b, entry);
+        if (f->blocks[b].call != CC_CALL_NONE)
+          call_rows (s, q, b);
+      }
+  for (uint32_t m = 0; m < s->fr->n_loops; m++)
+    if (loop_in_scope (s, m))
+      loop_row (s, q, m, entry);
+  glp_load_matrix (q->p, (int) q->n, q->ia, q->ja, q->ar);
+}
+
+static void
+free_lp (lp *q)
+{
+  glp_delete_prob (q->p);
+  free (q->col_of_block);
+  free (q->edge_col);
+  free (q->call_col);
+  free (q->pred_start);
+  free (q->edge_from);
+  free (q->edge_k);
+  free (q->enter_col);
+  free (q->enter_loop);
+  free (q->loop_at);
+  free (q->ia);
+  free (q->ja);
+  free (q->ar);
+}
+
+/* Which ways of pricing S Q can solve exactly (OUT and RELAXED start
+   unbounded and not relaxed); 0 if none.  */
+static int
+mark_usable (const cc_ipet_scope *s, lp *q, uint64_t *out, int *relaxed)
+{
+  int any = 0;
+  for (uint32_t k = 0; k < s->n_prices; k++)
+    {
+      out[k] = CC_UNBOUNDED;
+      relaxed[k] = 0;
+      q->usable[k] = loops_solvable (s) && prices_solvable (s, k);
+      any |= q->usable[k];
+    }
+  return any;
+}
+
+void
+cc_ipet_worst (const cc_ipet_scope *s, uint64_t *out, int *relaxed)
+{
+  lp q;
+  memset (&q, 0, sizeof q);
+  if (!mark_usable (s, &q, out, relaxed))
+    return;
   jmp_buf failed;
   if (setjmp (failed))
     {
       /* GLPK's state is lost: its environment must go (what this call
          allocated of its own is lost too).  */
       glp_free_env ();
-      return CC_UNBOUNDED;
+      for (uint32_t k = 0; k < s->n_prices; k++)
+        out[k] = CC_UNBOUNDED;
+      return;
     }
   glp_error_hook (glpk_failed, &failed);
-  const cc_func *f = s->f;
-  uint32_t entry = s->top == CC_NONE ? 0 : s->fr->loops[s->top].header;
-  lp q;
-  memset (&q, 0, sizeof q);
-  q.p = glp_create_prob ();
-  glp_set_obj_dir (q.p, GLP_MAX);
-  q.col_of_block = cc_xmalloc ((f->n_blocks + 1) * sizeof *q.col_of_block);
-  q.edge_col = cc_xmalloc ((f->n_blocks + 1) * sizeof *q.edge_col);
-  columns (s, &q);
-  for (uint32_t b = 0; b < f->n_blocks; b++)
-    if (q.col_of_block[b] != CC_NONE)
+  build (s, &q);
+  for (uint32_t k = 0; k < s->n_prices; k++)
+    if (q.usable[k])
       {
-        flow_rows (s, &q, b, entry);
-        if (f->blocks[b].call != CC_CALL_NONE)
-          call_row (s, &q, b);
+        set_objective (s, &q, k);
+        uint64_t v = solve (&q, &relaxed[k]);
+        out[k] = v == CC_UNBOUNDED ? v : v + s->prices[k].once;
       }
-  for (uint32_t m = 0; m < s->fr->n_loops; m++)
-    if (loop_in_scope (s, m))
-      loop_row (s, &q, m, entry);
-  uint64_t v = solve (&q);
-  glp_delete_prob (q.p);
-  free (q.col_of_block);
-  free (q.edge_col);
-  free (q.pred_start);
-  free (q.edge_from);
-  free (q.edge_k);
-  free (q.loop_at);
-  free (q.ia);
-  free (q.ja);
-  free (q.ar);
+  free_lp (&q);
   glp_error_hook (NULL, NULL);
-  return v == CC_UNBOUNDED ? v : v + s->once;
 }

@@ -248,6 +248,9 @@ typedef struct cc_cache
   uint32_t ways;       /* associativity */
   uint32_t sets;       /* size / (line * ways), power of two */
   uint32_t policy;     /* enum cc_policy; irrelevant with one way */
+  uint8_t timed;       /* the fetch time below is given */
+  uint32_t hit_cycles; /* cycles of a fetch of one line that hits */
+  uint32_t miss_penalty; /* cycles more when it misses */
 } cc_cache;
 
 /* Helpers shared by producers, readers and tests.  */

@@ -34,6 +34,8 @@ static const char *link_own_keys;  /* cachecat-link's own options, named
 #define BUILTIN_WAYS 1u
 #define SUPPORTED_POLICIES "lru, fifo, plru, random"
 #define BUILTIN_POLICY "lru"
+#define BUILTIN_HIT_CYCLES 1
+#define BUILTIN_MISS_PENALTY 10
 
 const char cc_options_help[] =
   "cachecat: classify every instruction's instruction-cache behaviour\n"
@@ -42,13 +44,19 @@ const char cc_options_help[] =
   "  config=NAME|FILE   cache description: NAME is looked up as NAME.conf in\n"
   "                     the installed config directory; a value containing '/'\n"
   "                     or ending in .conf is a file path (default: 'default',\n"
-  "                     else built in: 4 KiB, 32-byte lines, 1 way, lru)\n"
+  "                     else built in: 4 KiB, 32-byte lines, 1 way, lru, a hit\n"
+  "                     1 cycle, a miss 10 more)\n"
   "  cache-size=BYTES   cache size; overrides the config; suffixes K, KiB, M,\n"
   "                     MiB (default: from the config)\n"
   "  line-size=BYTES    line size, a power of two >= 4 (default: from the config)\n"
   "  ways=N             associativity (default: from the config)\n"
   "  policy=lru|fifo|plru|random  replacement policy (plru: tree pseudo-LRU,\n"
   "                     ways a power of two) (default: from the config)\n"
+  "  hit-cycles=N       cycles of an instruction fetch that hits; with\n"
+  "                     miss-penalty, the report gives the most fetch time\n"
+  "                     (default: from the config, else none)\n"
+  "  miss-penalty=N     cycles more of a fetch that misses (default: from the\n"
+  "                     config, else none)\n"
   "  entry=SYMBOL       entry function of the program, analysed from its start\n"
   "                     (default: none)\n"
   "  entry-state=cold|warm  cache contents when the entry starts; needs entry=\n"
@@ -68,8 +76,9 @@ const char cc_options_help[] =
   "  record[=only]      also record the unit's program model in the object\n"
   "                     (section .debug_cachecat) for cachecat-link; =only:\n"
   "                     record it without the analysis and the report\n"
-  "  bounds             print the most misses per call and per loop execution\n"
-  "                     (the report's max_misses) as a table on stderr\n"
+  "  bounds             print the most misses and fetches per call and per loop\n"
+  "                     execution (the report's max_misses, max_fetches) as a\n"
+  "                     table on stderr\n"
   "  loop-template=PATH write the loops without an iteration bound to PATH,\n"
   "                     each as FILE:LINE, for #pragma loopbound min 0 max N\n"
   "  sarif=PATH         also write the limits and budgets broken, and the\n"
@@ -84,6 +93,8 @@ enum key_id
   K_LINE_SIZE,
   K_WAYS,
   K_POLICY,
+  K_HIT_CYCLES,
+  K_MISS_PENALTY,
   K_ENTRY,
   K_ENTRY_STATE,
   K_REPORT,
@@ -118,6 +129,8 @@ static const struct key_desc keys[K_N] = {
   [K_LINE_SIZE] = { "line-size", 0, SIZE_USAGE },
   [K_WAYS] = { "ways", 0, "expected a positive integer" },
   [K_POLICY] = { "policy", 0, "expected a replacement policy; allowed: " SUPPORTED_POLICIES },
+  [K_HIT_CYCLES] = { "hit-cycles", 0, "expected a non-negative integer (cycles)" },
+  [K_MISS_PENALTY] = { "miss-penalty", 0, "expected a non-negative integer (cycles)" },
   [K_ENTRY] = { "entry", 0,
                 "expected a function symbol: letters, digits, '_', '.' or '$', "
                 "not starting with a digit" },
@@ -223,6 +236,9 @@ cc_options_cache (const cc_options *o)
   uint64_t per_set = (uint64_t) c.line * c.ways;
   c.sets = per_set ? (uint32_t) (c.size / per_set) : 0;
   c.policy = cc_options_policy (o);
+  c.timed = o->hit_cycles >= 0 && o->miss_penalty >= 0;
+  c.hit_cycles = c.timed ? (uint32_t) o->hit_cycles : 0;
+  c.miss_penalty = c.timed ? (uint32_t) o->miss_penalty : 0;
   return c;
 }
 
@@ -295,10 +311,17 @@ trim (char *s)
 
 /* ---- Config files.  */
 
-enum cfg_key { C_NAME, C_SIZE, C_LINE, C_WAYS, C_POLICY, C_SOURCE, C_ARCH, C_N };
-static const char *const cfg_keys[C_N] = {
-  "name", "size", "line", "ways", "policy", "source", "arch"
+enum cfg_key
+{
+  C_NAME, C_SIZE, C_LINE, C_WAYS, C_POLICY, C_SOURCE, C_ARCH, C_HIT, C_PENALTY, C_N
 };
+static const char *const cfg_keys[C_N] = {
+  "name", "size", "line", "ways", "policy", "source", "arch", "hit_cycles", "miss_penalty"
+};
+#define CFG_KEYS "name, size, line, ways, policy, source, arch, hit_cycles, miss_penalty"
+
+/* The most cycles a fetch time may give: sums of them stay exact.  */
+#define MAX_CYCLES 1000000u
 
 /* What "arch" may name: the plugin's targets, and SPARC (LEON3).  */
 static const char *const known_arches[] = { "x86-64", "aarch64", "arm", "riscv", "sparc" };
@@ -358,6 +381,119 @@ cc_config_fits_arch (const cc_options *o, const char *arch)
   return 0;
 }
 
+/* What a config file gives, while it is read.  */
+typedef struct cfg_values
+{
+  uint64_t num[C_N];           /* size, line, ways, hit_cycles, miss_penalty */
+  char *policy, *arch;
+} cfg_values;
+
+/* Take VAL of key K (KEY as written) at WHERE ("FILE:LINE") into V.
+   Returns 0, or -1 with *ERR set.  */
+static int
+cfg_value (cfg_values *v, int k, const char *key, const char *val, const char *where,
+           char **err)
+{
+  enum num_result r;
+  switch (k)
+    {
+    case C_SIZE:
+    case C_LINE:
+    case C_WAYS:
+      r = parse_num (val, k != C_WAYS, UINT32_MAX, &v->num[k]);
+      if (r == NUM_OK && v->num[k] == 0)
+        r = NUM_JUNK;
+      if (r == NUM_TOO_BIG)
+        set_err (err, "%s: %s '%s' is too large (at most %u)", where, key, val, UINT32_MAX);
+      else if (r != NUM_OK)
+        set_err (err, "%s: %s '%s': %s", where, key, val,
+                 k == C_WAYS ? "expected a positive integer" : SIZE_USAGE);
+      return r == NUM_OK ? 0 : -1;
+    case C_HIT:
+    case C_PENALTY:
+      if (parse_num (val, 0, MAX_CYCLES, &v->num[k]) == NUM_OK)
+        return 0;
+      set_err (err, "%s: %s '%s': expected a whole number of cycles, at most %u", where, key,
+               val, MAX_CYCLES);
+      return -1;
+    case C_POLICY:
+      if (!known_policy (val))
+        {
+          set_err (err, "%s: unknown policy '%s'; allowed: lru, plru, fifo, random", where, val);
+          return -1;
+        }
+      v->policy = cc_xstrdup (val);
+      return 0;
+    case C_ARCH:
+      {
+        char *bad = unknown_arch (val);
+        if (bad)
+          {
+            set_err (err, "%s: unknown architecture '%s'; allowed: " KNOWN_ARCHES, where, bad);
+            free (bad);
+            return -1;
+          }
+        v->arch = cc_xstrdup (val);
+        return 0;
+      }
+    default:
+      return 0;               /* name, source: documentation only */
+    }
+}
+
+/* Line LINENO of PATH, BUF, into V: a comment, a blank line or a known
+   key's first value.  SEEN: the line where each key was set.  Returns 0,
+   or -1 with *ERR set.  */
+static int
+cfg_line (cfg_values *v, char *buf, const char *path, unsigned lineno, unsigned seen[C_N],
+          char **err)
+{
+  char *hash, *eq, *key, *val;
+  int k;
+  /* '#' always starts a comment, also inside free text.  */
+  if ((hash = strchr (buf, '#')))
+    *hash = 0;
+  key = trim (buf);
+  if (!*key)
+    return 0;
+  if (!(eq = strchr (key, '=')))
+    {
+      set_err (err, "%s:%u: expected 'key = value', found '%s'", path, lineno, key);
+      return -1;
+    }
+  *eq = 0;
+  key = trim (key);
+  val = trim (eq + 1);
+  if (!*key)
+    {
+      set_err (err, "%s:%u: missing key before '='", path, lineno);
+      return -1;
+    }
+  for (k = 0; k < C_N && strcmp (key, cfg_keys[k]) != 0; k++)
+    ;
+  if (k == C_N)
+    {
+      set_err (err, "%s:%u: unknown key '%s'; valid keys: " CFG_KEYS, path, lineno, key);
+      return -1;
+    }
+  if (seen[k] && k != C_SOURCE)
+    {
+      set_err (err, "%s:%u: duplicate key '%s' (first given on line %u)", path, lineno, key,
+               seen[k]);
+      return -1;
+    }
+  seen[k] = lineno;
+  if (!*val)
+    {
+      set_err (err, "%s:%u: '%s' needs a value", path, lineno, key);
+      return -1;
+    }
+  char *where = cc_xasprintf ("%s:%u", path, lineno);
+  int ret = cfg_value (v, k, key, val, where, err);
+  free (where);
+  return ret;
+}
+
 int
 cc_config_read (cc_options *o, const char *path, char **err)
 {
@@ -366,8 +502,7 @@ cc_config_read (cc_options *o, const char *path, char **err)
   size_t cap = 0;
   ssize_t len;
   unsigned lineno = 0, seen[C_N] = { 0 };  /* line where each key was set */
-  uint64_t size = 0, line = 0, ways = 0;
-  char *policy = NULL, *arch = NULL;
+  cfg_values v;
   int ret = -1;
 
   if (!f)
@@ -375,109 +510,19 @@ cc_config_read (cc_options *o, const char *path, char **err)
       set_err (err, "%s: cannot open: %s", path, strerror (errno));
       return -1;
     }
-  /* Parse into locals and commit only at the end, so a broken file leaves
-     O untouched.  */
+  memset (&v, 0, sizeof v);
+  /* Parse into V and commit only at the end, so a broken file leaves O
+     untouched.  */
   while ((len = getline (&buf, &cap, f)) >= 0)
     {
-      char *hash, *eq, *key, *val;
-      int k;
-
       lineno++;
       if (memchr (buf, 0, (size_t) len))
         {
           set_err (err, "%s:%u: NUL byte; is this a text file?", path, lineno);
           goto out;
         }
-      /* '#' always starts a comment, also inside free text.  */
-      if ((hash = strchr (buf, '#')))
-        *hash = 0;
-      key = trim (buf);
-      if (!*key)
-        continue;
-      if (!(eq = strchr (key, '=')))
-        {
-          set_err (err, "%s:%u: expected 'key = value', found '%s'", path,
-                   lineno, key);
-          goto out;
-        }
-      *eq = 0;
-      key = trim (key);
-      val = trim (eq + 1);
-      if (!*key)
-        {
-          set_err (err, "%s:%u: missing key before '='", path, lineno);
-          goto out;
-        }
-      for (k = 0; k < C_N && strcmp (key, cfg_keys[k]) != 0; k++)
-        ;
-      if (k == C_N)
-        {
-          set_err (err, "%s:%u: unknown key '%s'; valid keys: name, size, "
-                   "line, ways, policy, source, arch", path, lineno, key);
-          goto out;
-        }
-      if (seen[k] && k != C_SOURCE)
-        {
-          set_err (err, "%s:%u: duplicate key '%s' (first given on line %u)",
-                   path, lineno, key, seen[k]);
-          goto out;
-        }
-      seen[k] = lineno;
-      if (!*val)
-        {
-          set_err (err, "%s:%u: '%s' needs a value", path, lineno, key);
-          goto out;
-        }
-      switch (k)
-        {
-        case C_SIZE:
-        case C_LINE:
-        case C_WAYS:
-          {
-            uint64_t *dst = k == C_SIZE ? &size : k == C_LINE ? &line : &ways;
-            enum num_result r = parse_num (val, k != C_WAYS, UINT32_MAX, dst);
-            if (r == NUM_OK && *dst == 0)
-              r = NUM_JUNK;
-            if (r == NUM_TOO_BIG)
-              {
-                set_err (err, "%s:%u: %s '%s' is too large (at most %u)",
-                         path, lineno, key, val, UINT32_MAX);
-                goto out;
-              }
-            if (r != NUM_OK)
-              {
-                set_err (err, "%s:%u: %s '%s': %s", path, lineno, key, val,
-                         k == C_WAYS ? "expected a positive integer"
-                                     : SIZE_USAGE);
-                goto out;
-              }
-            break;
-          }
-        case C_POLICY:
-          if (!known_policy (val))
-            {
-              set_err (err, "%s:%u: unknown policy '%s'; allowed: lru, plru, "
-                       "fifo, random", path, lineno, val);
-              goto out;
-            }
-          policy = cc_xstrdup (val);
-          break;
-        case C_ARCH:
-          {
-            char *bad = unknown_arch (val);
-            if (bad)
-              {
-                set_err (err, "%s:%u: unknown architecture '%s'; allowed: " KNOWN_ARCHES,
-                         path, lineno, bad);
-                free (bad);
-                goto out;
-              }
-            arch = cc_xstrdup (val);
-            break;
-          }
-        default:
-          break;              /* name, source: documentation only */
-        }
+      if (cfg_line (&v, buf, path, lineno, seen, err) < 0)
+        goto out;
     }
   if (ferror (f))
     {
@@ -490,19 +535,21 @@ cc_config_read (cc_options *o, const char *path, char **err)
         set_err (err, "%s: missing '%s'", path, cfg_keys[k]);
         goto out;
       }
-  o->cache_size = (uint32_t) size;
-  o->line_size = (uint32_t) line;
-  o->ways = (uint32_t) ways;
+  o->cache_size = (uint32_t) v.num[C_SIZE];
+  o->line_size = (uint32_t) v.num[C_LINE];
+  o->ways = (uint32_t) v.num[C_WAYS];
+  o->hit_cycles = seen[C_HIT] ? (int64_t) v.num[C_HIT] : -1;
+  o->miss_penalty = seen[C_PENALTY] ? (int64_t) v.num[C_PENALTY] : -1;
   free (o->policy);
-  o->policy = policy;
-  policy = NULL;
+  o->policy = v.policy;
+  v.policy = NULL;
   free (o->config_arch);
-  o->config_arch = arch;
-  arch = NULL;
+  o->config_arch = v.arch;
+  v.arch = NULL;
   ret = 0;
 out:
-  free (policy);
-  free (arch);
+  free (v.policy);
+  free (v.arch);
   free (buf);
   fclose (f);
   return ret;
@@ -671,6 +718,7 @@ reset (cc_options *o)
   o->max_conflicts = -1;
   o->max_conflicts_per_function = -1;
   o->max_instances = 0;       /* a budget on the instances' size */
+  o->hit_cycles = o->miss_penalty = -1;
 }
 
 void
@@ -734,6 +782,16 @@ parse_value (cc_options *o, int k, const cc_arg *a, uint64_t ov[K_N],
       if (r == NUM_TOO_BIG)
         return too_large (err, a, UINT32_MAX);
       if (r != NUM_OK || n == 0)
+        return arg_error (err, a, keys[k].usage);
+      ov[k] = n;
+      return 0;
+
+    case K_HIT_CYCLES:
+    case K_MISS_PENALTY:
+      r = parse_num (v, 0, MAX_CYCLES, &n);
+      if (r == NUM_TOO_BIG)
+        return too_large (err, a, MAX_CYCLES);
+      if (r != NUM_OK)
         return arg_error (err, a, keys[k].usage);
       ov[k] = n;
       return 0;
@@ -910,6 +968,25 @@ parse_args (cc_options *o, const cc_arg *args, int n_args,
   return 0;
 }
 
+/* The fetch time prices hits and misses: one without the other is no
+   fetch time.  A config may give one (a core's hit time, whose miss
+   penalty depends on the memory system it is built into): the user who
+   gives the other gets the fetch time; one who gives neither, none.  */
+static int
+validate_timing (const cc_options *o, const cc_arg *const seen[K_N], char **err)
+{
+  if ((o->hit_cycles < 0) == (o->miss_penalty < 0)
+      || (!seen[K_HIT_CYCLES] && !seen[K_MISS_PENALTY]))
+    return 0;
+  int k = o->hit_cycles < 0 ? K_MISS_PENALTY : K_HIT_CYCLES;
+  char *m = cc_xasprintf ("needs %s%s too (neither the arguments nor the config give it): "
+                          "the fetch time prices both", arg_prefix,
+                          k == K_HIT_CYCLES ? "miss-penalty" : "hit-cycles");
+  arg_error (err, seen[k], m);
+  free (m);
+  return -1;
+}
+
 /* Read the config that config= names, or the default one, into O.  */
 static int
 load_config (cc_options *o, const cc_arg *config_arg,
@@ -927,6 +1004,8 @@ load_config (cc_options *o, const cc_arg *config_arg,
       o->line_size = BUILTIN_LINE;
       o->ways = BUILTIN_WAYS;
       o->policy = cc_xstrdup (BUILTIN_POLICY);
+      o->hit_cycles = BUILTIN_HIT_CYCLES;
+      o->miss_penalty = BUILTIN_MISS_PENALTY;
       return 0;
     }
   if (looks_like_path (name))
@@ -1022,7 +1101,11 @@ parse (cc_options *o, const cc_arg *args, int n_args,
       free (o->policy);
       o->policy = cc_xstrdup (seen[K_POLICY]->value);
     }
-  if (validate_shape (o, seen, err) < 0)
+  if (seen[K_HIT_CYCLES])
+    o->hit_cycles = (int64_t) ov[K_HIT_CYCLES];
+  if (seen[K_MISS_PENALTY])
+    o->miss_penalty = (int64_t) ov[K_MISS_PENALTY];
+  if (validate_shape (o, seen, err) < 0 || validate_timing (o, seen, err) < 0)
     goto fail;
   return 0;
 

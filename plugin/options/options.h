@@ -17,6 +17,8 @@ typedef struct cc_options
   /* Cache shape after config= and the explicit overrides.  */
   uint32_t cache_size, line_size, ways;
   char *policy;                /* "lru", "fifo", "plru" or "random" */
+  int64_t hit_cycles;          /* fetch time: a fetch that hits, -1 if not given */
+  int64_t miss_penalty;        /* ... and how much longer one that misses takes */
   char *config_name;           /* what config= named, NULL for the default */
   char *config_path;           /* the file it was read from */
   char *config_arch;           /* the architectures the config's core runs

@@ -107,15 +107,32 @@ loop_place (const cc_model *m, const cc_result *r, uint32_t fi, uint32_t l, cons
   *line = h->line;
 }
 
+/* "N misses, N fetches[, N cycles]" of a bound (MISSES bounded) into
+   BUF.  */
+static void
+bound_words (char *buf, size_t size, uint64_t misses, const cc_fetch_limits *fl, int timed)
+{
+  int n = snprintf (buf, size, "%llu miss%s, ", (unsigned long long) misses,
+                    misses == 1 ? "" : "es");
+  if (fl->max_fetches == CC_UNBOUNDED)
+    n += snprintf (buf + n, size - (size_t) n, "fetches unbounded");
+  else
+    n += snprintf (buf + n, size - (size_t) n, "%llu fetches", (unsigned long long) fl->max_fetches);
+  if (timed && fl->max_cycles != CC_UNBOUNDED)
+    snprintf (buf + n, size - (size_t) n, ", %llu cycles", (unsigned long long) fl->max_cycles);
+}
+
 void
 cc_bounds_table (FILE *out, const cc_model *m, const cc_result *r, const cc_bounds *b)
 {
-  fprintf (out, "cachecat: the most misses per call and per loop execution:\n");
+  fprintf (out, "cachecat: the most %s per call and per loop execution (the worst path's):\n",
+           b->timed ? "misses, fetches and cycles of fetch time" : "misses and fetches");
   for (uint32_t fi = 0; fi < m->n_funcs; fi++)
     {
       const cc_func_limits *fl = &b->funcs[fi];
       if (m->funcs[fi].flags & CC_FUNC_SYNTHETIC)
         continue;
+      char words[128];
       if (fl->max_misses == CC_UNBOUNDED)
         {
           char *why = cc_why_text (m, r, &fl->why);
@@ -123,7 +140,10 @@ cc_bounds_table (FILE *out, const cc_model *m, const cc_result *r, const cc_boun
           free (why);
         }
       else
-        fprintf (out, "  %-32s %llu\n", m->funcs[fi].name, (unsigned long long) fl->max_misses);
+        {
+          bound_words (words, sizeof words, fl->max_misses, &fl->fetch, b->timed);
+          fprintf (out, "  %-32s %s\n", m->funcs[fi].name, words);
+        }
       for (uint32_t l = 0; l < r->funcs[fi].n_loops; l++)
         {
           const cc_loop_limits *ll = &fl->loops[l];
@@ -131,17 +151,17 @@ cc_bounds_table (FILE *out, const cc_model *m, const cc_result *r, const cc_boun
           uint32_t line;
           loop_place (m, r, fi, l, &file, &line);
           char *where = cc_xasprintf ("loop at %s:%u", file, line);
-          char misses[32], runs[48];
+          char runs[48];
           if (ll->max_misses == CC_UNBOUNDED)
-            snprintf (misses, sizeof misses, "unbounded");
+            snprintf (words, sizeof words, "unbounded");
           else
-            snprintf (misses, sizeof misses, "%llu", (unsigned long long) ll->max_misses);
+            bound_words (words, sizeof words, ll->max_misses, &ll->fetch, b->timed);
           if (ll->runs == CC_UNBOUNDED)
             snprintf (runs, sizeof runs, "no iteration bound");
           else
             snprintf (runs, sizeof runs, "%llu header runs (%s)", (unsigned long long) ll->runs,
                       source_name (ll->source));
-          fprintf (out, "    %-30s %s, %s\n", where, misses, runs);
+          fprintf (out, "    %-30s %s, %s\n", where, words, runs);
           free (where);
         }
     }

@@ -30,6 +30,7 @@ typedef struct wbuf
   uint32_t *inst_start;  /* per function: its instances are inst_of[ */
   uint32_t *inst_of;     /* inst_start[f] .. inst_start[f + 1]), ascending */
   const cc_bounds *bounds; /* NULL: none to write */
+  int timed;             /* the cache gives the fetch time */
   cc_set_mates mates;    /* every program line with reported insns */
 } wbuf;
 
@@ -113,6 +114,38 @@ json_bound (wbuf *w, const cc_model *m, const cc_result *r, uint64_t v, const cc
   cc_json_s (w->j, ", \"unbounded_because\": ");
   cc_json_str (w->j, t);
   free (t);
+}
+
+/* The fetches and fetch time of FL, and which bounds the LP relaxation
+   gave.  */
+static void
+json_fetch_bounds (wbuf *w, const cc_model *m, const cc_result *r, const cc_fetch_limits *fl)
+{
+  cc_json_s (w->j, ", \"max_fetches\": ");
+  json_u64_or_null (w, fl->max_fetches);
+  if (fl->max_fetches == CC_UNBOUNDED)
+    {
+      char *t = cc_why_text (m, r, &fl->why);
+      cc_json_s (w->j, ", \"fetches_unbounded_because\": ");
+      cc_json_str (w->j, t);
+      free (t);
+    }
+  if (w->timed)
+    {
+      cc_json_s (w->j, ", \"max_fetch_cycles\": ");
+      json_u64_or_null (w, fl->max_cycles);
+    }
+  if (!fl->relaxed)
+    return;
+  static const char *const what[] = { "misses", "fetches", "fetch_cycles" };
+  cc_json_s (w->j, ", \"lp_relaxation\": [");
+  for (int k = 0, any = 0; k < 3; k++)
+    if (fl->relaxed & (1 << k))
+      {
+        cc_json_s (w->j, any++ ? ", " : "");
+        cc_json_str (w->j, what[k]);
+      }
+  cc_json_c (w->j, ']');
 }
 
 /* The scope of verdict V of an insn of function FI's part PART.  A
@@ -440,6 +473,7 @@ json_part_head (wbuf *w, const cc_model *m, const cc_result *r, const cc_report_
       json_bound (w, m, r, w->bounds->funcs[fi].max_misses, &w->bounds->funcs[fi].why);
       if (w->bounds->funcs[fi].from_fact)
         cc_json_s (w->j, ", \"max_misses_source\": \"flow-facts\"");
+      json_fetch_bounds (w, m, r, &w->bounds->funcs[fi].fetch);
     }
 
   /* The function's instances (contexts name them).  */
@@ -490,6 +524,7 @@ json_part_loops (wbuf *w, const cc_model *m, const cc_result *r, uint32_t fi, ui
           if (cc_runs_type_range (ll))
             cc_json_s (w->j, ", \"iterations_from_type_range\": true");
           json_bound (w, m, r, ll->max_misses, &ll->why);
+          json_fetch_bounds (w, m, r, &ll->fetch);
         }
       /* Every member.  */
       cc_json_s (w->j, ", \"insns\": [");
@@ -714,6 +749,13 @@ json_head (wbuf *w, const cc_report_info *info)
   cc_json_u64 (w->j, o->cache_size / (o->line_size * o->ways));
   cc_json_s (w->j, ", \"policy\": ");
   cc_json_str (w->j, o->policy ? o->policy : "lru");
+  if (o->hit_cycles >= 0 && o->miss_penalty >= 0)
+    {
+      cc_json_s (w->j, ", \"hit_cycles\": ");
+      cc_json_u64 (w->j, (uint64_t) o->hit_cycles);
+      cc_json_s (w->j, ", \"miss_penalty\": ");
+      cc_json_u64 (w->j, (uint64_t) o->miss_penalty);
+    }
   cc_json_s (w->j, ", \"config\": ");
   cc_json_str (w->j, o->config_name ? o->config_name : "default");
   cc_json_s (w->j, "},\n");
@@ -905,6 +947,7 @@ write_json (FILE *f, const cc_model *m, const cc_result *r, const cc_report_info
   w->order = NULL;
   w->order_cap = 0;
   w->bounds = info->bounds;
+  w->timed = info->options->hit_cycles >= 0 && info->options->miss_penalty >= 0;
   escape_files (w, m);
   index_instances (w, m, r);
   cc_set_mates_index (&w->mates, m, r, info->link != NULL);

@@ -4,7 +4,7 @@
    per-context verdicts, and a summary that counts every instruction.  */
 /* { dg-do compile } */
 /* { dg-options "-O2 -fplugin-arg-cachecat-entry=main -fplugin-arg-cachecat-entry-state=warm" } */
-/* { dg-final { report-json-ok "d['cachecat'] == 3 and d['cache'] == {'size': 4096, 'line': 32, 'ways': 1, 'sets': 128, 'policy': 'lru', 'config': 'default'}" } } */
+/* { dg-final { report-json-ok "d['cachecat'] == 3 and d['cache'] == {'size': 4096, 'line': 32, 'ways': 1, 'sets': 128, 'policy': 'lru', 'hit_cycles': 1, 'miss_penalty': 10, 'config': 'default'}" } } */
 /* { dg-final { report-json-ok "d['entry'] == {'symbol': 'main', 'found': True, 'state': 'warm'}" } } */
 /* { dg-final { report-json-ok "set(d['layout']) >= {'offsets', 'set_indices', 'phases', 'sections'} and d['layout']['phases'] >= 1" } } */
 /* { dg-final { report-json-ok "sorted(f['name'] for f in d['functions']) == ['main', 'sum']" } } */

@@ -17,7 +17,7 @@ echo "$out"
 passed=$(grep -c -E '^ok ' <<<"$out")
 failed=$(grep -c -E '^(FAIL|ERROR) ' <<<"$out")
 passed=$((passed + $(grep -c -E '^self-test: .*: caught$' <<<"$out")))
-failed=$((failed + $(grep -c -E '^self-test: .*(NOT CAUGHT|no instruction|not clean|no freestanding|with a miss bound whose run missed|whose header ran twice)' <<<"$out")))
+failed=$((failed + $(grep -c -E '^self-test: .*(NOT CAUGHT|no instruction|not clean|no freestanding|with a (miss|fetch) bound whose run missed|whose header ran twice)' <<<"$out")))
 grep -q '^validate: ' <<<"$out" || failed=$((failed + 1))
 if [ $rc -ne 0 ] && [ $failed -eq 0 ]; then failed=1; fi
 echo "$passed passed, $failed failed"

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-# cachecat: ccvalidate's check of miss bounds (fbound, lbound) on
-# hand-written expectations and traces, for check-validate-bounds.sh.
+# cachecat: ccvalidate's check of miss, fetch and fetch-time bounds
+# (fbound, lbound, ffetches, lfetches, fcycles) on hand-written
+# expectations and traces, for check-validate-bounds.sh.
 # Copyright (C) 2026 the cachecat authors.  GPLv3 or later, see COPYING.
 #
 #   bounds_cases.py CCVALIDATE
@@ -117,6 +118,15 @@ def two_columns():
     return c
 
 
+def rep_string():
+    """main's first insn (0x1000) is a string instruction with a rep
+    prefix (flags bit 1), traced three times in a row: one fetch; then
+    0x1004: 2 fetches in all."""
+    insns = {0x1000: (2, 0, -1, 2), 0x1004: (4, 0, -1, 0)}
+    trace = [(0x1000, 0), (0x1000, 0), (0x1000, 0), (0x1004, 0)]
+    return Case("a rep string instruction", [("main", 0x1000, 0x1020)], [], insns, trace)
+
+
 def invocations(lines, col, kind="invocations"):
     """{id: (count, most, bound, over)} of column COL's lines."""
     return {int(f[2]): tuple(int(x) for x in f[3:7]) for f in (l.split() for l in lines)
@@ -176,6 +186,27 @@ def main():
     check(t, "each column on its own cache", ["fbound 0 1 2", "fbound 1 1 2", "fbound 1 0 5"],
           1, ["c1@64/32/1/lru function 0 invocation 1"],
           {f: {1: (3, 2, 2, 0)}, ("invocations", 1): {0: (1, 9, 5, 1), 1: (3, 2, 2, 0)}})
+    ff, fl = ("fetch-invocations", 0), ("fetch-executions", 0)
+    check(c, "fetch bounds that hold: every fetch of a line counts, a call's in its caller's "
+          "and in the loop's", ["ffetches 0 0 19", "ffetches 0 1 3", "lfetches 0 0 12"], 0,
+          want_counts={ff: {0: (1, 19, 19, 0), 1: (3, 3, 3, 0)}, fl: {0: (1, 12, 12, 0)}})
+    check(c, "... one below: the invocation and the execution that fetch more",
+          ["ffetches 0 0 18", "lfetches 0 0 11"], 1,
+          ["c0@256/32/1/lru function 0 invocation 1", "c0@256/32/1/lru loop 0 execution 1"])
+    check(s, "a fetch that straddles two lines fetches both", ["ffetches 0 1 3"], 0,
+          want_counts={ff: {1: (1, 3, 3, 0)}})
+    check(s, "... so a fetch bound of 2 is exceeded", ["ffetches 0 1 2"], 1,
+          ["c0@256/32/1/lru function 1 invocation 1"])
+    check(rep_string(), "a rep's repeats are its one fetch", ["ffetches 0 0 2"], 0,
+          want_counts={ff: {0: (1, 2, 2, 0)}})
+    check(rep_string(), "... so a fetch bound of 1 is exceeded", ["ffetches 0 0 1"], 1,
+          ["c0@256/32/1/lru function 0 invocation 1"])
+    fc = ("cycle-invocations", 0)
+    check(c, "fetch time: 19 line fetches at 1 cycle, 4 lines loaded at 10 more",
+          ["fcycles 0 0 1 10 59", "fcycles 0 1 2 7 20"], 0,
+          want_counts={fc: {0: (1, 59, 59, 0), 1: (3, 20, 20, 0)}})
+    check(c, "... one below: exceeded", ["fcycles 0 0 1 10 58"], 1,
+          ["c0@256/32/1/lru function 0 invocation 1"])
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 

@@ -218,7 +218,8 @@ main (int argc, char **argv)
     }
   fclose (f);
   uint32_t size = (uint32_t) strtoul (argv[2], NULL, 0), line = (uint32_t) strtoul (argv[3], NULL, 0);
-  cc_cache c = { size, line, ways, ways && line ? size / (line * ways) : 0, policy };
+  cc_cache c = { .size = size, .line = line, .ways = ways,
+                 .sets = ways && line ? size / (line * ways) : 0, .policy = policy };
   cc_analysis_opts o = { .entry = argc > 4 ? argv[4] : NULL,
                          .entry_cold = argc > 5 ? strcmp (argv[5], "cold") == 0 : 1,
                          .max_instances = max_instances, .reduce = reduce,

@@ -33,6 +33,13 @@
      lruns K L MAX                      (column K's iteration bound of loop
                                          L: the most times its header runs
                                          in one execution)
+     ffetches K F MAX, lfetches K L MAX (column K's fetch bounds: the most
+                                         line fetches one invocation or
+                                         execution makes)
+     fcycles K F HIT PENALTY MAX, lcycles K L HIT PENALTY MAX
+                                        (... its fetch-time bounds: each
+                                         line fetch HIT cycles, each line
+                                         loaded PENALTY more)
 
    Every fetch is simulated on each column's cache (LRU, FIFO, tree
    pseudo-LRU or random replacement -- an LFSR, so one of many possible
@@ -67,7 +74,9 @@
    there to the frame's return.  A loop execution is the one the
    promises know, with the calls made inside it.  Per column and per
    bounded function or loop: how many ran, the most lines one loaded,
-   and any that loaded more than the bound.
+   and any that loaded more than the bound.  Fetch and fetch-time bounds
+   the same way: a fetch of an instruction fetches each line its bytes
+   touch (a rep's repeats are the one fetch).
 
    Output, on stdout: one line per violation (at most 20 per column), then
    per column its totals: fetches, misses observed, and the misses the
@@ -87,7 +96,10 @@
    loaded more lines than its bound (at most 20 per column):
    "bound-exceeded COLUMN function F invocation I misses M bound B" or
    "bound-exceeded COLUMN loop L execution I misses M bound B" (I: its
-   ordinal among those of F or L, from 1).  Iteration bounds (lruns): a
+   ordinal among those of F or L, from 1); fetch bounds print
+   "fetch-invocations", "fetch-executions" and "... fetches M bound B",
+   fetch-time bounds "cycle-invocations", "cycle-executions" and
+   "... cycles M bound B".  Iteration bounds (lruns): a
    loop's header runs once per fetch of its first instruction in the
    execution (a rep's repeats are that one fetch); per column and loop
    "iterations COLUMN L COUNT MOST BOUND OVER", per column "runs COLUMN
@@ -140,9 +152,16 @@ typedef struct column
 
 /* One column's miss bound of a function or a loop, and what the run
    did against it.  */
+/* What a bound counts: lines loaded, lines fetched, or cycles.  */
+enum measure { B_MISSES, B_FETCHES, B_CYCLES };
+static const char *const measure_words[] = { "misses", "fetches", "cycles" };
+static const char *const measure_prefix[] = { "", "fetch-", "cycle-" };
+
 typedef struct bcheck
 {
   uint32_t col;
+  uint8_t measure;         /* enum measure */
+  uint64_t hit, penalty;   /* B_CYCLES: a line fetched, a line loaded */
   uint64_t max;            /* the bound: lines one invocation (execution) loads */
   uint64_t n, most;        /* invocations (executions) checked, the most
                               lines one of them loaded */
@@ -229,9 +248,11 @@ static key_set exec_seen;
 static bchecks *fchecks, *lchecks, *rchecks;
 /* Per shape: the lines loaded so far, and by the fetch being checked
    (added to the total after it: an execution that ends at the fetch
-   does not hold it, one that starts there does).  */
+   does not hold it, one that starts there does); then (at n_shapes +
+   shape) the lines fetched so far.  Snapshots of it hold n_counts.  */
 static uint64_t *lines_total;
 static uint32_t *lines_now;
+static uint32_t n_counts;
 /* The invocations whose bound is checked, innermost last: each belongs
    to a frame of the stack (a frame holds several where sibling calls
    landed on the entries of further bounded functions) and ends with
@@ -342,8 +363,8 @@ read_expect (const char *path)
   uint32_t cap_insns = 0;
   struct
   {
-    uint32_t kind, col, id;
-    uint64_t max;
+    uint32_t kind, col, id, measure;
+    uint64_t max, hit, penalty;
     unsigned ln;
   } *bl = NULL;
   uint32_t n_bl = 0;
@@ -450,13 +471,21 @@ read_expect (const char *path)
             }
           n_insns++;
         }
-      else if (!strcmp (tok, "fbound") || !strcmp (tok, "lbound") || !strcmp (tok, "lruns"))
+      else if (!strcmp (tok, "fbound") || !strcmp (tok, "lbound") || !strcmp (tok, "lruns")
+               || !strcmp (tok, "ffetches") || !strcmp (tok, "lfetches")
+               || !strcmp (tok, "fcycles") || !strcmp (tok, "lcycles"))
         {
           char *k = strtok (NULL, " \t\n"), *id = strtok (NULL, " \t\n");
+          uint32_t measure = tok[1] == 'f' ? B_FETCHES : tok[1] == 'c' ? B_CYCLES : B_MISSES;
+          char *hit = measure == B_CYCLES ? strtok (NULL, " \t\n") : NULL;
+          char *penalty = hit ? strtok (NULL, " \t\n") : NULL;
           char *max = strtok (NULL, " \t\n");
           if (!max || atoi (k) < 0 || atoi (id) < 0)
             die ("bad bound", ln);
           bl = realloc (bl, (n_bl + 1) * sizeof *bl);
+          bl[n_bl].measure = measure;
+          bl[n_bl].hit = hit ? strtoull (hit, NULL, 10) : 0;
+          bl[n_bl].penalty = penalty ? strtoull (penalty, NULL, 10) : 0;
           bl[n_bl].kind = tok[0] == 'f' ? 1 : tok[1] == 'r' ? 2 : 0;
           bl[n_bl].col = (uint32_t) atoi (k);
           bl[n_bl].id = (uint32_t) atoi (id);
@@ -479,10 +508,11 @@ read_expect (const char *path)
         die ("a bound names an unknown column, function or loop", bl[k].ln);
       bchecks *b = &(bl[k].kind == 1 ? fchecks : bl[k].kind == 2 ? rchecks : lchecks)[bl[k].id];
       for (uint32_t j = 0; j < b->n; j++)
-        if (b->v[j].col == bl[k].col)
+        if (b->v[j].col == bl[k].col && b->v[j].measure == bl[k].measure)
           die ("a second bound of one column", bl[k].ln);
       b->v = realloc (b->v, (b->n + 1) * sizeof *b->v);
-      b->v[b->n++] = (bcheck){ bl[k].col, bl[k].max, 0, 0, 0 };
+      b->v[b->n++] = (bcheck){ .col = bl[k].col, .measure = (uint8_t) bl[k].measure,
+                               .hit = bl[k].hit, .penalty = bl[k].penalty, .max = bl[k].max };
       if (bl[k].kind != 1)
         funcs[loops[bl[k].id].func].loop_bounds = 1;
     }
@@ -597,7 +627,7 @@ push_frame (int32_t fid, uint64_t ret, invocation *share)
       fr->inv->loop_exec = xcalloc (fn->n_loops + 1, sizeof *fr->inv->loop_exec);
       if (fn->loop_bounds)
         {
-          fr->inv->loop_lines = xcalloc ((size_t) fn->n_loops * n_shapes,
+          fr->inv->loop_lines = xcalloc ((size_t) fn->n_loops * n_counts,
                                          sizeof *fr->inv->loop_lines);
           fr->inv->loop_heads = xcalloc (fn->n_loops, sizeof *fr->inv->loop_heads);
         }
@@ -634,17 +664,20 @@ end_bounded (bchecks *bc, const uint64_t *start, const char *what, uint32_t id,
     {
       bcheck *b = &bc->v[j];
       column *c = &cols[b->col];
-      uint64_t lines = lines_total[c->shape] - start[c->shape];
+      uint64_t loaded = lines_total[c->shape] - start[c->shape];
+      uint64_t fetched = lines_total[n_shapes + c->shape] - start[n_shapes + c->shape];
+      uint64_t v = b->measure == B_MISSES ? loaded : b->measure == B_FETCHES ? fetched
+                   : b->hit * fetched + b->penalty * loaded;
       b->n++;
-      if (lines > b->most)
-        b->most = lines;
-      if (lines <= b->max)
+      if (v > b->most)
+        b->most = v;
+      if (v <= b->max)
         continue;
       b->over++;
       if (++c->exceeded <= 20)
-        printf ("bound-exceeded %s %s %u %s %llu misses %llu bound %llu\n", c->name, what, id,
-                each, (unsigned long long) b->n, (unsigned long long) lines,
-                (unsigned long long) b->max);
+        printf ("bound-exceeded %s %s %u %s %llu %s %llu bound %llu\n", c->name, what, id,
+                each, (unsigned long long) b->n, measure_words[b->measure],
+                (unsigned long long) v, (unsigned long long) b->max);
     }
 }
 
@@ -678,7 +711,7 @@ end_loops (invocation *inv, int32_t from, int32_t to)
 {
   for (int32_t l = from; l >= 0 && !within (to, l); l = loops[l].parent)
     {
-      end_bounded (&lchecks[l], inv->loop_lines + (size_t) loops[l].local * n_shapes, "loop",
+      end_bounded (&lchecks[l], inv->loop_lines + (size_t) loops[l].local * n_counts, "loop",
                    (uint32_t) l, "execution");
       end_runs ((uint32_t) l, inv->loop_heads[loops[l].local]);
     }
@@ -696,7 +729,7 @@ begin_bounded (int32_t fid, uint64_t addr)
     {
       cap_brecs = cap_brecs ? 2 * cap_brecs : 64;
       brecs = realloc (brecs, cap_brecs * sizeof *brecs);
-      brec_lines = realloc (brec_lines, (size_t) cap_brecs * n_shapes * sizeof *brec_lines);
+      brec_lines = realloc (brec_lines, (size_t) cap_brecs * n_counts * sizeof *brec_lines);
       if (!brecs || !brec_lines)
         {
           fprintf (stderr, "ccvalidate: out of memory\n");
@@ -704,7 +737,7 @@ begin_bounded (int32_t fid, uint64_t addr)
         }
     }
   brecs[n_brecs] = (brec){ sp - 1, (uint32_t) fid };
-  memcpy (brec_lines + (size_t) n_brecs * n_shapes, lines_total, n_shapes * sizeof *lines_total);
+  memcpy (brec_lines + (size_t) n_brecs * n_counts, lines_total, n_counts * sizeof *lines_total);
   n_brecs++;
 }
 
@@ -715,7 +748,7 @@ end_brecs (uint32_t frame)
   while (n_brecs && brecs[n_brecs - 1].frame >= frame)
     {
       n_brecs--;
-      end_bounded (&fchecks[brecs[n_brecs].func], brec_lines + (size_t) n_brecs * n_shapes,
+      end_bounded (&fchecks[brecs[n_brecs].func], brec_lines + (size_t) n_brecs * n_counts,
                    "function", brecs[n_brecs].func, "invocation");
     }
 }
@@ -761,8 +794,8 @@ enter_loops (frame *fr, int32_t loop)
         inv->loop_exec[loops[l].local] = ++n_executions;
         if (inv->loop_lines)
           {
-            memcpy (inv->loop_lines + (size_t) loops[l].local * n_shapes, lines_total,
-                    n_shapes * sizeof *lines_total);
+            memcpy (inv->loop_lines + (size_t) loops[l].local * n_counts, lines_total,
+                    n_counts * sizeof *lines_total);
             inv->loop_heads[loops[l].local] = 0;
           }
       }
@@ -1028,12 +1061,13 @@ print_bounds (uint32_t c)
         for (uint32_t j = 0; j < bc->n; j++)
           if (bc->v[j].col == c)
             {
-              printf ("%s %s %u %llu %llu %llu %llu\n", kind ? "executions" : "invocations",
-                      cols[c].name, id, (unsigned long long) bc->v[j].n,
+              printf ("%s%s %s %u %llu %llu %llu %llu\n", measure_prefix[bc->v[j].measure],
+                      kind ? "executions" : "invocations", cols[c].name, id,
+                      (unsigned long long) bc->v[j].n,
                       (unsigned long long) bc->v[j].most, (unsigned long long) bc->v[j].max,
                       (unsigned long long) bc->v[j].over);
-              n[kind]++;
-              runs[kind] += bc->v[j].n;
+              n[kind] += bc->v[j].measure == B_MISSES;
+              runs[kind] += bc->v[j].measure == B_MISSES ? bc->v[j].n : 0;
             }
       }
   printf ("bounds %s functions %llu loops %llu invocations %llu executions %llu exceeded %llu\n",
@@ -1133,7 +1167,8 @@ main (int argc, char **argv)
   uint64_t prev_end = 0;
   int prev_sibcall = 0;
   int *miss = xcalloc (n_shapes, sizeof (int));
-  lines_total = xcalloc (n_shapes, sizeof *lines_total);
+  n_counts = 2 * n_shapes;
+  lines_total = xcalloc (n_counts, sizeof *lines_total);
   lines_now = xcalloc (n_shapes, sizeof *lines_now);
   while ((got = fread (rec, sizeof rec[0], sizeof rec / sizeof rec[0], t)) > 0)
     for (size_t k = 0; k < got; k++)
@@ -1145,9 +1180,14 @@ main (int argc, char **argv)
           len = 1;
         track (addr, prev_kind, prev_end, prev_sibcall);
         fetch (addr, len, miss);
-        for (uint32_t s = 0; s < n_shapes; s++)
-          lines_total[s] += lines_now[s];
         int32_t ix = addr >= code_lo && addr < code_hi ? addr_map[addr - code_lo] : -1;
+        int repeat = ix >= 0 && (insns[ix].flags & 2) && addr + len == prev_end;
+        for (uint32_t s = 0; s < n_shapes; s++)
+          {
+            lines_total[s] += lines_now[s];
+            if (!repeat)
+              lines_total[n_shapes + s] += (addr + len - 1) / shapes[s].line - addr / shapes[s].line + 1;
+          }
         prev_sibcall = ix >= 0 && (insns[ix].flags & 1);
         prev_kind = kind;
         prev_end = addr + len;

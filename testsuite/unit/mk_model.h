@@ -87,7 +87,8 @@ mk_insn_at (const cc_func *f, uint32_t off)
 static inline cc_cache
 mk_cache (uint32_t size, uint32_t line, uint32_t ways)
 {
-  return (cc_cache){ size, line, ways, size / (line * ways), CC_POLICY_LRU };
+  return (cc_cache){ .size = size, .line = line, .ways = ways, .sets = size / (line * ways),
+                     .policy = CC_POLICY_LRU };
 }
 
 #endif

@@ -1004,7 +1004,7 @@ test_refusals (void)
   free (err);
   err = NULL;
   /* Sets must be a power of two.  */
-  cc_cache d = { 3 * 32, 32, 1, 3, CC_POLICY_LRU };
+  cc_cache d = { .size = 3 * 32, .line = 32, .ways = 1, .sets = 3, .policy = CC_POLICY_LRU };
   CHECK (cc_analyse (&m, &d, &o, &err) == NULL);
   CHECK_CONTAINS (err, "impossible cache shape");
   free (err);
@@ -1051,18 +1051,32 @@ static void
 test_worked_bounds (void)
 {
   cc_cache c = mk_cache (64, 16, 1);
+  c.timed = 1;
+  c.hit_cycles = 1;
+  c.miss_penalty = 10;
   cc_analysis_opts o = { .entry = "main", .entry_cold = 1, .max_instances = 100 };
-  /* runs, header uid, left-out uid; want: main, loop (0: unbounded).
-     The worst path takes one of B4 and B5 per iteration (§8.4: the sum
-     over all paths would be 11 and 8, 25 and 22).  */
-  struct { uint64_t runs; uint32_t header, skip; uint64_t main, loop; int why; } cases[] = {
-    { 3, 7, 0, 8, 5, CC_WHY_NONE },
-    { 10, 8, 0, 1 + 1 + 1 + 10 + 1 + 1, 10 + 1 + 1, CC_WHY_NONE },
+  /* runs, header uid, left-out uid; want: main, loop (0: unbounded),
+     and their fetches.  The worst path takes one of B4 and B5 per
+     iteration (§8.4: the sum over all paths would be 11 and 8, 25 and
+     22); for the fetches, B4 (8 insns; B5 has 4) after the header B3 and
+     before the latch B6 (2 each), in main after B1, f and B2 (4, 4, 2)
+     and before B7 (2): a loop of 3 header runs 3 x 12 = 36 fetches, main
+     10 + 36 + 2 (over all paths: the loop 48, main 60).  Every fetch 1 cycle, a miss 10 more:
+     the path with the most fetches also misses most.  */
+  struct
+  {
+    uint64_t runs;
+    uint32_t header, skip;
+    uint64_t main, loop, main_fetches, loop_fetches;
+    int why;
+  } cases[] = {
+    { 3, 7, 0, 8, 5, 48, 36, CC_WHY_NONE },
+    { 10, 8, 0, 1 + 1 + 1 + 10 + 1 + 1, 10 + 1 + 1, 10 + 120 + 2, 120, CC_WHY_NONE },
     /* No bound; a header that is other code now; a body that lacks a
        member of the final loop: the loop is unbounded, and so is main.  */
-    { 0, 0, 0, 0, 0, CC_WHY_LOOP },
-    { 3, 9, 0, 0, 0, CC_WHY_LOOP },
-    { 3, 7, 22, 0, 0, CC_WHY_LOOP },
+    { 0, 0, 0, 0, 0, 0, 0, CC_WHY_LOOP },
+    { 3, 9, 0, 0, 0, 0, 0, CC_WHY_LOOP },
+    { 3, 7, 22, 0, 0, 0, 0, CC_WHY_LOOP },
   };
   for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
     {
@@ -1075,13 +1089,21 @@ test_worked_bounds (void)
       if (!CHECK (r != NULL))
         continue;
       cc_bounds *b = cc_bounds_compute (&m, r, &c);
-      /* f: its always-miss first instruction, once.  */
+      /* f: its always-miss first instruction, once; 4 fetches.  */
       CHECK_EQ (b->funcs[1].max_misses, 1);
+      CHECK_EQ (b->funcs[1].fetch.max_fetches, 4);
+      CHECK_EQ (b->funcs[1].fetch.max_cycles, 4 + 10);
       if (cases[k].why == CC_WHY_NONE)
         {
+          const cc_fetch_limits *mf = &b->funcs[0].fetch, *lf = &b->funcs[0].loops[0].fetch;
           CHECK_EQ (b->funcs[0].loops[0].runs, cases[k].runs);
           CHECK_EQ (b->funcs[0].max_misses, cases[k].main);
           CHECK_EQ (b->funcs[0].loops[0].max_misses, cases[k].loop);
+          CHECK_EQ (mf->max_fetches, cases[k].main_fetches);
+          CHECK_EQ (lf->max_fetches, cases[k].loop_fetches);
+          CHECK_EQ (mf->max_cycles, cases[k].main_fetches + 10 * cases[k].main);
+          CHECK_EQ (lf->max_cycles, cases[k].loop_fetches + 10 * cases[k].loop);
+          CHECK_EQ (mf->relaxed | lf->relaxed, 0);
         }
       else
         {
@@ -1090,6 +1112,9 @@ test_worked_bounds (void)
           CHECK_EQ (b->funcs[0].why.kind, cases[k].why);
           CHECK_EQ (b->funcs[0].why.loop, 0);
           CHECK_EQ (b->funcs[0].loops[0].max_misses, CC_UNBOUNDED);
+          CHECK_EQ (b->funcs[0].fetch.max_fetches, CC_UNBOUNDED);
+          CHECK_EQ (b->funcs[0].fetch.why.kind, cases[k].why);
+          CHECK_EQ (b->funcs[0].fetch.max_cycles, CC_UNBOUNDED);
         }
       cc_bounds_free (b);
       cc_result_free (r, &m);

@@ -703,6 +703,59 @@ expect_config_err (int line, const char *text, const char *where,
 #define EXPECT_CONFIG_ERR(text, where, what)                              \
   expect_config_err (__LINE__, text, where, what)
 
+/* The fetch time: both halves or none, from the config or the
+   arguments; the built-in default has the default config's.  */
+static void
+test_fetch_time (void)
+{
+  cc_options o;
+  char *err = NULL;
+  cc_cache c;
+  if (parse_ok (&o, no_dirs, NONE))
+    {
+      c = cc_options_cache (&o);
+      CHECK (c.timed && c.hit_cycles == 1 && c.miss_penalty == 10);
+      cc_options_free (&o);
+    }
+  cc_options d;
+  memset (&d, 0, sizeof d);
+  CHECK_EQ (cc_config_read (&d, "config/default.conf", &err), 0);
+  CHECK_EQ (d.hit_cycles, 1);
+  CHECK_EQ (d.miss_penalty, 10);
+  free (d.policy);
+  /* A core's hit time alone: no fetch time, unless the user gives the
+     miss penalty; a lone half from the arguments is an error.  */
+  char *file = temp_file (CONF_8K "hit_cycles = 2\n"), *cfg = xasprintf ("config=%s", file);
+  if (parse_ok (&o, no_dirs, L (cfg)))
+    {
+      c = cc_options_cache (&o);
+      CHECK (!c.timed && o.hit_cycles == 2 && o.miss_penalty == -1);
+      cc_options_free (&o);
+    }
+  if (parse_ok (&o, no_dirs, L (cfg, "miss-penalty=25")))
+    {
+      c = cc_options_cache (&o);
+      CHECK (c.timed && c.hit_cycles == 2 && c.miss_penalty == 25);
+      cc_options_free (&o);
+    }
+  if (parse_ok (&o, no_dirs, L ("hit-cycles=0", "miss-penalty=7")))
+    {
+      c = cc_options_cache (&o);
+      CHECK (c.timed && c.hit_cycles == 0 && c.miss_penalty == 7);
+      cc_options_free (&o);
+    }
+  EXPECT_ERR (no_dirs, L (cfg, "hit-cycles=3"), "-fplugin-arg-cachecat-hit-cycles=3: needs "
+              "-fplugin-arg-cachecat-miss-penalty too");
+  EXPECT_ERR (no_dirs, L ("miss-penalty=x"), "-fplugin-arg-cachecat-miss-penalty=x: expected "
+              "a non-negative integer (cycles)");
+  EXPECT_ERR (no_dirs, L ("hit-cycles=1000001"), "hit-cycles=1000001: too large "
+              "(at most 1000000)");
+  unlink (file);
+  free (file);
+  free (cfg);
+  free (err);
+}
+
 static void
 test_config_files (void)
 {
@@ -886,6 +939,7 @@ main (void)
   test_shape_errors ();
   test_ways_and_policies ();
   test_config_files ();
+  test_fetch_time ();
   test_shipped_configs ();
   test_help ();
   return unit_finish ("options");

@@ -579,8 +579,24 @@ def report_bounds(layout, report, removed):
     unknown)."""
     if not layout_known(report):
         return None
-    return parts_bounds(layout, parts_of(report, layout.syms, removed),
-                        lambda ref, part: layout.addr(insn_ref(ref, part)), "the")
+    return timed(report, parts_bounds(layout, parts_of(report, layout.syms, removed),
+                                      lambda ref, part: layout.addr(insn_ref(ref, part)), "the"))
+
+
+# What the bounds of a report count, by their key: per function, per loop.
+FUNC_BOUNDS = (("max_misses", "f"), ("max_fetches", "F"), ("max_fetch_cycles", "Cf"))
+LOOP_BOUNDS = (("max_misses", "l"), ("iterations", "r"), ("max_fetches", "L"),
+               ("max_fetch_cycles", "Cl"))
+BOUND_KINDS = [k for _, k in FUNC_BOUNDS + LOOP_BOUNDS]
+
+
+def timed(report, bounds):
+    """BOUNDS with the fetch time of REPORT's cache (its "timing": hit
+    cycles, miss penalty), if it gives one."""
+    cache = report.get("cache", {})
+    if bounds is not None and "hit_cycles" in cache:
+        bounds["timing"] = (cache["hit_cycles"], cache["miss_penalty"])
+    return bounds
 
 
 def parts_bounds(layout, parts, header_addr, whose):
@@ -588,17 +604,19 @@ def parts_bounds(layout, parts, header_addr, whose):
     its loops' headers placed by HEADER_ADDR (the header's reference, the
     part's name); WHOSE names the report in errors."""
     entries = {entry: k for k, (_, entry) in enumerate(layout.funcs)}
-    out, found = {"f": {}, "l": {}, "r": {}}, False
+    out, found = {kind: {} for kind in BOUND_KINDS}, False
     for part, base in parts:
         if part["name"] == part["function"] and "max_misses" in part:
             found = True
-            if part["max_misses"] is not None:
+            for key, kind in FUNC_BOUNDS:
+                if part.get(key) is None:
+                    continue
                 if base not in entries:
                     raise Failure("%s bound of %s names no function's entry" % (
                         whose, part["name"]))
-                out["f"][entries[base]] = part["max_misses"]
+                out[kind][entries[base]] = part[key]
         for lp in part["loops"]:
-            for key, kind in (("max_misses", "l"), ("iterations", "r")):
+            for key, kind in LOOP_BOUNDS:
                 if lp.get(key) is None:
                     continue
                 header = header_addr(lp["header"], part["name"])
@@ -612,13 +630,15 @@ def parts_bounds(layout, parts, header_addr, whose):
 def units_bounds(layout, reports, removed, usyms):
     """The miss bounds of the units' own reports, placed by cachecat-link's
     addresses."""
-    out = {"f": {}, "l": {}, "r": {}}
+    out = {kind: {} for kind in BOUND_KINDS}
     for rep, rem in zip(reports, removed):
         b = report_bounds(unit_view(layout, usyms.get(rep["source"], {})), rep, rem)
         if b is None:
             return None
-        for kind in out:
+        for kind in BOUND_KINDS:
             out[kind].update(b[kind])
+        if "timing" in b:
+            out["timing"] = b["timing"]
     return out
 
 
@@ -645,9 +665,15 @@ def bound_lines(k, bounds):
     """Column K's miss bounds as lines of ccvalidate's expectations."""
     if not bounds:
         return []
-    return ["fbound %d %d %d" % (k, f, m) for f, m in sorted(bounds["f"].items())] + \
-        ["lbound %d %d %d" % (k, l, m) for l, m in sorted(bounds["l"].items())] + \
-        ["lruns %d %d %d" % (k, l, m) for l, m in sorted(bounds.get("r", {}).items())]
+    timing = "%d %d " % bounds["timing"] if "timing" in bounds else None
+    out = []
+    for kind, word in (("f", "fbound"), ("l", "lbound"), ("r", "lruns"), ("F", "ffetches"),
+                       ("L", "lfetches"), ("Cf", "fcycles"), ("Cl", "lcycles")):
+        if kind.startswith("C") and timing is None:
+            continue
+        out += ["%s %d %d %s%d" % (word, k, x, timing if kind.startswith("C") else "", m)
+                for x, m in sorted(bounds.get(kind, {}).items())]
+    return out
 
 
 def write_expect(path, layout, columns, rep=frozenset()):
@@ -962,8 +988,8 @@ def link_bounds(layout, report):
     def header_addr(ref, part):
         sym, off = insn_ref(ref, part)
         return addr[sym] + off
-    return parts_bounds(layout, ((p, p["address"]) for p in report["functions"]), header_addr,
-                        "cachecat-link's")
+    return timed(report, parts_bounds(layout, ((p, p["address"]) for p in report["functions"]),
+                                      header_addr, "cachecat-link's"))
 
 
 def link_verdicts(layout, report):
@@ -1098,15 +1124,18 @@ def replay(opts, res, layout, expect, trace, per_addr):
             name, shape = f[1].split("@")
             res.columns[(name, shape)]["cat"][f[2]] = (int(f[4]), int(f[6]), int(f[8]))
         elif f[0] == "bound-exceeded":
-            res.violations.append("VIOLATION %s %s %s: %s: %s %s loaded %s lines, its bound "
+            res.violations.append("VIOLATION %s %s %s: %s: %s %s %s, its bound "
                                   "is %s" % (res.prog.name, res.job.tag, f[1],
-                                             bounded_name(layout, f[2], int(f[3])), f[4], f[5],
-                                             f[7], f[9]))
-        elif f[0] in ("invocations", "executions"):
-            b = res.bounds.setdefault(tuple(f[1].split("@")), {"f": [], "l": []})
-            b["f" if f[0] == "invocations" else "l"].append(tuple(int(x) for x in f[2:7]))
+                                             bounded_name(layout, f[2], int(f[3]), f[6]), f[4],
+                                             f[5], {"misses": "loaded %s lines",
+                                                    "fetches": "fetched %s lines",
+                                                    "cycles": "took %s cycles"}[f[6]] % f[7],
+                                             f[9]))
+        elif f[0] in RESULT_KINDS:
+            b = res.bounds.setdefault(tuple(f[1].split("@")), empty_bounds())
+            b[RESULT_KINDS[f[0]]].append(tuple(int(x) for x in f[2:7]))
         elif f[0] == "bounds":
-            b = res.bounds.setdefault(tuple(f[1].split("@")), {"f": [], "l": []})
+            b = res.bounds.setdefault(tuple(f[1].split("@")), empty_bounds())
             b["exceeded"] = int(f[11])
         elif f[0] == "runs-exceeded":
             res.violations.append("VIOLATION %s %s %s: the iteration bound of %s: %s %s ran "
@@ -1118,15 +1147,28 @@ def replay(opts, res, layout, expect, trace, per_addr):
             res.iterations.append((f[1],) + tuple(int(x) for x in f[2:7]))
 
 
-def bounded_name(layout, kind, k):
+# The lines of ccvalidate's expectations that give bounds.
+BOUND_LINES = ("fbound ", "lbound ", "lruns ", "ffetches ", "lfetches ", "fcycles ", "lcycles ")
+
+# ccvalidate's lines of checked bounds, by the kind of bound they check.
+RESULT_KINDS = {"invocations": "f", "executions": "l", "fetch-invocations": "F",
+                "fetch-executions": "L", "cycle-invocations": "Cf", "cycle-executions": "Cl"}
+
+
+def empty_bounds():
+    return {kind: [] for kind in RESULT_KINDS.values()}
+
+
+def bounded_name(layout, kind, k, measure="misses"):
     """Function or loop K of ccvalidate's expectations, for a line."""
+    what = {"misses": "miss", "fetches": "fetch", "cycles": "fetch-time"}[measure]
     if kind == "function":
         fn = layout.funcs[k]
-        return "miss bound of %s (%s)" % (fn[0], layout.where(fn[1])[1])
+        return "%s bound of %s (%s)" % (what, fn[0], layout.where(fn[1])[1])
     header = layout.loops[k][1]
     fn, loc = layout.where(header)
-    return "miss bound of the loop at %s (%s) of %s" % (fn, loc,
-                                                      layout.funcs[layout.loops[k][0]][0])
+    return "%s bound of the loop at %s (%s) of %s" % (what, fn, loc,
+                                                    layout.funcs[layout.loops[k][0]][0])
 
 
 def trace_run(opts, target, exe, trace, workdir):
@@ -1546,7 +1588,7 @@ def bound_entries(results, kind, name, shape_names=None):
     functions, "l" loops): (count run, most lines one loaded, bound, count
     over it)."""
     return [e[1:] for r in results for (n, sn), b in r.bounds.items()
-            if n == name and (shape_names is None or sn in shape_names) for e in b[kind]]
+            if n == name and (shape_names is None or sn in shape_names) for e in b.get(kind, [])]
 
 
 def bound_ratios(entries):
@@ -1571,11 +1613,17 @@ def bounds_table(level_runs, flag_runs, shapes, variants):
         "return: its callees and its sibling calls included), per loop one execution; every "
         "invocation and execution checked.  Counted per run and shape: bounded (of all), ran; "
         "bound/most: a bound over the most lines one invocation or execution loaded, median "
-        "and tightest over those that missed")
-    for kind, what, runs in (("f", "functions", "invocations"), ("l", "loops", "executions")):
+        "and tightest over those that missed.  Then the same of the fetch bounds (the most "
+        "lines one fetches; cachecat's reports only)")
+    for kind, what, runs in (("f", "functions", "invocations"), ("l", "loops", "executions"),
+                             ("F", "fetches: functions", "invocations"),
+                             ("L", "fetches: loops", "executions")):
         out("  %-21s %8s %8s %8s %12s %9s %8s %9s %8s" % (
             what, "bounded", "of", "ran", runs, "exceeded", "median", "tightest", "missed"))
         axes = [(n, level_runs) for n in names if level_runs]
+        if kind.isupper():
+            # Only cachecat's reports give fetch bounds.
+            axes = [(n, rs) for n, rs in axes if n in ("cachecat", "link")]
         if flag_runs:
             axes.append(("cachecat", flag_runs))
         for name, rs in axes:
@@ -1738,12 +1786,14 @@ def run_summary(results, extra=0):
     """The counts of RESULTS: runs, promise checks, violations (of
     boundaries), callgrind, errors."""
     boundaries = sum(len(r.boundaries) for r in results)
-    entries = {kind: [e[1:] for r in results for b in r.bounds.values() for e in b[kind]]
-               for kind in ("f", "l")}
+    entries = {kind: [e[1:] for r in results for b in r.bounds.values() for e in b.get(kind, [])]
+               for kind in RESULT_KINDS.values()}
     return {"runs": len(results), "extra": extra,
             "bounded": {kind: len(es) for kind, es in entries.items()},
             "bound_runs": {kind: sum(e[0] for e in es) for kind, es in entries.items()},
-            "bound_over": sum(e[3] for es in entries.values() for e in es),
+            "bound_over": sum(e[3] for kind in ("f", "l") for e in entries[kind]),
+            "fetch_runs": {kind: sum(e[0] for e in entries[kind]) for kind in ("F", "Cf")},
+            "fetch_over": sum(e[3] for kind in ("F", "L", "Cf", "Cl") for e in entries[kind]),
             "iter_loops": sum(len(r.iterations) for r in results),
             "iter_runs": sum(e[2] for r in results for e in r.iterations),
             "iter_over": sum(e[5] for r in results for e in r.iterations),
@@ -2006,7 +2056,9 @@ def main():
                 "(%d of instruction boundaries)%s; %d errors; miss bounds: %d functions and %d "
                 "loops bounded (counted per run, shape and analysis), %d invocations and %d "
                 "loop executions checked, %d over their bound; iteration bounds: %d loops, %d "
-                "executions checked, %d over" % (
+                "executions checked, %d over; fetch and fetch-time bounds: %d and %d "
+                "functions bounded, %d and %d invocations checked, %d invocations and loop "
+                "executions over" % (
                     head, c["runs"], " (%d with extra flags)" % c["extra"] if extra else "",
                     c["checked"], (pct(c["covered"], c["traced"]).strip() + "%").replace(
                         "-%", "none"), c["violations"],
@@ -2015,7 +2067,8 @@ def main():
                         c["agree"], c["disagree"]) if extra else "", c["errors"],
                     c["bounded"]["f"], c["bounded"]["l"], c["bound_runs"]["f"],
                     c["bound_runs"]["l"], c["bound_over"], c["iter_loops"], c["iter_runs"],
-                    c["iter_over"]))
+                    c["iter_over"], c["bounded"]["F"], c["bounded"]["Cf"], c["fetch_runs"]["F"],
+                    c["fetch_runs"]["Cf"], c["fetch_over"]))
 
     total = run_summary(results, len(flag_jobs) + len(sls_jobs))
     tsummary = {}
@@ -2310,29 +2363,33 @@ def seed_bounds(opts, res, layout, report, lines, on, log, bounds_of):
     loads more.  LINES: the run's expectations."""
     name = res.job.variants[0][0]
     column = "%s@%s" % (name, shape_name(res.job.shapes[0]))
-    got = res.bounds.get((name, shape_name(res.job.shapes[0])), {"f": [], "l": []})
+    got = res.bounds.get((name, shape_name(res.job.shapes[0])), empty_bounds())
     ok = True
-    for kind, what in (("f", "function"), ("l", "loop")):
-        # The entry of the run that loaded the most lines in one go.
+    for kind, what, key in (("f", "function", "max_misses"), ("l", "loop", "max_misses"),
+                            ("F", "function", "max_fetches")):
+        # The entry of the run that loaded (fetched) the most lines in one go.
         most, k = max(((e[2], e[0]) for e in got[kind] if e[1] and e[2]), default=(0, None))
         if k is None:
-            log("self-test:%s no %s with a miss bound whose run missed, to seed" % (on, what))
+            log("self-test:%s no %s with a %s bound whose run missed, to seed" % (
+                on, what, "miss" if kind != "F" else "fetch"))
             ok = False
             continue
-        if kind == "f":
+        if kind != "l":
             entry = next(p for p in report["functions"]
                          if p["name"] == p["function"] == layout.funcs[k][0])
         else:
             entry = next(lp for p in report["functions"] for lp in p["loops"]
                          if layout.addr(insn_ref(lp["header"], p["name"])) == layout.loops[k][1])
-        p = run_seeded(opts, res, layout, report, lines, bounds_of, entry, "max_misses",
-                       most - 1)
-        caught = p.returncode == 1 and ("bound-exceeded %s %s %d " % (column, what, k)) in p.stdout
-        log("self-test:%s max_misses of %s seeded to %d, one below the %d lines one %s "
-            "loaded: %s" % (on, layout.funcs[k][0] if kind == "f" else
-                            "the loop at " + layout.where(layout.loops[k][1])[0], most - 1, most,
-                            "invocation" if kind == "f" else "execution",
-                            "caught" if caught else "NOT CAUGHT"))
+        p = run_seeded(opts, res, layout, report, lines, bounds_of, entry, key, most - 1)
+        word = "fetches" if kind == "F" else "misses"
+        caught = p.returncode == 1 and re.search(r"^bound-exceeded %s %s %d \S+ \d+ %s " % (
+            re.escape(column), what, k, word), p.stdout, re.M) is not None
+        log("self-test:%s %s of %s seeded to %d, one below the %d lines one %s "
+            "%s: %s" % (on, key, layout.funcs[k][0] if kind != "l" else
+                        "the loop at " + layout.where(layout.loops[k][1])[0], most - 1, most,
+                        "invocation" if kind != "l" else "execution",
+                        "fetched" if kind == "F" else "loaded",
+                        "caught" if caught else "NOT CAUGHT"))
         ok &= caught
     return ok & seed_iterations(opts, res, layout, report, lines, on, log, bounds_of)
 
@@ -2346,7 +2403,7 @@ def run_seeded(opts, res, layout, report, lines, bounds_of, entry, key, value):
     entry[key] = kept
     path = os.path.join(res.workdir, "expect.seeded")
     with open(path, "w") as out:
-        out.write("\n".join([l for l in lines if not l.startswith(("fbound ", "lbound ", "lruns "))]
+        out.write("\n".join([l for l in lines if not l.startswith(BOUND_LINES)]
                             + seeded) + "\n")
     return run([opts.ccvalidate, path, os.path.join(res.workdir, "trace")])
 
