@@ -276,13 +276,59 @@ insn_misses (const fview *v, uint32_t i, uint32_t b, uint32_t top)
    fetched, or the cycles of fetch time.  */
 enum measure { M_MISSES, M_FETCHES, M_CYCLES };
 
+/* The most line fetches LEN bytes of alignment padding make: as many
+   instructions as the assembler chose (nops of any length: at most one
+   per byte), each fetching its lines, which only the padding's line
+   boundaries make more than one.  */
+static uint64_t
+pad_fetches (const fview *v, uint32_t len)
+{
+  return len ? len + (len + v->L - 2) / v->L : 0;
+}
+
+/* The most line fetches one run of insn I makes.  */
+static uint64_t
+insn_line_fetches (const fview *v, uint32_t i)
+{
+  const cc_insn *in = &v->f->insns[i];
+  return in->kind == CC_INSN_PAD ? pad_fetches (v, in->length) : insn_lines (v, i);
+}
+
+/* The padding one run of block B runs through (docs/semantics.md §3.6):
+   between its insns, and on its fall-through edge (counted on every run:
+   more than the edge's, which is sound).  *FETCHES: the most line
+   fetches it makes; *LINES: the most lines it may load that no insn
+   around it touches (whole lines of padding).  */
+static void
+block_padding (const fview *v, uint32_t b, uint64_t *fetches, uint64_t *lines)
+{
+  const cc_func *f = v->f;
+  const cc_block *bb = &f->blocks[b];
+  uint32_t last = bb->first_insn + bb->n_insns - 1;
+  uint64_t len = 0;
+  *fetches = 0;
+  for (uint32_t i = bb->first_insn + 1; i <= last; i++)
+    {
+      uint32_t gap = cc_padding_between (f, i - 1, i);
+      *fetches += pad_fetches (v, gap);
+      len += gap / v->L;
+    }
+  if (bb->fallthru != CC_NONE)
+    {
+      uint32_t gap = cc_padding_between (f, last, f->blocks[bb->fallthru].first_insn);
+      *fetches += pad_fetches (v, gap);
+      len += gap / v->L;
+    }
+  *lines = len;
+}
+
 /* The most fetches insn I of block B makes in one execution of TOP.  */
 static uint64_t
 insn_fetches (const fview *v, uint32_t i, uint32_t b, uint32_t top)
 {
   if (cc_insn_never_fetched (&v->f->insns[i], v->fr->analysed))
     return 0;
-  return mul (insn_lines (v, i), block_runs (v, b, top));
+  return mul (insn_line_fetches (v, i), block_runs (v, b, top));
 }
 
 /* Why block B may run unboundedly often in one execution of TOP: a
@@ -415,6 +461,11 @@ add_block (walker *w, const fview *v, uint32_t b, uint32_t top, enum measure k, 
             *why = runs_why (v, b, top);
         }
     }
+  uint64_t pad_f, pad_l, before = *sum;
+  block_padding (v, b, &pad_f, &pad_l);
+  *sum = add (*sum, mul (k == M_MISSES ? pad_l : pad_f, block_runs (v, b, top)));
+  if (*sum == CC_UNBOUNDED && before != CC_UNBOUNDED && why->kind == CC_WHY_NONE)
+    *why = runs_why (v, b, top);
   add_call (w, v, b, top, block_runs (v, b, top), k, sum, why);
 }
 
@@ -460,7 +511,7 @@ price_insn (const fview *v, uint32_t i, uint32_t top, weights wt, uint64_t *per_
     return;
   const cc_verdict *vd = &v->fr->insns[i].merged;
   uint64_t lines = insn_lines (v, i);
-  *per_run = add (*per_run, mul (wt.per_fetch, lines));
+  *per_run = add (*per_run, mul (wt.per_fetch, insn_line_fetches (v, i)));
   uint64_t missed = mul (wt.per_miss, lines);
   if (vd->category == CC_ALWAYS_HIT)
     return;
@@ -526,8 +577,14 @@ price_scope (walker *w, const fview *v, uint32_t top, pricing *p, uint32_t n)
           for (uint32_t j = 0; j < n; j++)
             price_insn (v, i, top, p[j].wt, &p[j].cost[b], &p[j].once, p[j].entry);
         }
+      uint64_t pad_f, pad_l;
+      block_padding (v, b, &pad_f, &pad_l);
       for (uint32_t j = 0; j < n; j++)
-        price_call (w, v, b, p[j].k, &p[j].each[b], &p[j].cap[b], &p[j].per[b]);
+        {
+          p[j].cost[b] = add (p[j].cost[b], add (mul (p[j].wt.per_fetch, pad_f),
+                                                 mul (p[j].wt.per_miss, pad_l)));
+          price_call (w, v, b, p[j].k, &p[j].each[b], &p[j].cap[b], &p[j].per[b]);
+        }
     }
   return 1;
 }

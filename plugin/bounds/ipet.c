@@ -415,13 +415,10 @@ mark_usable (const cc_ipet_scope *s, lp *q, uint64_t *out, int *relaxed)
   return any;
 }
 
-void
-cc_ipet_worst (const cc_ipet_scope *s, uint64_t *out, int *relaxed)
+/* Build and solve S's program in Q, every usable way.  */
+static void
+solve_ways (const cc_ipet_scope *s, lp *q, uint64_t *out, int *relaxed)
 {
-  lp q;
-  memset (&q, 0, sizeof q);
-  if (!mark_usable (s, &q, out, relaxed))
-    return;
   jmp_buf failed;
   if (setjmp (failed))
     {
@@ -433,14 +430,23 @@ cc_ipet_worst (const cc_ipet_scope *s, uint64_t *out, int *relaxed)
       return;
     }
   glp_error_hook (glpk_failed, &failed);
-  build (s, &q);
+  build (s, q);
   for (uint32_t k = 0; k < s->n_prices; k++)
-    if (q.usable[k])
+    if (q->usable[k])
       {
-        set_objective (s, &q, k);
-        uint64_t v = solve (&q, &relaxed[k]);
+        set_objective (s, q, k);
+        uint64_t v = solve (q, &relaxed[k]);
         out[k] = v == CC_UNBOUNDED ? v : v + s->prices[k].once;
       }
-  free_lp (&q);
+  free_lp (q);
   glp_error_hook (NULL, NULL);
+}
+
+void
+cc_ipet_worst (const cc_ipet_scope *s, uint64_t *out, int *relaxed)
+{
+  lp q;
+  memset (&q, 0, sizeof q);
+  if (mark_usable (s, &q, out, relaxed))
+    solve_ways (s, &q, out, relaxed);
 }

@@ -18,22 +18,17 @@ eng_line_id (const engine *e, uint32_t q, uint32_t no)
                                            : e->NL;
 }
 
-/* The bytes between insn A and insn B of F (B follows A in address order)
-   that execution runs through on the way from A to B: alignment padding.
-   Both must lie in one part, and the gap must plausibly be alignment (less
-   than 4 KiB).  */
+/* The alignment padding between insn A and insn B of F
+   (cc_padding_between): where it lies and how long it is.  */
 static int
 padding (const cc_func *f, uint32_t a, uint32_t b, uint32_t *sec, uint32_t *off,
          uint32_t *len)
 {
-  const cc_insn *x = &f->insns[a], *y = &f->insns[b];
-  uint32_t end = x->offset + x->length;
-  if (x->part != y->part || y->offset <= end || y->offset - end >= 4096)
-    return 0;
+  const cc_insn *x = &f->insns[a];
+  *len = cc_padding_between (f, a, b);
   *sec = f->parts[x->part].section;
-  *off = end;
-  *len = y->offset - end;
-  return 1;
+  *off = x->offset + x->length;
+  return *len != 0;
 }
 
 /* The padding executed on block B's fall-through edge.  */

@@ -332,6 +332,20 @@ cc_insn_never_fetched (const cc_insn *in, int analysed)
   return analysed && in->fetch == CC_FETCH_NEVER;
 }
 
+/* The bytes between insn A and insn B of F (B follows A in address
+   order) that execution runs through on the way from A to B: alignment
+   padding (docs/semantics.md §3.6), 0 if none.  Both must lie in one
+   part, and the gap must plausibly be alignment (less than 4 KiB).  */
+static inline uint32_t
+cc_padding_between (const cc_func *f, uint32_t a, uint32_t b)
+{
+  const cc_insn *x = &f->insns[a], *y = &f->insns[b];
+  uint32_t end = x->offset + x->length;
+  if (x->part != y->part || y->offset <= end || y->offset - end >= 4096)
+    return 0;
+  return y->offset - end;
+}
+
 /* Serialization (model_io.c): a line-oriented text format, stable and
    byte-identical for identical models.  Return 0 on success; on failure the
    reader sets *err to "LINE: what is wrong" (caller frees).  */
