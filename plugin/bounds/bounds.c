@@ -276,10 +276,11 @@ insn_misses (const fview *v, uint32_t i, uint32_t b, uint32_t top)
    fetched, or the cycles of fetch time.  */
 enum measure { M_MISSES, M_FETCHES, M_CYCLES };
 
-/* The most line fetches LEN bytes of alignment padding make: as many
-   instructions as the assembler chose (nops of any length: at most one
-   per byte), each fetching its lines, which only the padding's line
-   boundaries make more than one.  */
+/* The most line fetches LEN bytes of several machine instructions make
+   (alignment padding, an asm statement, an insn not split): as many
+   instructions as the assembler chose (of any length: at most one per
+   byte), each fetching its lines, which only the line boundaries inside
+   the bytes make more than one.  */
 static uint64_t
 pad_fetches (const fview *v, uint32_t len)
 {
@@ -291,7 +292,9 @@ static uint64_t
 insn_line_fetches (const fview *v, uint32_t i)
 {
   const cc_insn *in = &v->f->insns[i];
-  return in->kind == CC_INSN_PAD ? pad_fetches (v, in->length) : insn_lines (v, i);
+  if (in->kind == CC_INSN_PAD || in->kind == CC_INSN_ASM || in->unsplit)
+    return pad_fetches (v, in->length);
+  return insn_lines (v, i);
 }
 
 /* The padding one run of block B runs through (docs/semantics.md §3.6):

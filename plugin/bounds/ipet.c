@@ -26,6 +26,9 @@
 #define IPET_MAX ((uint64_t) 1 << 40)
 /* The integer search's subproblems per scope.  */
 #define IPET_NODES 1000
+/* The simplex's steps per scope: so many per row, and so many more.  */
+#define IPET_STEPS_PER_ROW 50
+#define IPET_STEPS 1000
 
 /* Is block B in the scope?  */
 static int
@@ -88,7 +91,8 @@ static int
 new_col (lp *q, double ub, int integer)
 {
   int c = glp_add_cols (q->p, 1);
-  glp_set_col_bnds (q->p, c, ub < 0 ? GLP_LO : GLP_DB, 0.0, ub < 0 ? 0.0 : ub);
+  /* GLPK refuses a double bound whose ends are equal.  */
+  glp_set_col_bnds (q->p, c, ub < 0 ? GLP_LO : ub == 0 ? GLP_FX : GLP_DB, 0.0, ub < 0 ? 0.0 : ub);
   if (integer)
     glp_set_col_kind (q->p, c, GLP_IV);
   return c;
@@ -257,13 +261,26 @@ call_rows (const cc_ipet_scope *s, lp *q, uint32_t b)
 }
 
 /* Is every loop in the scope bounded, with runs small enough for exact
-   arithmetic?  */
+   arithmetic, and so are their products (how often its innermost blocks
+   may run)?  Past that the solver's steps lose their way.  */
 static int
 loops_solvable (const cc_ipet_scope *s)
 {
   for (uint32_t m = 0; m < s->fr->n_loops; m++)
-    if (loop_in_scope (s, m) && (s->loops[m].runs == CC_UNBOUNDED || s->loops[m].runs > IPET_MAX))
-      return 0;
+    {
+      if (!loop_in_scope (s, m))
+        continue;
+      uint64_t product = 1;
+      for (uint32_t l = m; l != CC_NONE; l = s->fr->loops[l].parent)
+        {
+          uint64_t runs = s->loops[l].runs;
+          if (runs == CC_UNBOUNDED || runs > IPET_MAX || (runs && product > IPET_MAX / runs))
+            return 0;
+          product *= runs;
+          if (l == s->top)
+            break;
+        }
+    }
   return 1;
 }
 
@@ -327,6 +344,9 @@ solve (lp *q, int *relaxed)
   glp_smcp sm;
   glp_init_smcp (&sm);
   sm.msg_lev = GLP_MSG_OFF;
+  /* A budget of simplex steps (a count, for the same reason): a
+     degenerate program may stall it.  */
+  sm.it_lim = IPET_STEPS_PER_ROW * glp_get_num_rows (q->p) + IPET_STEPS;
   if (glp_simplex (q->p, &sm) != 0 || glp_get_status (q->p) != GLP_OPT)
     return CC_UNBOUNDED;
   double v = glp_get_obj_val (q->p);
