@@ -9,6 +9,9 @@
 
      CACHECAT_MAX_MISSES (N)      the most misses one call may cause
      CACHECAT_MAX_CONFLICTS (N)   the most conflict instructions
+     CACHECAT_MAX_FETCH_CYCLES (N) the most cycles of fetch time one
+                                  call may take (the cache's hit_cycles
+                                  and miss_penalty price it)
      CACHECAT_LOOP_BOUND (N)      before a loop: one execution runs its
                                   body at most N times
 
@@ -28,11 +31,13 @@
 #ifdef __CACHECAT__
 # define CACHECAT_MAX_MISSES(n) __attribute__ ((cachecat_max_misses (n)))
 # define CACHECAT_MAX_CONFLICTS(n) __attribute__ ((cachecat_max_conflicts (n)))
+# define CACHECAT_MAX_FETCH_CYCLES(n) __attribute__ ((cachecat_max_fetch_cycles (n)))
 # define CACHECAT_PRAGMA_(x) _Pragma (#x)
 # define CACHECAT_LOOP_BOUND(n) CACHECAT_PRAGMA_ (cachecat loop_bound (n))
 #else
 # define CACHECAT_MAX_MISSES(n)
 # define CACHECAT_MAX_CONFLICTS(n)
+# define CACHECAT_MAX_FETCH_CYCLES(n)
 # define CACHECAT_LOOP_BOUND(n)
 #endif
 

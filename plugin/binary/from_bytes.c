@@ -189,7 +189,7 @@ cc_bytes_model (cc_bytes_ctx *c, const cc_bytes_func *bf, uint32_t sec, uint64_t
   fn->n_parts = 1;
   fn->parts = cc_xcalloc (1, sizeof *fn->parts);
   fn->parts[0] = (cc_part) { cc_xstrdup (bf->name), sec, (uint32_t) (bf->lo - base), 0 };
-  fn->budget_misses = fn->budget_conflicts = -1;
+  fn->budget_misses = fn->budget_conflicts = fn->budget_fetch_cycles = -1;
   bytes_walk w = { .c = c, .lo = bf->lo, .limit = bf->limit,
              .s = &c->img->sections[bf->section] };
   w.isa = bytes_isa_of_code (c, bf->lo, bf->thumb);

@@ -5,6 +5,9 @@
                                                    may cause (its bound)
      __attribute__ ((cachecat_max_conflicts (0)))  the most conflict
                                                    instructions it may have
+     __attribute__ ((cachecat_max_fetch_cycles (2000)))  the most cycles
+                                                   of fetch time one call
+                                                   may take (its bound)
 
    A budget is checked when the unit is analysed, as the command line's
    limits are (output/limits.c): a breach is an error at the function,
@@ -37,6 +40,7 @@ handle_budget (tree *node, tree name, tree args, int, bool *no_add_attrs)
 static const struct attribute_spec budget_attributes[] = {
   { "cachecat_max_misses", 1, 1, true, false, false, false, handle_budget, NULL },
   { "cachecat_max_conflicts", 1, 1, true, false, false, false, handle_budget, NULL },
+  { "cachecat_max_fetch_cycles", 1, 1, true, false, false, false, handle_budget, NULL },
 };
 
 static void
@@ -68,4 +72,5 @@ cc_glue_read_budgets (tree decl, cc_budget *out)
 {
   out->max_misses = budget_of (decl, "cachecat_max_misses");
   out->max_conflicts = budget_of (decl, "cachecat_max_conflicts");
+  out->max_fetch_cycles = budget_of (decl, "cachecat_max_fetch_cycles");
 }

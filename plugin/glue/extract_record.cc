@@ -159,6 +159,7 @@ new_glue_func (void)
   cc_glue.model.n_funcs = cc_glue.n_funcs;
   cc_glue.funcs[i].model_index = i;
   cc_glue.funcs[i].budget.max_misses = cc_glue.funcs[i].budget.max_conflicts = -1;
+  cc_glue.funcs[i].budget.max_fetch_cycles = -1;
   return &cc_glue.funcs[i];
 }
 
@@ -216,11 +217,13 @@ model_header (const extraction *x, const cc_glue_func *gf, cc_func *f)
   f->flags = function_flags (x->decl);
   /* The source's budgets (read above), which the record carries to
      cachecat-link.  */
-  if (gf->budget.max_misses >= 0 || gf->budget.max_conflicts >= 0)
+  if (gf->budget.max_misses >= 0 || gf->budget.max_conflicts >= 0
+      || gf->budget.max_fetch_cycles >= 0)
     {
       f->flags |= CC_FUNC_BUDGETED;
       f->budget_misses = gf->budget.max_misses;
       f->budget_conflicts = gf->budget.max_conflicts;
+      f->budget_fetch_cycles = gf->budget.max_fetch_cycles;
     }
   expanded_location dx = expand_location (DECL_SOURCE_LOCATION (x->decl));
   f->file = file_index (dx.file);

@@ -36,6 +36,7 @@ typedef struct cc_budget
 {
   long long max_misses;
   long long max_conflicts;
+  long long max_fetch_cycles;
 } cc_budget;
 
 /* Per insn of GCC's RTL, what only the glue needs (the labels around

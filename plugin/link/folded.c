@@ -148,10 +148,11 @@ fold_into (cc_whole_program *wp, uint32_t k, uint32_t d)
   if (df->flags & CC_FUNC_BUDGETED)
     {
       if (!(kf->flags & CC_FUNC_BUDGETED))
-        kf->budget_misses = kf->budget_conflicts = -1;
+        kf->budget_misses = kf->budget_conflicts = kf->budget_fetch_cycles = -1;
       kf->flags |= CC_FUNC_BUDGETED;
       kf->budget_misses = tighter (kf->budget_misses, df->budget_misses);
       kf->budget_conflicts = tighter (kf->budget_conflicts, df->budget_conflicts);
+      kf->budget_fetch_cycles = tighter (kf->budget_fetch_cycles, df->budget_fetch_cycles);
     }
   add_alias (&wp->funcs[k], df->name);
   for (uint32_t a = 0; a < wp->funcs[d].n_aliases; a++)

@@ -192,9 +192,11 @@ typedef struct cc_func
   uint32_t n_loop_bounds;
   cc_loop_bound *loop_bounds; /* loops the producer knows bounds of */
   /* With CC_FUNC_BUDGETED, the source's budgets (attributes
-     cachecat_max_misses, cachecat_max_conflicts): the most misses one
-     call may cause and the most conflict instructions, -1 for none.  */
-  int64_t budget_misses, budget_conflicts;
+     cachecat_max_misses, cachecat_max_conflicts,
+     cachecat_max_fetch_cycles): the most misses one call may cause, the
+     most conflict instructions and the most cycles of fetch time one
+     call may take, -1 for none.  */
+  int64_t budget_misses, budget_conflicts, budget_fetch_cycles;
   /* With CC_FUNC_BROKEN, what a call of it may fetch, if that is known
      (cachecat-link, models from the bytes); NULL: anything.  Not in
      records.  */

@@ -95,7 +95,8 @@ typedef struct cc_field_ctx
 /* A function's with CC_FUNC_BUDGETED.  */
 #define CC_BUDGET_FIELDS(F)                                                             \
   F (budget_misses, BUDGET, 1)                                                          \
-  F (budget_conflicts, BUDGET, 1)
+  F (budget_conflicts, BUDGET, 1)                                                       \
+  F (budget_fetch_cycles, BUDGET, 1)
 
 /* The kinds of record, R (NAME, TYPE, LIST): those that both
    serializations write field by field, then those the packed model

@@ -15,7 +15,7 @@
    NBOUNDS to func, then after the blocks
    bound MAX_RUNS SOURCE FILE LINE MAX_UID NHEADER NBODY UID...
                                                     (NBOUNDS times)
-   budget MISSES CONFLICTS                          (with CC_FUNC_BUDGETED)
+   budget MISSES CONFLICTS FETCH_CYCLES             (with CC_FUNC_BUDGETED)
 
    Each line holds the fields model_fields.h lists, in its order, then
    the counts and arrays.  Strings are percent-encoded (bytes up to

@@ -96,9 +96,9 @@
                   uids and the body's, each run ascending and each uid
                   as the difference from the one before it in its run
                   (the first from 0);
-       with CC_FUNC_BUDGETED in flags: budget_misses + 1 and
-                  budget_conflicts + 1 (0: none), each as its low and
-                  high 32 bits.
+       with CC_FUNC_BUDGETED in flags: budget_misses + 1,
+                  budget_conflicts + 1 and budget_fetch_cycles + 1 (0:
+                  none), each as its low and high 32 bits.
 
    Every field is checked as model_io.c's reader checks the text: by
    the lists of model_fields.h, which name the fields of both.
@@ -121,7 +121,7 @@
 #include "model/model.h"
 
 #define CC_RECORD_SECTION ".debug_cachecat"
-#define CC_RECORD_VERSION 5
+#define CC_RECORD_VERSION 6
 #define CC_RECORD_EXACT 1      /* flags: the offsets were measured */
 #define CC_RECORD_RELAXED 2    /* flags: the linker may move the code: the
                                   marks follow the parts' addresses */

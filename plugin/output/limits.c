@@ -168,7 +168,8 @@ char *
 cc_limit_text (const cc_limit_msg *msg, const char *func, int program, int *error)
 {
   *error = msg->kind == CC_LIMIT_FUNCTION || msg->kind == CC_LIMIT_UNIT
-           || msg->kind == CC_LIMIT_BUDGET_CONFLICTS || msg->kind == CC_LIMIT_BUDGET_MISSES;
+           || msg->kind == CC_LIMIT_BUDGET_CONFLICTS || msg->kind == CC_LIMIT_BUDGET_MISSES
+           || msg->kind == CC_LIMIT_BUDGET_CYCLES;
   unsigned long long n = (unsigned long long) msg->count;
   switch (msg->kind)
     {
@@ -200,6 +201,14 @@ cc_limit_text (const cc_limit_msg *msg, const char *func, int program, int *erro
                              msg->where);
       return cc_xasprintf ("a call of '%s' may cause up to %llu misses, over its budget of "
                            "%lld ('cachecat_max_misses')", func, n, msg->limit);
+    case CC_LIMIT_BUDGET_CYCLES:
+      if (msg->count == CC_UNBOUNDED)
+        return cc_xasprintf ("a call of '%s' may take unboundedly many cycles of fetch time, "
+                             "over its budget of %lld ('cachecat_max_fetch_cycles'): %s", func,
+                             msg->limit, msg->where);
+      return cc_xasprintf ("a call of '%s' may take up to %llu cycles of fetch time, over its "
+                           "budget of %lld ('cachecat_max_fetch_cycles'): %s", func, n,
+                           msg->limit, msg->where);
     case CC_LIMIT_SHARE_INSN:
     case CC_LIMIT_SHARE_CALL:
       {
@@ -243,6 +252,10 @@ cc_limit_text (const cc_limit_msg *msg, const char *func, int program, int *erro
       return cc_xasprintf ("the miss budget of '%s' (%lld, 'cachecat_max_misses') is checked "
                            "by cachecat-link on the linked program: %s", func, msg->limit,
                            msg->where);
+    case CC_LIMIT_BUDGET_CYCLES_LATER:
+      return cc_xasprintf ("the fetch-time budget of '%s' (%lld, 'cachecat_max_fetch_cycles') "
+                           "is checked by cachecat-link on the linked program: %s", func,
+                           msg->limit, msg->where);
     }
   return cc_xstrdup ("?");
 }
@@ -343,6 +356,82 @@ share_notes (const cc_model *m, const cc_result *r, const cc_cache *cache, const
   free (sh);
 }
 
+/* Say MSG, a budget broken (an error, then notes at what uses it up:
+   1) or one that waits for cachecat-link (WAIT: a note, 0).  */
+static unsigned
+say_budget (const cc_model *m, const cc_result *r, const cc_cache *cache, const cc_bounds *b,
+            const cc_limit_msg *msg, int wait, void (*say) (void *, const cc_limit_msg *),
+            void *data)
+{
+  say (data, msg);
+  if (wait)
+    return 0;
+  share_notes (m, r, cache, b, msg->func, say, data);
+  return 1;
+}
+
+/* Function FI's miss budget (cachecat_max_misses) against its bound: 1
+   if exceeded (an error, and notes at what uses it up).  A bound that
+   calls out of the unit leave unbounded (a unit's model does not tell
+   another unit's function from a pointer) waits for cachecat-link
+   (LATER), with a note.  */
+static unsigned
+miss_budget (const cc_model *m, const cc_result *r, const cc_cache *cache, const cc_bounds *b,
+             int later, uint32_t fi, void (*say) (void *, const cc_limit_msg *), void *data)
+{
+  const cc_func *f = &m->funcs[fi];
+  uint64_t x = b->funcs[fi].max_misses;
+  if (x != CC_UNBOUNDED && x <= (uint64_t) f->budget_misses)
+    return 0;
+  char *why = x == CC_UNBOUNDED ? cc_why_text (m, r, &b->funcs[fi].why) : NULL;
+  int wait = later && x == CC_UNBOUNDED && b->funcs[fi].why.kind == CC_WHY_UNKNOWN_CALL;
+  cc_limit_msg msg = { wait ? CC_LIMIT_BUDGET_LATER : CC_LIMIT_BUDGET_MISSES, fi, CC_NONE, x,
+                       f->budget_misses, 0, 0, f->name, why, 0, NULL, 0 };
+  unsigned broken = say_budget (m, r, cache, b, &msg, wait, say, data);
+  free (why);
+  return broken;
+}
+
+/* Why function FI's fetch time is what it is, for its budget's error:
+   the fetches and misses it prices, or why it has no bound.  */
+static char *
+fetch_time_why (const cc_model *m, const cc_result *r, const cc_cache *cache,
+                const cc_func_limits *fl)
+{
+  if (!cache->timed)
+    return cc_xstrdup ("the cache gives no fetch time (hit_cycles and miss_penalty: give them "
+                       "in the config, or as hit-cycles and miss-penalty)");
+  if (fl->fetch.max_cycles == CC_UNBOUNDED)
+    return cc_why_text (m, r, fl->fetch.max_fetches == CC_UNBOUNDED ? &fl->fetch.why : &fl->why);
+  return cc_xasprintf ("its worst paths fetch at most %llu lines, at %u cycle%s each, and miss "
+                       "at most %llu times, at %u cycle%s more each",
+                       (unsigned long long) fl->fetch.max_fetches, cache->hit_cycles,
+                       cache->hit_cycles == 1 ? "" : "s", (unsigned long long) fl->max_misses,
+                       cache->miss_penalty, cache->miss_penalty == 1 ? "" : "s");
+}
+
+/* Function FI's fetch-time budget (cachecat_max_fetch_cycles) against its
+   bound, as miss_budget checks the miss budget: 1 if exceeded.  */
+static unsigned
+fetch_time_budget (const cc_model *m, const cc_result *r, const cc_cache *cache,
+                   const cc_bounds *b, int later, uint32_t fi,
+                   void (*say) (void *, const cc_limit_msg *), void *data)
+{
+  const cc_func *f = &m->funcs[fi];
+  const cc_func_limits *fl = &b->funcs[fi];
+  uint64_t x = cache->timed ? fl->fetch.max_cycles : CC_UNBOUNDED;
+  if (x != CC_UNBOUNDED && x <= (uint64_t) f->budget_fetch_cycles)
+    return 0;
+  const cc_why *w = fl->fetch.max_fetches == CC_UNBOUNDED ? &fl->fetch.why : &fl->why;
+  int wait = later && cache->timed && x == CC_UNBOUNDED && w->kind == CC_WHY_UNKNOWN_CALL;
+  char *why = fetch_time_why (m, r, cache, fl);
+  cc_limit_msg msg = { wait ? CC_LIMIT_BUDGET_CYCLES_LATER : CC_LIMIT_BUDGET_CYCLES, fi,
+                       CC_NONE, x, f->budget_fetch_cycles, 0, 0, f->name, why, 0, NULL, 0 };
+  unsigned broken = say_budget (m, r, cache, b, &msg, wait, say, data);
+  free (why);
+  return broken;
+}
+
 unsigned
 cc_check_budgets (const cc_model *m, const cc_result *r, const cc_cache *cache,
                   const cc_bounds *b, int later,
@@ -374,22 +463,10 @@ cc_check_budgets (const cc_model *m, const cc_result *r, const cc_cache *cache,
           line_notes (m, r, fi, &mc, say, data);
           exceeded++;
         }
-      uint64_t x = b->funcs[fi].max_misses;
-      if (f->budget_misses >= 0 && (x == CC_UNBOUNDED || x > (uint64_t) f->budget_misses))
-        {
-          char *why = x == CC_UNBOUNDED ? cc_why_text (m, r, &b->funcs[fi].why) : NULL;
-          /* Calls out of the unit (a unit's model does not tell another
-             unit's function from a pointer) are followed after the link.  */
-          int wait = later && x == CC_UNBOUNDED && b->funcs[fi].why.kind == CC_WHY_UNKNOWN_CALL;
-          cc_limit_msg msg = { wait ? CC_LIMIT_BUDGET_LATER : CC_LIMIT_BUDGET_MISSES, fi,
-                               CC_NONE, x, f->budget_misses, 0, 0, f->name, why, 0, NULL, 0 };
-          say (data, &msg);
-          free (why);
-          if (wait)
-            continue;
-          share_notes (m, r, cache, b, fi, say, data);
-          exceeded++;
-        }
+      if (f->budget_misses >= 0)
+        exceeded += miss_budget (m, r, cache, b, later, fi, say, data);
+      if (f->budget_fetch_cycles >= 0)
+        exceeded += fetch_time_budget (m, r, cache, b, later, fi, say, data);
     }
   cc_set_mates_free (&mc.x);
   return exceeded;

@@ -33,6 +33,10 @@ enum cc_limit_kind
   CC_LIMIT_BUDGET_MISSES, /* error at FUNC: COUNT misses per call at most
                              (CC_UNBOUNDED: unbounded, WHERE says why)
                              exceed its budget LIMIT (cachecat_max_misses) */
+  CC_LIMIT_BUDGET_CYCLES, /* error at FUNC: COUNT cycles of fetch time per
+                             call at most (WHERE: its fetches and misses;
+                             CC_UNBOUNDED: unbounded, WHERE says why) exceed
+                             its budget LIMIT (cachecat_max_fetch_cycles) */
   CC_LIMIT_SHARE_INSN,  /* note at insn INSN of FUNC: up to COUNT misses
                            (CC_UNBOUNDED: unboundedly many) of a SYMBOL
                            (its category) instruction run up to RUNS
@@ -45,6 +49,7 @@ enum cc_limit_kind
   CC_LIMIT_BUDGET_LATER, /* note at FUNC: its miss budget LIMIT waits for
                             cachecat-link: it calls code outside the unit
                             or through a pointer (WHERE: the reason) */
+  CC_LIMIT_BUDGET_CYCLES_LATER, /* the same of its fetch-time budget */
   CC_LIMIT_BUDGET_UNREACHED /* note at FUNC: the analysis does not reach it
                                from its entry, so its budgets are not
                                checked */

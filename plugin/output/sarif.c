@@ -49,6 +49,8 @@ static const struct
                                  "a function over its cachecat_max_conflicts budget" },
   [CC_RULE_BUDGET_MISSES] = { "cachecat-max-misses-budget",
                               "a function over its cachecat_max_misses budget" },
+  [CC_RULE_BUDGET_CYCLES] = { "cachecat-max-fetch-cycles-budget",
+                              "a function over its cachecat_max_fetch_cycles budget" },
 };
 
 cc_sarif *
@@ -299,6 +301,9 @@ limit_rule (enum cc_limit_kind k)
       return CC_RULE_MAX_CONFLICTS;
     case CC_LIMIT_BUDGET_CONFLICTS:
       return CC_RULE_BUDGET_CONFLICTS;
+    case CC_LIMIT_BUDGET_CYCLES:
+    case CC_LIMIT_BUDGET_CYCLES_LATER:
+      return CC_RULE_BUDGET_CYCLES;
     case CC_LIMIT_BUDGET_MISSES:
     case CC_LIMIT_BUDGET_LATER:
     case CC_LIMIT_BUDGET_UNREACHED:
@@ -312,7 +317,8 @@ void
 cc_sarif_limit (cc_sarif *s, const cc_limit_msg *msg, const char *text, int is_error,
                 const char *file, uint32_t line, uint32_t column, const char *func)
 {
-  if (is_error || msg->kind == CC_LIMIT_BUDGET_LATER || msg->kind == CC_LIMIT_BUDGET_UNREACHED)
+  if (is_error || msg->kind == CC_LIMIT_BUDGET_LATER || msg->kind == CC_LIMIT_BUDGET_CYCLES_LATER
+      || msg->kind == CC_LIMIT_BUDGET_UNREACHED)
     cc_sarif_result (s, limit_rule (msg->kind), is_error, text, file, line, column, func);
   else
     cc_sarif_related (s, text, file, line, column);

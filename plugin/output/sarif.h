@@ -29,6 +29,7 @@ enum cc_sarif_rule
   CC_RULE_MAX_CONFLICTS,
   CC_RULE_BUDGET_CONFLICTS,    /* cachecat_max_conflicts */
   CC_RULE_BUDGET_MISSES,       /* cachecat_max_misses */
+  CC_RULE_BUDGET_CYCLES,       /* cachecat_max_fetch_cycles */
   CC_N_RULES
 };
 

@@ -43,7 +43,7 @@ incdir=$($CC -print-file-name=include)
 cat >"$dir/h.c" <<'C'
 #include <cachecat.h>
 volatile int dev;
-CACHECAT_MAX_MISSES (0) int
+CACHECAT_MAX_MISSES (0) CACHECAT_MAX_FETCH_CYCLES (1) int
 step (int n)
 {
   int s = 0;
@@ -65,8 +65,9 @@ if $CC -O2 -dM -E -fplugin="$dir$plugdir/cachecat.so" -I"$dir$incdir" "$dir/h.c"
    && ! $CC -O2 -c -fplugin="$dir$plugdir/cachecat.so" -I"$dir$incdir" "$dir/h.c" \
         -o "$dir/h.o" 2>"$dir/err" \
    && grep -q "over its budget of 0" "$dir/err" && grep -q "up to 65 times" "$dir/err" \
+   && grep -q "cycles of fetch time, over its budget of 1" "$dir/err" \
    && ! grep -q "Wunknown-pragmas\|Wattributes" "$dir/err" && ! grep -q "At top level" "$dir/err"; then
-  ok "with the plugin __CACHECAT__ is defined (also under -E) and the macros are its budget and bound; no stray 'At top level:'"
+  ok "with the plugin __CACHECAT__ is defined (also under -E) and the macros are its budgets and bound; no stray 'At top level:'"
 else
   bad "cachecat.h with the plugin"; cat "$dir/err"
 fi

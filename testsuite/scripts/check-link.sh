@@ -236,7 +236,7 @@ check "miss bounds after the link: a call of another unit's function is bounded"
 # checked, with a note.
 cat >bg_main.c <<'C'
 int work (int n);
-__attribute__ ((cachecat_max_misses (5))) int tight (void)
+__attribute__ ((cachecat_max_misses (5), cachecat_max_fetch_cycles (50))) int tight (void)
 {
   int s = 0;
   for (int i = 0; i < 100; i++)
@@ -252,7 +252,7 @@ C
 $CC -O2 -g $REC -c bg_main.c -o bg_main.o 2>bg_cc.err && $CC bg_main.o mb_work.o -o bg \
   && { "$LINK" $SHAPE bg --report=bg.json >/dev/null 2>bg.err; echo $? >bg.rc; }
 check "budgets after the link: a cross-unit call's budget waits for cachecat-link, which enforces it" \
-  "grep -q \"note: cachecat: the miss budget of 'tight' (5, 'cachecat_max_misses') is checked by cachecat-link\" bg_cc.err && [ \"\$(cat bg.rc)\" = 1 ] && grep -q \"bg_main.c:2: error: cachecat: a call of 'tight' may cause up to [0-9]* misses, over its budget of 5\" bg.err && grep -q \"note: cachecat: up to [0-9]* misses: calls of 'work'\" bg.err && ! grep -q \"error: .*'roomy'\" bg.err && grep -q \"note: cachecat: no root of the program reaches 'roomy', so it never runs\" bg.err"
+  "grep -q \"note: cachecat: the miss budget of 'tight' (5, 'cachecat_max_misses') is checked by cachecat-link\" bg_cc.err && grep -q \"note: cachecat: the fetch-time budget of 'tight' (50, 'cachecat_max_fetch_cycles') is checked by cachecat-link\" bg_cc.err && [ \"\$(cat bg.rc)\" = 1 ] && grep -q \"bg_main.c:2: error: cachecat: a call of 'tight' may cause up to [0-9]* misses, over its budget of 5\" bg.err && grep -q \"bg_main.c:2: error: cachecat: a call of 'tight' may take up to [0-9]* cycles of fetch time, over its budget of 50\" bg.err && grep -q \"note: cachecat: up to [0-9]* misses: calls of 'work'\" bg.err && ! grep -q \"error: .*'roomy'\" bg.err && grep -q \"note: cachecat: no root of the program reaches 'roomy', so it never runs\" bg.err"
 
 # A static function of a name two units use is the entry as NAME@UNIT.
 "$LINK" $SHAPE "--entry=scale@$SRC/other.c" rec-O2/prog.pie --report=e.json >/dev/null 2>&1

@@ -196,9 +196,11 @@ rich_model (cc_model *m)
   f->flags |= CC_FUNC_BUDGETED;
   f->budget_misses = 120;
   f->budget_conflicts = -1;
+  f->budget_fetch_cycles = 7;
   m->funcs[1].flags |= CC_FUNC_BUDGETED;
   m->funcs[1].budget_misses = INT64_C (5000000000);
   m->funcs[1].budget_conflicts = 0;
+  m->funcs[1].budget_fetch_cycles = -1;
 }
 
 static void expect_error (const unsigned char *buf, size_t size, const char *msg);
@@ -274,7 +276,7 @@ test_marks (void)
   cc_record_write_asm (out, &m, "r.c", CC_RECORD_EXACT | CC_RECORD_RELAXED, plabels, delta,
                        mlabels, 3, 8);
   fclose (out);
-  CHECK_CONTAINS (text, "\t.byte 5, 8, 3, 0\n");
+  CHECK_CONTAINS (text, "\t.byte 6, 8, 3, 0\n");
   CHECK_CONTAINS (text, "\t.dc.a .L1000000005-0\n\t.long 3\n\t.dc.a .L1000000001\n"
                   "\t.dc.a 0\n\t.dc.a .Lcce4\n");
   free (text);
@@ -431,7 +433,7 @@ main (void)
     size_t packed_len;
     free (cc_record_pack_model (&m, &packed_len));
     char want[64];
-    snprintf (want, sizeof want, "\t.byte 5, 8, 1, 0\n\t.long %zu\n\t.long ",
+    snprintf (want, sizeof want, "\t.byte 6, 8, 1, 0\n\t.long %zu\n\t.long ",
               8 + 48 + strlen ("x\"y\\z.c") + 1 + packed_len);
     CHECK_CONTAINS (text, want);
     CHECK_CONTAINS (text, "\t.dc.a .L1000000009-4\n\t.dc.a .L1000000001-0\n");
@@ -443,8 +445,8 @@ main (void)
   check_round_trip (&rich, 0);
   {
     char *t = model_text (&rich);
-    CHECK_CONTAINS (t, "\nbudget 120 -1\n");
-    CHECK_CONTAINS (t, "\nbudget 5000000000 0\n");
+    CHECK_CONTAINS (t, "\nbudget 120 -1 7\n");
+    CHECK_CONTAINS (t, "\nbudget 5000000000 0 -1\n");
     free (t);
   }
   /* A bound's uids must ascend within each run.  */
