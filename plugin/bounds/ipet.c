@@ -24,6 +24,9 @@
 /* Past this, a coefficient or a bound is no exact double in the solver's
    arithmetic: no ILP.  */
 #define IPET_MAX ((uint64_t) 1 << 40)
+/* Past this, how often a block may run (the product of the iterations of
+   the loops around it) is no longer safely exact.  */
+#define IPET_MAX_RUNS ((uint64_t) 1 << 50)
 /* The integer search's subproblems per scope.  */
 #define IPET_NODES 1000
 /* The simplex's steps per scope: so many per row, and so many more.  */
@@ -262,7 +265,9 @@ call_rows (const cc_ipet_scope *s, lp *q, uint32_t b)
 
 /* Is every loop in the scope bounded, with runs small enough for exact
    arithmetic, and so are their products (how often its innermost blocks
-   may run)?  Past that the solver's steps lose their way.  */
+   may run)?  Past that the solver's steps lose their way (GLPK's simplex
+   ran without end on loops nested three deep of 2^31 - 1 iterations
+   each).  */
 static int
 loops_solvable (const cc_ipet_scope *s)
 {
@@ -274,7 +279,7 @@ loops_solvable (const cc_ipet_scope *s)
       for (uint32_t l = m; l != CC_NONE; l = s->fr->loops[l].parent)
         {
           uint64_t runs = s->loops[l].runs;
-          if (runs == CC_UNBOUNDED || runs > IPET_MAX || (runs && product > IPET_MAX / runs))
+          if (runs == CC_UNBOUNDED || runs > IPET_MAX || (runs && product > IPET_MAX_RUNS / runs))
             return 0;
           product *= runs;
           if (l == s->top)
