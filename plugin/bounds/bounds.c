@@ -282,7 +282,7 @@ enum measure { M_MISSES, M_FETCHES, M_CYCLES };
    byte), each fetching its lines, which only the line boundaries inside
    the bytes make more than one.  */
 static uint64_t
-pad_fetches (const fview *v, uint32_t len)
+fetches_of_bytes (const fview *v, uint32_t len)
 {
   return len ? len + (len + v->L - 2) / v->L : 0;
 }
@@ -293,7 +293,7 @@ insn_line_fetches (const fview *v, uint32_t i)
 {
   const cc_insn *in = &v->f->insns[i];
   if (in->kind == CC_INSN_PAD || in->kind == CC_INSN_ASM || in->unsplit)
-    return pad_fetches (v, in->length);
+    return fetches_of_bytes (v, in->length);
   return insn_lines (v, i);
 }
 
@@ -313,13 +313,13 @@ block_padding (const fview *v, uint32_t b, uint64_t *fetches, uint64_t *lines)
   for (uint32_t i = bb->first_insn + 1; i <= last; i++)
     {
       uint32_t gap = cc_padding_between (f, i - 1, i);
-      *fetches += pad_fetches (v, gap);
+      *fetches += fetches_of_bytes (v, gap);
       len += gap / v->L;
     }
   if (bb->fallthru != CC_NONE)
     {
       uint32_t gap = cc_padding_between (f, last, f->blocks[bb->fallthru].first_insn);
-      *fetches += pad_fetches (v, gap);
+      *fetches += fetches_of_bytes (v, gap);
       len += gap / v->L;
     }
   *lines = len;

@@ -429,12 +429,12 @@ free_lp (lp *q)
 static int
 mark_usable (const cc_ipet_scope *s, lp *q, uint64_t *out, int *relaxed)
 {
-  int any = 0;
+  int any = 0, loops_ok = loops_solvable (s);
   for (uint32_t k = 0; k < s->n_prices; k++)
     {
       out[k] = CC_UNBOUNDED;
       relaxed[k] = 0;
-      q->usable[k] = loops_solvable (s) && prices_solvable (s, k);
+      q->usable[k] = loops_ok && prices_solvable (s, k);
       any |= q->usable[k];
     }
   return any;

@@ -225,6 +225,12 @@ cc_options_policy (const cc_options *o)
          : strcmp (p, "random") == 0 ? CC_POLICY_RANDOM : CC_POLICY_LRU;
 }
 
+int
+cc_options_timed (const cc_options *o)
+{
+  return o->hit_cycles >= 0 && o->miss_penalty >= 0;
+}
+
 cc_cache
 cc_options_cache (const cc_options *o)
 {
@@ -236,7 +242,7 @@ cc_options_cache (const cc_options *o)
   uint64_t per_set = (uint64_t) c.line * c.ways;
   c.sets = per_set ? (uint32_t) (c.size / per_set) : 0;
   c.policy = cc_options_policy (o);
-  c.timed = o->hit_cycles >= 0 && o->miss_penalty >= 0;
+  c.timed = (uint8_t) cc_options_timed (o);
   c.hit_cycles = c.timed ? (uint32_t) o->hit_cycles : 0;
   c.miss_penalty = c.timed ? (uint32_t) o->miss_penalty : 0;
   return c;

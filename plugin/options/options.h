@@ -81,6 +81,9 @@ int cc_config_fits_arch (const cc_options *o, const char *arch);
 /* O's policy as an enum cc_policy (model.h).  */
 uint32_t cc_options_policy (const cc_options *o);
 
+/* Does O give the fetch time: hit_cycles and miss_penalty both?  */
+int cc_options_timed (const cc_options *o);
+
 /* The cache shape O describes, for the engine.  */
 cc_cache cc_options_cache (const cc_options *o);
 

@@ -392,6 +392,14 @@ miss_budget (const cc_model *m, const cc_result *r, const cc_cache *cache, const
   return broken;
 }
 
+/* Why FL's fetch time has no bound, where the cache gives one: its
+   fetches', else its misses'.  */
+static const cc_why *
+fetch_time_unbounded (const cc_func_limits *fl)
+{
+  return fl->fetch.max_fetches == CC_UNBOUNDED ? &fl->fetch.why : &fl->why;
+}
+
 /* Why function FI's fetch time is what it is, for its budget's error:
    the fetches and misses it prices, or why it has no bound.  */
 static char *
@@ -402,7 +410,7 @@ fetch_time_why (const cc_model *m, const cc_result *r, const cc_cache *cache,
     return cc_xstrdup ("the cache gives no fetch time (hit_cycles and miss_penalty: give them "
                        "in the config, or as hit-cycles and miss-penalty)");
   if (fl->fetch.max_cycles == CC_UNBOUNDED)
-    return cc_why_text (m, r, fl->fetch.max_fetches == CC_UNBOUNDED ? &fl->fetch.why : &fl->why);
+    return cc_why_text (m, r, fetch_time_unbounded (fl));
   return cc_xasprintf ("its worst paths fetch at most %llu lines, at %u cycle%s each, and miss "
                        "at most %llu times, at %u cycle%s more each",
                        (unsigned long long) fl->fetch.max_fetches, cache->hit_cycles,
@@ -422,8 +430,8 @@ fetch_time_budget (const cc_model *m, const cc_result *r, const cc_cache *cache,
   uint64_t x = cache->timed ? fl->fetch.max_cycles : CC_UNBOUNDED;
   if (x != CC_UNBOUNDED && x <= (uint64_t) f->budget_fetch_cycles)
     return 0;
-  const cc_why *w = fl->fetch.max_fetches == CC_UNBOUNDED ? &fl->fetch.why : &fl->why;
-  int wait = later && cache->timed && x == CC_UNBOUNDED && w->kind == CC_WHY_UNKNOWN_CALL;
+  int wait = later && cache->timed && x == CC_UNBOUNDED
+             && fetch_time_unbounded (fl)->kind == CC_WHY_UNKNOWN_CALL;
   char *why = fetch_time_why (m, r, cache, fl);
   cc_limit_msg msg = { wait ? CC_LIMIT_BUDGET_CYCLES_LATER : CC_LIMIT_BUDGET_CYCLES, fi,
                        CC_NONE, x, f->budget_fetch_cycles, 0, 0, f->name, why, 0, NULL, 0 };

@@ -749,7 +749,7 @@ json_head (wbuf *w, const cc_report_info *info)
   cc_json_u64 (w->j, o->cache_size / (o->line_size * o->ways));
   cc_json_s (w->j, ", \"policy\": ");
   cc_json_str (w->j, o->policy ? o->policy : "lru");
-  if (o->hit_cycles >= 0 && o->miss_penalty >= 0)
+  if (w->timed)
     {
       cc_json_s (w->j, ", \"hit_cycles\": ");
       cc_json_u64 (w->j, (uint64_t) o->hit_cycles);
@@ -947,7 +947,7 @@ write_json (FILE *f, const cc_model *m, const cc_result *r, const cc_report_info
   w->order = NULL;
   w->order_cap = 0;
   w->bounds = info->bounds;
-  w->timed = info->options->hit_cycles >= 0 && info->options->miss_penalty >= 0;
+  w->timed = cc_options_timed (info->options);
   escape_files (w, m);
   index_instances (w, m, r);
   cc_set_mates_index (&w->mates, m, r, info->link != NULL);

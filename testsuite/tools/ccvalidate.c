@@ -902,7 +902,9 @@ violation (column *c, const insn *in, const char *what, int miss)
             miss < 0 ? "happened" : miss ? "missed" : "hit", what);
 }
 
-static void
+/* One fetch of the trace, checked; returns 1 if it is the next
+   iteration of a rep-prefixed string instruction (no fetch of its own).  */
+static int
 fetch (uint64_t addr, uint32_t len, int *miss)
 {
   static uint64_t last_addr = UINT64_MAX;
@@ -915,7 +917,7 @@ fetch (uint64_t addr, uint32_t len, int *miss)
     }
   int32_t ix = addr >= code_lo && addr < code_hi ? addr_map[addr - code_lo] : -1;
   if (ix < 0)
-    return;
+    return 0;
   insn *in = &insns[ix];
   frame *fr = &stack[sp - 1];
   if (fr->func != (int32_t) in->func)
@@ -939,7 +941,7 @@ fetch (uint64_t addr, uint32_t len, int *miss)
   /* The next iteration of a rep-prefixed string instruction: the same
      fetch, which the promise was checked on.  */
   if (again && (in->flags & 2))
-    return;
+    return 1;
   if (in->loop >= 0 && addr == loops[in->loop].header && fr->inv->loop_heads)
     fr->inv->loop_heads[loops[in->loop].local]++;
   /* First fetch in the current execution of each loop a verdict names
@@ -1046,6 +1048,7 @@ fetch (uint64_t addr, uint32_t len, int *miss)
           break;
         }
     }
+  return 0;
 }
 
 /* Column C's miss bounds and what the run did against them; returns
@@ -1179,9 +1182,8 @@ main (int argc, char **argv)
         if (len == 0)
           len = 1;
         track (addr, prev_kind, prev_end, prev_sibcall);
-        fetch (addr, len, miss);
+        int repeat = fetch (addr, len, miss);
         int32_t ix = addr >= code_lo && addr < code_hi ? addr_map[addr - code_lo] : -1;
-        int repeat = ix >= 0 && (insns[ix].flags & 2) && addr + len == prev_end;
         for (uint32_t s = 0; s < n_shapes; s++)
           {
             lines_total[s] += lines_now[s];
